@@ -1,0 +1,33 @@
+/** SPEC §9 business constants. */
+export const PAGE_SIZES = {
+  table: 10,
+  tableOptions: [5, 10, 20, 50, 100],
+  teamMembers: 5,
+  cards: 8,
+  cardsOptions: [8, 16, 48, 96],
+  cardExpenses: 5,
+  userDropdown: 200,
+  purchaseRequests: 10,
+  dashboardPanel: 2,
+  myCards: 10,
+  topFive: 5,
+} as const;
+
+export const MAX_PAGE_SIZE = 200;
+export const SEARCH_DEBOUNCE_MS = 800;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_NOTE_LENGTH = 255;
+
+/** Session idle lifetime default (DESIGN §5), overridable by SESSION_IDLE_MINUTES. */
+export const DEFAULT_SESSION_IDLE_MINUTES = 120;
+/** Login throttle: 5 failures per email and IP within a minute. */
+export const LOGIN_MAX_ATTEMPTS = 5;
+export const LOGIN_WINDOW_SECONDS = 60;
+
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+export const SESSION_COOKIE = 'wallet_session';
+
+/** The companion giving product named in the user menu (SPEC §1). */
+export const GIVING_PRODUCT_NAME = 'Demo';
+export const APP_VERSION_LABEL = 'Beta v0.1.0';

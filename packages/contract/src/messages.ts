@@ -1,0 +1,43 @@
+/** Texts of SPEC §2, §5 and §8 that both sides show or send. Matched exactly; never retyped elsewhere. */
+export const MESSAGES = {
+  badCredentials: 'These credentials do not match our records.',
+  tooManyAttempts: 'Too many login attempts. Please try again in a minute.',
+  csrfMismatch: 'CSRF token mismatch.',
+  unauthenticated: 'Unauthenticated.',
+  forbidden: 'This action is unauthorized.',
+  notFound: 'Not Found.',
+  organisationNotFound: 'Organisation not found.',
+  payloadTooLarge: 'The request body is too large.',
+  malformedJson: 'The request body is not valid JSON.',
+  invalidData: 'The given data was invalid.',
+  serverError: 'Server Error',
+  loggedIn: 'Logged in.',
+  loggedOut: 'Logged out.',
+
+  // SPEC §5 login rules
+  emailRequired: 'Please enter your email!',
+  emailInvalid: 'Please enter a valid email!',
+  emailTooLong: 'The email may not be greater than 255 characters.',
+  passwordRequired: 'Please enter your password!',
+
+  // SPEC §8 notifications
+  checkEntries: 'Check your entries and try again!',
+  notAuthorized: "You're not authorized to complete that action",
+  notAuthorizedHint: 'Please refresh your browser or try logging out & back in again.',
+  resourceNotFound: "That resource wasn't found.",
+  confirmPassword: 'Please confirm your password to continue',
+  sensitiveRestricted: 'Access of sensitive data is restricted',
+  genericError: "There's been an error!",
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+
+  // SPEC §2 pages
+  notFoundPage: "Oops! We couldn't find what you're looking for. Please try again.",
+  notFoundCode: 'ERROR CODE 404 NOT FOUND',
+  errorBoundary: 'Uh oh! We encountered an error trying to load this page. Please try again.',
+  tryAgain: 'Try Again',
+  loggingOut: 'Logging Out...',
+  takingYouThere: 'Taking you there...',
+  signInHeading: 'Sign In to Continue',
+  forgotPasswordLink: 'Forgot your Password?',
+  noAccountLink: "Don't have an account?",
+} as const;
