@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001_foundation.js';
+
+/** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};

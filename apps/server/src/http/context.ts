@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Organization } from '../modules/orgs/service.js';
+import type { UserWithRoles } from '../modules/users/service.js';
+import { notFound, unauthenticated } from './errors.js';
+import { MESSAGES } from '@wallet/contract';
+
+/** What every route may use; tests build the app with their own. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+}
+
+export interface RequestAuth { sessionId: string; user: UserWithRoles }
+
+declare module 'fastify' {
+  interface FastifyInstance { deps: AppDeps }
+  interface FastifyRequest {
+    /** The organisation this request's Host selects; null when the label is unknown. */
+    org: Organization | null;
+    auth: RequestAuth | null;
+  }
+}
+
+export function orgOf(request: FastifyRequest): Organization {
+  if (!request.org) throw notFound(MESSAGES.organisationNotFound);
+  return request.org;
+}
+
+export function userOf(request: FastifyRequest): UserWithRoles {
+  if (!request.auth) throw unauthenticated();
+  return request.auth.user;
+}

@@ -1,0 +1,31 @@
+import { MESSAGES } from '@wallet/contract';
+
+/** Named errors with stable ids; the error handler renders them as { message, errors? } (DESIGN §6). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const unauthenticated = () => new HttpError(401, MESSAGES.unauthenticated);
+export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const csrfMismatch = () => new HttpError(419, MESSAGES.csrfMismatch);
+export const badRequest = (message: string) => new HttpError(400, message);
+
+/** A 422 for one or more fields; the message is the first field's first message. */
+export function validationFailed(errors: Record<string, string[]>): HttpError {
+  const first = Object.values(errors)[0]?.[0] ?? MESSAGES.invalidData;
+  return new HttpError(422, first, errors);
+}
+
+export function tooManyRequests(retryAfterSeconds: number, message: string = MESSAGES.tooManyRequests): HttpError {
+  return new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@wallet/contract';
+import { useTestApp } from '../test/context.js';
+import { makeOrganization, TEST_PASSWORD } from '../test/factories.js';
+import { orgSlugFromHost } from './tenancy.js';
+
+const ctx = useTestApp();
+
+describe('orgSlugFromHost', () => {
+  it('takes the label in front of APP_DOMAIN and falls back to DEFAULT_ORG', () => {
+    expect(orgSlugFromHost('acme.localhost', 'localhost', 'demo')).toBe('acme');
+    expect(orgSlugFromHost('ACME.wallet.example.com', 'wallet.example.com', 'demo')).toBe('acme');
+    expect(orgSlugFromHost('wallet.example.com', 'wallet.example.com', 'demo')).toBe('demo');
+    expect(orgSlugFromHost('localhost', 'localhost', 'demo')).toBe('demo');
+    expect(orgSlugFromHost('127.0.0.1', 'localhost', 'demo')).toBe('demo');
+    expect(orgSlugFromHost('::1', 'localhost', 'demo')).toBe('demo');
+    expect(orgSlugFromHost('elsewhere.test', 'localhost', 'demo')).toBe('demo');
+  });
+});
+
+describe('requests to the API', () => {
+  it('answers 404 JSON for an unknown organisation label', async () => {
+    const response = await ctx.client('nosuchorg.localhost').get('/api/me');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: MESSAGES.organisationNotFound });
+    const login = await ctx.client('nosuchorg.localhost').post('/login', { email: 'a@b.test', password: 'x' });
+    expect(login.statusCode).toBe(404);
+  });
+
+  it('answers 404 JSON for unknown /api routes', async () => {
+    const { host } = await makeOrganization(ctx.db);
+    const response = await ctx.client(host).get('/api/does-not-exist');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: MESSAGES.notFound });
+  });
+
+  it('answers 400 for malformed JSON and 413 for bodies over 1 MiB, writing nothing', async () => {
+    const { host, admin } = await makeOrganization(ctx.db);
+    const client = ctx.client(host);
+    const malformed = await client.post('/login', '{"email": "x@y.test", "password":', { 'content-type': 'application/json' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: MESSAGES.malformedJson });
+    const huge = await client.post('/login', JSON.stringify({ email: admin.email, password: TEST_PASSWORD, pad: 'x'.repeat(1024 * 1024) }), {
+      'content-type': 'application/json',
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ message: MESSAGES.payloadTooLarge });
+    const sessions = await ctx.db.selectFrom('sessions').selectAll().where('user_id', '=', admin.id).execute();
+    expect(sessions).toHaveLength(0);
+  });
+
+  it('sends security headers', async () => {
+    const response = await ctx.client().get('/healthz');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});

@@ -1,0 +1,57 @@
+import { loadConfig } from './config.js';
+import { connectDatabase } from './db/connect.js';
+import { createDb, migrateToLatest } from './db/database.js';
+import { buildApp } from './app.js';
+import { seedDemoOrganisation, DEMO_PASSWORD, DEMO_USERS } from './seed/demo.js';
+import { deleteIdleSessions } from './modules/auth/sessions-repo.js';
+
+/** Start: config -> database -> migrations -> seed -> listen; Ctrl-C closes the server, then PostgreSQL. */
+async function main() {
+  const config = loadConfig();
+  const database = await connectDatabase(config).catch((error: unknown) => {
+    console.error(`Could not start the database: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+  const db = createDb(database.url);
+  let closing = false;
+  const shutdown = async (code: number) => {
+    if (closing) return;
+    closing = true;
+    await app?.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
+    await database.release().catch(() => undefined);
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void shutdown(0));
+  process.once('SIGTERM', () => void shutdown(0));
+
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await migrateToLatest(db);
+    const seeded = config.SEED_DEMO ? await seedDemoOrganisation(db) : false;
+    app = await buildApp({ db, config });
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const sweep = setInterval(() => void deleteIdleSessions(db, config.SESSION_IDLE_MINUTES).catch(() => undefined), 15 * 60_000);
+    sweep.unref();
+
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+    const lines = [
+      '',
+      `  Spend wallet running at http://${shownHost}:${port}`,
+      `  Database: ${database.embedded ? `embedded PostgreSQL (${config.dataDir}/postgres)` : 'DATABASE_URL'}${seeded ? ', demo organisation created' : ''}`,
+    ];
+    if (config.SEED_DEMO) {
+      lines.push(`  Demo sign-ins (password "${DEMO_PASSWORD}"):`);
+      for (const user of DEMO_USERS) lines.push(`    ${user.email.padEnd(20)} ${user.role}`);
+    }
+    lines.push('  Press Ctrl-C to stop.', '');
+    console.log(lines.join('\n'));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await shutdown(1);
+  }
+}
+
+void main();

@@ -1,0 +1,57 @@
+import { LOGIN_MAX_ATTEMPTS, LOGIN_WINDOW_SECONDS, MESSAGES } from '@wallet/contract';
+import type { Db } from '../../db/database.js';
+import { HttpError, tooManyRequests } from '../../http/errors.js';
+import { clearHits, hitsInWindow, recordHit } from '../throttle/service.js';
+import { findUserByEmail, findUserWithRoles, type UserWithRoles } from '../users/service.js';
+import { verifyPassword } from './passwords.js';
+import { deleteSession, findLiveSession, insertSession, touchSession } from './sessions-repo.js';
+import { randomToken, tokenDigest } from './tokens.js';
+
+export interface SessionSettings { idleMinutes: number }
+export interface ClientInfo { ip: string; userAgent: string | null }
+
+// Sliding expiry costs a write; doing it at most once a minute keeps reads cheap.
+const TOUCH_AFTER_MS = 60_000;
+
+const loginKey = (orgId: number, email: string, ip: string) => `login:${orgId}:${email.toLowerCase()}:${ip}`;
+
+/**
+ * Checks the credentials and opens a new session (a fresh id: the old cookie, if any, is dropped).
+ * After LOGIN_MAX_ATTEMPTS failures for one email and IP within the window, every attempt is a 429.
+ */
+export async function signIn(
+  db: Db,
+  orgId: number,
+  credentials: { email: string; password: string },
+  client: ClientInfo,
+): Promise<{ token: string; user: UserWithRoles }> {
+  const key = loginKey(orgId, credentials.email, client.ip);
+  const previous = await hitsInWindow(db, key, LOGIN_WINDOW_SECONDS);
+  if (previous.hits >= LOGIN_MAX_ATTEMPTS) throw tooManyRequests(previous.retryAfter, MESSAGES.tooManyAttempts);
+
+  const found = await findUserByEmail(db, orgId, credentials.email);
+  const valid = await verifyPassword(found?.password_hash ?? null, credentials.password);
+  const user = valid && found ? await findUserWithRoles(db, orgId, found.id) : undefined;
+  if (!user || user.roles.length === 0) {
+    await recordHit(db, key, LOGIN_WINDOW_SECONDS);
+    throw new HttpError(422, MESSAGES.badCredentials, { email: [MESSAGES.badCredentials] });
+  }
+  await clearHits(db, key);
+  const token = randomToken();
+  await insertSession(db, { id: tokenDigest(token), org_id: orgId, user_id: user.id, ip: client.ip, user_agent: client.userAgent });
+  return { token, user };
+}
+
+/** The user behind a session cookie, or undefined when it is missing, idle too long, or of another organisation. */
+export async function userOfSession(db: Db, orgId: number, token: string, settings: SessionSettings) {
+  const session = await findLiveSession(db, orgId, tokenDigest(token), settings.idleMinutes);
+  if (!session) return undefined;
+  const user = await findUserWithRoles(db, orgId, session.user_id);
+  if (!user || user.roles.length === 0) return undefined;
+  if (Date.now() - session.last_seen_at.getTime() > TOUCH_AFTER_MS) await touchSession(db, session.id);
+  return { sessionId: session.id, user };
+}
+
+export async function signOut(db: Db, sessionId: string): Promise<void> {
+  await deleteSession(db, sessionId);
+}

@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+
+export interface SessionRow { id: string; org_id: number; user_id: number; last_seen_at: Date }
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { id: string; org_id: number; user_id: number; ip: string | null; user_agent: string | null },
+): Promise<void> {
+  await db.insertInto('sessions').values({ ...values, last_seen_at: new Date() }).execute();
+}
+
+/** The session if it has been used within the idle window; an idle one is as good as gone. */
+export function findLiveSession(db: DbOrTx, orgId: number, id: string, idleMinutes: number): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'org_id', 'user_id', 'last_seen_at'])
+    .where('id', '=', id)
+    .where('org_id', '=', orgId)
+    .where('last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: DbOrTx, id: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteIdleSessions(db: DbOrTx, idleMinutes: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('last_seen_at', '<=', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

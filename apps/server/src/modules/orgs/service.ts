@@ -1,0 +1,16 @@
+import type { Db } from '../../db/database.js';
+import { conflict } from '../../http/errors.js';
+import { createUserInTransaction, type NewUser } from '../users/service.js';
+import { findOrganizationBySlug, insertOrganization, type Organization } from './repo.js';
+
+export { findOrganizationBySlug, insertOrganization, type Organization };
+
+/** An organisation and its first super-admin, together or not at all. */
+export async function createOrganization(db: Db, input: { slug: string; name: string; admin: Omit<NewUser, 'role'> }) {
+  return db.transaction().execute(async (tx) => {
+    if (await findOrganizationBySlug(tx, input.slug)) throw conflict(`An organisation with the slug '${input.slug}' already exists.`);
+    const organization = await insertOrganization(tx, { slug: input.slug, name: input.name });
+    const admin = await createUserInTransaction(tx, organization.id, { ...input.admin, role: 'super-admin' });
+    return { organization, admin };
+  });
+}

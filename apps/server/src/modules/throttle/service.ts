@@ -1,0 +1,1 @@
+export { recordHit, hitsInWindow, clearHits } from './repo.js';

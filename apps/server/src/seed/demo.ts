@@ -1,0 +1,46 @@
+import { TEAM_COLORS, type Role } from '@wallet/contract';
+import type { Db } from '../db/database.js';
+import { findOrganizationBySlug, insertOrganization } from '../modules/orgs/service.js';
+import { createTeamInTransaction } from '../modules/teams/service.js';
+import { createUserInTransaction } from '../modules/users/service.js';
+
+export const DEMO_SLUG = 'demo';
+export const DEMO_PASSWORD = 'demo-password';
+
+export const DEMO_USERS: ReadonlyArray<{ email: string; first_name: string; last_name: string; role: Role }> = [
+  { email: 'admin@demo.test', first_name: 'Alex', last_name: 'Morgan', role: 'super-admin' },
+  { email: 'manager@demo.test', first_name: 'Maya', last_name: 'Patel', role: 'wallet-admin' },
+  { email: 'finance@demo.test', first_name: 'Frank', last_name: 'Osei', role: 'wallet-finance' },
+  { email: 'member@demo.test', first_name: 'Jordan', last_name: 'Lee', role: 'wallet-user' },
+  { email: 'sam@demo.test', first_name: 'Sam', last_name: 'Rivera', role: 'wallet-user' },
+  { email: 'priya@demo.test', first_name: 'Priya', last_name: 'Shah', role: 'wallet-user' },
+];
+
+/**
+ * The demo organisation of the README, created once: on a later start it exists and nothing changes.
+ * Later features add their own demo data here (cards, transactions, requests).
+ */
+export async function seedDemoOrganisation(db: Db): Promise<boolean> {
+  if (await findOrganizationBySlug(db, DEMO_SLUG)) return false;
+  await db.transaction().execute(async (tx) => {
+    const org = await insertOrganization(tx, { slug: DEMO_SLUG, name: 'Demo Organisation' });
+    const users: Record<string, number> = {};
+    for (const person of DEMO_USERS) {
+      users[person.email] = (await createUserInTransaction(tx, org.id, { ...person, password: DEMO_PASSWORD })).id;
+    }
+    const id = (email: string) => users[email]!;
+    await createTeamInTransaction(tx, org.id, {
+      name: 'Engineering',
+      color: TEAM_COLORS[0],
+      members: [id('member@demo.test'), id('sam@demo.test')],
+      approvalPath: [id('manager@demo.test'), id('finance@demo.test')],
+    });
+    await createTeamInTransaction(tx, org.id, {
+      name: 'Marketing',
+      color: TEAM_COLORS[7],
+      members: [id('priya@demo.test'), id('member@demo.test')],
+      approvalPath: [id('finance@demo.test')],
+    });
+  });
+  return true;
+}

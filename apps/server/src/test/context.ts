@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { freshDatabase } from './database.js';
+import { TestClient } from './client.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** A signed-out browser; `host` picks the organisation (e.g. 'acme.localhost'). */
+  client(host?: string): TestClient;
+}
+
+/**
+ * Per test file: a fresh database from the migrated template and an app on it, driven in-process with inject.
+ * Use the returned object inside tests (its fields are filled in beforeAll).
+ */
+export function useTestApp(env: Record<string, string> = {}): TestContext {
+  const context = {} as TestContext;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await freshDatabase(inject('pgAdminUrl'));
+    drop = database.drop;
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, WEB_DIST: '/nonexistent', ...env });
+    context.db = database.db;
+    context.config = config;
+    context.app = await buildApp({ db: database.db, config });
+    context.client = (host = 'localhost') => new TestClient(context.app, host);
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await drop?.();
+  });
+  return context;
+}
