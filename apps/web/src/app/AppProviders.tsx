@@ -1,0 +1,25 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNotifyError } from '../lib/use-notify-error';
+import { connectErrorHandling, createQueryClient } from './query-client';
+import { theme } from './theme';
+
+function QueryLayer({ client, children }: { client?: QueryClient; children: ReactNode }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
+  const notifyError = useNotifyError();
+  useEffect(() => connectErrorHandling(queryClient, notifyError), [queryClient, notifyError]);
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** Theme, notifications (bottom right) and server state for the whole app. */
+export function AppProviders({ queryClient, children }: { queryClient?: QueryClient; children: ReactNode }) {
+  return (
+    <ConfigProvider theme={theme} locale={enUS}>
+      <AntApp notification={{ placement: 'bottomRight' }}>
+        <QueryLayer client={queryClient}>{children}</QueryLayer>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import { Route, Routes } from 'react-router';
+import { LoginPage } from '../features/auth/LoginPage';
+import { LogoutPage } from '../features/auth/LogoutPage';
+import { PassThroughPage } from '../features/auth/PassThroughPage';
+import { OrganizationNotFoundPage } from '../features/organization/OrganizationNotFoundPage';
+import { paths } from '../paths';
+import { AppLayout } from './layout/AppLayout';
+import { PublicLayout } from './layout/PublicLayout';
+import { RequireAuth } from './RequireAuth';
+
+/** Public routes, then everything under '/' behind sign-in (SPEC §2). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path={paths.login} element={<LoginPage />} />
+        <Route path={paths.passThrough} element={<PassThroughPage />} />
+        <Route path={paths.organizationNotFound} element={<OrganizationNotFoundPage />} />
+      </Route>
+      <Route path={paths.logout} element={<LogoutPage />} />
+      <Route
+        path="/*"
+        element={
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        }
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,41 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Flex, Layout, Typography, theme } from 'antd';
+import type { Me } from '@wallet/contract';
+import { UserMenu } from './UserMenu';
+
+interface Props {
+  me: Me;
+  isMobile: boolean;
+  onOpenNavigation: () => void;
+}
+
+export function AppHeader({ me, isMobile, onOpenNavigation }: Props) {
+  const { token } = theme.useToken();
+  return (
+    <Layout.Header
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 12,
+        padding: isMobile ? '0 12px' : '0 32px',
+        borderBottom: `1px solid ${token.colorSplit}`,
+      }}
+    >
+      <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+        {isMobile && (
+          <>
+            <Button type="text" icon={<MenuOutlined />} aria-label="Open navigation" onClick={onOpenNavigation} />
+            <Typography.Text strong ellipsis style={{ fontSize: 16 }}>
+              {me.organization.name}
+            </Typography.Text>
+          </>
+        )}
+      </Flex>
+      <UserMenu me={me} compact={isMobile} />
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,43 @@
+import { WalletFilled } from '@ant-design/icons';
+import { Flex, Layout, theme } from 'antd';
+import { Link, Outlet } from 'react-router';
+import { APP_NAME, givingProduct } from '../../lib/config';
+import { useIsMobile } from '../../lib/use-media-query';
+import { paths } from '../../paths';
+
+/** Phones get a header with a Login link and the sister giving product (SPEC §2). */
+function PublicMobileHeader() {
+  const { token } = theme.useToken();
+  return (
+    <Layout.Header
+      style={{
+        height: 56,
+        padding: '0 16px',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        borderBottom: `1px solid ${token.colorSplit}`,
+      }}
+    >
+      <Link to={paths.login} style={{ color: token.colorText, fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>
+        <WalletFilled style={{ color: token.colorPrimary, marginInlineEnd: 8 }} aria-hidden />
+        {APP_NAME}
+      </Link>
+      <Flex component="nav" aria-label="Site" gap={16} style={{ whiteSpace: 'nowrap' }}>
+        <Link to={paths.login}>Login</Link>
+        <a href={givingProduct.url}>{givingProduct.name}</a>
+      </Flex>
+    </Layout.Header>
+  );
+}
+
+/** Frame of the public pages (/login, pass-through, organisation not found). */
+export function PublicLayout() {
+  const isMobile = useIsMobile();
+  return (
+    <Layout style={{ minHeight: '100vh', background: '#fff' }}>
+      {isMobile && <PublicMobileHeader />}
+      <Outlet />
+    </Layout>
+  );
+}

@@ -1,0 +1,59 @@
+import { BankOutlined } from '@ant-design/icons';
+import { Flex, Menu, Tag, Typography, theme } from 'antd';
+import { APP_VERSION_LABEL } from '@wallet/contract';
+import { Link, useLocation } from 'react-router';
+import { navItemsFor, selectedNavKey } from './nav-items';
+
+interface Props {
+  organizationName: string;
+  roles: readonly string[];
+  /** Called after a navigation entry is chosen (the mobile drawer closes). */
+  onNavigate?: () => void;
+}
+
+/** Organisation name on top, the role's navigation, and the version label at the bottom. */
+export function SidebarContent({ organizationName, roles, onNavigate }: Props) {
+  const { pathname } = useLocation();
+  const { token } = theme.useToken();
+  const items = navItemsFor(roles);
+  const selected = selectedNavKey(items, pathname);
+
+  return (
+    <Flex vertical style={{ height: '100%' }}>
+      <Flex align="center" gap={12} style={{ height: 64, padding: '0 20px', borderBottom: `1px solid ${token.colorSplit}` }}>
+        <Flex
+          align="center"
+          justify="center"
+          style={{ width: 36, height: 36, flex: 'none', borderRadius: 10, background: token.colorPrimary, color: '#fff', fontSize: 18 }}
+          aria-hidden
+        >
+          <BankOutlined />
+        </Flex>
+        <Typography.Text strong ellipsis={{ tooltip: organizationName }} style={{ fontSize: 16 }}>
+          {organizationName}
+        </Typography.Text>
+      </Flex>
+      <nav aria-label="Main" style={{ flex: 1, overflowY: 'auto', paddingTop: 12 }}>
+        <Menu
+          mode="inline"
+          selectedKeys={selected ? [selected] : []}
+          style={{ borderInlineEnd: 'none' }}
+          items={items.map((item) => ({
+            key: item.key,
+            icon: item.icon,
+            label: (
+              <Link to={item.to} onClick={onNavigate}>
+                {item.label}
+              </Link>
+            ),
+          }))}
+        />
+      </nav>
+      <Flex justify="center" style={{ padding: 16, borderTop: `1px solid ${token.colorSplit}` }}>
+        <Tag color="blue" variant="filled" style={{ marginInlineEnd: 0 }}>
+          {APP_VERSION_LABEL}
+        </Tag>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,51 @@
+import { CustomerServiceOutlined, DownOutlined, LoginOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Flex, Typography, type MenuProps } from 'antd';
+import { GIVING_PRODUCT_NAME, roleLabel, type Me } from '@wallet/contract';
+import { useNavigate } from 'react-router';
+import { useOutboundSso } from '../../features/sso/api/outbound-sso';
+import { paths } from '../../paths';
+
+function initials(me: Me): string {
+  return `${me.first_name.charAt(0)}${me.last_name.charAt(0)}`.toUpperCase() || '?';
+}
+
+/** Avatar and name in the header; opens Profile, Help & Support, SSO to the giving product and Logout. */
+export function UserMenu({ me, compact }: { me: Me; compact: boolean }) {
+  const navigate = useNavigate();
+  const sso = useOutboundSso();
+
+  const items: MenuProps['items'] = [
+    { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => navigate(paths.profile) },
+    { key: 'help', icon: <CustomerServiceOutlined />, label: 'Help & Support', onClick: () => navigate(paths.helpAndSupport) },
+    {
+      key: 'sso',
+      icon: <LoginOutlined />,
+      label: `SSO To ${GIVING_PRODUCT_NAME} Giving`,
+      disabled: sso.isPending,
+      onClick: () => sso.mutate('giving'),
+    },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', onClick: () => navigate(paths.logout) },
+  ];
+
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight" autoFocus>
+      <Button type="text" aria-label={`User menu for ${me.name}`} style={{ height: 48, paddingInline: 8 }}>
+        <Flex align="center" gap={10}>
+          <Avatar src={me.avatar_url ?? undefined} style={{ background: '#dbe5fb', color: '#1b3a94' }} alt="">
+            {initials(me)}
+          </Avatar>
+          {!compact && (
+            <Flex vertical align="flex-start" style={{ lineHeight: 1.25 }}>
+              <Typography.Text strong>{me.name}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {roleLabel(me.roles)}
+              </Typography.Text>
+            </Flex>
+          )}
+          <DownOutlined style={{ fontSize: 12 }} aria-hidden />
+        </Flex>
+      </Button>
+    </Dropdown>
+  );
+}

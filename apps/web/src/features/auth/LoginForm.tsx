@@ -1,0 +1,55 @@
+import { GoogleOutlined } from '@ant-design/icons';
+import { Button, Divider, Flex, Form, Input, type InputRef } from 'antd';
+import { MESSAGES, loginSchema, type LoginInput } from '@wallet/contract';
+import { useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { zodRule } from '../../lib/form-rules';
+import { paths, serverPaths } from '../../paths';
+import { useLogin } from './api/login';
+
+const emailRules = [zodRule(loginSchema.shape.email)];
+const passwordRules = [zodRule(loginSchema.shape.password)];
+
+export function LoginForm() {
+  const [form] = Form.useForm<LoginInput>();
+  const passwordRef = useRef<InputRef>(null);
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+
+  const handleFinish = (values: LoginInput) => {
+    loginMutation.mutate(values, {
+      onSuccess: ({ two_factor }) => navigate(two_factor ? paths.loginTwoFactor : paths.dashboard, { replace: true }),
+      // SPEC §8: a failed sign-in shows no message; the form stays as it was, ready for another try.
+      onError: () => {
+        form.setFieldValue('password', '');
+        passwordRef.current?.focus();
+      },
+    });
+  };
+
+  return (
+    <>
+      <Button block size="large" icon={<GoogleOutlined />} href={serverPaths.googleSignIn}>
+        Sign in with Google
+      </Button>
+      <Divider plain>or sign in with email</Divider>
+      <Form<LoginInput> form={form} layout="vertical" requiredMark={false} size="large" noValidate onFinish={handleFinish}>
+        <Form.Item label="Email" name="email" rules={emailRules} validateFirst>
+          <Input type="email" autoComplete="email" inputMode="email" autoFocus />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={passwordRules} style={{ marginBottom: 8 }}>
+          <Input.Password ref={passwordRef} autoComplete="current-password" />
+        </Form.Item>
+        <Flex justify="flex-end" style={{ marginBottom: 24 }}>
+          <Link to={paths.forgotPassword}>{MESSAGES.forgotPasswordLink}</Link>
+        </Flex>
+        <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
+          Sign In
+        </Button>
+      </Form>
+      <Flex justify="center" style={{ marginTop: 24 }}>
+        <Link to={paths.signUp}>{MESSAGES.noAccountLink}</Link>
+      </Flex>
+    </>
+  );
+}

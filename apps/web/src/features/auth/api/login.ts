@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, LoginResponse } from '@wallet/contract';
+import { http, refreshCsrfCookie } from '../../../lib/http';
+import { meQueryKey } from '../../../lib/session';
+
+/** GET /sanctum/csrf-cookie, then POST /login. */
+export async function login(credentials: LoginInput): Promise<LoginResponse> {
+  await refreshCsrfCookie();
+  return http.post<LoginResponse>('/login', credentials);
+}
+
+/** Signs in; on success without two-factor the session query is refreshed before resolving. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    // SPEC §8: login failures show nothing.
+    meta: { silent: true },
+    onSuccess: async (response) => {
+      if (!response.two_factor) await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+}

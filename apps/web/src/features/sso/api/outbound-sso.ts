@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { http, type DataEnvelope } from '../../../lib/http';
+
+export type SsoApp = 'giving';
+
+/** POST /api/outbound-sso {app}: answers the URL that signs the user into the other product. */
+export async function outboundSsoUrl(app: SsoApp): Promise<string> {
+  const { data } = await http.post<DataEnvelope<string>>('/api/outbound-sso', { app });
+  return data;
+}
+
+/** Signs into the other product and leaves for it; failures go through the normal notifications. */
+export function useOutboundSso() {
+  return useMutation({
+    mutationFn: outboundSsoUrl,
+    onSuccess: (url) => window.location.assign(url),
+  });
+}

@@ -1,0 +1,16 @@
+import type { FormRule } from 'antd';
+
+/** The part of a zod schema a form rule needs (kept structural so the web app needs no zod import). */
+interface SafeParser {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
+}
+
+/** An antd Form rule that validates a field with a contract zod schema and shows its first message. */
+export function zodRule(schema: SafeParser): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = schema.safeParse(value ?? '');
+      if (!result.success) throw new Error(result.error.issues[0]?.message);
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { CSRF_COOKIE, CSRF_HEADER, type ApiErrorBody } from '@wallet/contract';
+import { readCookie } from './cookies';
+
+/** A failed call: the HTTP status (0 when the network failed), the server's message and per-field errors. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string[]>;
+
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.errors = errors;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
+const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
+const CSRF_MISMATCH_STATUS = 419;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: QueryParams): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+async function send(method: Method, url: string, options: RequestOptions): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  if (method !== 'GET') headers.set(CSRF_HEADER, await csrfToken());
+  try {
+    return await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new HttpError(0, NETWORK_ERROR_MESSAGE);
+  }
+}
+
+/** Asks the server for a fresh XSRF-TOKEN cookie (GET /sanctum/csrf-cookie). */
+export async function refreshCsrfCookie(): Promise<void> {
+  await request('GET', CSRF_COOKIE_PATH);
+}
+
+async function csrfToken(): Promise<string> {
+  const existing = readCookie(CSRF_COOKIE);
+  if (existing) return existing;
+  await refreshCsrfCookie();
+  return readCookie(CSRF_COOKIE) ?? '';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const isJson = (response.headers.get('Content-Type') ?? '').includes('json');
+  if (!isJson) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toHttpError(response: Response, body: unknown): HttpError {
+  const fallback = response.statusText || `Request failed with status ${response.status}`;
+  if (body && typeof body === 'object') {
+    const { message, errors } = body as Partial<ApiErrorBody>;
+    return new HttpError(response.status, message || fallback, errors ?? {});
+  }
+  return new HttpError(response.status, fallback);
+}
+
+async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const url = buildUrl(path, options.query);
+  let response = await send(method, url, options);
+  if (response.status === CSRF_MISMATCH_STATUS && method !== 'GET') {
+    // The token expired or rotated: the server refused before acting, so one retry with a fresh token is safe.
+    await refreshCsrfCookie();
+    response = await send(method, url, options);
+  }
+  const body = await readBody(response);
+  if (!response.ok) throw toHttpError(response, body);
+  return body as T;
+}
+
+/** The one http client: same origin, credentials included, JSON in and out, XSRF header on writes. */
+export const http = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** Most endpoints answer `{ data }` (SPEC §7). */
+export interface DataEnvelope<T> {
+  data: T;
+}

@@ -1,0 +1,40 @@
+/** Every route path of the SPA in one place (SPEC §2). Builders take ids; patterns are for route tables. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  loginTwoFactor: '/login/two-factor',
+  logout: '/logout',
+  forgotPassword: '/forgot-password',
+  signUp: '/sign-up',
+  passThrough: '/auth-check/pass-through',
+  organizationNotFound: '/organization/not-found',
+  dashboard: '/dashboard',
+  accountSettings: '/account-settings',
+  profile: '/account-settings?tab=profile',
+  helpAndSupport: '/help-and-support',
+  cards: '/cards',
+  card: (cardId: string | number) => `/cards/${cardId}`,
+  myCards: '/my-cards',
+  reportsAndInsights: '/reports-and-insights',
+  requests: '/requests',
+  teams: '/teams',
+  team: (teamId: string | number) => `/teams/${teamId}`,
+} as const;
+
+/** Route patterns, relative to '/', for the authenticated route tables. */
+export const routePatterns = {
+  dashboard: 'dashboard',
+  accountSettings: 'account-settings',
+  cards: 'cards',
+  card: 'cards/:cardId',
+  myCards: 'my-cards',
+  reportsAndInsights: 'reports-and-insights',
+  requests: 'requests',
+  teams: 'teams',
+  team: 'teams/:teamId',
+} as const;
+
+/** Server endpoints reached by full navigation rather than fetch. */
+export const serverPaths = {
+  googleSignIn: '/oauth/google/redirect',
+} as const;
