@@ -10,6 +10,8 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** Connection string of this file's database. */
+  databaseUrl: string;
   /** A signed-out browser; `host` picks the organisation (e.g. 'acme.localhost'). */
   client(host?: string): TestClient;
 }
@@ -26,6 +28,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
     drop = database.drop;
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, WEB_DIST: '/nonexistent', ...env });
     context.db = database.db;
+    context.databaseUrl = database.url;
     context.config = config;
     context.app = await buildApp({ db: database.db, config });
     context.client = (host = 'localhost') => new TestClient(context.app, host);
