@@ -4,3 +4,8 @@ export * from './auth.js';
 export * from './constants.js';
 export * from './greeting.js';
 export * from './money.js';
+export * from './fields.js';
+export * from './passwords.js';
+export * from './users.js';
+export * from './teams.js';
+export * from './lists.js';
