@@ -10,5 +10,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // antd renders slowly in jsdom; leave room when the whole suite runs in parallel.
+    testTimeout: 20_000,
   },
 });

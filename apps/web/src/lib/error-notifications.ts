@@ -14,7 +14,8 @@ export interface ErrorOutcome {
 }
 
 const SILENT_STATUSES = new Set([401, 402]);
-const NOT_REPORTED_STATUSES = new Set([0, 401, 402, 403]);
+/** Statuses with their own notice are expected answers; only the rest are reported (network errors aside). */
+const STATUSES_WITH_OWN_NOTICE = new Set([400, 401, 402, 403, 404, 422, 423, 429]);
 
 function firstFieldMessage(errors: Record<string, string[]>): string | undefined {
   for (const messages of Object.values(errors)) {
@@ -28,7 +29,7 @@ function noticesForStatus(error: HttpError): ErrorNotice[] {
     case 400:
       return [{ type: 'warning', title: MESSAGES.checkEntries, description: firstFieldMessage(error.errors) ?? error.message }];
     case 403:
-      return [{ type: 'warning', title: MESSAGES.notAuthorized, description: error.message || MESSAGES.notAuthorizedHint }];
+      return [{ type: 'warning', title: MESSAGES.notAuthorized, description: error.serverMessage ?? MESSAGES.notAuthorizedHint }];
     case 404:
       return [{ type: 'warning', title: MESSAGES.resourceNotFound }];
     case 422: {
@@ -41,7 +42,7 @@ function noticesForStatus(error: HttpError): ErrorNotice[] {
     case 423:
       return [{ type: 'warning', title: MESSAGES.confirmPassword, description: MESSAGES.sensitiveRestricted }];
     case 429:
-      return [{ type: 'warning', title: MESSAGES.tooManyRequests }];
+      return [{ type: 'warning', title: MESSAGES.tooManyRequests, description: error.serverMessage }];
     default:
       return [{ type: 'error', title: MESSAGES.genericError, description: error.message }];
   }
@@ -54,5 +55,6 @@ export function errorOutcome(error: unknown): ErrorOutcome {
     return { notices: [{ type: 'error', title: MESSAGES.genericError, description }], report: true };
   }
   if (SILENT_STATUSES.has(error.status)) return { notices: [], report: false };
-  return { notices: noticesForStatus(error), report: !NOT_REPORTED_STATUSES.has(error.status) };
+  const report = !STATUSES_WITH_OWN_NOTICE.has(error.status) && !error.isNetworkError;
+  return { notices: noticesForStatus(error), report };
 }

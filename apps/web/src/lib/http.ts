@@ -1,16 +1,21 @@
 import { CSRF_COOKIE, CSRF_HEADER, type ApiErrorBody } from '@wallet/contract';
 import { readCookie } from './cookies';
 
-/** A failed call: the HTTP status (0 when the network failed), the server's message and per-field errors. */
+/**
+ * A failed call: the HTTP status (0 when the network failed), the message and per-field errors.
+ * `serverMessage` is the body's message when the server sent one; `message` always has some text.
+ */
 export class HttpError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]>;
+  readonly serverMessage: string | undefined;
 
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
-    super(message);
+  constructor(status: number, serverMessage: string | undefined, errors: Record<string, string[]> = {}, fallback = '') {
+    super(serverMessage || fallback || `Request failed with status ${status}`);
     this.name = 'HttpError';
     this.status = status;
     this.errors = errors;
+    this.serverMessage = serverMessage || undefined;
   }
 
   get isNetworkError(): boolean {
@@ -54,7 +59,7 @@ async function send(method: Method, url: string, options: RequestOptions): Promi
     return await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new HttpError(0, NETWORK_ERROR_MESSAGE);
+    throw new HttpError(0, undefined, {}, NETWORK_ERROR_MESSAGE);
   }
 }
 
@@ -84,12 +89,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function toHttpError(response: Response, body: unknown): HttpError {
-  const fallback = response.statusText || `Request failed with status ${response.status}`;
   if (body && typeof body === 'object') {
     const { message, errors } = body as Partial<ApiErrorBody>;
-    return new HttpError(response.status, message || fallback, errors ?? {});
+    return new HttpError(response.status, message, errors ?? {}, response.statusText);
   }
-  return new HttpError(response.status, fallback);
+  return new HttpError(response.status, undefined, {}, response.statusText);
 }
 
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {

@@ -48,14 +48,13 @@ export function AppLayout() {
       )}
       <Layout>
         <AppHeader me={me} isMobile={isMobile} onOpenNavigation={() => setNavigationOpen(true)} />
+        {/* Layout.Content renders the page's <main>. */}
         <Layout.Content style={{ padding: isMobile ? 16 : 32 }}>
-          <main>
-            <ErrorBoundary key={pathname}>
-              <Suspense fallback={<FullPageSpin inline />}>
-                <AuthenticatedRoutes roles={me.roles} />
-              </Suspense>
-            </ErrorBoundary>
-          </main>
+          <ErrorBoundary key={pathname}>
+            <Suspense fallback={<FullPageSpin inline />}>
+              <AuthenticatedRoutes roles={me.roles} />
+            </Suspense>
+          </ErrorBoundary>
         </Layout.Content>
       </Layout>
     </Layout>
