@@ -25,17 +25,17 @@ export function AppHeader({ me, isMobile, onOpenNavigation }: Props) {
         borderBottom: `1px solid ${token.colorSplit}`,
       }}
     >
-      <Flex align="center" gap={8} style={{ minWidth: 0 }}>
-        {isMobile && (
-          <>
-            <Button type="text" icon={<MenuOutlined />} aria-label="Open navigation" onClick={onOpenNavigation} />
-            <Typography.Text strong ellipsis style={{ fontSize: 16 }}>
-              {me.organization.name}
-            </Typography.Text>
-          </>
-        )}
-      </Flex>
-      <UserMenu me={me} compact={isMobile} />
+      {isMobile && (
+        <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+          <Button type="text" icon={<MenuOutlined />} aria-label="Open navigation" onClick={onOpenNavigation} />
+          <Typography.Text strong ellipsis style={{ fontSize: 16 }}>
+            {me.organization.name}
+          </Typography.Text>
+        </Flex>
+      )}
+      <div style={{ marginInlineStart: 'auto', flex: 'none' }}>
+        <UserMenu me={me} compact={isMobile} />
+      </div>
     </Layout.Header>
   );
 }

@@ -1,6 +1,7 @@
 import { CustomerServiceOutlined, DownOutlined, LoginOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Flex, Typography, type MenuProps } from 'antd';
 import { GIVING_PRODUCT_NAME, roleLabel, type Me } from '@wallet/contract';
+import { useRef, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useOutboundSso } from '../../features/sso/api/outbound-sso';
 import { paths } from '../../paths';
@@ -13,6 +14,11 @@ function initials(me: Me): string {
 export function UserMenu({ me, compact }: { me: Me; compact: boolean }) {
   const navigate = useNavigate();
   const sso = useOutboundSso();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // The menu is portalled, but its key events still bubble here: Escape gives focus back to the trigger.
+  const returnFocusOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') triggerRef.current?.focus();
+  };
 
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => navigate(paths.profile) },
@@ -29,23 +35,25 @@ export function UserMenu({ me, compact }: { me: Me; compact: boolean }) {
   ];
 
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight" autoFocus>
-      <Button type="text" aria-label={`User menu for ${me.name}`} style={{ height: 48, paddingInline: 8 }}>
-        <Flex align="center" gap={10}>
-          <Avatar src={me.avatar_url ?? undefined} style={{ background: '#dbe5fb', color: '#1b3a94' }} alt="">
-            {initials(me)}
-          </Avatar>
-          {!compact && (
-            <Flex vertical align="flex-start" style={{ lineHeight: 1.25 }}>
-              <Typography.Text strong>{me.name}</Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {roleLabel(me.roles)}
-              </Typography.Text>
-            </Flex>
-          )}
-          <DownOutlined style={{ fontSize: 12 }} aria-hidden />
-        </Flex>
-      </Button>
-    </Dropdown>
+    <div onKeyDown={returnFocusOnEscape}>
+      <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight" autoFocus>
+        <Button ref={triggerRef} type="text" aria-label={`User menu for ${me.name}`} style={{ height: 48, paddingInline: 8 }}>
+          <Flex align="center" gap={10}>
+            <Avatar src={me.avatar_url ?? undefined} style={{ background: '#dbe5fb', color: '#1b3a94' }} alt="">
+              {initials(me)}
+            </Avatar>
+            {!compact && (
+              <Flex vertical align="flex-start" style={{ lineHeight: 1.25 }}>
+                <Typography.Text strong>{me.name}</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {roleLabel(me.roles)}
+                </Typography.Text>
+              </Flex>
+            )}
+            <DownOutlined style={{ fontSize: 12 }} aria-hidden />
+          </Flex>
+        </Button>
+      </Dropdown>
+    </div>
   );
 }

@@ -10,7 +10,7 @@ export function OrganizationNotFoundPage() {
         title={MESSAGES.organisationNotFound}
         subTitle={
           <>
-            There is no organisation at <strong>{window.location.host}</strong>. Check the address your
+            There is no organisation at <strong>{window.location.hostname}</strong>. Check the address your
             organisation gave you, or ask your administrator for the right link.
           </>
         }
