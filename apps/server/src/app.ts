@@ -9,6 +9,10 @@ import { registerCsrf } from './http/csrf.js';
 import { registerSessions } from './http/session.js';
 import { registerSpa } from './http/spa.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { usersRoutes } from './modules/users/routes.js';
+import { avatarRoutes } from './modules/users/avatar-routes.js';
+import { teamsRoutes } from './modules/teams/routes.js';
+import { mailboxRoutes } from './modules/mail/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -58,6 +62,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(avatarRoutes);
+  await app.register(teamsRoutes);
+  await app.register(mailboxRoutes);
 
   await registerSpa(app);
   return app;

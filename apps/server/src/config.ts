@@ -39,6 +39,9 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Log one line per request (off by default; errors are always logged). */
   LOG_REQUESTS: booleanFlag(false),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port); without it mail stays in the outbox at /dev/mailbox. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Spend Wallet <no-reply@wallet.localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -4,6 +4,8 @@ import { createDb, migrateToLatest } from './db/database.js';
 import { buildApp } from './app.js';
 import { seedDemoOrganisation, DEMO_PASSWORD, DEMO_USERS } from './seed/demo.js';
 import { deleteIdleSessions } from './modules/auth/sessions-repo.js';
+import { startJobs, type Jobs } from './jobs/queue.js';
+import { startWorkers } from './jobs/workers.js';
 
 /** Start: config -> database -> migrations -> seed -> listen; Ctrl-C closes the server, then PostgreSQL. */
 async function main() {
@@ -18,6 +20,7 @@ async function main() {
     if (closing) return;
     closing = true;
     await app?.close().catch(() => undefined);
+    await jobs?.stop().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     await database.release().catch(() => undefined);
     process.exit(code);
@@ -26,10 +29,13 @@ async function main() {
   process.once('SIGTERM', () => void shutdown(0));
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let jobs: Jobs | undefined;
   try {
     await migrateToLatest(db);
+    jobs = await startJobs(database.url);
     const seeded = config.SEED_DEMO ? await seedDemoOrganisation(db) : false;
-    app = await buildApp({ db, config });
+    app = await buildApp({ db, config, jobs });
+    await startWorkers({ db, config, jobs });
     await app.listen({ port: config.PORT, host: config.HOST });
     const sweep = setInterval(() => void deleteIdleSessions(db, config.SESSION_IDLE_MINUTES).catch(() => undefined), 15 * 60_000);
     sweep.unref();

@@ -77,6 +77,42 @@ export interface ThrottlesTable {
   window_started_at: Date;
 }
 
+export interface InvitationsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  token_hash: string;
+  invited_by: number | null;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface MailMessagesTable {
+  id: Generated<number>;
+  org_id: number | null;
+  kind: string;
+  to_email: string;
+  to_name: string | null;
+  subject: string;
+  html_body: string;
+  text_body: string;
+  status: ColumnType<'queued' | 'sent' | 'stored' | 'failed', 'queued' | 'sent' | 'stored' | 'failed' | undefined>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  delivered_at: Date | null;
+}
+
+export interface NotificationPreferencesTable {
+  org_id: number;
+  user_id: number;
+  approval_needed: boolean;
+  request_decided: boolean;
+  card_funded: boolean;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -86,4 +122,7 @@ export interface Database {
   team_approvers: TeamApproversTable;
   sessions: SessionsTable;
   throttles: ThrottlesTable;
+  invitations: InvitationsTable;
+  mail_messages: MailMessagesTable;
+  notification_preferences: NotificationPreferencesTable;
 }

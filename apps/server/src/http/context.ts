@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { Jobs } from '../jobs/queue.js';
 import type { Organization } from '../modules/orgs/service.js';
 import type { UserWithRoles } from '../modules/users/service.js';
 import { notFound, unauthenticated } from './errors.js';
@@ -10,6 +11,7 @@ import { MESSAGES } from '@wallet/contract';
 export interface AppDeps {
   db: Db;
   config: Config;
+  jobs: Jobs;
 }
 
 export interface RequestAuth { sessionId: string; user: UserWithRoles }

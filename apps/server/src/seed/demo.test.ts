@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/context.js';
 import { approvalPathOf } from '../modules/teams/service.js';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoOrganisation } from './demo.js';
+import { DEMO_PASSWORD, DEMO_PEOPLE_WITHOUT_ROLE, DEMO_USERS, seedDemoOrganisation } from './demo.js';
 
 const ctx = useTestApp();
 
@@ -12,7 +12,7 @@ describe('the demo organisation', () => {
     const org = await ctx.db.selectFrom('organizations').selectAll().where('slug', '=', 'demo').executeTakeFirstOrThrow();
     expect(org.name).toBe('Demo Organisation');
     const users = await ctx.db.selectFrom('users').select('email').where('org_id', '=', org.id).execute();
-    expect(users.map((user) => user.email).sort()).toEqual(DEMO_USERS.map((user) => user.email).sort());
+    expect(users.map((user) => user.email).sort()).toEqual([...DEMO_USERS, ...DEMO_PEOPLE_WITHOUT_ROLE].map((user) => user.email).sort());
     const teams = await ctx.db.selectFrom('teams').selectAll().where('org_id', '=', org.id).orderBy('name').execute();
     expect(teams.map((team) => team.name)).toEqual(['Engineering', 'Marketing']);
     for (const team of teams) expect((await approvalPathOf(ctx.db, org.id, team.id)).length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { TEAM_COLORS, type Role } from '@wallet/contract';
 import type { Db } from '../db/database.js';
 import { findOrganizationBySlug, insertOrganization } from '../modules/orgs/service.js';
 import { createTeamInTransaction } from '../modules/teams/service.js';
-import { createUserInTransaction } from '../modules/users/service.js';
+import { createPersonWithoutRole, createUserInTransaction } from '../modules/users/service.js';
 
 export const DEMO_SLUG = 'demo';
 export const DEMO_PASSWORD = 'demo-password';
@@ -14,6 +14,12 @@ export const DEMO_USERS: ReadonlyArray<{ email: string; first_name: string; last
   { email: 'member@demo.test', first_name: 'Jordan', last_name: 'Lee', role: 'wallet-user' },
   { email: 'sam@demo.test', first_name: 'Sam', last_name: 'Rivera', role: 'wallet-user' },
   { email: 'priya@demo.test', first_name: 'Priya', last_name: 'Shah', role: 'wallet-user' },
+];
+
+/** People of the organisation (from the giving product) without a wallet role: the ones an admin can invite. */
+export const DEMO_PEOPLE_WITHOUT_ROLE = [
+  { email: 'chris@demo.test', first_name: 'Chris', last_name: 'Donovan' },
+  { email: 'dana@demo.test', first_name: 'Dana', last_name: 'Whitfield' },
 ];
 
 /**
@@ -28,6 +34,7 @@ export async function seedDemoOrganisation(db: Db): Promise<boolean> {
     for (const person of DEMO_USERS) {
       users[person.email] = (await createUserInTransaction(tx, org.id, { ...person, password: DEMO_PASSWORD })).id;
     }
+    for (const person of DEMO_PEOPLE_WITHOUT_ROLE) await createPersonWithoutRole(tx, org.id, person);
     const id = (email: string) => users[email]!;
     await createTeamInTransaction(tx, org.id, {
       name: 'Engineering',

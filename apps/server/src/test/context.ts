@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -5,11 +8,14 @@ import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { freshDatabase } from './database.js';
 import { TestClient } from './client.js';
+import { startJobs, type Jobs } from '../jobs/queue.js';
+import { startWorkers } from '../jobs/workers.js';
 
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  jobs: Jobs;
   /** Connection string of this file's database. */
   databaseUrl: string;
   /** A signed-out browser; `host` picks the organisation (e.g. 'acme.localhost'). */
@@ -23,18 +29,24 @@ export interface TestContext {
 export function useTestApp(env: Record<string, string> = {}): TestContext {
   const context = {} as TestContext;
   let drop: (() => Promise<void>) | undefined;
+  let dataDir = '';
   beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-test-data-'));
     const database = await freshDatabase(inject('pgAdminUrl'));
     drop = database.drop;
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, WEB_DIST: '/nonexistent', ...env });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, WEB_DIST: '/nonexistent', DATA_DIR: dataDir, ...env });
+    context.jobs = await startJobs(database.url, { pollingIntervalSeconds: 0.5 });
     context.db = database.db;
     context.databaseUrl = database.url;
     context.config = config;
-    context.app = await buildApp({ db: database.db, config });
+    context.app = await buildApp({ db: database.db, config, jobs: context.jobs });
+    await startWorkers({ db: database.db, config, jobs: context.jobs });
     context.client = (host = 'localhost') => new TestClient(context.app, host);
   });
   afterAll(async () => {
     await context.app?.close();
+    await context.jobs?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
     await drop?.();
   });
   return context;

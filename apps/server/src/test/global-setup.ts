@@ -6,6 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-pos
 import { createDb, migrateToLatest } from '../db/database.js';
 import { ensureDatabase } from '../db/connect.js';
 import { TEMPLATE_DATABASE } from './database.js';
+import { installJobSchema } from '../jobs/queue.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject) {
   const db = createDb(templateUrl.toString(), 2);
   await migrateToLatest(db);
   await db.destroy();
+  await installJobSchema(templateUrl.toString());
   project.provide('pgAdminUrl', adminUrl);
 
   return async () => {

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CSRF_COOKIE, MESSAGES, loginSchema, type LoginResponse } from '@wallet/contract';
+import { CSRF_COOKIE, MESSAGES, PASSWORD_MESSAGES, changePasswordSchema, loginSchema, registerSchema, type LoginResponse } from '@wallet/contract';
+import type { FastifyRequest } from 'fastify';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
 import { clearSessionCookie, setCsrfCookie, setSessionCookie } from '../../http/session.js';
 import { presentMe } from '../users/presenter.js';
-import { signIn, signOut } from './service.js';
+import { registerWithInvitation } from '../users/invitations.js';
+import { changePassword, openSession, signIn, signOut } from './service.js';
+
+function clientOf(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
+}
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,10 +25,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post('/login', { schema: { body: loginSchema } }, async (request, reply): Promise<LoginResponse> => {
     const org = orgOf(request);
     if (request.auth) await signOut(fastify.deps.db, request.auth.sessionId);
-    const { token } = await signIn(fastify.deps.db, org.id, request.body, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-    });
+    const { token } = await signIn(fastify.deps.db, org.id, request.body, clientOf(request));
     setSessionCookie(fastify, reply, token);
     return { message: MESSAGES.loggedIn, two_factor: false };
   });
@@ -31,6 +34,21 @@ export async function authRoutes(fastify: FastifyInstance) {
     await signOut(fastify.deps.db, request.auth!.sessionId);
     clearSessionCookie(fastify, reply);
     return reply.code(204).send();
+  });
+
+  /** Registration by invitation: sets the password and signs the person in. */
+  app.post('/api/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
+    const org = orgOf(request);
+    const user = await registerWithInvitation(fastify.deps.db, org.id, request.body);
+    if (request.auth) await signOut(fastify.deps.db, request.auth.sessionId);
+    setSessionCookie(fastify, reply, await openSession(fastify.deps.db, org.id, user.id, clientOf(request)));
+    return { message: MESSAGES.loggedIn, two_factor: false, data: presentMe(user, org) };
+  });
+
+  app.put('/user/password', { preHandler: requireUser, schema: { body: changePasswordSchema } }, async (request) => {
+    const org = orgOf(request);
+    await changePassword(fastify.deps.db, org.id, userOf(request), request.auth!.sessionId, request.body);
+    return { message: PASSWORD_MESSAGES.changed };
   });
 
   app.get('/api/me', { preHandler: requireUser }, async (request) => ({ data: presentMe(userOf(request), orgOf(request)) }));

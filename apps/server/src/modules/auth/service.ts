@@ -1,10 +1,10 @@
-import { LOGIN_MAX_ATTEMPTS, LOGIN_WINDOW_SECONDS, MESSAGES } from '@wallet/contract';
+import { LOGIN_MAX_ATTEMPTS, LOGIN_WINDOW_SECONDS, MESSAGES, PASSWORD_MESSAGES, type ChangePasswordInput } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
-import { HttpError, tooManyRequests } from '../../http/errors.js';
+import { HttpError, tooManyRequests, validationFailed } from '../../http/errors.js';
 import { clearHits, hitsInWindow, recordHit } from '../throttle/service.js';
-import { findUserByEmail, findUserWithRoles, type UserWithRoles } from '../users/service.js';
-import { verifyPassword } from './passwords.js';
-import { deleteSession, findLiveSession, insertSession, touchSession } from './sessions-repo.js';
+import { findUserByEmail, findUserWithRoles, setPasswordHash, type UserWithRoles } from '../users/service.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { deleteOtherSessions, deleteSession, findLiveSession, insertSession, touchSession } from './sessions-repo.js';
 import { randomToken, tokenDigest } from './tokens.js';
 
 export interface SessionSettings { idleMinutes: number }
@@ -37,9 +37,33 @@ export async function signIn(
     throw new HttpError(422, MESSAGES.badCredentials, { email: [MESSAGES.badCredentials] });
   }
   await clearHits(db, key);
+  return { token: await openSession(db, orgId, user.id, client), user };
+}
+
+/** A new session for a user who proved who they are (sign-in, registration); returns the cookie's token. */
+export async function openSession(db: Db, orgId: number, userId: number, client: ClientInfo): Promise<string> {
   const token = randomToken();
-  await insertSession(db, { id: tokenDigest(token), org_id: orgId, user_id: user.id, ip: client.ip, user_agent: client.userAgent });
-  return { token, user };
+  await insertSession(db, { id: tokenDigest(token), org_id: orgId, user_id: userId, ip: client.ip, user_agent: client.userAgent });
+  return token;
+}
+
+const passwordChangeKey = (orgId: number, userId: number) => `password-change:${orgId}:${userId}`;
+
+/** Needs the current password (throttled like sign-in); ends the user's other sessions. */
+export async function changePassword(db: Db, orgId: number, user: UserWithRoles, sessionId: string, input: ChangePasswordInput): Promise<void> {
+  const key = passwordChangeKey(orgId, user.id);
+  const previous = await hitsInWindow(db, key, LOGIN_WINDOW_SECONDS);
+  if (previous.hits >= LOGIN_MAX_ATTEMPTS) throw tooManyRequests(previous.retryAfter);
+  if (!(await verifyPassword(user.password_hash, input.current_password))) {
+    await recordHit(db, key, LOGIN_WINDOW_SECONDS);
+    throw validationFailed({ current_password: [PASSWORD_MESSAGES.currentWrong] });
+  }
+  await clearHits(db, key);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction().execute(async (tx) => {
+    await setPasswordHash(tx, orgId, user.id, passwordHash);
+    await deleteOtherSessions(tx, orgId, user.id, sessionId);
+  });
 }
 
 /** The user behind a session cookie, or undefined when it is missing, idle too long, or of another organisation. */

@@ -36,3 +36,10 @@ export async function deleteIdleSessions(db: DbOrTx, idleMinutes: number): Promi
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Ends every session of the user but the one given (after a password change). */
+export async function deleteOtherSessions(db: DbOrTx, orgId: number, userId: number, keepId: string | null): Promise<void> {
+  let query = db.deleteFrom('sessions').where('org_id', '=', orgId).where('user_id', '=', userId);
+  if (keepId) query = query.where('id', '!=', keepId);
+  await query.execute();
+}

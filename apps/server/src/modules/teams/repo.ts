@@ -1,9 +1,62 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import type { SortTerm } from '../../http/list-query.js';
 
-export interface TeamRow { id: number; org_id: number; name: string; color: string }
+export interface TeamRow { id: number; org_id: number; name: string; color: string; created_at: Date }
+export type TeamSort = 'name' | 'created_at' | 'members_count';
+
+const teamColumns = ['teams.id', 'teams.org_id', 'teams.name', 'teams.color', 'teams.created_at'] as const;
 
 export function insertTeam(db: DbOrTx, values: { org_id: number; name: string; color: string }): Promise<TeamRow> {
-  return db.insertInto('teams').values(values).returning(['id', 'org_id', 'name', 'color']).executeTakeFirstOrThrow();
+  return db.insertInto('teams').values(values).returning(['id', 'org_id', 'name', 'color', 'created_at']).executeTakeFirstOrThrow();
+}
+
+export function findTeam(db: DbOrTx, orgId: number, teamId: number): Promise<TeamRow | undefined> {
+  return db.selectFrom('teams').select(teamColumns).where('org_id', '=', orgId).where('id', '=', teamId).executeTakeFirst();
+}
+
+/** The team row locked, so concurrent edits of its members and path apply one after the other. */
+export function lockTeam(db: DbOrTx, orgId: number, teamId: number): Promise<TeamRow | undefined> {
+  return db.selectFrom('teams').select(teamColumns).where('org_id', '=', orgId).where('id', '=', teamId).forUpdate().executeTakeFirst();
+}
+
+export function findTeamByName(db: DbOrTx, orgId: number, name: string) {
+  return db.selectFrom('teams').select(['id']).where('org_id', '=', orgId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst();
+}
+
+export async function updateTeam(db: DbOrTx, orgId: number, teamId: number, values: { name?: string; color?: string }) {
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('teams').set({ ...values, updated_at: new Date() }).where('org_id', '=', orgId).where('id', '=', teamId).execute();
+}
+
+export async function listTeams(
+  db: DbOrTx,
+  orgId: number,
+  filters: { memberId?: number; search?: string },
+  sort: SortTerm<TeamSort>[],
+  page: { number: number; size: number },
+) {
+  let base = db.selectFrom('teams').where('teams.org_id', '=', orgId);
+  if (filters.memberId !== undefined) {
+    const memberId = filters.memberId;
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom('team_members').select(sql`1`.as('one')).whereRef('team_members.team_id', '=', 'teams.id').where('team_members.user_id', '=', memberId)),
+    );
+  }
+  if (filters.search) base = base.where('teams.name', 'ilike', `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let query = base.select([
+    ...teamColumns,
+    (eb) => eb.selectFrom('team_members').select((sub) => sub.fn.countAll<number>().as('n')).whereRef('team_members.team_id', '=', 'teams.id').as('members_count'),
+  ]);
+  for (const term of sort) query = term.column === 'members_count' ? query.orderBy('members_count', term.direction) : query.orderBy(`teams.${term.column}`, term.direction);
+  const rows = await query.orderBy('teams.id').limit(page.size).offset((page.number - 1) * page.size).execute();
+  return { rows: rows.map((row) => ({ ...row, members_count: Number(row.members_count) })), total: Number(total) };
+}
+
+export async function countMembers(db: DbOrTx, orgId: number, teamId: number): Promise<number> {
+  const row = await db.selectFrom('team_members').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).where('team_id', '=', teamId).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function insertTeamMembers(db: DbOrTx, orgId: number, teamId: number, userIds: readonly number[]): Promise<void> {
@@ -15,7 +68,17 @@ export async function insertTeamMembers(db: DbOrTx, orgId: number, teamId: numbe
     .execute();
 }
 
-/** Replaces the ordered approval path of a team. */
+export async function deleteTeamMember(db: DbOrTx, orgId: number, teamId: number, userId: number): Promise<boolean> {
+  const result = await db.deleteFrom('team_members').where('org_id', '=', orgId).where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function memberIdsOfTeam(db: DbOrTx, orgId: number, teamId: number): Promise<number[]> {
+  const rows = await db.selectFrom('team_members').select('user_id').where('org_id', '=', orgId).where('team_id', '=', teamId).execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Replaces the ordered approval path of a team (position 0 decides first). */
 export async function replaceApprovalPath(db: DbOrTx, orgId: number, teamId: number, userIds: readonly number[]): Promise<void> {
   await db.deleteFrom('team_approvers').where('org_id', '=', orgId).where('team_id', '=', teamId).execute();
   if (userIds.length === 0) return;
@@ -26,12 +89,35 @@ export async function replaceApprovalPath(db: DbOrTx, orgId: number, teamId: num
 }
 
 export async function approvalPathOf(db: DbOrTx, orgId: number, teamId: number): Promise<number[]> {
+  return (await approvalPathsOf(db, orgId, [teamId])).get(teamId) ?? [];
+}
+
+export async function approvalPathsOf(db: DbOrTx, orgId: number, teamIds: readonly number[]): Promise<Map<number, number[]>> {
+  const paths = new Map<number, number[]>();
+  if (teamIds.length === 0) return paths;
   const rows = await db
     .selectFrom('team_approvers')
-    .select('user_id')
+    .select(['team_id', 'user_id'])
     .where('org_id', '=', orgId)
-    .where('team_id', '=', teamId)
+    .where('team_id', 'in', teamIds)
+    .orderBy('team_id')
     .orderBy('position')
     .execute();
-  return rows.map((row) => row.user_id);
+  for (const row of rows) paths.set(row.team_id, [...(paths.get(row.team_id) ?? []), row.user_id]);
+  return paths;
+}
+
+export async function teamsOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]) {
+  const teams = new Map<number, Array<{ id: number; name: string; color: string }>>();
+  if (userIds.length === 0) return teams;
+  const rows = await db
+    .selectFrom('team_members')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .select(['team_members.user_id', 'teams.id', 'teams.name', 'teams.color'])
+    .where('team_members.org_id', '=', orgId)
+    .where('team_members.user_id', 'in', userIds)
+    .orderBy('teams.name')
+    .execute();
+  for (const row of rows) teams.set(row.user_id, [...(teams.get(row.user_id) ?? []), { id: row.id, name: row.name, color: row.color }]);
+  return teams;
 }

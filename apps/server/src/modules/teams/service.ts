@@ -1,14 +1,97 @@
-import type { Tx } from '../../db/database.js';
-import { approvalPathOf, insertTeam, insertTeamMembers, replaceApprovalPath } from './repo.js';
+import { isAdmin, TEAM_MESSAGES, type NewTeamInput } from '@wallet/contract';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { notFound, validationFailed } from '../../http/errors.js';
+import { findUserById, rolesOfUsers, type Actor } from '../users/service.js';
+import {
+  approvalPathOf, approvalPathsOf, countMembers, deleteTeamMember, findTeam, findTeamByName, insertTeam, insertTeamMembers, listTeams, lockTeam,
+  memberIdsOfTeam, replaceApprovalPath, teamsOfUsers, updateTeam, type TeamRow, type TeamSort,
+} from './repo.js';
 
-export { approvalPathOf };
+export { approvalPathOf, approvalPathsOf, memberIdsOfTeam, teamsOfUsers, listTeams, countMembers, type TeamRow, type TeamSort };
 
 export interface NewTeam { name: string; color: string; members: number[]; approvalPath: number[] }
 
+/** Members and approvers must be people of this organisation holding a wallet role. */
+async function assertEligible(db: DbOrTx, orgId: number, userIds: readonly number[], field: string, message: string) {
+  if (userIds.length === 0) return;
+  const roles = await rolesOfUsers(db, orgId, userIds);
+  if (userIds.some((id) => !(roles.get(id)?.length))) throw validationFailed({ [field]: [message] });
+}
+
+function assertDistinct(userIds: readonly number[]) {
+  if (new Set(userIds).size !== userIds.length) throw validationFailed({ approval_path: [TEAM_MESSAGES.approverDuplicate] });
+}
+
+async function assertNameFree(db: DbOrTx, orgId: number, name: string, exceptTeamId?: number) {
+  const holder = await findTeamByName(db, orgId, name);
+  if (holder && holder.id !== exceptTeamId) throw validationFailed({ name: [TEAM_MESSAGES.nameTaken] });
+}
+
 /** A team with its members and ordered approval path, inside the caller's transaction. */
-export async function createTeamInTransaction(tx: Tx, orgId: number, input: NewTeam) {
-  const team = await insertTeam(tx, { org_id: orgId, name: input.name, color: input.color });
-  await insertTeamMembers(tx, orgId, team.id, input.members);
+export async function createTeamInTransaction(tx: Tx, orgId: number, input: NewTeam): Promise<TeamRow> {
+  await assertNameFree(tx, orgId, input.name);
+  assertDistinct(input.approvalPath);
+  await assertEligible(tx, orgId, input.members, 'team.users', TEAM_MESSAGES.memberNotEligible);
+  await assertEligible(tx, orgId, input.approvalPath, 'approval_path', TEAM_MESSAGES.approverNotEligible);
+  const team = await insertTeam(tx, { org_id: orgId, name: input.name, color: input.color.toUpperCase() });
+  await insertTeamMembers(tx, orgId, team.id, [...new Set(input.members)]);
   await replaceApprovalPath(tx, orgId, team.id, input.approvalPath);
   return team;
+}
+
+export function createTeam(db: Db, orgId: number, input: NewTeamInput): Promise<TeamRow> {
+  return db.transaction().execute((tx) =>
+    createTeamInTransaction(tx, orgId, { name: input.name, color: input.color, members: input.team.users, approvalPath: input.approval_path }),
+  );
+}
+
+/** Admins see every team; members only the teams they belong to (others are 404). */
+export async function getTeam(db: DbOrTx, orgId: number, actor: Actor, teamId: number): Promise<TeamRow> {
+  const team = await findTeam(db, orgId, teamId);
+  if (!team) throw notFound();
+  if (!isAdmin(actor.roles) && !(await memberIdsOfTeam(db, orgId, teamId)).includes(actor.id)) throw notFound();
+  return team;
+}
+
+async function withLockedTeam<T>(db: Db, orgId: number, teamId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    if (!(await lockTeam(tx, orgId, teamId))) throw notFound();
+    return work(tx);
+  });
+}
+
+export function updateTeamDetails(db: Db, orgId: number, teamId: number, input: { name?: string; color?: string; approval_path?: number[] }) {
+  return withLockedTeam(db, orgId, teamId, async (tx) => {
+    if (input.name) await assertNameFree(tx, orgId, input.name, teamId);
+    if (input.approval_path) {
+      assertDistinct(input.approval_path);
+      await assertEligible(tx, orgId, input.approval_path, 'approval_path', TEAM_MESSAGES.approverNotEligible);
+      await replaceApprovalPath(tx, orgId, teamId, input.approval_path);
+    }
+    await updateTeam(tx, orgId, teamId, { name: input.name, color: input.color?.toUpperCase() });
+  });
+}
+
+export function addTeamMembers(db: Db, orgId: number, teamId: number, userIds: readonly number[]) {
+  return withLockedTeam(db, orgId, teamId, async (tx) => {
+    await assertEligible(tx, orgId, userIds, 'users', TEAM_MESSAGES.memberNotEligible);
+    await insertTeamMembers(tx, orgId, teamId, [...new Set(userIds)]);
+  });
+}
+
+export function addTeamMember(db: Db, orgId: number, teamId: number, userId: number) {
+  return withLockedTeam(db, orgId, teamId, async (tx) => {
+    if (!(await findUserById(tx, orgId, userId))) throw notFound();
+    await assertEligible(tx, orgId, [userId], 'user', TEAM_MESSAGES.memberNotEligible);
+    await insertTeamMembers(tx, orgId, teamId, [userId]);
+  });
+}
+
+/** Removing a member also takes them off the approval path (the remaining approvers keep their order). */
+export function removeTeamMember(db: Db, orgId: number, teamId: number, userId: number) {
+  return withLockedTeam(db, orgId, teamId, async (tx) => {
+    if (!(await deleteTeamMember(tx, orgId, teamId, userId))) throw notFound();
+    const path = await approvalPathOf(tx, orgId, teamId);
+    if (path.includes(userId)) await replaceApprovalPath(tx, orgId, teamId, path.filter((id) => id !== userId));
+  });
 }

@@ -1,8 +1,16 @@
-import type { Me } from '@wallet/contract';
+import type { Me, UserResource } from '@wallet/contract';
 import type { Organization } from '../orgs/service.js';
-import { fullName, type UserWithRoles } from './service.js';
+import { fullName, type UserRow, type UserWithRoles } from './service.js';
 
-export function presentMe(user: UserWithRoles, organization: Organization): Me {
+export function avatarUrl(user: Pick<UserRow, 'id' | 'avatar_path' | 'updated_at'>): string | null {
+  // The version query makes a new upload bypass the browser's cached copy.
+  return user.avatar_path ? `/users/${user.id}/avatar?v=${user.updated_at.getTime()}` : null;
+}
+
+export function presentUser(
+  user: UserRow,
+  extras: { roles?: string[]; teams?: UserResource['teams']; cards?: UserResource['cards'] } = {},
+): UserResource {
   return {
     id: user.id,
     name: fullName(user),
@@ -15,11 +23,18 @@ export function presentMe(user: UserWithRoles, organization: Organization): Me {
     city: user.city,
     state_province: user.state_province,
     postal: user.postal,
-    roles: user.roles,
-    avatar_url: user.avatar_path ? `/users/${user.id}/avatar` : null,
+    avatar_url: avatarUrl(user),
     stripe_cardholder_id: user.stripe_cardholder_id,
     issuing_tos_acceptance: { accepted_at: user.issuing_tos_accepted_at?.toISOString() ?? null },
-    organization: { id: organization.id, slug: organization.slug, name: organization.name },
+    invitation_pending: user.password_hash === null,
     created_at: user.created_at.toISOString(),
+    ...(extras.roles && { roles: extras.roles }),
+    ...(extras.teams && { teams: extras.teams }),
+    ...(extras.cards && { cards: extras.cards }),
   };
+}
+
+export function presentMe(user: UserWithRoles, organization: Organization): Me {
+  const { invitation_pending: _pending, teams: _teams, cards: _cards, ...resource } = presentUser(user, { roles: user.roles });
+  return { ...resource, roles: user.roles, organization: { id: organization.id, slug: organization.slug, name: organization.name } };
 }

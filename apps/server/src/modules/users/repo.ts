@@ -1,8 +1,10 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
+import type { SortTerm } from '../../http/list-query.js';
 
 export type UserRow = Selectable<UsersTable>;
+export type UserSort = 'name' | 'email' | 'created_at';
 
 export function findUserByEmail(db: DbOrTx, orgId: number, email: string): Promise<UserRow | undefined> {
   return db
@@ -18,21 +20,110 @@ export function findUserById(db: DbOrTx, orgId: number, id: number): Promise<Use
 }
 
 export async function rolesOfUser(db: DbOrTx, orgId: number, userId: number): Promise<string[]> {
+  return (await rolesOfUsers(db, orgId, [userId])).get(userId) ?? [];
+}
+
+export async function rolesOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]): Promise<Map<number, string[]>> {
+  const roles = new Map<number, string[]>();
+  if (userIds.length === 0) return roles;
   const rows = await db
     .selectFrom('user_roles')
-    .select('role')
+    .select(['user_id', 'role'])
     .where('org_id', '=', orgId)
-    .where('user_id', '=', userId)
+    .where('user_id', 'in', userIds)
     .orderBy('role')
     .execute();
-  return rows.map((row) => row.role);
+  for (const row of rows) roles.set(row.user_id, [...(roles.get(row.user_id) ?? []), row.role]);
+  return roles;
 }
 
 export function insertUser(db: DbOrTx, values: Insertable<UsersTable>): Promise<UserRow> {
   return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+export async function updateUser(db: DbOrTx, orgId: number, id: number, values: Updateable<UsersTable>): Promise<UserRow | undefined> {
+  return db.updateTable('users').set({ ...values, updated_at: new Date() }).where('org_id', '=', orgId).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
 export async function insertUserRoles(db: DbOrTx, orgId: number, userId: number, roles: readonly string[]): Promise<void> {
   if (roles.length === 0) return;
-  await db.insertInto('user_roles').values(roles.map((role) => ({ org_id: orgId, user_id: userId, role }))).execute();
+  await db.insertInto('user_roles').values(roles.map((role) => ({ org_id: orgId, user_id: userId, role }))).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function deleteUserRoles(db: DbOrTx, orgId: number, userId: number): Promise<void> {
+  await db.deleteFrom('user_roles').where('org_id', '=', orgId).where('user_id', '=', userId).execute();
+}
+
+/** Super-admins of the organisation, their role rows locked so two concurrent demotions can't both pass. */
+export async function lockSuperAdmins(db: DbOrTx, orgId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_roles').select('user_id').where('org_id', '=', orgId).where('role', '=', 'super-admin').forUpdate().execute();
+  return rows.map((row) => row.user_id);
+}
+
+export interface UserListFilters {
+  /** 'any': holds a wallet role; 'users': holds wallet-user. */
+  wallet?: 'any' | 'users';
+  /** People without any wallet role whose name or email contains this text. */
+  notWalletSearch?: string;
+  /** Free-text search over name and email. */
+  search?: string;
+  ids?: readonly number[];
+  roles?: readonly string[];
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function filteredUsers(db: DbOrTx, orgId: number, filters: UserListFilters) {
+  let query = db.selectFrom('users').where('users.org_id', '=', orgId);
+  const withRole = (roles?: readonly string[]) =>
+    query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_roles')
+          .select(sql`1`.as('one'))
+          .whereRef('user_roles.user_id', '=', 'users.id')
+          .$if(!!roles, (q) => q.where('user_roles.role', 'in', roles!)),
+      ),
+    );
+  if (filters.wallet === 'any') query = withRole();
+  if (filters.wallet === 'users') query = withRole(['wallet-user']);
+  if (filters.roles?.length) query = withRole(filters.roles);
+  if (filters.ids) query = query.where('users.id', 'in', filters.ids.length ? filters.ids : [0]);
+  const matches = (text: string) => {
+    const pattern = `%${escapeLike(text)}%`;
+    return sql<boolean>`(users.first_name || ' ' || users.last_name ILIKE ${pattern} OR users.email ILIKE ${pattern})`;
+  };
+  if (filters.notWalletSearch !== undefined) {
+    const search = filters.notWalletSearch;
+    query = query
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('user_roles').select(sql`1`.as('one')).whereRef('user_roles.user_id', '=', 'users.id'))))
+      .where(matches(search));
+  }
+  if (filters.search) query = query.where(matches(filters.search));
+  return query;
+}
+
+export async function listUsers(
+  db: DbOrTx,
+  orgId: number,
+  filters: UserListFilters,
+  sort: SortTerm<UserSort>[],
+  page: { number: number; size: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const base = filteredUsers(db, orgId, filters);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let query = base.selectAll('users');
+  for (const term of sort) {
+    if (term.column === 'name') query = query.orderBy('users.first_name', term.direction).orderBy('users.last_name', term.direction);
+    else query = query.orderBy(`users.${term.column}`, term.direction);
+  }
+  const rows = await query.orderBy('users.id').limit(page.size).offset((page.number - 1) * page.size).execute();
+  return { rows, total: Number(total) };
+}
+
+export function findUsersByIds(db: DbOrTx, orgId: number, ids: readonly number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').selectAll().where('org_id', '=', orgId).where('id', 'in', ids).execute();
 }

@@ -1,10 +1,13 @@
-import type { Role } from '@wallet/contract';
+import { isAdmin, USER_MESSAGES, type AssignableRole, type ProfileInput, type Role } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
-import { validationFailed } from '../../http/errors.js';
+import { conflict, forbidden, notFound, validationFailed } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
-import { findUserByEmail, findUserById, insertUser, insertUserRoles, rolesOfUser, type UserRow } from './repo.js';
+import {
+  deleteUserRoles, findUserByEmail, findUserById, findUsersByIds, insertUser, insertUserRoles, listUsers, lockSuperAdmins, rolesOfUser, rolesOfUsers, updateUser,
+  type UserListFilters, type UserRow, type UserSort,
+} from './repo.js';
 
-export { findUserByEmail, findUserById, rolesOfUser, type UserRow };
+export { findUserByEmail, findUserById, findUsersByIds, rolesOfUser, rolesOfUsers, listUsers, type UserRow, type UserSort, type UserListFilters };
 
 export interface NewUser {
   email: string;
@@ -12,9 +15,11 @@ export interface NewUser {
   last_name: string;
   role: Role;
   password?: string;
+  profile?: Partial<Omit<ProfileInput, 'email' | 'first_name' | 'last_name'>>;
 }
 
 export interface UserWithRoles extends UserRow { roles: string[] }
+export interface Actor { id: number; roles: readonly string[] }
 
 export async function findUserWithRoles(db: DbOrTx, orgId: number, id: number): Promise<UserWithRoles | undefined> {
   const user = await findUserById(db, orgId, id);
@@ -22,17 +27,21 @@ export async function findUserWithRoles(db: DbOrTx, orgId: number, id: number): 
   return { ...user, roles: await rolesOfUser(db, orgId, id) };
 }
 
+async function assertEmailFree(db: DbOrTx, orgId: number, email: string, exceptUserId?: number) {
+  const holder = await findUserByEmail(db, orgId, email);
+  if (holder && holder.id !== exceptUserId) throw validationFailed({ email: [USER_MESSAGES.emailTaken] });
+}
+
 /** Creates a user with one role inside the caller's transaction; a taken email is a 422 on email. */
 export async function createUserInTransaction(tx: Tx, orgId: number, input: NewUser): Promise<UserWithRoles> {
-  if (await findUserByEmail(tx, orgId, input.email)) {
-    throw validationFailed({ email: ['The email has already been taken.'] });
-  }
+  await assertEmailFree(tx, orgId, input.email);
   const user = await insertUser(tx, {
     org_id: orgId,
     email: input.email,
     first_name: input.first_name,
     last_name: input.last_name,
     password_hash: input.password ? await hashPassword(input.password) : null,
+    ...input.profile,
   });
   await insertUserRoles(tx, orgId, user.id, [input.role]);
   return { ...user, roles: [input.role] };
@@ -42,6 +51,72 @@ export function createUser(db: Db, orgId: number, input: NewUser): Promise<UserW
   return db.transaction().execute((tx) => createUserInTransaction(tx, orgId, input));
 }
 
+/** A person of the organisation with no wallet role yet (from the giving product or a registration request). */
+export async function createPersonWithoutRole(db: DbOrTx, orgId: number, person: { email: string; first_name: string; last_name: string }) {
+  await assertEmailFree(db, orgId, person.email);
+  return insertUser(db, { org_id: orgId, ...person });
+}
+
 export function fullName(user: Pick<UserRow, 'first_name' | 'last_name'>): string {
   return `${user.first_name} ${user.last_name}`.trim();
+}
+
+/** Members reach only themselves; admins everyone of their organisation. Others' ids are 404 for members. */
+export function assertCanReach(actor: Actor, userId: number): void {
+  if (actor.id !== userId && !isAdmin(actor.roles)) throw notFound();
+}
+
+export async function getUser(db: DbOrTx, orgId: number, actor: Actor, userId: number): Promise<UserWithRoles> {
+  assertCanReach(actor, userId);
+  const user = await findUserWithRoles(db, orgId, userId);
+  if (!user) throw notFound();
+  return user;
+}
+
+export async function updateProfile(db: Db, orgId: number, actor: Actor, userId: number, input: ProfileInput, role?: AssignableRole): Promise<UserWithRoles> {
+  assertCanReach(actor, userId);
+  if (role && !isAdmin(actor.roles)) throw forbidden();
+  return db.transaction().execute(async (tx) => {
+    if (!(await findUserById(tx, orgId, userId))) throw notFound();
+    await assertEmailFree(tx, orgId, input.email, userId);
+    await updateUser(tx, orgId, userId, input);
+    if (role) await replaceRoleInTransaction(tx, orgId, userId, role);
+    return (await findUserWithRoles(tx, orgId, userId))!;
+  });
+}
+
+/**
+ * Gives the user exactly this one role. Super-admin is kept by a super-admin who is given another role only
+ * while another super-admin remains; it is never granted here.
+ */
+async function replaceRoleInTransaction(tx: Tx, orgId: number, userId: number, role: AssignableRole): Promise<void> {
+  const superAdmins = await lockSuperAdmins(tx, orgId);
+  if (superAdmins.includes(userId) && superAdmins.length === 1) throw conflict(USER_MESSAGES.lastSuperAdmin);
+  await deleteUserRoles(tx, orgId, userId);
+  await insertUserRoles(tx, orgId, userId, [role]);
+}
+
+export async function setUserRole(db: Db, orgId: number, userId: number, role: AssignableRole): Promise<UserWithRoles> {
+  return db.transaction().execute(async (tx) => {
+    if (!(await findUserById(tx, orgId, userId))) throw notFound();
+    await replaceRoleInTransaction(tx, orgId, userId, role);
+    return (await findUserWithRoles(tx, orgId, userId))!;
+  });
+}
+
+/** Grants the first wallet role to a person who has none; 409 when they already have one. */
+export async function grantFirstRole(tx: Tx, orgId: number, userId: number, role: AssignableRole): Promise<UserWithRoles> {
+  const user = await findUserWithRoles(tx, orgId, userId);
+  if (!user) throw notFound();
+  if (user.roles.length > 0) throw conflict(USER_MESSAGES.alreadyInWallet);
+  await insertUserRoles(tx, orgId, userId, [role]);
+  return { ...user, roles: [role] };
+}
+
+export async function setPasswordHash(db: DbOrTx, orgId: number, userId: number, passwordHash: string): Promise<void> {
+  await updateUser(db, orgId, userId, { password_hash: passwordHash });
+}
+
+export function setAvatarPath(db: DbOrTx, orgId: number, userId: number, avatarPath: string | null): Promise<UserRow | undefined> {
+  return updateUser(db, orgId, userId, { avatar_path: avatarPath });
 }

@@ -1,0 +1,53 @@
+import PgBoss from 'pg-boss';
+import { CompiledQuery } from 'kysely';
+import type { DbOrTx } from '../db/database.js';
+
+/**
+ * Background work through pg-boss: jobs live in PostgreSQL, so they survive restarts, retry with backoff, and
+ * each runs once however many server processes poll. A job sent inside a transaction exists only if it commits.
+ */
+export interface Jobs {
+  send(name: QueueName, data: object, options?: { tx?: DbOrTx; singletonKey?: string; startAfter?: Date }): Promise<void>;
+  work<T>(name: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const QUEUES = { deliverMail: 'mail.deliver' } as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+const RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true } as const;
+
+export function pgBossOptions(connectionString: string): PgBoss.ConstructorOptions {
+  return { connectionString, max: 4, schema: 'pgboss', application_name: 'wallet-jobs' };
+}
+
+/** Creates pg-boss's tables once (the test template database does this so each test database has them). */
+export async function installJobSchema(connectionString: string): Promise<void> {
+  const boss = new PgBoss({ ...pgBossOptions(connectionString), supervise: false, schedule: false });
+  await boss.start();
+  for (const name of Object.values(QUEUES)) await boss.createQueue(name, { name, ...RETRY });
+  await boss.stop({ graceful: false, wait: true });
+}
+
+export async function startJobs(connectionString: string, options: { pollingIntervalSeconds?: number } = {}): Promise<Jobs> {
+  const boss = new PgBoss(pgBossOptions(connectionString));
+  boss.on('error', (error) => console.error('job queue error:', error.message));
+  await boss.start();
+  for (const name of Object.values(QUEUES)) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...RETRY });
+  }
+  return {
+    async send(name, data, { tx, singletonKey, startAfter } = {}) {
+      const db = tx && { executeSql: async (text: string, values: unknown[]) => tx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }> };
+      await boss.send(name, data, { ...RETRY, singletonKey, startAfter, ...(db && { db }) });
+    },
+    async work(name, handler) {
+      await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { Insertable } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+import type { MailMessagesTable } from '../../db/schema.js';
+
+export function insertMessage(db: DbOrTx, values: Insertable<MailMessagesTable>) {
+  return db.insertInto('mail_messages').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+export function findMessage(db: DbOrTx, id: number) {
+  return db.selectFrom('mail_messages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function markDelivered(db: DbOrTx, id: number, status: 'sent' | 'stored') {
+  await db.updateTable('mail_messages').set((eb) => ({ status, delivered_at: new Date(), attempts: eb('attempts', '+', 1), last_error: null })).where('id', '=', id).execute();
+}
+
+export async function markAttemptFailed(db: DbOrTx, id: number, error: string) {
+  await db.updateTable('mail_messages').set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, 1000) })).where('id', '=', id).execute();
+}
+
+export function listMessages(db: DbOrTx, orgId: number, limit: number, offset: number) {
+  return db.selectFrom('mail_messages').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export async function countMessages(db: DbOrTx, orgId: number): Promise<number> {
+  const row = await db.selectFrom('mail_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findOrgMessage(db: DbOrTx, orgId: number, id: number) {
+  return db.selectFrom('mail_messages').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+}
+
+export function preferencesOf(db: DbOrTx, orgId: number, userId: number) {
+  return db.selectFrom('notification_preferences').selectAll().where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function upsertPreferences(db: DbOrTx, orgId: number, userId: number, values: { approval_needed: boolean; request_decided: boolean; card_funded: boolean }) {
+  await db
+    .insertInto('notification_preferences')
+    .values({ org_id: orgId, user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: new Date() }))
+    .execute();
+}

@@ -1,0 +1,41 @@
+/** Mail bodies: one layout, HTML and plain text, always naming the organisation. */
+export interface MailContent { subject: string; html: string; text: string }
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}
+
+export interface MailLayout {
+  organisation: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+export function renderMail(layout: MailLayout): MailContent {
+  const { organisation, subject, greeting, paragraphs, action, footnote } = layout;
+  const html = `<!doctype html>
+<html><body style="margin:0;background:#f5f7fb;font-family:Segoe UI,Helvetica,Arial,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td style="font-size:13px;color:#6b7280;padding-bottom:16px">${escapeHtml(organisation)} · Spend Wallet</td></tr>
+<tr><td style="font-size:16px;line-height:24px">
+<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+${paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('\n')}
+${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1f4fd1;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#6b7280">If the button doesn't work, open this link: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>` : ''}
+${footnote ? `<p style="margin:16px 0 0;font-size:13px;color:#6b7280">${escapeHtml(footnote)}</p>` : ''}
+</td></tr></table></td></tr></table></body></html>`;
+  const text = [
+    `${organisation} · Spend Wallet`,
+    '',
+    greeting,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...(footnote ? [footnote] : []),
+  ].join('\n').trim();
+  return { subject: `${subject} · ${organisation}`, html, text };
+}

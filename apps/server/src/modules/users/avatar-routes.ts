@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastifyMultipart from '@fastify/multipart';
+import { z } from 'zod';
+import { AVATAR_MAX_BYTES, idSchema } from '@wallet/contract';
+import { orgOf, userOf } from '../../http/context.js';
+import { requireUser } from '../../http/guards.js';
+import { checkAvatar, readAvatar, removeAvatar, saveAvatar } from './avatars.js';
+import { avatarUrl } from './presenter.js';
+
+const params = z.object({ id: idSchema });
+
+/** POST and DELETE /users/{id}/avatar (SPEC §7), and the image itself at GET /users/{id}/avatar. */
+export async function avatarRoutes(fastify: FastifyInstance) {
+  await fastify.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = fastify.deps;
+
+  app.post('/users/:id/avatar', { preHandler: requireUser, schema: { params } }, async (request) => {
+    const org = orgOf(request);
+    let bytes: Buffer | null = null;
+    let truncated = false;
+    if (request.isMultipart()) {
+      const file = await request.file();
+      if (file) {
+        bytes = await file.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+            truncated = true;
+            return Buffer.alloc(0);
+          }
+          throw error;
+        });
+      }
+    }
+    const type = checkAvatar(bytes, truncated);
+    const user = await saveAvatar(db, config.dataDir, org.id, userOf(request), request.params.id, bytes!, type);
+    return { data: { avatar_url: avatarUrl(user) } };
+  });
+
+  app.delete('/users/:id/avatar', { preHandler: requireUser, schema: { params } }, async (request, reply) => {
+    const org = orgOf(request);
+    await removeAvatar(db, config.dataDir, org.id, userOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get('/users/:id/avatar', { preHandler: requireUser, schema: { params } }, async (request, reply) => {
+    const org = orgOf(request);
+    const avatar = await readAvatar(db, config.dataDir, org.id, request.params.id);
+    return reply.header('content-type', avatar.contentType).header('cache-control', 'private, max-age=86400').header('content-security-policy', "default-src 'none'").send(avatar.bytes);
+  });
+
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AVATAR_MAX_BYTES, USER_MESSAGES } from '@wallet/contract';
+import type { Db } from '../../db/database.js';
+import { notFound, validationFailed } from '../../http/errors.js';
+import { findUserById, setAvatarPath, type Actor, assertCanReach } from './service.js';
+
+export type ImageType = 'png' | 'jpeg' | 'webp';
+export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+
+/** The image type from the file's first bytes; the name and the browser's content type are not trusted. */
+export function detectImageType(bytes: Buffer): ImageType | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+export function checkAvatar(bytes: Buffer | null, truncated: boolean): ImageType {
+  if (!bytes) throw validationFailed({ avatar: [USER_MESSAGES.avatarMissing] });
+  if (truncated || bytes.length > AVATAR_MAX_BYTES) throw validationFailed({ avatar: [USER_MESSAGES.avatarTooLarge] });
+  if (bytes.length === 0) throw validationFailed({ avatar: [USER_MESSAGES.avatarEmpty] });
+  const type = detectImageType(bytes);
+  if (!type) throw validationFailed({ avatar: [USER_MESSAGES.avatarInvalid] });
+  return type;
+}
+
+function avatarsDir(dataDir: string, orgId: number) {
+  return path.join(dataDir, 'avatars', String(orgId));
+}
+
+/** Stores the new file, points the user at it, then removes the old file. */
+export async function saveAvatar(db: Db, dataDir: string, orgId: number, actor: Actor, userId: number, bytes: Buffer, type: ImageType) {
+  assertCanReach(actor, userId);
+  const user = await findUserById(db, orgId, userId);
+  if (!user) throw notFound();
+  const dir = avatarsDir(dataDir, orgId);
+  await fs.mkdir(dir, { recursive: true });
+  const fileName = `${userId}-${randomBytes(8).toString('hex')}.${type}`;
+  await fs.writeFile(path.join(dir, fileName), bytes);
+  const updated = await setAvatarPath(db, orgId, userId, fileName);
+  if (user.avatar_path) await fs.rm(path.join(dir, path.basename(user.avatar_path)), { force: true });
+  return updated!;
+}
+
+export async function removeAvatar(db: Db, dataDir: string, orgId: number, actor: Actor, userId: number) {
+  assertCanReach(actor, userId);
+  const user = await findUserById(db, orgId, userId);
+  if (!user) throw notFound();
+  if (!user.avatar_path) throw validationFailed({ avatar: ['There is no avatar to remove.'] });
+  await setAvatarPath(db, orgId, userId, null);
+  await fs.rm(path.join(avatarsDir(dataDir, orgId), path.basename(user.avatar_path)), { force: true });
+}
+
+export async function readAvatar(db: Db, dataDir: string, orgId: number, userId: number): Promise<{ bytes: Buffer; contentType: string }> {
+  const user = await findUserById(db, orgId, userId);
+  if (!user?.avatar_path) throw notFound();
+  const fileName = path.basename(user.avatar_path);
+  const bytes = await fs.readFile(path.join(avatarsDir(dataDir, orgId), fileName)).catch(() => {
+    throw notFound();
+  });
+  const type = detectImageType(bytes) ?? 'png';
+  return { bytes, contentType: IMAGE_CONTENT_TYPES[type] };
+}

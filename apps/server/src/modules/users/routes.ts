@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ASSIGNABLE_ROLES, ROLES, idSchema, invitationSchema, isAdmin, newUserSchema, notificationPreferencesSchema, profileSchema, userRolesSchema,
+  type UserResource,
+} from '@wallet/contract';
+import { orgOf, userOf } from '../../http/context.js';
+import { requireAdmin, requireUser } from '../../http/guards.js';
+import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
+import { notFound } from '../../http/errors.js';
+import { memberIdsOfTeam, teamsOfUsers } from '../teams/service.js';
+import { notificationPreferences, saveNotificationPreferences } from '../mail/service.js';
+import { presentUser } from './presenter.js';
+import { sendInvitation } from './invitations.js';
+import {
+  assertCanReach, createUserInTransaction, fullName, getUser, grantFirstRole, listUsers, rolesOfUsers, setUserRole, updateProfile,
+  type UserListFilters, type UserRow,
+} from './service.js';
+
+const USER_FIELDS = ['id', 'name', 'first_name', 'last_name', 'email', 'cell_phone', 'address', 'address2', 'city', 'state_province', 'postal', 'avatar_url', 'roles', 'teams', 'cards', 'created_at'] as const;
+
+const listSpec = {
+  filters: {
+    wallet: z.enum(['true', 'users'], { error: "The wallet filter must be 'true' or 'users'." }),
+    custom_search_not_wallet: z.string().max(255, 'The search may not be greater than 255 characters.'),
+    search: z.string().max(255, 'The search may not be greater than 255 characters.'),
+    members_of_team: idSchema,
+    role: z.string().transform((value) => value.split(',').filter(Boolean)).pipe(z.array(z.enum(ROLES, { error: 'Unknown role.' }))),
+  },
+  sorts: ['name', 'email', 'created_at'] as const,
+  includes: ['teams', 'cards', 'roles'] as const,
+  fields: { users: USER_FIELDS },
+  defaultSort: 'name',
+};
+
+const idParams = z.object({ id: idSchema });
+const updateUserSchema = profileSchema.extend({ role: z.enum(ASSIGNABLE_ROLES).optional() });
+
+/** The organisation's own address, for links in mails (each organisation has its own host). */
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+function pick(resource: UserResource, fields: readonly string[] | undefined) {
+  if (!fields?.length) return resource;
+  return Object.fromEntries(Object.entries(resource).filter(([key]) => fields.includes(key)));
+}
+
+export async function usersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, jobs } = fastify.deps;
+
+  /** Users with the includes asked for; cards come with the cards module (none are issued before it). */
+  async function present(orgId: number, rows: UserRow[], includes: Set<string>) {
+    const ids = rows.map((row) => row.id);
+    const [roles, teams] = await Promise.all([
+      includes.has('roles') ? rolesOfUsers(db, orgId, ids) : undefined,
+      includes.has('teams') ? teamsOfUsers(db, orgId, ids) : undefined,
+    ]);
+    return rows.map((row) =>
+      presentUser(row, {
+        roles: roles && (roles.get(row.id) ?? []),
+        teams: teams && (teams.get(row.id) ?? []),
+        cards: includes.has('cards') ? [] : undefined,
+      }),
+    );
+  }
+
+  app.get('/api/users', { preHandler: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
+    const org = orgOf(request);
+    const actor = userOf(request);
+    const query = parseListQuery(request.query, listSpec);
+    const { filters } = query;
+    const listFilters: UserListFilters = {
+      wallet: filters.wallet === 'true' ? 'any' : filters.wallet,
+      notWalletSearch: filters.custom_search_not_wallet,
+      search: filters.search,
+      roles: filters.role,
+    };
+    if (filters.members_of_team) listFilters.ids = await memberIdsOfTeam(db, org.id, filters.members_of_team);
+    // Members see only themselves.
+    if (!isAdmin(actor.roles)) listFilters.ids = (listFilters.ids ?? [actor.id]).filter((id) => id === actor.id);
+    const { rows, total } = await listUsers(db, org.id, listFilters, query.sort, query.page);
+    const data = (await present(org.id, rows, query.includes)).map((user) => pick(user, query.fields.users));
+    return { data, meta: listMeta(total, query.page) };
+  });
+
+  app.post('/api/users', { preHandler: requireAdmin, schema: { body: newUserSchema } }, async (request, reply) => {
+    const org = orgOf(request);
+    const actor = userOf(request);
+    const { role, email, first_name, last_name, ...profile } = request.body;
+    const user = await db.transaction().execute(async (tx) => {
+      const created = await createUserInTransaction(tx, org.id, { email, first_name, last_name, role, profile });
+      await sendInvitation(tx, jobs, { organization: org, user: created, invitedBy: { id: actor.id, name: fullName(actor) }, origin: originOf(request) });
+      return created;
+    });
+    return reply.code(201).send({ data: presentUser(user, { roles: user.roles }) });
+  });
+
+  app.post('/api/users/:id/invitations', { preHandler: requireAdmin, schema: { params: idParams, body: invitationSchema } }, async (request, reply) => {
+    const org = orgOf(request);
+    const actor = userOf(request);
+    const user = await db.transaction().execute(async (tx) => {
+      const granted = await grantFirstRole(tx, org.id, request.params.id, request.body.role);
+      await sendInvitation(tx, jobs, { organization: org, user: granted, invitedBy: { id: actor.id, name: fullName(actor) }, origin: originOf(request) });
+      return granted;
+    });
+    return reply.code(201).send({ data: presentUser(user, { roles: user.roles }) });
+  });
+
+  app.get('/api/users/:id', { preHandler: requireUser, schema: { params: idParams, querystring: listQuerystring } }, async (request) => {
+    const org = orgOf(request);
+    const query = parseListQuery(request.query, { ...listSpec, filters: {}, defaultSort: 'name' });
+    const user = await getUser(db, org.id, userOf(request), request.params.id);
+    const [resource] = await present(org.id, [user], new Set([...query.includes, 'roles']));
+    return { data: resource };
+  });
+
+  app.put('/api/users/:id', { preHandler: requireUser, schema: { params: idParams, body: updateUserSchema } }, async (request) => {
+    const org = orgOf(request);
+    const { role, ...profile } = request.body;
+    const user = await updateProfile(db, org.id, userOf(request), request.params.id, profile, role);
+    return { data: presentUser(user, { roles: user.roles }) };
+  });
+
+  app.put('/api/users/:id/roles', { preHandler: requireAdmin, schema: { params: idParams, body: userRolesSchema } }, async (request) => {
+    const org = orgOf(request);
+    const user = await setUserRole(db, org.id, request.params.id, request.body.roles[0]!);
+    return { data: presentUser(user, { roles: user.roles }) };
+  });
+
+  app.get('/api/users/:id/notification-preferences', { preHandler: requireUser, schema: { params: idParams } }, async (request) => {
+    const org = orgOf(request);
+    const target = await getUser(db, org.id, userOf(request), request.params.id);
+    return { data: await notificationPreferences(db, org.id, target.id) };
+  });
+
+  app.put('/api/users/:id/notification-preferences', { preHandler: requireUser, schema: { params: idParams, body: notificationPreferencesSchema } }, async (request) => {
+    const org = orgOf(request);
+    assertCanReach(userOf(request), request.params.id);
+    const target = await getUser(db, org.id, userOf(request), request.params.id);
+    if (!target) throw notFound();
+    await saveNotificationPreferences(db, org.id, target.id, request.body);
+    return { data: request.body };
+  });
+}
