@@ -1,0 +1,74 @@
+import type { Locator, Page } from 'playwright-core';
+import { expectEqual, expectPath, expectVisible } from './harness.js';
+
+/** The demo organisation seeded by the server (apps/server/src/seed/demo.ts). */
+export const DEMO_PASSWORD = 'demo-password';
+export const ADMIN = { email: 'admin@demo.test', firstName: 'Alex', name: 'Alex Morgan' } as const;
+export const MEMBER = { email: 'member@demo.test', firstName: 'Jordan', name: 'Jordan Lee' } as const;
+
+/** SPEC §2 texts. */
+export const TEXT = {
+  signInHeading: 'Sign In to Continue',
+  loggingOut: 'Logging Out...',
+  notFound: "Oops! We couldn't find what you're looking for. Please try again.",
+  notFoundCode: 'ERROR CODE 404 NOT FOUND',
+} as const;
+
+/** The login form's parts, found the way a user (or a screen reader) finds them. */
+export function loginForm(page: Page) {
+  return {
+    heading: page.getByRole('heading', { name: TEXT.signInHeading }),
+    email: page.getByLabel('Email', { exact: true }),
+    password: page.getByLabel('Password', { exact: true }),
+    // The submit button of the email form (the Google button is a link outside the form).
+    submit: page.locator('form').getByRole('button', { name: /^\s*(sign|log) ?in\s*$/i }),
+  };
+}
+
+export async function openLogin(page: Page): Promise<ReturnType<typeof loginForm>> {
+  await page.goto('/login');
+  const form = loginForm(page);
+  await expectVisible(form.heading);
+  await expectVisible(form.email);
+  return form;
+}
+
+/** Waits for the answer to the sign-in POST (SPEC §7: POST /login). */
+export function loginResponse(page: Page) {
+  return page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/login');
+}
+
+/** Signs in through /login and waits for the dashboard greeting. */
+export async function signIn(page: Page, email: string, firstName: string): Promise<void> {
+  const form = await openLogin(page);
+  await form.email.fill(email);
+  await form.password.fill(DEMO_PASSWORD);
+  await form.submit.click();
+  await expectPath(page, '/dashboard');
+  await expectVisible(greeting(page, firstName));
+}
+
+/** 'Good {Morning/Afternoon/Evening}, {first name}' (SPEC §2, dashboard). */
+export function greeting(page: Page, firstName: string): Locator {
+  return page.getByText(new RegExp(`^Good (Morning|Afternoon|Evening), ${firstName}$`));
+}
+
+/** The sidebar: the navigation landmark that holds the Dashboard link. */
+export function sidebar(page: Page): Locator {
+  return page.getByRole('navigation').filter({ has: page.getByRole('link', { name: 'Dashboard', exact: true }) });
+}
+
+/** Asserts the sidebar lists exactly these entries (label and target), in this order. */
+export async function expectSidebar(page: Page, expected: ReadonlyArray<readonly [label: string, href: string]>): Promise<void> {
+  const nav = sidebar(page);
+  await expectVisible(nav);
+  const links = nav.getByRole('link');
+  const actual: Array<[string, string]> = [];
+  for (const link of await links.all()) {
+    if (!(await link.isVisible())) continue;
+    const label = (await link.innerText()).trim();
+    const href = new URL((await link.getAttribute('href')) ?? '', page.url()).pathname;
+    actual.push([label, href]);
+  }
+  expectEqual(actual, expected.map(([label, href]) => [label, href]), 'sidebar entries [label, target]');
+}

@@ -1,0 +1,77 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+
+/** One browser test: a name and a body that gets a fresh context (no cookies, no storage) and a page in it. */
+export interface E2ETest {
+  name: string;
+  /** Options for the fresh context (viewport and so on); baseURL is always set by the runner. */
+  context?: BrowserContextOptions;
+  run(t: TestContext): Promise<void>;
+}
+
+export interface TestContext {
+  page: Page;
+  context: BrowserContext;
+  browser: Browser;
+  baseURL: string;
+}
+
+/** Default wait for anything a user should see. */
+export const UI_TIMEOUT_MS = 10_000;
+
+export class AssertionError extends Error {
+  override name = 'AssertionError';
+}
+
+export function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new AssertionError(message);
+}
+
+function describe(locator: Locator): string {
+  return locator.toString();
+}
+
+/** Waits until the locator's first match is visible. */
+export async function expectVisible(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch {
+    throw new AssertionError(`expected to see ${describe(locator)} within ${timeout} ms`);
+  }
+}
+
+/** Asserts nothing matching is visible now (call it once the page has settled). */
+export async function expectNoneVisible(locator: Locator): Promise<void> {
+  const count = await locator.count();
+  for (let i = 0; i < count; i++) {
+    if (await locator.nth(i).isVisible()) {
+      const text = (await locator.nth(i).innerText().catch(() => '')).trim();
+      throw new AssertionError(`expected not to see ${describe(locator)}, but it shows${text ? `: "${text}"` : ''}`);
+    }
+  }
+}
+
+/** The path (and query) of the page, e.g. '/login'. */
+export function currentPath(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/** Waits until the page's path is `pathname` (query ignored). */
+export async function expectPath(page: Page, pathname: string, timeout = UI_TIMEOUT_MS): Promise<void> {
+  try {
+    await page.waitForURL((url) => url.pathname === pathname, { timeout, waitUntil: 'commit' });
+  } catch {
+    throw new AssertionError(`expected to be on ${pathname} within ${timeout} ms, but the page is at ${currentPath(page)}`);
+  }
+}
+
+export function expectEqual<T>(actual: T, expected: T, what: string): void {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  assert(a === e, `${what}: expected ${e}, got ${a}`);
+}
+
+/** Whether the element is the document's focused element. */
+export async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement).catch(() => false);
+}

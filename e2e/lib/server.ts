@@ -1,0 +1,215 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port with its own temporary
+ * DATA_DIR, so the run gets a fresh embedded PostgreSQL and the demo organisation, and tears it all down again.
+ */
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+const HEALTH_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 30_000;
+const OUTPUT_LIMIT = 200_000;
+
+export interface RunningServer {
+  baseURL: string;
+  dataDir: string;
+  /** Everything the server printed so far (stdout and stderr, interleaved). */
+  output(): string;
+  /** SIGINT, wait for exit, check no PostgreSQL of this DATA_DIR is left, remove DATA_DIR. Returns the problems found. */
+  stop(): Promise<string[]>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (exited(child)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** The postmaster's pid from DATA_DIR/postgres/postmaster.pid, when the cluster is running. */
+async function postmasterPid(dataDir: string): Promise<number | undefined> {
+  const content = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => undefined);
+  const pid = Number(content?.split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/** Processes whose command line mentions dataDir (the postmaster runs `postgres -D <DATA_DIR>/postgres ...`). */
+async function processesUsing(dataDir: string): Promise<Array<{ pid: number; command: string }>> {
+  const entries = await fs.readdir('/proc').catch(() => [] as string[]);
+  const found: Array<{ pid: number; command: string }> = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    const raw = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    const command = raw.split('\0').join(' ').trim();
+    if (command.includes(dataDir)) found.push({ pid: Number(entry), command });
+  }
+  return found;
+}
+
+/**
+ * A private copy of the built web app (apps/web/dist), so a rebuild running at the same time in the checkout
+ * cannot pull the files out from under the browser mid-run.
+ */
+async function snapshotWebDist(): Promise<string> {
+  const source = path.join(repoRoot, 'apps/web/dist');
+  const index = await fs.readFile(path.join(source, 'index.html'), 'utf8').catch(() => undefined);
+  if (!index) throw new Error(`${source}/index.html is missing: run \`npm run build\` first (npm run test:e2e does).`);
+  const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-e2e-web-'));
+  await fs.cp(source, copy, { recursive: true });
+  const assets = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!);
+  for (const asset of assets) {
+    if (!(await fs.stat(path.join(copy, asset)).catch(() => undefined))) {
+      await fs.rm(copy, { recursive: true, force: true });
+      throw new Error(`apps/web/dist is incomplete (${asset} is missing; a build still running?)`);
+    }
+  }
+  return copy;
+}
+
+export async function startServer(): Promise<RunningServer> {
+  const webDist = await snapshotWebDist();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-e2e-'));
+  // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter this folder.
+  await fs.chmod(dataDir, 0o755);
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    SEED_DEMO: 'true',
+    WEB_DIST: webDist,
+  };
+  delete env.DATABASE_URL; // always the embedded cluster in the temp folder, never someone's database
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: a Ctrl-C in the terminal reaches only the runner, which then stops the server once.
+    detached: true,
+  });
+  let output = '';
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  let spawnError: Error | undefined;
+  child.once('error', (error) => (spawnError = error));
+
+  let stopped: Promise<string[]> | undefined;
+  const stop = () => (stopped ??= stopServer(child, dataDir, webDist));
+  const server: RunningServer = { baseURL, dataDir, output: () => output, stop };
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  for (;;) {
+    if (spawnError || exited(child)) {
+      await stop();
+      throw new Error(`The server exited before it was healthy (${spawnError?.message ?? `code ${child.exitCode ?? child.signalCode}`}).\n${output}`);
+    }
+    const status = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return server;
+    if (Date.now() > deadline) {
+      const problems = await stop();
+      throw new Error(
+        `GET /healthz did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s (last status ${status}).\n` +
+          `Server output:\n${output}${problems.length ? `\nShutdown problems:\n  ${problems.join('\n  ')}` : ''}`,
+      );
+    }
+    await sleep(250);
+  }
+}
+
+async function stopServer(child: ChildProcess, dataDir: string, webDist: string): Promise<string[]> {
+  const problems: string[] = [];
+  const postmaster = await postmasterPid(dataDir);
+
+  if (!exited(child)) {
+    child.kill('SIGINT');
+    if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
+      problems.push(`the server did not exit within ${STOP_TIMEOUT_MS / 1000} s of SIGINT; killed it`);
+      child.kill('SIGKILL');
+      await waitForExit(child, 5_000);
+    } else if (child.exitCode !== 0) {
+      problems.push(`the server exited with ${child.exitCode ?? child.signalCode} after SIGINT`);
+    }
+  }
+
+  // The server stops its PostgreSQL on the way out; give a slow fast-shutdown a moment, then insist.
+  const leftovers = async () => {
+    const found = await processesUsing(dataDir);
+    if (postmaster && isAlive(postmaster) && !found.some((p) => p.pid === postmaster)) {
+      found.push({ pid: postmaster, command: `postmaster ${postmaster}` });
+    }
+    return found;
+  };
+  let remaining = await leftovers();
+  for (let waited = 0; remaining.length > 0 && waited < 5_000; waited += 250) {
+    await sleep(250);
+    remaining = await leftovers();
+  }
+  if (remaining.length > 0) {
+    problems.push(`PostgreSQL still running after the server stopped: ${remaining.map((p) => `${p.pid} (${p.command})`).join(', ')}`);
+    // Processes of our own cluster: stop them by pid so the temp folder can go.
+    for (const { pid } of remaining) {
+      try {
+        process.kill(pid, 'SIGQUIT');
+      } catch {
+        // already gone
+      }
+    }
+    await sleep(1_000);
+  }
+
+  for (const dir of [dataDir, webDist]) {
+    await fs.rm(dir, { recursive: true, force: true }).catch((error: unknown) => {
+      problems.push(`could not remove ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+  return problems;
+}

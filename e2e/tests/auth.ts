@@ -1,0 +1,68 @@
+import { ADMIN, TEXT, expectSidebar, greeting, loginForm, loginResponse, openLogin, signIn, DEMO_PASSWORD } from '../lib/app.js';
+import { assert, expectNoneVisible, expectPath, expectVisible, type E2ETest } from '../lib/harness.js';
+
+export const tests: E2ETest[] = [
+  {
+    name: 'admin signs in, sees the admin dashboard and sidebar, and signs out',
+    async run({ page }) {
+      await signIn(page, ADMIN.email, ADMIN.firstName);
+
+      await expectSidebar(page, [
+        ['Dashboard', '/dashboard'],
+        ['Request', '/requests'],
+        ['Teams', '/teams'],
+        ['Cards', '/cards'],
+        ['Reports & Insights', '/reports-and-insights'],
+        ['Account Settings', '/account-settings'],
+      ]);
+      await expectNoneVisible(page.getByRole('link', { name: 'My Cards', exact: true }));
+
+      // Hold the logout call back a little so 'Logging Out...' is on screen long enough to be seen.
+      await page.route('**/logout', async (route) => {
+        if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.fallback();
+      });
+      await page.getByRole('button', { name: new RegExp(ADMIN.name) }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await expectPath(page, '/logout');
+      await expectVisible(page.getByText(TEXT.loggingOut, { exact: true }));
+      await expectPath(page, '/login');
+      await expectVisible(loginForm(page).heading);
+
+      // The session is gone: the dashboard sends us back to /login.
+      await page.goto('/dashboard');
+      await expectPath(page, '/login');
+      await expectVisible(loginForm(page).heading);
+      await expectNoneVisible(greeting(page, ADMIN.firstName));
+    },
+  },
+  {
+    name: 'a wrong password shows no notification and stays on /login',
+    async run({ page }) {
+      const form = await openLogin(page);
+      await form.email.fill(ADMIN.email);
+      await form.password.fill(`${DEMO_PASSWORD}-wrong`);
+      const answer = loginResponse(page);
+      await form.submit.click();
+      const response = await answer;
+      assert(response.status() >= 400, `POST /login with a wrong password answered ${response.status()}`);
+
+      // Anything the app would show for the failure shows within a moment of the answer.
+      await page.waitForTimeout(1_000);
+      await expectNoneVisible(page.getByRole('alert'));
+      await expectNoneVisible(page.getByRole('status').filter({ hasText: /\S/ }));
+      await expectPath(page, '/login');
+      await expectVisible(form.heading);
+      await expectVisible(form.submit);
+    },
+  },
+  {
+    name: 'signed out, /dashboard redirects to /login',
+    async run({ page }) {
+      await page.goto('/dashboard');
+      await expectPath(page, '/login');
+      await expectVisible(loginForm(page).heading);
+      await expectNoneVisible(page.getByText(/^Good (Morning|Afternoon|Evening),/));
+    },
+  },
+];
