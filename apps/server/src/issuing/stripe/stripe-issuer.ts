@@ -1,0 +1,188 @@
+import Stripe from 'stripe';
+import type { Address } from '../../db/schema.js';
+import type { CardholderInput, CardInput, IssuedCard, IssuingProvider, TermsAcceptance } from '../provider.js';
+
+export interface StripeIssuerOptions {
+  secretKey: string;
+  /** Overrides for tests against a local fake of the Stripe API (STRIPE_API_HOST / PORT / PROTOCOL). */
+  apiHost?: string;
+  apiPort?: number;
+  apiProtocol?: 'http' | 'https';
+}
+
+/**
+ * An error from the Stripe adapter. Its message says which operation failed and Stripe's reason, with any API key
+ * and anything that looks like a card number removed; the raw SDK error is deliberately not attached as `cause`.
+ */
+export class StripeIssuerError extends Error {
+  override readonly name = 'StripeIssuerError';
+  constructor(
+    message: string,
+    readonly operation: string,
+    /** HTTP status from Stripe, undefined when Stripe could not be reached. */
+    readonly statusCode: number | undefined,
+    /** Stripe's error type (invalid_request_error, api_error, idempotency_error, ...) or 'connection_error'. */
+    readonly type: string,
+    readonly code: string | undefined,
+    readonly param: string | undefined,
+    readonly requestId: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Stripe treats an empty string as "unset", so optional lines are left out rather than sent empty. */
+const stripeAddress = (address: Address) => ({
+  line1: address.line1,
+  ...(address.line2 ? { line2: address.line2 } : {}),
+  city: address.city,
+  state: address.state,
+  postal_code: address.postal_code,
+  country: address.country,
+});
+
+const termsParams = (terms: TermsAcceptance) => ({ date: unixSeconds(terms.date), ip: terms.ip, user_agent: terms.userAgent });
+
+const allTimeLimit = (amount: number) => ({ spending_limits: [{ amount, interval: 'all_time' as const }] });
+
+/** Stripe top-ups to the Issuing balance take destination_balance, a parameter the SDK's types don't list. */
+type IssuingTopupCreateParams = Stripe.TopupCreateParams & { destination_balance: 'issuing' };
+
+function sanitize(text: string, secretKey: string): string {
+  let clean = text;
+  if (secretKey) clean = clean.split(secretKey).join('[redacted key]');
+  return clean
+    .replace(/\b(?:sk|rk|pk)_(?:test|live)_[A-Za-z0-9*]+/g, '[redacted key]')
+    .replace(/\b(?:\d[ -]?){12,18}\d\b/g, '[redacted number]');
+}
+
+function toIssuerError(error: unknown, operation: string, secretKey: string): StripeIssuerError {
+  if (error instanceof Stripe.errors.StripeError) {
+    const unreachable = error instanceof Stripe.errors.StripeConnectionError;
+    const reason = unreachable ? 'could not reach Stripe' : sanitize(error.message || 'no message', secretKey);
+    const status = error.statusCode ? ` (HTTP ${error.statusCode}${error.code ? `, ${error.code}` : ''})` : '';
+    return new StripeIssuerError(
+      `Stripe ${operation} failed: ${reason}${status}`,
+      operation,
+      error.statusCode,
+      unreachable ? 'connection_error' : (error.rawType ?? error.type),
+      error.code,
+      error.param,
+      error.requestId,
+    );
+  }
+  const reason = error instanceof Error ? sanitize(error.message, secretKey) : 'unknown error';
+  return new StripeIssuerError(`Stripe ${operation} failed: ${reason}`, operation, undefined, 'unknown', undefined, undefined, undefined);
+}
+
+/**
+ * The Stripe Issuing adapter behind IssuingProvider (DESIGN §9). Every create carries the caller's idempotency key,
+ * so a retry (ours, or the SDK's own after a lost answer) never issues twice.
+ */
+export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvider {
+  const { secretKey } = options;
+  const stripe = new Stripe(secretKey, {
+    host: options.apiHost,
+    port: options.apiPort,
+    protocol: options.apiProtocol,
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    telemetry: false,
+    appInfo: { name: 'spend-wallet' },
+  });
+
+  async function call<T>(operation: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw toIssuerError(error, operation, secretKey);
+    }
+  }
+
+  return {
+    name: 'stripe',
+
+    async createCardholder(input: CardholderInput, idempotencyKey: string) {
+      const cardholder = await call('create cardholder', () =>
+        stripe.issuing.cardholders.create(
+          {
+            type: 'individual',
+            name: input.name,
+            email: input.email,
+            ...(input.phone ? { phone_number: input.phone } : {}),
+            billing: { address: stripeAddress(input.billing) },
+            individual: {
+              first_name: input.firstName,
+              last_name: input.lastName,
+              ...(input.terms ? { card_issuing: { user_terms_acceptance: termsParams(input.terms) } } : {}),
+            },
+            status: 'active',
+            metadata: { org_id: String(input.orgId) },
+          },
+          { idempotencyKey },
+        ),
+      );
+      return { id: cardholder.id };
+    },
+
+    async acceptTerms(cardholderId: string, terms: TermsAcceptance) {
+      await call('accept issuing terms', () =>
+        stripe.issuing.cardholders.update(cardholderId, { individual: { card_issuing: { user_terms_acceptance: termsParams(terms) } } }),
+      );
+    },
+
+    async createCard(input: CardInput, idempotencyKey: string): Promise<IssuedCard> {
+      if (input.type === 'physical' && !input.shipping) throw new StripeIssuerError('Stripe create card failed: a physical card needs a shipping address', 'create card', undefined, 'invalid_input', undefined, 'shipping', undefined);
+      const card = await call('create card', () =>
+        stripe.issuing.cards.create(
+          {
+            cardholder: input.cardholderId,
+            currency: 'usd',
+            type: input.type,
+            status: 'inactive',
+            spending_controls: allTimeLimit(input.spendingLimit),
+            ...(input.type === 'physical' && input.shipping
+              ? { shipping: { name: input.shipping.name, service: input.shipping.service, address: stripeAddress(input.shipping.address) } }
+              : {}),
+            metadata: { org_id: String(input.orgId) },
+          },
+          { idempotencyKey },
+        ),
+      );
+      return { id: card.id, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
+    },
+
+    async setCardStatus(cardId, status) {
+      await call(`set card status to ${status}`, () => stripe.issuing.cards.update(cardId, { status }));
+    },
+
+    async setSpendingLimit(cardId, amount) {
+      await call('set spending limit', () => stripe.issuing.cards.update(cardId, { spending_controls: allTimeLimit(amount) }));
+    },
+
+    async revealCard(cardId) {
+      const card = await call('reveal card', () => stripe.issuing.cards.retrieve(cardId, { expand: ['number', 'cvc'] }));
+      if (!card.number || !card.cvc) throw new StripeIssuerError('Stripe reveal card failed: the answer had no number or CVC', 'reveal card', undefined, 'invalid_response', undefined, undefined, undefined);
+      return { number: card.number, cvc: card.cvc };
+    },
+
+    async createTopup(input, idempotencyKey) {
+      const params: IssuingTopupCreateParams = {
+        amount: input.amount,
+        currency: 'usd',
+        description: input.description,
+        destination_balance: 'issuing',
+        metadata: { org_id: String(input.orgId) },
+      };
+      const topup = await call('create top-up', () => stripe.topups.create(params, { idempotencyKey }));
+      // A top-up Stripe already refused never settles; say so now rather than leave it pending for ever.
+      if (topup.status === 'failed' || topup.status === 'canceled' || topup.status === 'reversed') {
+        const reason = topup.failure_message ? `: ${sanitize(topup.failure_message, secretKey)}` : '';
+        throw new StripeIssuerError(`Stripe create top-up failed: top-up ${topup.id} is ${topup.status}${reason}`, 'create top-up', undefined, 'topup_failed', topup.failure_code ?? undefined, undefined, undefined);
+      }
+      return { id: topup.id, status: topup.status === 'succeeded' ? 'succeeded' : 'pending' };
+    },
+  };
+}
