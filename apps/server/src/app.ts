@@ -13,6 +13,9 @@ import { usersRoutes } from './modules/users/routes.js';
 import { avatarRoutes } from './modules/users/avatar-routes.js';
 import { teamsRoutes } from './modules/teams/routes.js';
 import { mailboxRoutes } from './modules/mail/routes.js';
+import { cardsRoutes } from './modules/cards/routes.js';
+import { termsRoutes } from './modules/cards/terms-routes.js';
+import { fundingRoutes } from './modules/funding/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -66,6 +69,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(avatarRoutes);
   await app.register(teamsRoutes);
   await app.register(mailboxRoutes);
+  await app.register(cardsRoutes);
+  await app.register(termsRoutes);
+  await app.register(fundingRoutes);
 
   await registerSpa(app);
   return app;

@@ -42,6 +42,14 @@ const envSchema = z.object({
   /** SMTP server for outgoing mail (smtp://user:pass@host:port); without it mail stays in the outbox at /dev/mailbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Spend Wallet <no-reply@wallet.localhost>'),
+  /** The card issuer: the built-in simulator, or Stripe Issuing through the official SDK. */
+  ISSUER: z.enum(['simulator', 'stripe']).default('simulator'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Point the Stripe SDK elsewhere (tests use a local fake of the Stripe API). */
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -6,6 +6,7 @@ import { seedDemoOrganisation, DEMO_PASSWORD, DEMO_USERS } from './seed/demo.js'
 import { deleteIdleSessions } from './modules/auth/sessions-repo.js';
 import { startJobs, type Jobs } from './jobs/queue.js';
 import { startWorkers } from './jobs/workers.js';
+import { createIssuer } from './issuing/index.js';
 
 /** Start: config -> database -> migrations -> seed -> listen; Ctrl-C closes the server, then PostgreSQL. */
 async function main() {
@@ -34,8 +35,9 @@ async function main() {
     await migrateToLatest(db);
     jobs = await startJobs(database.url);
     const seeded = config.SEED_DEMO ? await seedDemoOrganisation(db) : false;
-    app = await buildApp({ db, config, jobs });
-    await startWorkers({ db, config, jobs });
+    const deps = { db, config, jobs, issuer: await createIssuer(config, db) };
+    app = await buildApp(deps);
+    await startWorkers(deps);
     await app.listen({ port: config.PORT, host: config.HOST });
     const sweep = setInterval(() => void deleteIdleSessions(db, config.SESSION_IDLE_MINUTES).catch(() => undefined), 15 * 60_000);
     sweep.unref();

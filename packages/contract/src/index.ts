@@ -9,3 +9,6 @@ export * from './passwords.js';
 export * from './users.js';
 export * from './teams.js';
 export * from './lists.js';
+export * from './states.js';
+export * from './ui-texts.js';
+export * from './cards.js';

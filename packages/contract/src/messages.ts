@@ -13,6 +13,8 @@ export const MESSAGES = {
   serverError: 'Server Error',
   loggedIn: 'Logged in.',
   loggedOut: 'Logged out.',
+  badPassword: 'The provided password is incorrect.',
+  passwordConfirmed: 'Password confirmed.',
 
   // SPEC §5 login rules
   emailRequired: 'Please enter your email!',

@@ -62,6 +62,7 @@ export interface TeamApproversTable {
 }
 
 export interface SessionsTable {
+  password_confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   id: string;
   org_id: number;
   user_id: number;
@@ -113,6 +114,146 @@ export interface NotificationPreferencesTable {
   updated_at: UpdatedAt;
 }
 
+export type LedgerAccountKind = 'issuer_funds' | 'card' | 'spent' | 'outside';
+
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  org_id: number;
+  kind: LedgerAccountKind;
+  card_id: number | null;
+  balance: ColumnType<number, number | undefined, never>;
+}
+
+export interface JournalEntriesTable {
+  id: Generated<number>;
+  org_id: number;
+  reference: string;
+  kind: string;
+  description: string | null;
+  card_id: number | null;
+  user_id: number | null;
+  created_by: number | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface JournalLinesTable {
+  id: Generated<number>;
+  entry_id: number;
+  org_id: number;
+  account_id: number;
+  amount: number;
+}
+
+export interface Address { line1: string; line2: string | null; city: string; state: string; postal_code: string; country: string }
+export interface Shipping { service: 'standard' | 'express' | 'priority'; name: string; address: Address }
+
+export interface CardholdersTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  provider: string;
+  provider_cardholder_id: string;
+  name: string;
+  legal_first_name: string;
+  legal_last_name: string;
+  billing: ColumnType<Address, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface CardsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  cardholder_id: number;
+  provider: string;
+  provider_card_id: string;
+  name: string;
+  brand: string;
+  type: 'virtual' | 'physical';
+  status: ColumnType<'active' | 'inactive', 'active' | 'inactive' | undefined, 'active' | 'inactive'>;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  spending_limit: ColumnType<number, number | undefined, number>;
+  shipping: ColumnType<Shipping | null, string | null, string | null>;
+  last_used_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TopupsTable {
+  id: Generated<number>;
+  org_id: number;
+  amount: number;
+  description: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  provider: string;
+  provider_topup_id: string | null;
+  idempotency_key: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+  settled_at: Date | null;
+}
+
+export interface IssuerSimCardholdersTable {
+  id: string;
+  org_id: number;
+  idempotency_key: string | null;
+  name: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  billing: ColumnType<Address, string, string>;
+  terms_accepted_at: Date | null;
+  terms_ip: string | null;
+  terms_user_agent: string | null;
+  created_at: CreatedAt;
+}
+
+export interface IssuerSimCardsTable {
+  id: string;
+  org_id: number;
+  idempotency_key: string | null;
+  cardholder_id: string;
+  number: string;
+  cvc: string;
+  exp_month: number;
+  exp_year: number;
+  type: string;
+  status: string;
+  spending_limit: ColumnType<number, number | undefined, number>;
+  shipping: ColumnType<Shipping | null, string | null, string | null>;
+  created_at: CreatedAt;
+}
+
+export interface IssuerSimTopupsTable {
+  id: string;
+  org_id: number;
+  idempotency_key: string | null;
+  amount: number;
+  description: string | null;
+  status: string;
+  created_at: CreatedAt;
+}
+
+export interface AuthorizationHoldsTable {
+  id: Generated<number>;
+  org_id: number;
+  card_id: number;
+  provider: string;
+  provider_authorization_id: string;
+  approved: boolean;
+  decline_reason: string | null;
+  status: 'pending' | 'closed' | 'reversed' | 'expired' | 'declined';
+  requested_amount: number;
+  amount: ColumnType<number, number | undefined, number>;
+  merchant_data: ColumnType<Record<string, string | null>, string | undefined, string>;
+  wallet: 'apple_pay' | 'google_pay' | 'samsung_pay' | null;
+  stripe_created: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -125,4 +266,14 @@ export interface Database {
   invitations: InvitationsTable;
   mail_messages: MailMessagesTable;
   notification_preferences: NotificationPreferencesTable;
+  ledger_accounts: LedgerAccountsTable;
+  journal_entries: JournalEntriesTable;
+  journal_lines: JournalLinesTable;
+  cardholders: CardholdersTable;
+  cards: CardsTable;
+  topups: TopupsTable;
+  issuer_sim_cardholders: IssuerSimCardholdersTable;
+  issuer_sim_cards: IssuerSimCardsTable;
+  issuer_sim_topups: IssuerSimTopupsTable;
+  authorization_holds: AuthorizationHoldsTable;
 }

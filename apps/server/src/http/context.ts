@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Jobs } from '../jobs/queue.js';
+import type { IssuingProvider } from '../issuing/provider.js';
 import type { Organization } from '../modules/orgs/service.js';
 import type { UserWithRoles } from '../modules/users/service.js';
 import { notFound, unauthenticated } from './errors.js';
@@ -12,9 +13,10 @@ export interface AppDeps {
   db: Db;
   config: Config;
   jobs: Jobs;
+  issuer: IssuingProvider;
 }
 
-export interface RequestAuth { sessionId: string; user: UserWithRoles }
+export interface RequestAuth { sessionId: string; user: UserWithRoles; passwordConfirmedAt: Date | null }
 
 declare module 'fastify' {
   interface FastifyInstance { deps: AppDeps }

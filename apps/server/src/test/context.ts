@@ -10,12 +10,16 @@ import { freshDatabase } from './database.js';
 import { TestClient } from './client.js';
 import { startJobs, type Jobs } from '../jobs/queue.js';
 import { startWorkers } from '../jobs/workers.js';
+import { createIssuer } from '../issuing/index.js';
+import type { AppDeps } from '../http/context.js';
 
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: Config;
   jobs: Jobs;
+  /** Everything buildApp took, for tests that build a second app. */
+  deps: AppDeps;
   /** Connection string of this file's database. */
   databaseUrl: string;
   /** A signed-out browser; `host` picks the organisation (e.g. 'acme.localhost'). */
@@ -39,8 +43,9 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
     context.db = database.db;
     context.databaseUrl = database.url;
     context.config = config;
-    context.app = await buildApp({ db: database.db, config, jobs: context.jobs });
-    await startWorkers({ db: database.db, config, jobs: context.jobs });
+    context.deps = { db: database.db, config, jobs: context.jobs, issuer: await createIssuer(config, database.db) };
+    context.app = await buildApp(context.deps);
+    await startWorkers(context.deps);
     context.client = (host = 'localhost') => new TestClient(context.app, host);
   });
   afterAll(async () => {

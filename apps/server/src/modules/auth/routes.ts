@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CSRF_COOKIE, MESSAGES, PASSWORD_MESSAGES, changePasswordSchema, loginSchema, registerSchema, type LoginResponse } from '@wallet/contract';
+import { CSRF_COOKIE, MESSAGES, PASSWORD_MESSAGES, changePasswordSchema, confirmPasswordSchema, loginSchema, registerSchema, type LoginResponse } from '@wallet/contract';
 import type { FastifyRequest } from 'fastify';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
 import { clearSessionCookie, setCsrfCookie, setSessionCookie } from '../../http/session.js';
 import { presentMe } from '../users/presenter.js';
 import { registerWithInvitation } from '../users/invitations.js';
-import { changePassword, openSession, signIn, signOut } from './service.js';
+import { changePassword, confirmPassword, openSession, signIn, signOut } from './service.js';
 
 function clientOf(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
@@ -49,6 +49,12 @@ export async function authRoutes(fastify: FastifyInstance) {
     const org = orgOf(request);
     await changePassword(fastify.deps.db, org.id, userOf(request), request.auth!.sessionId, request.body);
     return { message: PASSWORD_MESSAGES.changed };
+  });
+
+  app.post('/user/confirm-password', { preHandler: requireUser, schema: { body: confirmPasswordSchema } }, async (request, reply) => {
+    const org = orgOf(request);
+    await confirmPassword(fastify.deps.db, org.id, userOf(request), request.auth!.sessionId, request.body.password);
+    return reply.code(201).send({ message: MESSAGES.passwordConfirmed });
   });
 
   app.get('/api/me', { preHandler: requireUser }, async (request) => ({ data: presentMe(userOf(request), orgOf(request)) }));

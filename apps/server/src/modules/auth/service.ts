@@ -4,7 +4,7 @@ import { HttpError, tooManyRequests, validationFailed } from '../../http/errors.
 import { clearHits, hitsInWindow, recordHit } from '../throttle/service.js';
 import { findUserByEmail, findUserWithRoles, setPasswordHash, type UserWithRoles } from '../users/service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { deleteOtherSessions, deleteSession, findLiveSession, insertSession, touchSession } from './sessions-repo.js';
+import { deleteOtherSessions, deleteSession, markPasswordConfirmed, findLiveSession, insertSession, touchSession } from './sessions-repo.js';
 import { randomToken, tokenDigest } from './tokens.js';
 
 export interface SessionSettings { idleMinutes: number }
@@ -73,9 +73,22 @@ export async function userOfSession(db: Db, orgId: number, token: string, settin
   const user = await findUserWithRoles(db, orgId, session.user_id);
   if (!user || user.roles.length === 0) return undefined;
   if (Date.now() - session.last_seen_at.getTime() > TOUCH_AFTER_MS) await touchSession(db, session.id);
-  return { sessionId: session.id, user };
+  return { sessionId: session.id, user, passwordConfirmedAt: session.password_confirmed_at };
 }
 
 export async function signOut(db: Db, sessionId: string): Promise<void> {
   await deleteSession(db, sessionId);
+}
+
+/** POST /user/confirm-password: unlocks sensitive data (card number, CVC) for this session for a while. */
+export async function confirmPassword(db: Db, orgId: number, user: UserWithRoles, sessionId: string, password: string): Promise<void> {
+  const key = passwordChangeKey(orgId, user.id);
+  const previous = await hitsInWindow(db, key, LOGIN_WINDOW_SECONDS);
+  if (previous.hits >= LOGIN_MAX_ATTEMPTS) throw tooManyRequests(previous.retryAfter);
+  if (!(await verifyPassword(user.password_hash, password))) {
+    await recordHit(db, key, LOGIN_WINDOW_SECONDS);
+    throw validationFailed({ password: [MESSAGES.badPassword] });
+  }
+  await clearHits(db, key);
+  await markPasswordConfirmed(db, sessionId);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 
-export interface SessionRow { id: string; org_id: number; user_id: number; last_seen_at: Date }
+export interface SessionRow { id: string; org_id: number; user_id: number; last_seen_at: Date; password_confirmed_at: Date | null }
 
 export async function insertSession(
   db: DbOrTx,
@@ -14,7 +14,7 @@ export async function insertSession(
 export function findLiveSession(db: DbOrTx, orgId: number, id: string, idleMinutes: number): Promise<SessionRow | undefined> {
   return db
     .selectFrom('sessions')
-    .select(['id', 'org_id', 'user_id', 'last_seen_at'])
+    .select(['id', 'org_id', 'user_id', 'last_seen_at', 'password_confirmed_at'])
     .where('id', '=', id)
     .where('org_id', '=', orgId)
     .where('last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
@@ -42,4 +42,8 @@ export async function deleteOtherSessions(db: DbOrTx, orgId: number, userId: num
   let query = db.deleteFrom('sessions').where('org_id', '=', orgId).where('user_id', '=', userId);
   if (keepId) query = query.where('id', '!=', keepId);
   await query.execute();
+}
+
+export async function markPasswordConfirmed(db: DbOrTx, id: string): Promise<void> {
+  await db.updateTable('sessions').set({ password_confirmed_at: sql`now()` }).where('id', '=', id).execute();
 }

@@ -3,7 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import {
-  deleteUserRoles, findUserByEmail, findUserById, findUsersByIds, insertUser, insertUserRoles, listUsers, lockSuperAdmins, rolesOfUser, rolesOfUsers, updateUser,
+  deleteUserRoles, findUserByEmail, findUserById, findUsersByIds, insertUser, insertUserRoles, listUsers, lockSuperAdmins, lockUser, rolesOfUser, rolesOfUsers, updateUser,
   type UserListFilters, type UserRow, type UserSort,
 } from './repo.js';
 
@@ -77,7 +77,7 @@ export async function updateProfile(db: Db, orgId: number, actor: Actor, userId:
   assertCanReach(actor, userId);
   if (role && !isAdmin(actor.roles)) throw forbidden();
   return db.transaction().execute(async (tx) => {
-    if (!(await findUserById(tx, orgId, userId))) throw notFound();
+    if (!(await lockUser(tx, orgId, userId))) throw notFound();
     await assertEmailFree(tx, orgId, input.email, userId);
     await updateUser(tx, orgId, userId, input);
     if (role) await replaceRoleInTransaction(tx, orgId, userId, role);
@@ -98,7 +98,7 @@ async function replaceRoleInTransaction(tx: Tx, orgId: number, userId: number, r
 
 export async function setUserRole(db: Db, orgId: number, userId: number, role: AssignableRole): Promise<UserWithRoles> {
   return db.transaction().execute(async (tx) => {
-    if (!(await findUserById(tx, orgId, userId))) throw notFound();
+    if (!(await lockUser(tx, orgId, userId))) throw notFound();
     await replaceRoleInTransaction(tx, orgId, userId, role);
     return (await findUserWithRoles(tx, orgId, userId))!;
   });
@@ -106,6 +106,8 @@ export async function setUserRole(db: Db, orgId: number, userId: number, role: A
 
 /** Grants the first wallet role to a person who has none; 409 when they already have one. */
 export async function grantFirstRole(tx: Tx, orgId: number, userId: number, role: AssignableRole): Promise<UserWithRoles> {
+  // Locked first: two invitations sent at once must not both pass the "no role yet" check.
+  if (!(await lockUser(tx, orgId, userId))) throw notFound();
   const user = await findUserWithRoles(tx, orgId, userId);
   if (!user) throw notFound();
   if (user.roles.length > 0) throw conflict(USER_MESSAGES.alreadyInWallet);
@@ -119,4 +121,38 @@ export async function setPasswordHash(db: DbOrTx, orgId: number, userId: number,
 
 export function setAvatarPath(db: DbOrTx, orgId: number, userId: number, avatarPath: string | null): Promise<UserRow | undefined> {
   return updateUser(db, orgId, userId, { avatar_path: avatarPath });
+}
+
+/** Set by the cards module when the person first becomes a cardholder at the issuer. */
+export async function setCardholderId(db: DbOrTx, orgId: number, userId: number, providerCardholderId: string): Promise<void> {
+  await updateUser(db, orgId, userId, { stripe_cardholder_id: providerCardholderId });
+}
+
+export async function setTermsAccepted(db: DbOrTx, orgId: number, userId: number, acceptedAt: Date): Promise<void> {
+  await updateUser(db, orgId, userId, { issuing_tos_accepted_at: acceptedAt });
+}
+
+/** Ids of users whose name (spaces removed) contains any of the terms; for searching cards by holder. */
+export async function userIdsMatchingNames(db: DbOrTx, orgId: number, terms: readonly string[]): Promise<number[]> {
+  if (terms.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where((eb) =>
+      eb.or(terms.map((term) => eb(eb.fn('replace', [eb.fn('concat', ['first_name', 'last_name']), eb.val(' '), eb.val('')]), 'ilike', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Every user id of the organisation in name order, so other modules can sort by holder name without our table. */
+export async function userIdsInNameOrder(db: DbOrTx, orgId: number): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('org_id', '=', orgId).orderBy('first_name').orderBy('last_name').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** True when the actor is the user, or (with adminsToo) an admin of the organisation. */
+export function isActor(actor: Actor, userId: number, options: { adminsToo?: boolean } = {}): boolean {
+  return actor.id === userId || (options.adminsToo === true && isAdmin(actor.roles));
 }

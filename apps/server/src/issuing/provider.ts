@@ -1,0 +1,42 @@
+import type { Address, Shipping } from '../db/schema.js';
+
+/**
+ * The only way the domain talks to a card issuer (DESIGN §9). The simulator keeps its books in our database;
+ * the Stripe adapter calls Stripe Issuing. Every create takes an idempotency key so a retry never issues twice.
+ */
+export interface TermsAcceptance { date: Date; ip: string; userAgent: string }
+
+export interface CardholderInput {
+  orgId: number;
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  billing: Address;
+  terms: TermsAcceptance | null;
+}
+
+export interface CardInput {
+  orgId: number;
+  cardholderId: string;
+  type: 'virtual' | 'physical';
+  shipping: Shipping | null;
+  /** Cents; kept equal to our spending_limit as an all-time spending control. */
+  spendingLimit: number;
+}
+
+export interface IssuedCard { id: string; brand: string; last4: string; expMonth: number; expYear: number }
+export type IssuerName = 'simulator' | 'stripe';
+
+export interface IssuingProvider {
+  readonly name: IssuerName;
+  createCardholder(input: CardholderInput, idempotencyKey: string): Promise<{ id: string }>;
+  acceptTerms(cardholderId: string, terms: TermsAcceptance): Promise<void>;
+  createCard(input: CardInput, idempotencyKey: string): Promise<IssuedCard>;
+  setCardStatus(cardId: string, status: 'active' | 'inactive'): Promise<void>;
+  setSpendingLimit(cardId: string, amount: number): Promise<void>;
+  revealCard(cardId: string): Promise<{ number: string; cvc: string }>;
+  /** Simulator top-ups settle at once; Stripe's settle when its topup.succeeded event arrives. */
+  createTopup(input: { orgId: number; amount: number; description: string }, idempotencyKey: string): Promise<{ id: string; status: 'succeeded' | 'pending' }>;
+}

@@ -1,0 +1,1 @@
+export { pendingHoldTotals, pendingHoldsOfCards } from './repo.js';

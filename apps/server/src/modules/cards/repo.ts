@@ -1,0 +1,95 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+import type { CardholdersTable, CardsTable } from '../../db/schema.js';
+import type { SortTerm } from '../../http/list-query.js';
+
+export type CardRow = Selectable<CardsTable>;
+export type CardholderRow = Selectable<CardholdersTable>;
+export type CardSort = 'created_at' | 'user' | 'status' | 'type' | 'spending_limit' | 'last4' | 'last_used_at' | 'name';
+
+export function findCardholderOfUser(db: DbOrTx, orgId: number, userId: number): Promise<CardholderRow | undefined> {
+  return db.selectFrom('cardholders').selectAll().where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function insertCardholder(db: DbOrTx, values: Insertable<CardholdersTable>): Promise<CardholderRow> {
+  return db.insertInto('cardholders').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function insertCard(db: DbOrTx, values: Insertable<CardsTable>): Promise<CardRow> {
+  return db.insertInto('cards').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findCard(db: DbOrTx, orgId: number, cardId: number): Promise<CardRow | undefined> {
+  return db.selectFrom('cards').selectAll().where('org_id', '=', orgId).where('id', '=', cardId).executeTakeFirst();
+}
+
+export function lockCard(db: DbOrTx, orgId: number, cardId: number): Promise<CardRow | undefined> {
+  return db.selectFrom('cards').selectAll().where('org_id', '=', orgId).where('id', '=', cardId).forUpdate().executeTakeFirst();
+}
+
+export async function updateCard(db: DbOrTx, cardId: number, values: { status?: 'active' | 'inactive'; spending_limit?: number }) {
+  await db.updateTable('cards').set({ ...values, updated_at: new Date() }).where('id', '=', cardId).execute();
+}
+
+export interface CardListFilters {
+  userIds?: readonly number[];
+  status?: 'active' | 'inactive';
+  type?: 'virtual' | 'physical';
+  recentlyUsed?: boolean;
+}
+
+export async function listCards(
+  db: DbOrTx,
+  orgId: number,
+  filters: CardListFilters,
+  sort: SortTerm<CardSort>[],
+  page: { number: number; size: number },
+  userOrder: () => Promise<number[]>,
+): Promise<{ rows: CardRow[]; total: number }> {
+  let base = db.selectFrom('cards').where('org_id', '=', orgId);
+  if (filters.userIds) base = base.where('user_id', 'in', filters.userIds.length ? filters.userIds : [0]);
+  if (filters.status) base = base.where('status', '=', filters.status);
+  if (filters.type) base = base.where('type', '=', filters.type);
+  if (filters.recentlyUsed) base = base.where('last_used_at', 'is not', null);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let query = base.selectAll();
+  for (const term of sort) {
+    if (term.column === 'user') {
+      const order = await userOrder();
+      query = query.orderBy(sql`array_position(${sql.val(order)}::bigint[], user_id)`, term.direction);
+    } else if (term.column === 'last_used_at') {
+      query = query.orderBy(sql`last_used_at ${sql.raw(term.direction)} NULLS LAST`);
+    } else {
+      query = query.orderBy(term.column, term.direction);
+    }
+  }
+  const rows = await query.orderBy('id', 'desc').limit(page.size).offset((page.number - 1) * page.size).execute();
+  return { rows, total: Number(total) };
+}
+
+/** Sums over a user's cards for the member dashboard. */
+export async function cardSumsOfUser(db: DbOrTx, orgId: number, userId: number) {
+  const row = await db
+    .selectFrom('cards')
+    .select([(eb) => eb.fn.coalesce(eb.fn.sum<number>('spending_limit'), eb.val(0)).as('spending_limit'), (eb) => eb.fn.countAll<number>().as('cards')])
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { spendingLimit: Number(row.spending_limit), cards: Number(row.cards) };
+}
+
+export async function cardIdsOfUser(db: DbOrTx, orgId: number, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('cards').select('id').where('org_id', '=', orgId).where('user_id', '=', userId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Assigned out (SPEC §9): sum of spending_limit of active cards. */
+export async function assignedOut(db: DbOrTx, orgId: number): Promise<number> {
+  const row = await db
+    .selectFrom('cards')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('spending_limit'), eb.val(0)).as('total'))
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

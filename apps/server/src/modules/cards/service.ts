@@ -1,0 +1,148 @@
+import { CARD_MESSAGES, TERMS_EXEMPT_BEFORE, isWalletUser, type NewCardInput } from '@wallet/contract';
+import type { Db, DbOrTx } from '../../db/database.js';
+import type { Address, Shipping } from '../../db/schema.js';
+import { conflict, notFound, validationFailed } from '../../http/errors.js';
+import type { IssuingProvider, TermsAcceptance } from '../../issuing/provider.js';
+import { cardAccountId, lockUnallocatedFunds, netSpentOfCard, recordCardAllocation } from '../ledger/service.js';
+import { findUserWithRoles, fullName, isActor, setCardholderId, type Actor } from '../users/service.js';
+import {
+  assignedOut, cardIdsOfUser, cardSumsOfUser, findCard, findCardholderOfUser, insertCard, insertCardholder, listCards, lockCard, updateCard,
+  type CardListFilters, type CardRow, type CardSort,
+} from './repo.js';
+
+export { assignedOut, cardIdsOfUser, cardSumsOfUser, findCardholderOfUser, listCards, type CardRow, type CardSort, type CardListFilters };
+
+export interface CardsDeps { db: Db; issuer: IssuingProvider }
+
+/** Members reach only their own cards; another's card is as missing as another organisation's. */
+export async function getCard(db: DbOrTx, orgId: number, actor: Actor, cardId: number): Promise<CardRow> {
+  const card = await findCard(db, orgId, cardId);
+  if (!card || !isActor(actor, card.user_id, { adminsToo: true })) throw notFound();
+  return card;
+}
+
+function toAddress(billing: NewCardInput['billing']): Address {
+  return { line1: billing.line1, line2: billing.line2, city: billing.city, state: billing.state, postal_code: billing.postal_code, country: billing.country };
+}
+
+/**
+ * Issues a card: the person becomes a cardholder at the issuer on their first card (their legal names are then
+ * locked), the card starts inactive with nothing allocated. Every check happens before the issuer is called.
+ */
+export async function createCard(deps: CardsDeps, orgId: number, input: NewCardInput, idempotencyKey: string): Promise<CardRow> {
+  const { db, issuer } = deps;
+  const holder = await findUserWithRoles(db, orgId, input.user_id);
+  if (!holder) throw validationFailed({ user_id: ['The selected user is invalid.'] });
+  if (!isWalletUser(holder.roles)) throw validationFailed({ user_id: [CARD_MESSAGES.holderNotWalletUser] });
+
+  let cardholder = await findCardholderOfUser(db, orgId, holder.id);
+  if (!cardholder) {
+    const terms: TermsAcceptance | null = holder.issuing_tos_accepted_at ? { date: holder.issuing_tos_accepted_at, ip: '0.0.0.0', userAgent: 'recorded earlier' } : null;
+    const billing = toAddress(input.billing);
+    const created = await issuer.createCardholder(
+      { orgId, name: input.cardholder_name, firstName: input.legal_first_name, lastName: input.legal_last_name, email: holder.email, phone: holder.cell_phone, billing, terms },
+      `cardholder-${orgId}-${holder.id}`,
+    );
+    cardholder = await db.transaction().execute(async (tx) => {
+      const row = await insertCardholder(tx, {
+        org_id: orgId,
+        user_id: holder.id,
+        provider: issuer.name,
+        provider_cardholder_id: created.id,
+        name: input.cardholder_name,
+        legal_first_name: input.legal_first_name,
+        legal_last_name: input.legal_last_name,
+        billing: JSON.stringify(billing),
+      });
+      await setCardholderId(tx, orgId, holder.id, created.id);
+      return row;
+    });
+  }
+
+  const shipping: Shipping | null =
+    input.type === 'physical' && input.shipping
+      ? { service: input.shipping.service, name: input.shipping.name, address: toAddress(input.shipping) }
+      : null;
+  const issued = await issuer.createCard({ orgId, cardholderId: cardholder.provider_cardholder_id, type: input.type, shipping, spendingLimit: 0 }, idempotencyKey);
+  return db.transaction().execute(async (tx) => {
+    const existing = await tx.selectFrom('cards').selectAll().where('provider', '=', issuer.name).where('provider_card_id', '=', issued.id).executeTakeFirst();
+    if (existing) return existing; // a retried request with the same idempotency key
+    const card = await insertCard(tx, {
+      org_id: orgId,
+      user_id: holder.id,
+      cardholder_id: cardholder.id,
+      provider: issuer.name,
+      provider_card_id: issued.id,
+      name: cardholder.name,
+      brand: issued.brand,
+      type: input.type,
+      last4: issued.last4,
+      exp_month: issued.expMonth,
+      exp_year: issued.expYear,
+      shipping: shipping ? JSON.stringify(shipping) : null,
+    });
+    await cardAccountId(tx, orgId, card.id);
+    return card;
+  });
+}
+
+/** A holder created on or after 2023-06-01 must have accepted the issuing terms before a card is activated. */
+export function needsTermsAcceptance(holder: { created_at: Date; issuing_tos_accepted_at: Date | null }): boolean {
+  return !holder.issuing_tos_accepted_at && holder.created_at >= new Date(TERMS_EXEMPT_BEFORE);
+}
+
+export async function setCardStatus(deps: CardsDeps, orgId: number, cardId: number, status: 'active' | 'inactive'): Promise<CardRow> {
+  return deps.db.transaction().execute(async (tx) => {
+    const card = await lockCard(tx, orgId, cardId);
+    if (!card) throw notFound();
+    if (status === 'active') {
+      const holder = await findUserWithRoles(tx, orgId, card.user_id);
+      if (!holder || !isWalletUser(holder.roles)) throw conflict(CARD_MESSAGES.holderNotWalletUser);
+      if (needsTermsAcceptance(holder)) throw conflict(CARD_MESSAGES.termsNotAccepted);
+    }
+    if (card.status !== status) {
+      await updateCard(tx, card.id, { status });
+      await deps.issuer.setCardStatus(card.provider_card_id, status);
+    }
+    return { ...card, status };
+  });
+}
+
+/**
+ * Sets the card's spending limit: the ledger moves the difference between the organisation's funds and the
+ * card in the same transaction. Retrying with the same key records nothing twice (and a repeated absolute
+ * amount moves nothing anyway).
+ */
+export async function fundCard(
+  deps: CardsDeps,
+  orgId: number,
+  actor: Actor,
+  cardId: number,
+  input: { amount: number; description: string },
+  idempotencyKey: string,
+): Promise<CardRow> {
+  return deps.db.transaction().execute(async (tx) => {
+    const card = await lockCard(tx, orgId, cardId);
+    if (!card) throw notFound();
+    const holder = await findUserWithRoles(tx, orgId, card.user_id);
+    if (!holder || !isWalletUser(holder.roles)) throw conflict(CARD_MESSAGES.holderNotWalletUser);
+    const delta = input.amount - card.spending_limit;
+    if (delta === 0) return card;
+    const funds = await lockUnallocatedFunds(tx, orgId);
+    if (delta > funds.available) throw conflict(CARD_MESSAGES.insufficientFunds);
+    const recorded = await recordCardAllocation(tx, {
+      orgId, cardId: card.id, userId: card.user_id, reference: `card-balance:${card.id}:${idempotencyKey}`, delta, description: input.description, createdBy: actor.id,
+    });
+    if (!recorded) return card; // this exact request was applied before
+    await updateCard(tx, card.id, { spending_limit: input.amount });
+    // The issuer's all-time control counts everything ever spent; ours is what is left, so add the spent part.
+    await deps.issuer.setSpendingLimit(card.provider_card_id, input.amount + (await netSpentOfCard(tx, orgId, card.id)));
+    return { ...card, spending_limit: input.amount };
+  });
+}
+
+export async function revealCardDetails(deps: CardsDeps, card: CardRow) {
+  return deps.issuer.revealCard(card.provider_card_id);
+}
+
+export { fullName };

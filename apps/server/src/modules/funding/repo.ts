@@ -1,0 +1,32 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+import type { TopupsTable } from '../../db/schema.js';
+
+export type TopupRow = Selectable<TopupsTable>;
+
+/** Inserts the top-up unless this idempotency key was used before; either way returns the row. */
+export async function insertTopupOnce(db: DbOrTx, values: Insertable<TopupsTable>): Promise<{ topup: TopupRow; created: boolean }> {
+  const inserted = await db.insertInto('topups').values(values).onConflict((oc) => oc.columns(['org_id', 'idempotency_key']).doNothing()).returningAll().executeTakeFirst();
+  if (inserted) return { topup: inserted, created: true };
+  const existing = await db.selectFrom('topups').selectAll().where('org_id', '=', values.org_id).where('idempotency_key', '=', values.idempotency_key).executeTakeFirstOrThrow();
+  return { topup: existing, created: false };
+}
+
+export function lockTopup(db: DbOrTx, id: number) {
+  return db.selectFrom('topups').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function findTopupByProviderId(db: DbOrTx, provider: string, providerTopupId: string) {
+  return db.selectFrom('topups').selectAll().where('provider', '=', provider).where('provider_topup_id', '=', providerTopupId).executeTakeFirst();
+}
+
+export async function updateTopup(db: DbOrTx, id: number, values: { status?: TopupRow['status']; provider_topup_id?: string; settled_at?: Date }) {
+  await db.updateTable('topups').set(values).where('id', '=', id).execute();
+}
+
+export async function listTopups(db: DbOrTx, orgId: number, page: { number: number; size: number }) {
+  const base = db.selectFrom('topups').where('org_id', '=', orgId);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.size).offset((page.number - 1) * page.size).execute();
+  return { rows, total: Number(total) };
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CARD_MESSAGES, PAGE_SIZES, topupSchema } from '@wallet/contract';
+import { orgOf, userOf } from '../../http/context.js';
+import { requireAdmin } from '../../http/guards.js';
+import { attachmentName, centsToDecimal, toCsv } from '../../http/csv.js';
+import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
+import { idempotencyKeyOf } from '../cards/routes.js';
+import { assignedOut } from '../cards/service.js';
+import { fundsStatement, spentSince, unallocatedFunds } from '../ledger/service.js';
+import { addFunds, listTopups, type TopupRow } from './service.js';
+
+const ENTRY_LABELS: Record<string, string> = { topup: 'Top-up', card_funding: 'Card funding', card_defunding: 'Card defunding' };
+
+function presentTopup(topup: TopupRow) {
+  return {
+    id: topup.id,
+    amount: topup.amount,
+    description: topup.description,
+    status: topup.status,
+    created_at: topup.created_at.toISOString(),
+    settled_at: topup.settled_at?.toISOString() ?? null,
+  };
+}
+
+/** Month by month: opening balance, money in, money out, closing balance, and each movement. */
+function statementMonths(movements: Awaited<ReturnType<typeof fundsStatement>>) {
+  const months: Array<{ month: string; opening: number; in: number; out: number; closing: number; lines: unknown[] }> = [];
+  for (const movement of movements) {
+    const month = movement.created_at.toISOString().slice(0, 7);
+    let current = months[months.length - 1];
+    if (!current || current.month !== month) {
+      const opening = current?.closing ?? 0;
+      current = { month, opening, in: 0, out: 0, closing: opening, lines: [] };
+      months.push(current);
+    }
+    if (movement.amount > 0) current.in += movement.amount;
+    else current.out -= movement.amount;
+    current.closing = movement.balance;
+    current.lines.push({
+      id: movement.id,
+      date: movement.created_at.toISOString(),
+      type: ENTRY_LABELS[movement.kind] ?? movement.kind,
+      description: movement.description,
+      card_id: movement.card_id,
+      amount: movement.amount,
+      balance: movement.balance,
+    });
+  }
+  return months.reverse();
+}
+
+export async function fundingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = fastify.deps;
+  const { db } = deps;
+
+  app.post('/api/topups', { preHandler: requireAdmin, schema: { body: topupSchema } }, async (request, reply) => {
+    const org = orgOf(request);
+    const topup = await addFunds(deps, org.id, userOf(request).id, request.body, idempotencyKeyOf(request));
+    return reply.code(201).send({ data: presentTopup(topup), message: CARD_MESSAGES.fundsAdded });
+  });
+
+  app.get('/api/topups', { preHandler: requireAdmin, schema: { querystring: listQuerystring } }, async (request) => {
+    const org = orgOf(request);
+    const query = parseListQuery(request.query, { filters: {}, sorts: ['created_at'] as const, defaultSort: '-created_at', defaultPageSize: PAGE_SIZES.table });
+    const { rows, total } = await listTopups(db, org.id, query.page);
+    return { data: rows.map(presentTopup), meta: listMeta(total, query.page) };
+  });
+
+  app.get('/api/balance', { preHandler: requireAdmin }, async (request) => ({ data: { available: await unallocatedFunds(db, orgOf(request).id) } }));
+
+  app.get('/api/dashboard/kpi', { preHandler: requireAdmin }, async (request) => {
+    const org = orgOf(request);
+    const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+    const [available, spent, assigned] = await Promise.all([unallocatedFunds(db, org.id), spentSince(db, org.id, since), assignedOut(db, org.id)]);
+    return { data: { issuing_available: available, last_30_spend: spent, assigned_out: assigned } };
+  });
+
+  app.get('/api/statements', { preHandler: requireAdmin }, async (request) => {
+    const org = orgOf(request);
+    return { data: statementMonths(await fundsStatement(db, org.id)) };
+  });
+
+  app.get('/api/statements/export', { preHandler: requireAdmin }, async (request, reply) => {
+    const org = orgOf(request);
+    const movements = await fundsStatement(db, org.id);
+    const csv = toCsv(
+      ['Date', 'Type', 'Description', 'Card', 'Amount', 'Balance'],
+      movements.map((movement) => [
+        movement.created_at.toISOString().slice(0, 10),
+        ENTRY_LABELS[movement.kind] ?? movement.kind,
+        movement.description ?? '',
+        movement.card_id ?? '',
+        centsToDecimal(movement.amount),
+        centsToDecimal(movement.balance),
+      ]),
+    );
+    const fileName = attachmentName(`${org.name}-statement-${new Date().toISOString().slice(0, 10)}.csv`);
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv);
+  });
+}

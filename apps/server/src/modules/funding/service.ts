@@ -1,0 +1,50 @@
+import type { Db, DbOrTx } from '../../db/database.js';
+import type { IssuingProvider } from '../../issuing/provider.js';
+import { recordTopup } from '../ledger/service.js';
+import { findTopupByProviderId, insertTopupOnce, listTopups, lockTopup, updateTopup, type TopupRow } from './repo.js';
+
+export { listTopups, type TopupRow };
+
+/** Credits the organisation once: the ledger reference is the top-up's own id. */
+async function settle(db: Db, topupId: number): Promise<TopupRow> {
+  return db.transaction().execute(async (tx) => {
+    const topup = (await lockTopup(tx, topupId))!;
+    if (topup.status === 'succeeded') return topup;
+    await recordTopup(tx, { orgId: topup.org_id, reference: `topup:${topup.id}`, amount: topup.amount, description: topup.description, createdBy: topup.created_by });
+    const settledAt = new Date();
+    await updateTopup(tx, topup.id, { status: 'succeeded', settled_at: settledAt });
+    return { ...topup, status: 'succeeded', settled_at: settledAt };
+  });
+}
+
+/**
+ * Account Funding -> Add Funds. Recorded first as pending under the client's idempotency key, then sent to the
+ * issuer with the same key; the simulator settles at once, Stripe when its topup.succeeded event arrives.
+ */
+export async function addFunds(
+  deps: { db: Db; issuer: IssuingProvider },
+  orgId: number,
+  actorId: number,
+  input: { amount: number; description: string },
+  idempotencyKey: string,
+): Promise<TopupRow> {
+  const { topup } = await insertTopupOnce(deps.db, {
+    org_id: orgId, amount: input.amount, description: input.description, status: 'pending', provider: deps.issuer.name, idempotency_key: idempotencyKey, created_by: actorId,
+  });
+  if (topup.status === 'succeeded') return topup;
+  const result = await deps.issuer.createTopup({ orgId, amount: topup.amount, description: topup.description }, `topup-${orgId}-${idempotencyKey}`);
+  if (topup.provider_topup_id !== result.id) await updateTopup(deps.db, topup.id, { provider_topup_id: result.id });
+  if (result.status === 'succeeded') return settle(deps.db, topup.id);
+  return { ...topup, provider_topup_id: result.id };
+}
+
+/** The issuer says a top-up succeeded (Stripe's topup.succeeded); repeated events change nothing. */
+export async function settleProviderTopup(db: Db, provider: string, providerTopupId: string): Promise<TopupRow | null> {
+  const topup = await findTopupByProviderId(db, provider, providerTopupId);
+  return topup ? settle(db, topup.id) : null;
+}
+
+export async function failProviderTopup(db: DbOrTx, provider: string, providerTopupId: string): Promise<void> {
+  const topup = await findTopupByProviderId(db, provider, providerTopupId);
+  if (topup && topup.status === 'pending') await updateTopup(db, topup.id, { status: 'failed' });
+}

@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+import type { LedgerAccountKind } from '../../db/schema.js';
+
+export type OrgAccountKind = Exclude<LedgerAccountKind, 'card'>;
+
+/** The organisation-level account of a kind, created on first use (safe when two transactions race). */
+export async function orgAccountId(db: DbOrTx, orgId: number, kind: OrgAccountKind): Promise<number> {
+  const { rows } = await sql<{ id: number }>`
+    WITH inserted AS (
+      INSERT INTO ledger_accounts (org_id, kind) VALUES (${orgId}, ${kind})
+      ON CONFLICT (org_id, kind) WHERE card_id IS NULL DO NOTHING RETURNING id
+    )
+    SELECT id FROM inserted UNION ALL SELECT id FROM ledger_accounts WHERE org_id = ${orgId} AND kind = ${kind} AND card_id IS NULL
+  `.execute(db);
+  return rows[0]!.id;
+}
+
+export async function cardAccountId(db: DbOrTx, orgId: number, cardId: number): Promise<number> {
+  const { rows } = await sql<{ id: number }>`
+    WITH inserted AS (
+      INSERT INTO ledger_accounts (org_id, kind, card_id) VALUES (${orgId}, 'card', ${cardId})
+      ON CONFLICT (org_id, card_id) WHERE card_id IS NOT NULL DO NOTHING RETURNING id
+    )
+    SELECT id FROM inserted UNION ALL SELECT id FROM ledger_accounts WHERE org_id = ${orgId} AND card_id = ${cardId}
+  `.execute(db);
+  return rows[0]!.id;
+}
+
+/** Locks the account row for the rest of the transaction and returns its balance. */
+export async function lockAccount(db: DbOrTx, accountId: number): Promise<number> {
+  const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow();
+  return row.balance;
+}
+
+export async function accountBalance(db: DbOrTx, orgId: number, kind: OrgAccountKind): Promise<number> {
+  const row = await db.selectFrom('ledger_accounts').select('balance').where('org_id', '=', orgId).where('kind', '=', kind).where('card_id', 'is', null).executeTakeFirst();
+  return row?.balance ?? 0;
+}
+
+/** Inserts the entry unless its reference was recorded before; returns null for a repeat. */
+export async function insertEntry(
+  db: DbOrTx,
+  entry: { org_id: number; reference: string; kind: string; description: string | null; card_id: number | null; user_id: number | null; created_by: number | null },
+): Promise<number | null> {
+  const row = await db
+    .insertInto('journal_entries')
+    .values(entry)
+    .onConflict((oc) => oc.columns(['org_id', 'reference']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function insertLines(db: DbOrTx, orgId: number, entryId: number, lines: ReadonlyArray<{ accountId: number; amount: number }>) {
+  await db
+    .insertInto('journal_lines')
+    .values(lines.map((line) => ({ entry_id: entryId, org_id: orgId, account_id: line.accountId, amount: line.amount })))
+    .execute();
+}
+
+export async function findEntryByReference(db: DbOrTx, orgId: number, reference: string) {
+  return db.selectFrom('journal_entries').select(['id', 'kind', 'created_at']).where('org_id', '=', orgId).where('reference', '=', reference).executeTakeFirst();
+}
+
+/** Integrity report: entries that don't balance and accounts whose cached balance differs from their lines. */
+export async function integrityProblems(db: DbOrTx, orgId?: number) {
+  const unbalanced = await sql<{ entry_id: number; total: number }>`
+    SELECT e.id AS entry_id, coalesce(sum(l.amount), 0)::bigint AS total FROM journal_entries e
+    LEFT JOIN journal_lines l ON l.entry_id = e.id
+    WHERE ${orgId === undefined ? sql`true` : sql`e.org_id = ${orgId}`}
+    GROUP BY e.id HAVING coalesce(sum(l.amount), 0) <> 0 OR count(l.id) < 2
+  `.execute(db);
+  const drifted = await sql<{ account_id: number; cached: number; summed: number }>`
+    SELECT a.id AS account_id, a.balance AS cached, coalesce(sum(l.amount), 0)::bigint AS summed FROM ledger_accounts a
+    LEFT JOIN journal_lines l ON l.account_id = a.id
+    WHERE ${orgId === undefined ? sql`true` : sql`a.org_id = ${orgId}`}
+    GROUP BY a.id HAVING a.balance <> coalesce(sum(l.amount), 0)
+  `.execute(db);
+  return { unbalancedEntries: unbalanced.rows, driftedAccounts: drifted.rows };
+}
+
+/** Month-by-month movements of the organisation's funds (top-ups in, card fundings out) for statements. */
+export async function fundsMovements(db: DbOrTx, orgId: number, accountId: number) {
+  return db
+    .selectFrom('journal_lines')
+    .innerJoin('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
+    .select(['journal_entries.id', 'journal_entries.kind', 'journal_entries.description', 'journal_entries.card_id', 'journal_entries.created_at', 'journal_lines.amount'])
+    .where('journal_lines.org_id', '=', orgId)
+    .where('journal_lines.account_id', '=', accountId)
+    .orderBy('journal_entries.created_at')
+    .orderBy('journal_entries.id')
+    .execute();
+}
+
+/** Net money spent (captures less refunds) since the given instant. */
+export async function spentSince(db: DbOrTx, orgId: number, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('journal_lines')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'journal_lines.account_id')
+    .innerJoin('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('journal_lines.amount'), eb.val(0)).as('total'))
+    .where('journal_lines.org_id', '=', orgId)
+    .where('ledger_accounts.kind', '=', 'spent')
+    .where('journal_entries.created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Net captured on a card (captures less refunds): what an issuer's all-time spending control has counted. */
+export async function netSpentOfCard(db: DbOrTx, orgId: number, cardId: number): Promise<number> {
+  const row = await db
+    .selectFrom('journal_lines')
+    .innerJoin('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'journal_lines.account_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('journal_lines.amount'), eb.val(0)).as('total'))
+    .where('journal_lines.org_id', '=', orgId)
+    .where('journal_entries.card_id', '=', cardId)
+    .where('journal_entries.kind', 'in', ['capture', 'refund'])
+    .where('ledger_accounts.kind', '=', 'spent')
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { idSchema, MAX_STRING_LENGTH } from './fields.js';
+
+export const CARD_MESSAGES = {
+  added: 'Added',
+  balanceUpdated: 'Card Balance Updated',
+  statusUpdated: 'Card Status Updated',
+  amountInvalid: "'amount' is not a valid number",
+  userRequired: 'Please select a user',
+  legalFirstName: 'Please enter the legal first name',
+  legalLastName: 'Please enter the legal last name',
+  cardholderName: 'Please enter the cardholder name',
+  billingLine1: 'Please enter the billing address line 1',
+  billingCity: 'Please enter the billing city',
+  billingState: 'Please enter the billing state',
+  billingPostal: 'Please enter the billing postal code',
+  shippingMethod: 'Please choose a shipping method',
+  shippingName: 'Please enter a shipping name',
+  shippingLine1: 'Please enter the shipping address line 1',
+  shippingCity: 'Please enter the shipping city',
+  shippingState: 'Please enter the shipping state',
+  shippingPostal: 'Please enter the shipping postal code',
+  descriptionRequired: 'Please enter a description',
+  insufficientFunds: "The organisation's unallocated funds can't cover this. Add funds in Account Settings → Account Funding first.",
+  holderNotWalletUser: 'Cards can be issued only to members with the wallet-user role.',
+  termsNotAccepted: "This card can't be activated until its holder accepts the Issuing Terms of Service.",
+  termsAccepted: 'Issuing Terms of Service accepted!',
+  noCardholder: 'You are not a cardholder yet.',
+  passwordConfirmRequired: 'Password confirmation required.',
+  passwordWrong: 'The provided password is incorrect.',
+  fundsAdded: 'Funds Added',
+  orgBillingComingSoon: 'Use organisation billing address (coming soon)',
+} as const;
+
+export const CARD_TYPES = ['virtual', 'physical'] as const;
+export const CARD_STATUSES = ['active', 'inactive'] as const;
+export const SHIPPING_SERVICES = ['standard', 'express', 'priority'] as const;
+
+/** Largest amount we accept anywhere: $10,000,000.00 in cents. */
+export const MAX_AMOUNT_CENTS = 1_000_000_000;
+
+/** An amount in integer cents (the API never takes dollars). */
+export function centsField(min: number) {
+  return z
+    .number({ error: CARD_MESSAGES.amountInvalid })
+    .int(CARD_MESSAGES.amountInvalid)
+    .min(min, CARD_MESSAGES.amountInvalid)
+    .max(MAX_AMOUNT_CENTS, CARD_MESSAGES.amountInvalid);
+}
+
+const required = (message: string, max = MAX_STRING_LENGTH) => z.string({ error: message }).trim().min(1, message).max(max, `May not be greater than ${max} characters.`);
+const optional = (max = MAX_STRING_LENGTH) => z.string().trim().max(max, `May not be greater than ${max} characters.`).nullish().transform((value) => value || null);
+
+export const billingSchema = z.object({
+  line1: required(CARD_MESSAGES.billingLine1),
+  line2: optional(),
+  city: required(CARD_MESSAGES.billingCity),
+  state: required(CARD_MESSAGES.billingState),
+  postal_code: required(CARD_MESSAGES.billingPostal, 20),
+  country: z.literal('US').default('US'),
+});
+
+export const shippingSchema = z.object({
+  service: z.enum(SHIPPING_SERVICES, { error: CARD_MESSAGES.shippingMethod }).default('standard'),
+  name: required(CARD_MESSAGES.shippingName),
+  line1: required(CARD_MESSAGES.shippingLine1),
+  line2: optional(),
+  city: required(CARD_MESSAGES.shippingCity),
+  state: required(CARD_MESSAGES.shippingState),
+  postal_code: required(CARD_MESSAGES.shippingPostal, 20),
+  country: z.literal('US').default('US'),
+});
+
+/** SPEC §5 new card. Physical cards need shipping. */
+export const newCardSchema = z
+  .object({
+    user_id: idSchema.refine(Boolean, CARD_MESSAGES.userRequired),
+    type: z.enum(CARD_TYPES).default('virtual'),
+    legal_first_name: required(CARD_MESSAGES.legalFirstName),
+    legal_last_name: required(CARD_MESSAGES.legalLastName),
+    cardholder_name: required(CARD_MESSAGES.cardholderName, 24),
+    billing: billingSchema,
+    shipping: shippingSchema.nullish(),
+  })
+  .superRefine((card, ctx) => {
+    if (card.type === 'physical' && !card.shipping) ctx.addIssue({ code: 'custom', path: ['shipping', 'service'], message: CARD_MESSAGES.shippingMethod });
+  });
+export type NewCardInput = z.infer<typeof newCardSchema>;
+
+export const cardStatusSchema = z.object({ status: z.enum(CARD_STATUSES, { error: "The status must be 'active' or 'inactive'." }) });
+
+const description = required(CARD_MESSAGES.descriptionRequired);
+
+/** PUT /api/cards/{id}/balance: the new spending limit in cents (SPEC §7). */
+export const fundCardSchema = z.object({ amount: centsField(0), description });
+/** Account Funding -> Add Funds. */
+export const topupSchema = z.object({ amount: centsField(1), description });
+export const confirmPasswordSchema = z.object({ password: z.string({ error: 'Please enter your password!' }).min(1, 'Please enter your password!') });
+export const termsAcceptanceSchema = z.object({ issuer: z.string().max(50).default('stripe') });
+
+/** How long a password confirmation unlocks sensitive card data (DESIGN §5). */
+export const PASSWORD_CONFIRMATION_SECONDS = 3 * 60 * 60;
+/** Users created before this day are exempt from the terms warning (SPEC §4). */
+export const TERMS_EXEMPT_BEFORE = '2023-06-01T00:00:00Z';
+
+export interface HoldResource {
+  id: number;
+  status: string;
+  amount: number;
+  merchant_data: Record<string, string | null>;
+  wallet: string | null;
+  created_at: string;
+  stripe_created: number;
+}
+
+export interface CardResource {
+  id: number;
+  name: string;
+  brand: string;
+  type: (typeof CARD_TYPES)[number];
+  status: (typeof CARD_STATUSES)[number];
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  spending_limit: number;
+  issuing_holds_amount: number;
+  /** spending_limit - issuing_holds_amount (SPEC §9); negative after an over-capture. */
+  available_to_spend: number;
+  user_id: number;
+  user?: { id: number; name: string; email: string; avatar_url: string | null };
+  pending_issuing_authorization_holds?: HoldResource[];
+  stripe_cardholder_id: string;
+  shipping: unknown;
+  last_used_at: string | null;
+  created_at: string;
+}
