@@ -34,8 +34,8 @@ async function main() {
   try {
     await migrateToLatest(db);
     jobs = await startJobs(database.url);
-    const seeded = config.SEED_DEMO ? await seedDemoOrganisation(db) : false;
     const deps = { db, config, jobs, issuer: await createIssuer(config, db) };
+    const seeded = config.SEED_DEMO ? await seedDemoOrganisation(deps) : false;
     app = await buildApp(deps);
     await startWorkers(deps);
     await app.listen({ port: config.PORT, host: config.HOST });

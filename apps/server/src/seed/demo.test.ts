@@ -7,8 +7,8 @@ const ctx = useTestApp();
 
 describe('the demo organisation', () => {
   it('is created once with its six people and two teams with approval paths; a second run changes nothing', async () => {
-    expect(await seedDemoOrganisation(ctx.db)).toBe(true);
-    expect(await seedDemoOrganisation(ctx.db)).toBe(false);
+    expect(await seedDemoOrganisation(ctx.deps)).toBe(true);
+    expect(await seedDemoOrganisation(ctx.deps)).toBe(false);
     const org = await ctx.db.selectFrom('organizations').selectAll().where('slug', '=', 'demo').executeTakeFirstOrThrow();
     expect(org.name).toBe('Demo Organisation');
     const users = await ctx.db.selectFrom('users').select('email').where('org_id', '=', org.id).execute();
@@ -18,8 +18,26 @@ describe('the demo organisation', () => {
     for (const team of teams) expect((await approvalPathOf(ctx.db, org.id, team.id)).length).toBeGreaterThan(0);
   });
 
+  it('has money and cards: a topped-up organisation, funded cards (some active, some inactive), terms accepted by all but one member', async () => {
+    await seedDemoOrganisation(ctx.deps);
+    const admin = await ctx.client('localhost').signIn('admin@demo.test', DEMO_PASSWORD);
+    const cards = (await admin.get('/api/cards?page[size]=50&include=user')).json();
+    expect(cards.meta.total).toBe(5);
+    const statuses = cards.data.map((card: { status: string }) => card.status);
+    expect(statuses).toContain('active');
+    expect(statuses).toContain('inactive');
+    expect(cards.data.map((card: { type: string }) => card.type)).toContain('physical');
+    expect(cards.data.every((card: { spending_limit: number }) => card.spending_limit > 0)).toBe(true);
+    const kpi = (await admin.get('/api/dashboard/kpi')).json().data;
+    const allocated = cards.data.reduce((sum: number, card: { spending_limit: number }) => sum + card.spending_limit, 0);
+    expect(kpi.issuing_available).toBe(3_250_000 - allocated);
+    const members = (await admin.get('/api/users?filter[wallet]=users&page[size]=50')).json().data;
+    const withoutTerms = members.filter((user: { issuing_tos_acceptance: { accepted_at: string | null } }) => !user.issuing_tos_acceptance.accepted_at);
+    expect(withoutTerms.map((user: { email: string }) => user.email)).toEqual(['priya@demo.test']);
+  });
+
   it('lets every demo person sign in with the demo password and the role the README lists', async () => {
-    await seedDemoOrganisation(ctx.db);
+    await seedDemoOrganisation(ctx.deps);
     for (const person of DEMO_USERS) {
       const client = await ctx.client('localhost').signIn(person.email, DEMO_PASSWORD);
       expect((await client.get('/api/me')).json().data.roles).toEqual([person.role]);

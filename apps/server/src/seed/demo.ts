@@ -1,8 +1,10 @@
 import { TEAM_COLORS, type Role } from '@wallet/contract';
 import type { Db } from '../db/database.js';
+import type { IssuingProvider } from '../issuing/provider.js';
+import { seedDemoCards } from './demo-cards.js';
 import { findOrganizationBySlug, insertOrganization } from '../modules/orgs/service.js';
 import { createTeamInTransaction } from '../modules/teams/service.js';
-import { createPersonWithoutRole, createUserInTransaction } from '../modules/users/service.js';
+import { createPersonWithoutRole, createUserInTransaction, findUserByEmail } from '../modules/users/service.js';
 
 export const DEMO_SLUG = 'demo';
 export const DEMO_PASSWORD = 'demo-password';
@@ -26,9 +28,16 @@ export const DEMO_PEOPLE_WITHOUT_ROLE = [
  * The demo organisation of the README, created once: on a later start it exists and nothing changes.
  * Later features add their own demo data here (cards, transactions, requests).
  */
-export async function seedDemoOrganisation(db: Db): Promise<boolean> {
-  if (await findOrganizationBySlug(db, DEMO_SLUG)) return false;
-  await db.transaction().execute(async (tx) => {
+export async function seedDemoOrganisation(deps: { db: Db; issuer: IssuingProvider }): Promise<boolean> {
+  const { db } = deps;
+  const found = await findOrganizationBySlug(db, DEMO_SLUG);
+  if (found) {
+    // A start that stopped half-way through seeding finishes the money part now.
+    const admin = await findUserByEmail(db, found.id, DEMO_USERS[0]!.email);
+    if (admin) await seedDemoCards(deps, found.id, admin.id);
+    return false;
+  }
+  const { orgId, adminId } = await db.transaction().execute(async (tx) => {
     const org = await insertOrganization(tx, { slug: DEMO_SLUG, name: 'Demo Organisation' });
     const users: Record<string, number> = {};
     for (const person of DEMO_USERS) {
@@ -48,6 +57,8 @@ export async function seedDemoOrganisation(db: Db): Promise<boolean> {
       members: [id('priya@demo.test'), id('member@demo.test')],
       approvalPath: [id('finance@demo.test')],
     });
+    return { orgId: org.id, adminId: id('admin@demo.test') };
   });
+  await seedDemoCards(deps, orgId, adminId);
   return true;
 }

@@ -1,0 +1,64 @@
+import type { Db } from '../db/database.js';
+import type { IssuingProvider } from '../issuing/provider.js';
+import { createCard, fundCard, listCards, setCardStatus } from '../modules/cards/service.js';
+import { addFunds } from '../modules/funding/service.js';
+import { findUserByEmail, setTermsAccepted } from '../modules/users/service.js';
+
+const BILLING = {
+  'member@demo.test': { line1: '410 Market Street', line2: 'Suite 200', city: 'San Francisco', state: 'CA', postal_code: '94111' },
+  'sam@demo.test': { line1: '77 Lake Shore Drive', line2: null, city: 'Chicago', state: 'IL', postal_code: '60611' },
+  'priya@demo.test': { line1: '12 Congress Avenue', line2: null, city: 'Austin', state: 'TX', postal_code: '78701' },
+} as const;
+
+type Holder = keyof typeof BILLING;
+
+/** Cards of the demo organisation: what each holder gets, whether it is active, and its spending limit in cents. */
+const DEMO_CARDS: Array<{ holder: Holder; type: 'virtual' | 'physical'; active: boolean; limit: number }> = [
+  { holder: 'member@demo.test', type: 'virtual', active: true, limit: 250_000 },
+  { holder: 'member@demo.test', type: 'physical', active: true, limit: 120_000 },
+  { holder: 'sam@demo.test', type: 'virtual', active: true, limit: 180_000 },
+  { holder: 'sam@demo.test', type: 'virtual', active: false, limit: 40_000 },
+  { holder: 'priya@demo.test', type: 'virtual', active: false, limit: 60_000 },
+];
+
+/** Terms accepted by every demo holder but Priya, so one card shows the terms warning. */
+const TERMS_ACCEPTED: Holder[] = ['member@demo.test', 'sam@demo.test'];
+
+/**
+ * Money and cards for the demo organisation, through the same services the API uses: a top-up, cards issued,
+ * funded and some activated. Runs once: skipped when the organisation already has cards.
+ */
+export async function seedDemoCards(deps: { db: Db; issuer: IssuingProvider }, orgId: number, adminId: number): Promise<void> {
+  const { db } = deps;
+  const existing = await listCards(db, orgId, {}, [], { number: 1, size: 1 }, async () => []);
+  if (existing.total > 0) return;
+  await addFunds(deps, orgId, adminId, { amount: 2_500_000, description: 'Initial funding from operating account' }, 'demo-seed-topup-1');
+  await addFunds(deps, orgId, adminId, { amount: 750_000, description: 'Quarterly budget top-up' }, 'demo-seed-topup-2');
+
+  for (const email of TERMS_ACCEPTED) {
+    const user = (await findUserByEmail(db, orgId, email))!;
+    await setTermsAccepted(db, orgId, user.id, new Date(Date.now() - 90 * 24 * 60 * 60 * 1000));
+  }
+
+  for (const [index, spec] of DEMO_CARDS.entries()) {
+    const holder = (await findUserByEmail(db, orgId, spec.holder))!;
+    const billing = BILLING[spec.holder];
+    const name = `${holder.first_name} ${holder.last_name}`;
+    const card = await createCard(
+      deps,
+      orgId,
+      {
+        user_id: holder.id,
+        type: spec.type,
+        legal_first_name: holder.first_name,
+        legal_last_name: holder.last_name,
+        cardholder_name: name,
+        billing: { ...billing, country: 'US' },
+        shipping: spec.type === 'physical' ? { service: 'express', name, ...billing, country: 'US' } : null,
+      },
+      `demo-seed-card-${index}`,
+    );
+    await fundCard(deps, orgId, { id: adminId, roles: ['super-admin'] }, card.id, { amount: spec.limit, description: 'Initial card budget' }, `demo-seed-fund-${index}`);
+    if (spec.active) await setCardStatus(deps, orgId, card.id, 'active');
+  }
+}
