@@ -1,14 +1,24 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { SortTerm } from '../../http/list-query.js';
+import { validationFailed } from '../../http/errors.js';
+import { TEAM_MESSAGES } from '@wallet/contract';
 
 export interface TeamRow { id: number; org_id: number; name: string; color: string; created_at: Date }
 export type TeamSort = 'name' | 'created_at' | 'members_count';
 
 const teamColumns = ['teams.id', 'teams.org_id', 'teams.name', 'teams.color', 'teams.created_at'] as const;
 
+/** Two requests for the same new name at once both pass the check; the unique index answers the second with the same 422. */
+function nameTakenOnConflict(error: unknown): never {
+  if ((error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'teams_org_name') {
+    throw validationFailed({ name: [TEAM_MESSAGES.nameTaken] });
+  }
+  throw error;
+}
+
 export function insertTeam(db: DbOrTx, values: { org_id: number; name: string; color: string }): Promise<TeamRow> {
-  return db.insertInto('teams').values(values).returning(['id', 'org_id', 'name', 'color', 'created_at']).executeTakeFirstOrThrow();
+  return db.insertInto('teams').values(values).returning(['id', 'org_id', 'name', 'color', 'created_at']).executeTakeFirstOrThrow().catch(nameTakenOnConflict);
 }
 
 export function findTeam(db: DbOrTx, orgId: number, teamId: number): Promise<TeamRow | undefined> {
@@ -26,7 +36,7 @@ export function findTeamByName(db: DbOrTx, orgId: number, name: string) {
 
 export async function updateTeam(db: DbOrTx, orgId: number, teamId: number, values: { name?: string; color?: string }) {
   if (Object.keys(values).length === 0) return;
-  await db.updateTable('teams').set({ ...values, updated_at: new Date() }).where('org_id', '=', orgId).where('id', '=', teamId).execute();
+  await db.updateTable('teams').set({ ...values, updated_at: new Date() }).where('org_id', '=', orgId).where('id', '=', teamId).execute().catch(nameTakenOnConflict);
 }
 
 export async function listTeams(
@@ -49,7 +59,12 @@ export async function listTeams(
     ...teamColumns,
     (eb) => eb.selectFrom('team_members').select((sub) => sub.fn.countAll<number>().as('n')).whereRef('team_members.team_id', '=', 'teams.id').as('members_count'),
   ]);
-  for (const term of sort) query = term.column === 'members_count' ? query.orderBy('members_count', term.direction) : query.orderBy(`teams.${term.column}`, term.direction);
+  for (const term of sort) {
+    if (term.column === 'members_count') query = query.orderBy('members_count', term.direction);
+    // As people read names, whatever the database's collation.
+    else if (term.column === 'name') query = query.orderBy(sql`lower(teams.name)`, term.direction);
+    else query = query.orderBy(`teams.${term.column}`, term.direction);
+  }
   const rows = await query.orderBy('teams.id').limit(page.size).offset((page.number - 1) * page.size).execute();
   return { rows: rows.map((row) => ({ ...row, members_count: Number(row.members_count) })), total: Number(total) };
 }

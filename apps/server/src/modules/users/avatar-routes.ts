@@ -1,14 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, idSchema } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
+import { badRequest } from '../../http/errors.js';
 import { checkAvatar, readAvatar, removeAvatar, saveAvatar } from './avatars.js';
 import { avatarUrl } from './presenter.js';
+import { assertCanReach } from './service.js';
 
 const params = z.object({ id: idSchema });
+
+/** The first file of a multipart upload; a body that isn't readable multipart is the client's fault (400), not ours. */
+async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer | null; truncated: boolean }> {
+  if (!request.isMultipart()) return { bytes: null, truncated: false };
+  try {
+    const file = await request.file();
+    return { bytes: file ? await file.toBuffer() : null, truncated: false };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { bytes: null, truncated: true };
+    throw badRequest('The upload could not be read. Choose the image again.');
+  }
+}
 
 /** POST and DELETE /users/{id}/avatar (SPEC §7), and the image itself at GET /users/{id}/avatar. */
 export async function avatarRoutes(fastify: FastifyInstance) {
@@ -18,20 +32,9 @@ export async function avatarRoutes(fastify: FastifyInstance) {
 
   app.post('/users/:id/avatar', { preHandler: requireUser, schema: { params } }, async (request) => {
     const org = orgOf(request);
-    let bytes: Buffer | null = null;
-    let truncated = false;
-    if (request.isMultipart()) {
-      const file = await request.file();
-      if (file) {
-        bytes = await file.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-            truncated = true;
-            return Buffer.alloc(0);
-          }
-          throw error;
-        });
-      }
-    }
+    // Someone else's id is a 404 for a member before their upload is even read.
+    assertCanReach(userOf(request), request.params.id);
+    const { bytes, truncated } = await readUpload(request);
     const type = checkAvatar(bytes, truncated);
     const user = await saveAvatar(db, config.dataDir, org.id, userOf(request), request.params.id, bytes!, type);
     return { data: { avatar_url: avatarUrl(user) } };
@@ -48,5 +51,4 @@ export async function avatarRoutes(fastify: FastifyInstance) {
     const avatar = await readAvatar(db, config.dataDir, org.id, request.params.id);
     return reply.header('content-type', avatar.contentType).header('cache-control', 'private, max-age=86400').header('content-security-policy', "default-src 'none'").send(avatar.bytes);
   });
-
 }

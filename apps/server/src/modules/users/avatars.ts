@@ -18,8 +18,9 @@ export function detectImageType(bytes: Buffer): ImageType | null {
 }
 
 export function checkAvatar(bytes: Buffer | null, truncated: boolean): ImageType {
+  if (truncated) throw validationFailed({ avatar: [USER_MESSAGES.avatarTooLarge] });
   if (!bytes) throw validationFailed({ avatar: [USER_MESSAGES.avatarMissing] });
-  if (truncated || bytes.length > AVATAR_MAX_BYTES) throw validationFailed({ avatar: [USER_MESSAGES.avatarTooLarge] });
+  if (bytes.length > AVATAR_MAX_BYTES) throw validationFailed({ avatar: [USER_MESSAGES.avatarTooLarge] });
   if (bytes.length === 0) throw validationFailed({ avatar: [USER_MESSAGES.avatarEmpty] });
   const type = detectImageType(bytes);
   if (!type) throw validationFailed({ avatar: [USER_MESSAGES.avatarInvalid] });

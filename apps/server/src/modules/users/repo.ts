@@ -2,6 +2,8 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 import type { SortTerm } from '../../http/list-query.js';
+import { validationFailed } from '../../http/errors.js';
+import { USER_MESSAGES } from '@wallet/contract';
 
 export type UserRow = Selectable<UsersTable>;
 export type UserSort = 'name' | 'email' | 'created_at';
@@ -37,12 +39,35 @@ export async function rolesOfUsers(db: DbOrTx, orgId: number, userIds: readonly 
   return roles;
 }
 
+/**
+ * Two requests for the same new email (a double-clicked Add User) both pass the check before either commits;
+ * the unique index stops the second, which gets the same 422 as a sequential one would.
+ */
+function emailTakenOnConflict(error: unknown): never {
+  if ((error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'users_org_email') {
+    throw validationFailed({ email: [USER_MESSAGES.emailTaken] });
+  }
+  throw error;
+}
+
 export function insertUser(db: DbOrTx, values: Insertable<UsersTable>): Promise<UserRow> {
-  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow().catch(emailTakenOnConflict);
 }
 
 export async function updateUser(db: DbOrTx, orgId: number, id: number, values: Updateable<UsersTable>): Promise<UserRow | undefined> {
-  return db.updateTable('users').set({ ...values, updated_at: new Date() }).where('org_id', '=', orgId).where('id', '=', id).returningAll().executeTakeFirst();
+  return db
+    .updateTable('users')
+    .set({ ...values, updated_at: new Date() })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+    .catch(emailTakenOnConflict);
+}
+
+/** The user row locked, so concurrent role changes and invitations of one person apply one after the other. */
+export function lockUser(db: DbOrTx, orgId: number, id: number): Promise<{ id: number } | undefined> {
+  return db.selectFrom('users').select('id').where('org_id', '=', orgId).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 export async function insertUserRoles(db: DbOrTx, orgId: number, userId: number, roles: readonly string[]): Promise<void> {
@@ -115,8 +140,10 @@ export async function listUsers(
   const base = filteredUsers(db, orgId, filters);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let query = base.selectAll('users');
+  // Names and emails sort as people read them, whatever the database's collation ('alice' next to 'Alan').
   for (const term of sort) {
-    if (term.column === 'name') query = query.orderBy('users.first_name', term.direction).orderBy('users.last_name', term.direction);
+    if (term.column === 'name') query = query.orderBy(sql`lower(users.first_name)`, term.direction).orderBy(sql`lower(users.last_name)`, term.direction);
+    else if (term.column === 'email') query = query.orderBy(sql`lower(users.email)`, term.direction);
     else query = query.orderBy(`users.${term.column}`, term.direction);
   }
   const rows = await query.orderBy('users.id').limit(page.size).offset((page.number - 1) * page.size).execute();
