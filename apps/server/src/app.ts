@@ -16,6 +16,8 @@ import { mailboxRoutes } from './modules/mail/routes.js';
 import { cardsRoutes } from './modules/cards/routes.js';
 import { termsRoutes } from './modules/cards/terms-routes.js';
 import { fundingRoutes } from './modules/funding/routes.js';
+import { expensesRoutes } from './modules/expenses/routes.js';
+import { simulatorRoutes } from './modules/simulator/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -72,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cardsRoutes);
   await app.register(termsRoutes);
   await app.register(fundingRoutes);
+  await app.register(expensesRoutes);
+  await app.register(simulatorRoutes);
 
   await registerSpa(app);
   return app;

@@ -175,6 +175,7 @@ export interface CardsTable {
   exp_month: number;
   exp_year: number;
   spending_limit: ColumnType<number, number | undefined, number>;
+  holds_amount: ColumnType<number, number | undefined, number>;
   shipping: ColumnType<Shipping | null, string | null, string | null>;
   last_used_at: Date | null;
   created_at: CreatedAt;
@@ -250,8 +251,40 @@ export interface AuthorizationHoldsTable {
   merchant_data: ColumnType<Record<string, string | null>, string | undefined, string>;
   wallet: 'apple_pay' | 'google_pay' | 'samsung_pay' | null;
   stripe_created: number;
+  user_id: number | null;
+  captured_amount: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+export interface ExpensesTable {
+  id: Generated<number>;
+  org_id: number;
+  card_id: number;
+  user_id: number;
+  hold_id: number | null;
+  provider: string;
+  provider_transaction_id: string;
+  type: 'capture' | 'refund';
+  amount: number;
+  merchant_data: ColumnType<Record<string, string | null>, string | undefined, string>;
+  wallet: 'apple_pay' | 'google_pay' | 'samsung_pay' | null;
+  wallet_category_id: number | null;
+  team_id: number | null;
+  notes: string | null;
+  stripe_created: number;
+  created_at: CreatedAt;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  payload: ColumnType<unknown, string, string>;
+  received_at: CreatedAt;
+  processed_at: Date | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
 }
 
 export interface Database {
@@ -276,4 +309,6 @@ export interface Database {
   issuer_sim_cards: IssuerSimCardsTable;
   issuer_sim_topups: IssuerSimTopupsTable;
   authorization_holds: AuthorizationHoldsTable;
+  expenses: ExpensesTable;
+  webhook_events: WebhookEventsTable;
 }

@@ -69,6 +69,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END $$;
     CREATE CONSTRAINT TRIGGER journal_lines_balanced AFTER INSERT ON journal_lines
       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_check_entry();
+    -- An entry committed without any lines would escape the check above: it is checked on its own too.
+    CREATE FUNCTION ledger_check_new_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE total bigint; line_count integer;
+    BEGIN
+      SELECT coalesce(sum(amount), 0), count(*) INTO total, line_count FROM journal_lines WHERE entry_id = NEW.id;
+      IF total <> 0 OR line_count < 2 THEN
+        RAISE EXCEPTION 'journal entry % does not balance (sum %, % lines)', NEW.id, total, line_count;
+      END IF;
+      RETURN NULL;
+    END $$;
+    CREATE CONSTRAINT TRIGGER journal_entries_balanced AFTER INSERT ON journal_entries
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_check_new_entry();
 
     -- Append-only: history is corrected by new entries, never by edits.
     CREATE FUNCTION ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -181,7 +193,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     DROP TABLE issuer_sim_topups, issuer_sim_cards, issuer_sim_cardholders, topups, cards, cardholders, journal_lines, journal_entries, ledger_accounts;
-    DROP FUNCTION ledger_apply_line, ledger_check_entry, ledger_append_only;
+    DROP FUNCTION ledger_apply_line, ledger_check_entry, ledger_check_new_entry, ledger_append_only;
     ALTER TABLE sessions DROP COLUMN password_confirmed_at;
   `.execute(db);
 }

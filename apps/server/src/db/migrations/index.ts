@@ -3,6 +3,7 @@ import * as foundation from './0001_foundation.js';
 import * as invitationsMail from './0002_invitations_mail.js';
 import * as ledgerCards from './0003_ledger_cards.js';
 import * as authorizations from './0004_authorizations.js';
+import * as expensesWebhooks from './0005_expenses_webhooks.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_invitations_mail': invitationsMail,
   '0003_ledger_cards': ledgerCards,
   '0004_authorizations': authorizations,
+  '0005_expenses_webhooks': expensesWebhooks,
 };

@@ -1,1 +1,138 @@
-export { pendingHoldTotals, pendingHoldsOfCards } from './repo.js';
+import type { Db, Tx } from '../../db/database.js';
+import { applyCardMovement, lockCard, lockCardByProviderId, needsTermsAcceptance, type CardRow } from '../cards/service.js';
+import { holderStanding } from '../users/service.js';
+import { findHold, insertHold, lockHold, updateHold, type HoldRow, type HoldStatus } from './repo.js';
+
+export { pendingHoldTotals, pendingHoldsOfCards, listHoldsOfCard, findHold, holdsByIds, type HoldRow } from './repo.js';
+
+export type DeclineReason = 'card_not_found' | 'card_inactive' | 'holder_inactive' | 'terms_not_accepted' | 'insufficient_funds' | 'invalid_amount';
+export type Wallet = 'apple_pay' | 'google_pay' | 'samsung_pay';
+export type MerchantData = Partial<Record<'name' | 'category' | 'category_code' | 'city' | 'state' | 'postal_code' | 'country' | 'url', string | null>>;
+
+export interface AuthorizationRequest {
+  provider: string;
+  providerAuthorizationId: string;
+  providerCardId: string;
+  /** Cents asked for. */
+  amount: number;
+  merchant: MerchantData;
+  wallet: Wallet | null;
+  /** Unix seconds, as the issuer stamps it. */
+  stripeCreated: number;
+}
+
+export interface Decision { approved: boolean; reason: DeclineReason | null; holdId: number | null; cardId: number | null }
+
+/** Why a purchase was declined, in words a cardholder understands. */
+export const DECLINE_EXPLANATIONS: Record<DeclineReason, string> = {
+  card_not_found: 'The card was not recognised.',
+  card_inactive: 'The card is not active.',
+  holder_inactive: "The cardholder's access to the wallet has ended.",
+  terms_not_accepted: 'The cardholder has not accepted the Issuing Terms of Service yet.',
+  insufficient_funds: 'The card did not have enough available to spend.',
+  invalid_amount: 'The amount was not valid.',
+};
+
+function decisionOf(hold: HoldRow): Decision {
+  return { approved: hold.approved, reason: (hold.decline_reason as DeclineReason | null) ?? null, holdId: hold.id, cardId: hold.card_id };
+}
+
+async function reasonToDecline(tx: Tx, card: CardRow, amount: number): Promise<DeclineReason | null> {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return 'invalid_amount';
+  if (card.status !== 'active') return 'card_inactive';
+  const holder = await holderStanding(tx, card.org_id, card.user_id);
+  if (!holder?.is_wallet_user) return 'holder_inactive';
+  if (needsTermsAcceptance(holder)) return 'terms_not_accepted';
+  if (amount > card.spending_limit - card.holds_amount) return 'insufficient_funds';
+  return null;
+}
+
+/**
+ * The one authorisation decision (simulator and Stripe webhook alike). The decision and the hold are one
+ * transaction on the locked card row, so concurrent purchases never spend the same cents twice; the issuer's
+ * authorisation id makes a repeated request get the same answer.
+ */
+export async function authorize(db: Db, request: AuthorizationRequest): Promise<Decision> {
+  const known = await findHold(db, request.provider, request.providerAuthorizationId);
+  if (known) return decisionOf(known);
+  const decision = await db.transaction().execute(async (tx) => {
+    const card = await lockCardByProviderId(tx, request.provider, request.providerCardId);
+    if (!card) return { approved: false, reason: 'card_not_found' as const, holdId: null, cardId: null };
+    const reason = await reasonToDecline(tx, card, request.amount);
+    const hold = await insertHold(tx, {
+      org_id: card.org_id,
+      card_id: card.id,
+      user_id: card.user_id,
+      provider: request.provider,
+      provider_authorization_id: request.providerAuthorizationId,
+      approved: reason === null,
+      decline_reason: reason,
+      status: reason === null ? 'pending' : 'declined',
+      requested_amount: Math.max(0, Math.trunc(request.amount) || 0),
+      amount: reason === null ? request.amount : 0,
+      merchant_data: JSON.stringify(request.merchant),
+      wallet: request.wallet,
+      stripe_created: request.stripeCreated,
+    });
+    if (!hold) return null; // the same authorisation raced us and won; answer as it was answered
+    if (reason === null) await applyCardMovement(tx, card.id, { holdsDelta: request.amount, used: true });
+    return decisionOf(hold);
+  });
+  return decision ?? decisionOf((await findHold(db, request.provider, request.providerAuthorizationId))!);
+}
+
+/** An incremental authorisation raises a pending hold to `newAmount` when the card can cover the increase. */
+export async function incrementAuthorization(db: Db, provider: string, providerAuthorizationId: string, newAmount: number): Promise<{ approved: boolean; reason: DeclineReason | null }> {
+  return db.transaction().execute(async (tx) => {
+    const hold = await lockHold(tx, provider, providerAuthorizationId);
+    if (!hold || hold.status !== 'pending') return { approved: false, reason: 'card_not_found' as const };
+    const card = (await lockCard(tx, hold.org_id, hold.card_id))!;
+    const increase = newAmount - hold.amount;
+    if (increase <= 0) return { approved: true, reason: null };
+    const reason = await reasonToDecline(tx, card, increase);
+    if (reason) return { approved: false, reason };
+    await updateHold(tx, hold.id, { amount: newAmount });
+    await applyCardMovement(tx, card.id, { holdsDelta: increase, used: true });
+    return { approved: true, reason: null };
+  });
+}
+
+const FINAL: ReadonlySet<HoldStatus> = new Set(['closed', 'reversed', 'expired', 'declined']);
+
+/**
+ * Brings a hold to the issuer's state (status and remaining pending amount). Only moves forward: a closed,
+ * reversed or expired hold never becomes pending again, so events in any order end in the same state.
+ */
+export async function settleHoldState(
+  tx: Tx,
+  hold: HoldRow,
+  target: { status: HoldStatus; amount: number },
+): Promise<HoldRow> {
+  if (FINAL.has(hold.status)) return hold;
+  const amount = target.status === 'pending' ? Math.max(0, Math.min(hold.amount, target.amount)) : 0;
+  if (amount === hold.amount && target.status === hold.status) return hold;
+  await updateHold(tx, hold.id, { status: target.status, amount });
+  await applyCardMovement(tx, hold.card_id, { holdsDelta: amount - hold.amount });
+  return { ...hold, status: target.status, amount };
+}
+
+/** Reversal or expiry: the hold is released and the card gets its available amount back. */
+export async function releaseHold(db: Db, provider: string, providerAuthorizationId: string, status: 'reversed' | 'expired'): Promise<HoldRow | null> {
+  return db.transaction().execute(async (tx) => {
+    const hold = await lockHold(tx, provider, providerAuthorizationId);
+    if (!hold) return null;
+    await lockCard(tx, hold.org_id, hold.card_id);
+    return settleHoldState(tx, hold, { status, amount: 0 });
+  });
+}
+
+/** A capture draws down the hold it belongs to; the rest stays held until the issuer closes it. */
+export async function drawDownHold(tx: Tx, provider: string, providerAuthorizationId: string, captured: number, closes: boolean): Promise<HoldRow | null> {
+  const hold = await lockHold(tx, provider, providerAuthorizationId);
+  if (!hold) return null;
+  await updateHold(tx, hold.id, { captured_amount: hold.captured_amount + captured });
+  const remaining = closes ? 0 : Math.max(0, hold.amount - captured);
+  return settleHoldState(tx, { ...hold, captured_amount: hold.captured_amount + captured }, { status: closes ? 'closed' : 'pending', amount: remaining });
+}
+
+export { lockHold };

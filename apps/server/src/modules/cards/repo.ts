@@ -93,3 +93,21 @@ export async function assignedOut(db: DbOrTx, orgId: number): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/** The card an issuer's authorisation names, locked: decisions on one card happen one at a time. */
+export function lockCardByProviderId(db: DbOrTx, provider: string, providerCardId: string): Promise<CardRow | undefined> {
+  return db.selectFrom('cards').selectAll().where('provider', '=', provider).where('provider_card_id', '=', providerCardId).forUpdate().executeTakeFirst();
+}
+
+/** Moves the cached pending-holds sum and the spending limit; marks the card used when it authorises. */
+export async function applyCardMovement(db: DbOrTx, cardId: number, movement: { holdsDelta?: number; limitDelta?: number; used?: boolean }) {
+  await db
+    .updateTable('cards')
+    .set((eb) => ({
+      holds_amount: eb('holds_amount', '+', movement.holdsDelta ?? 0),
+      spending_limit: eb('spending_limit', '+', movement.limitDelta ?? 0),
+      ...(movement.used && { last_used_at: new Date() }),
+    }))
+    .where('id', '=', cardId)
+    .execute();
+}

@@ -44,8 +44,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
 
 export async function presentCards(db: DbOrTx, orgId: number, cards: CardRow[], includes: Set<string>) {
   const ids = cards.map((card) => card.id);
-  const [holdTotals, holds, users] = await Promise.all([
-    pendingHoldTotals(db, orgId, ids),
+  const [holds, users] = await Promise.all([
     includes.has('pendingIssuingAuthorizationHolds') ? pendingHoldsOfCards(db, orgId, ids) : undefined,
     includes.has('user') ? findUsersByIds(db, orgId, [...new Set(cards.map((card) => card.user_id))]) : undefined,
   ]);
@@ -57,7 +56,7 @@ export async function presentCards(db: DbOrTx, orgId: number, cards: CardRow[], 
   return cards.map((card) => {
     const user = usersById.get(card.user_id);
     return presentCard(card, {
-      holdsAmount: holdTotals.get(card.id) ?? 0,
+      holdsAmount: card.holds_amount,
       stripeCardholderId: cardholderIds.get(card.user_id) ?? '',
       user: user && { id: user.id, name: fullName(user), email: user.email, avatar_url: avatarUrl(user) },
       holds: holds?.filter((hold) => hold.card_id === card.id),

@@ -3,14 +3,14 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import type { Address, Shipping } from '../../db/schema.js';
 import { conflict, notFound, validationFailed } from '../../http/errors.js';
 import type { IssuingProvider, TermsAcceptance } from '../../issuing/provider.js';
-import { cardAccountId, lockUnallocatedFunds, netSpentOfCard, recordCardAllocation } from '../ledger/service.js';
+import { cardAccountId, entryExists, lockUnallocatedFunds, netSpentOfCard, recordCardAllocation } from '../ledger/service.js';
 import { findUserWithRoles, fullName, isActor, setCardholderId, type Actor } from '../users/service.js';
 import {
-  assignedOut, cardIdsOfUser, cardSumsOfUser, findCard, findCardholderOfUser, insertCard, insertCardholder, listCards, lockCard, updateCard,
+  applyCardMovement, lockCardByProviderId, assignedOut, cardIdsOfUser, cardSumsOfUser, findCard, findCardholderOfUser, insertCard, insertCardholder, listCards, lockCard, updateCard,
   type CardListFilters, type CardRow, type CardSort,
 } from './repo.js';
 
-export { assignedOut, cardIdsOfUser, cardSumsOfUser, findCardholderOfUser, listCards, type CardRow, type CardSort, type CardListFilters };
+export { applyCardMovement, lockCardByProviderId, lockCard, assignedOut, cardIdsOfUser, cardSumsOfUser, findCardholderOfUser, listCards, type CardRow, type CardSort, type CardListFilters };
 
 export interface CardsDeps { db: Db; issuer: IssuingProvider }
 
@@ -126,12 +126,15 @@ export async function fundCard(
     if (!card) throw notFound();
     const holder = await findUserWithRoles(tx, orgId, card.user_id);
     if (!holder || !isWalletUser(holder.roles)) throw conflict(CARD_MESSAGES.holderNotWalletUser);
+    const reference = `card-balance:${card.id}:${idempotencyKey}`;
+    // A retry of a request that was applied moves nothing, whatever happened to the card and the funds since.
+    if (await entryExists(tx, orgId, reference)) return card;
     const delta = input.amount - card.spending_limit;
     if (delta === 0) return card;
     const funds = await lockUnallocatedFunds(tx, orgId);
     if (delta > funds.available) throw conflict(CARD_MESSAGES.insufficientFunds);
     const recorded = await recordCardAllocation(tx, {
-      orgId, cardId: card.id, userId: card.user_id, reference: `card-balance:${card.id}:${idempotencyKey}`, delta, description: input.description, createdBy: actor.id,
+      orgId, cardId: card.id, userId: card.user_id, reference, delta, description: input.description, createdBy: actor.id,
     });
     if (!recorded) return card; // this exact request was applied before
     await updateCard(tx, card.id, { spending_limit: input.amount });

@@ -91,3 +91,17 @@ export async function fundsStatement(db: DbOrTx, orgId: number) {
     return { ...movement, balance };
   });
 }
+
+/** A capture moves money from the card's allocation to spent; a refund (negative amount) moves it back. */
+export async function recordSpend(tx: Tx, params: { orgId: number; cardId: number; userId: number; reference: string; amount: number; description: string | null }) {
+  const [card, spent] = await Promise.all([cardAccountId(tx, params.orgId, params.cardId), orgAccountId(tx, params.orgId, 'spent')]);
+  return postEntry(tx, {
+    orgId: params.orgId,
+    reference: params.reference,
+    kind: params.amount >= 0 ? 'capture' : 'refund',
+    description: params.description,
+    cardId: params.cardId,
+    userId: params.userId,
+    lines: [{ accountId: card, amount: -params.amount }, { accountId: spent, amount: params.amount }],
+  });
+}

@@ -154,3 +154,17 @@ export function findUsersByIds(db: DbOrTx, orgId: number, ids: readonly number[]
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('users').selectAll().where('org_id', '=', orgId).where('id', 'in', ids).execute();
 }
+
+/** One round trip for the authorisation hot path: whether the holder may spend. */
+export function holderStanding(db: DbOrTx, orgId: number, userId: number) {
+  return db
+    .selectFrom('users')
+    .select((eb) => [
+      'created_at',
+      'issuing_tos_accepted_at',
+      eb.exists(eb.selectFrom('user_roles').select(sql`1`.as('one')).whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', 'wallet-user')).as('is_wallet_user'),
+    ])
+    .where('org_id', '=', orgId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { authorize, DECLINE_EXPLANATIONS, findHold, incrementAuthorization, releaseHold, type MerchantData, type Wallet } from '../authorizations/service.js';
+import type { CardRow } from '../cards/service.js';
+import { recordTransaction } from '../expenses/service.js';
+
+const PROVIDER = 'simulator';
+const simulatedId = (prefix: string) => `${prefix}_sim_${randomBytes(10).toString('hex')}`;
+
+export interface PurchaseInput {
+  amount: number;
+  merchant: MerchantData;
+  wallet: Wallet | null;
+  capture: 'now' | 'later' | 'never';
+  /** Unix seconds; the demo history back-dates purchases. */
+  at?: number;
+}
+
+/**
+ * A card purchase as the simulator issuer would send it: the very same authorisation decision a real issuer's
+ * webhook gets, then (if asked) the capture.
+ */
+export async function simulatePurchase(db: Db, card: CardRow, input: PurchaseInput) {
+  if (card.provider !== PROVIDER) throw conflict('Only cards of the simulator issuer can be used for simulated purchases.');
+  const authorizationId = simulatedId('iauth');
+  const stripeCreated = input.at ?? Math.floor(Date.now() / 1000);
+  const decision = await authorize(db, {
+    provider: PROVIDER,
+    providerAuthorizationId: authorizationId,
+    providerCardId: card.provider_card_id,
+    amount: input.amount,
+    merchant: input.merchant,
+    wallet: input.wallet,
+    stripeCreated,
+  });
+  let expenseId: number | null = null;
+  if (decision.approved && input.capture === 'now') {
+    expenseId = (await captureAuthorization(db, authorizationId, input.amount, stripeCreated))?.id ?? null;
+  }
+  return {
+    authorization_id: authorizationId,
+    approved: decision.approved,
+    decline_reason: decision.reason,
+    explanation: decision.reason ? DECLINE_EXPLANATIONS[decision.reason] : null,
+    hold_id: decision.holdId,
+    expense_id: expenseId,
+  };
+}
+
+async function simulatedHold(db: Db, orgId: number, authorizationId: string) {
+  const hold = await findHold(db, PROVIDER, authorizationId);
+  if (!hold || hold.org_id !== orgId) throw notFound();
+  return hold;
+}
+
+/** Captures (all, part, or more than held) and closes the authorisation. */
+export async function captureAuthorization(db: Db, authorizationId: string, amount: number, at?: number) {
+  const hold = (await findHold(db, PROVIDER, authorizationId))!;
+  if (!hold.approved) throw conflict('A declined authorisation cannot be captured.');
+  return recordTransaction(db, {
+    provider: PROVIDER,
+    providerTransactionId: simulatedId('ipi'),
+    providerAuthorizationId: authorizationId,
+    providerCardId: '',
+    type: 'capture',
+    amount,
+    merchant: hold.merchant_data,
+    wallet: hold.wallet,
+    stripeCreated: at ?? Math.floor(Date.now() / 1000),
+    closesAuthorization: true,
+  });
+}
+
+export async function simulateCapture(db: Db, orgId: number, authorizationId: string, amount?: number) {
+  const hold = await simulatedHold(db, orgId, authorizationId);
+  if (hold.status !== 'pending') throw conflict('Only a pending authorisation can be captured.');
+  return captureAuthorization(db, authorizationId, amount ?? hold.amount);
+}
+
+export async function simulateRefund(db: Db, orgId: number, authorizationId: string, amount: number, at?: number) {
+  const hold = await simulatedHold(db, orgId, authorizationId);
+  if (hold.captured_amount === 0) throw conflict('Only a captured purchase can be refunded.');
+  return recordTransaction(db, {
+    provider: PROVIDER,
+    providerTransactionId: simulatedId('ipi'),
+    providerAuthorizationId: authorizationId,
+    providerCardId: '',
+    type: 'refund',
+    amount,
+    merchant: hold.merchant_data,
+    wallet: hold.wallet,
+    stripeCreated: at ?? Math.floor(Date.now() / 1000),
+    closesAuthorization: false,
+  });
+}
+
+export async function simulateRelease(db: Db, orgId: number, authorizationId: string, status: 'reversed' | 'expired') {
+  const hold = await simulatedHold(db, orgId, authorizationId);
+  if (hold.status !== 'pending') throw conflict('Only a pending authorisation can be released.');
+  return releaseHold(db, PROVIDER, authorizationId, status);
+}
+
+export async function simulateIncrement(db: Db, orgId: number, authorizationId: string, newAmount: number) {
+  await simulatedHold(db, orgId, authorizationId);
+  return incrementAuthorization(db, PROVIDER, authorizationId, newAmount);
+}
