@@ -18,6 +18,7 @@ import { termsRoutes } from './modules/cards/terms-routes.js';
 import { fundingRoutes } from './modules/funding/routes.js';
 import { expensesRoutes } from './modules/expenses/routes.js';
 import { simulatorRoutes } from './modules/simulator/routes.js';
+import { stripeWebhookRoutes } from './modules/webhooks/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fundingRoutes);
   await app.register(expensesRoutes);
   await app.register(simulatorRoutes);
+  await app.register(stripeWebhookRoutes);
 
   await registerSpa(app);
   return app;

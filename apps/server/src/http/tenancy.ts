@@ -17,7 +17,7 @@ export function orgSlugFromHost(hostname: string, appDomain: string, defaultOrg:
 
 /** Paths that serve no organisation's data: built assets and the health check. */
 export function isTenantFree(url: string): boolean {
-  return url.startsWith('/assets/') || url === '/healthz' || url === '/favicon.svg' || url === '/favicon.ico';
+  return url.startsWith('/assets/') || url.startsWith('/webhooks/') || url === '/healthz' || url === '/favicon.svg' || url === '/favicon.ico';
 }
 
 export const ORG_NOT_FOUND_PAGE = '/organization/not-found';

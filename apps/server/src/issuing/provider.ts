@@ -39,4 +39,6 @@ export interface IssuingProvider {
   revealCard(cardId: string): Promise<{ number: string; cvc: string }>;
   /** Simulator top-ups settle at once; Stripe's settle when its topup.succeeded event arrives. */
   createTopup(input: { orgId: number; amount: number; description: string }, idempotencyKey: string): Promise<{ id: string; status: 'succeeded' | 'pending' }>;
+  /** Issuers with their own event log (Stripe) let reconciliation catch up on webhooks that never arrived. */
+  recentEvents?(sinceUnix: number): Promise<Array<{ id: string; type: string; data: { object: Record<string, unknown> } }>>;
 }

@@ -9,10 +9,12 @@ import type { DbOrTx } from '../db/database.js';
 export interface Jobs {
   send(name: QueueName, data: object, options?: { tx?: DbOrTx; singletonKey?: string; startAfter?: Date }): Promise<void>;
   work<T>(name: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
+  /** A cron schedule (pg-boss sends it once per slot however many processes run). */
+  schedule(name: QueueName, cron: string): Promise<void>;
   stop(): Promise<void>;
 }
 
-export const QUEUES = { deliverMail: 'mail.deliver' } as const;
+export const QUEUES = { deliverMail: 'mail.deliver', processWebhook: 'webhook.process', reconcileIssuer: 'issuer.reconcile' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true } as const;
@@ -45,6 +47,9 @@ export async function startJobs(connectionString: string, options: { pollingInte
       await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never);
       });
+    },
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

@@ -2,9 +2,17 @@ import type { AppDeps } from '../http/context.js';
 import { deliverMail } from '../modules/mail/service.js';
 import { createSmtpTransport } from '../modules/mail/transport.js';
 import { QUEUES } from './queue.js';
+import { processStripeEvent, reconcileWithIssuer, requeueStaleEvents } from '../modules/webhooks/service.js';
 
 /** Registers every job handler; main.ts and tests call it (several processes may, pg-boss runs each job once). */
 export async function startWorkers(deps: AppDeps): Promise<void> {
   const transport = createSmtpTransport(deps.config.SMTP_URL);
   await deps.jobs.work<{ id: number }>(QUEUES.deliverMail, (job) => deliverMail(deps.db, transport, deps.config.MAIL_FROM, job.id));
+  await deps.jobs.work<{ id: string }>(QUEUES.processWebhook, (job) => processStripeEvent(deps.db, job.id, (message) => console.warn(message)));
+  // Every few minutes: events stored but never processed are queued again (pg-boss runs it once across processes).
+  await deps.jobs.work(QUEUES.reconcileIssuer, async () => {
+    await requeueStaleEvents(deps.db, deps.jobs);
+    await reconcileWithIssuer(deps.db, deps.jobs, deps.issuer);
+  });
+  await deps.jobs.schedule(QUEUES.reconcileIssuer, '*/5 * * * *');
 }

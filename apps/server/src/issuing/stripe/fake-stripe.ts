@@ -54,6 +54,8 @@ export interface FakeStripe {
   requestsTo(method: string, pathPattern: RegExp | string): RecordedRequest[];
   /** A Stripe-shaped event wrapping an object (for webhook tests): { id: evt_..., object: 'event', type, data }. */
   event(type: string, object: StripeObject): StripeObject;
+  /** Makes the event visible to GET /v1/events (what reconciliation reads). */
+  publish(event: StripeObject): StripeObject;
   stop(): Promise<void>;
 }
 
@@ -409,6 +411,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     };
   }
 
+  const published: StripeObject[] = [];
+
   function route(method: string, path: string, query: FormObject, body: FormObject): { status: number; body: unknown } {
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/issuing/cardholders') return { status: 200, body: createCardholder(body) };
@@ -426,6 +430,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (method === 'POST' && path === '/v1/topups') return { status: 200, body: createTopup(body) };
     if ((m = /^\/v1\/topups\/([^/]+)$/.exec(path)) && method === 'GET') return { status: 200, body: find(decodeURIComponent(m[1] as string), 'topup') };
     if (method === 'GET' && path === '/v1/balance') return { status: 200, body: balance() };
+    if (method === 'GET' && path === '/v1/events') {
+      const since = Number((query.created as FormObject | undefined)?.gte ?? 0);
+      const data = published.filter((event) => (event.created as number) >= since).reverse();
+      return { status: 200, body: { object: 'list', url: '/v1/events', has_more: false, data } };
+    }
     throw new HttpError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
   }
 
@@ -535,6 +544,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     },
     requestsTo(method, pathPattern) {
       return requests.filter((r) => r.method === method && (typeof pathPattern === 'string' ? r.path === pathPattern : pathPattern.test(r.path)));
+    },
+    publish(event) {
+      published.push(event);
+      return event;
     },
     event(type, object) {
       return {

@@ -184,5 +184,16 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
       }
       return { id: topup.id, status: topup.status === 'succeeded' ? 'succeeded' : 'pending' };
     },
+
+    async recentEvents(sinceUnix) {
+      const events: Array<{ id: string; type: string; data: { object: Record<string, unknown> } }> = [];
+      await call('list events', () =>
+        stripe.events.list({ created: { gte: sinceUnix }, limit: 100 }).autoPagingEach((event) => {
+          events.push(event as unknown as (typeof events)[number]);
+          return events.length < 5_000;
+        }),
+      );
+      return events;
+    },
   };
 }

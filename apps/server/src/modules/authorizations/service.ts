@@ -136,3 +136,50 @@ export async function drawDownHold(tx: Tx, provider: string, providerAuthorizati
 }
 
 export { lockHold };
+
+export interface ProviderAuthorizationState {
+  provider: string;
+  providerAuthorizationId: string;
+  providerCardId: string;
+  approved: boolean;
+  status: 'pending' | 'closed' | 'reversed' | 'expired';
+  /** What the issuer still holds, in cents. */
+  amount: number;
+  merchant: MerchantData;
+  wallet: Wallet | null;
+  stripeCreated: number;
+}
+
+/**
+ * Brings our hold to the issuer's view of an authorisation (its created and updated events), creating it when
+ * the synchronous request never reached us. Safe in any order and any number of times.
+ */
+export async function reconcileAuthorization(db: Db, state: ProviderAuthorizationState): Promise<HoldRow | null> {
+  return db.transaction().execute(async (tx) => {
+    const hold = await lockHold(tx, state.provider, state.providerAuthorizationId);
+    if (hold) {
+      await lockCard(tx, hold.org_id, hold.card_id);
+      return settleHoldState(tx, hold, { status: state.approved ? state.status : 'declined', amount: state.amount });
+    }
+    const card = await lockCardByProviderId(tx, state.provider, state.providerCardId);
+    if (!card) return null;
+    const pending = state.approved && state.status === 'pending';
+    const inserted = await insertHold(tx, {
+      org_id: card.org_id,
+      card_id: card.id,
+      user_id: card.user_id,
+      provider: state.provider,
+      provider_authorization_id: state.providerAuthorizationId,
+      approved: state.approved,
+      decline_reason: state.approved ? null : 'card_inactive',
+      status: state.approved ? state.status : 'declined',
+      requested_amount: state.amount,
+      amount: pending ? state.amount : 0,
+      merchant_data: JSON.stringify(state.merchant),
+      wallet: state.wallet,
+      stripe_created: state.stripeCreated,
+    });
+    if (inserted && pending) await applyCardMovement(tx, card.id, { holdsDelta: state.amount, used: true });
+    return inserted;
+  });
+}

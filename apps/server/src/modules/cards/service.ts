@@ -149,3 +149,11 @@ export async function revealCardDetails(deps: CardsDeps, card: CardRow) {
 }
 
 export { fullName };
+
+/** The issuer changed a card's status on its side (Stripe's issuing_card.updated): mirror it, no call back. */
+export async function setCardStatusFromIssuer(db: Db, provider: string, providerCardId: string, status: 'active' | 'inactive'): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const card = await lockCardByProviderId(tx, provider, providerCardId);
+    if (card && card.status !== status) await updateCard(tx, card.id, { status });
+  });
+}

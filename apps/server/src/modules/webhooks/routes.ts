@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { MESSAGES } from '@wallet/contract';
+import { acceptStripeEvent, decideStripeAuthorization } from './service.js';
+import type { StripeAuthorization, StripeEventShape } from './stripe-objects.js';
+
+/**
+ * POST /webhooks/stripe: verified with the signing secret over the raw body (400 otherwise).
+ * issuing_authorization.request is answered synchronously with {approved}; everything else is stored by event
+ * id and processed once by a job.
+ */
+export async function stripeWebhookRoutes(fastify: FastifyInstance) {
+  const { db, jobs, config } = fastify.deps;
+  const secret = config.STRIPE_WEBHOOK_SECRET;
+  const stripe = new Stripe(config.STRIPE_SECRET_KEY ?? 'sk_test_webhook_verification_only');
+
+  // The signature covers the exact bytes Stripe sent, so this route keeps the body as a string.
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+
+  fastify.post('/webhooks/stripe', async (request, reply) => {
+    const signature = request.headers['stripe-signature'];
+    if (!secret) {
+      request.log.warn('stripe webhook received but STRIPE_WEBHOOK_SECRET is not set');
+      return reply.code(400).send({ message: 'Webhooks are not configured.' });
+    }
+    if (typeof request.body !== 'string' || typeof signature !== 'string') return reply.code(400).send({ message: 'Missing signature or body.' });
+    let event: StripeEventShape;
+    try {
+      event = stripe.webhooks.constructEvent(request.body, signature, secret) as unknown as StripeEventShape;
+    } catch {
+      request.log.warn('stripe webhook with a bad signature refused');
+      return reply.code(400).send({ message: 'Invalid signature.' });
+    }
+    if (!event?.id || !event.type || !event.data?.object) return reply.code(400).send({ message: MESSAGES.invalidData });
+
+    if (event.type === 'issuing_authorization.request') {
+      const decision = await decideStripeAuthorization(db, event.data.object as unknown as StripeAuthorization);
+      if (event.api_version) reply.header('Stripe-Version', event.api_version);
+      return reply.code(200).send({ approved: decision.approved });
+    }
+    await acceptStripeEvent(db, jobs, event);
+    return reply.code(200).send({ received: true });
+  });
+}

@@ -1,0 +1,134 @@
+import type { Db } from '../../db/database.js';
+import type { Jobs } from '../../jobs/queue.js';
+import type { IssuingProvider } from '../../issuing/provider.js';
+import { QUEUES } from '../../jobs/queue.js';
+import { authorize, findHold, incrementAuthorization, reconcileAuthorization, type Decision } from '../authorizations/service.js';
+import { setCardStatusFromIssuer } from '../cards/service.js';
+import { recordTransaction } from '../expenses/service.js';
+import { failProviderTopup, settleProviderTopup } from '../funding/service.js';
+import { findEvent, markFailed, markProcessed, storeEvent, unprocessedEventIds } from './repo.js';
+import { idOf, merchantOf, walletOf, type StripeAuthorization, type StripeEventShape, type StripeTransaction } from './stripe-objects.js';
+
+const PROVIDER = 'stripe';
+
+/** issuing_authorization.request, answered synchronously: the same decision the simulator uses. */
+export async function decideStripeAuthorization(db: Db, authorization: StripeAuthorization): Promise<Decision | { approved: boolean }> {
+  const requested = authorization.pending_request?.amount ?? 0;
+  const known = await findHold(db, PROVIDER, authorization.id);
+  if (known && known.status === 'pending' && authorization.amount > 0) {
+    // An incremental authorisation: the issuer asks to raise an approved hold.
+    return incrementAuthorization(db, PROVIDER, authorization.id, authorization.amount + requested);
+  }
+  return authorize(db, {
+    provider: PROVIDER,
+    providerAuthorizationId: authorization.id,
+    providerCardId: idOf(authorization.card) ?? '',
+    amount: requested,
+    merchant: merchantOf(authorization.merchant_data),
+    wallet: walletOf(authorization.wallet),
+    stripeCreated: authorization.created,
+  });
+}
+
+/** Other events: stored once by id, processed by a job (so a burst of events never slows the answer). */
+export async function acceptStripeEvent(db: Db, jobs: Jobs, event: StripeEventShape): Promise<boolean> {
+  const fresh = await storeEvent(db, { id: event.id, provider: PROVIDER, type: event.type, payload: event });
+  if (fresh) await jobs.send(QUEUES.processWebhook, { id: event.id }, { singletonKey: event.id });
+  return fresh;
+}
+
+/** Applies one stored event; idempotent, so a retry or a duplicate delivery changes nothing. */
+export async function processStripeEvent(db: Db, eventId: string, log: (message: string) => void = () => undefined): Promise<void> {
+  const stored = await findEvent(db, eventId);
+  if (!stored || stored.processed_at) return;
+  const event = stored.payload as StripeEventShape;
+  try {
+    await applyEvent(db, event, log);
+    await markProcessed(db, eventId);
+  } catch (error) {
+    await markFailed(db, eventId, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+async function applyEvent(db: Db, event: StripeEventShape, log: (message: string) => void) {
+  const object = event.data.object;
+  switch (event.type) {
+    case 'issuing_authorization.created':
+    case 'issuing_authorization.updated': {
+      const authorization = object as unknown as StripeAuthorization;
+      const hold = await reconcileAuthorization(db, {
+        provider: PROVIDER,
+        providerAuthorizationId: authorization.id,
+        providerCardId: idOf(authorization.card) ?? '',
+        approved: authorization.approved,
+        status: authorization.status,
+        amount: authorization.amount,
+        merchant: merchantOf(authorization.merchant_data),
+        wallet: walletOf(authorization.wallet),
+        stripeCreated: authorization.created,
+      });
+      if (!hold) log(`stripe event ${event.id}: authorization ${authorization.id} names an unknown card`);
+      return;
+    }
+    case 'issuing_transaction.created': {
+      const transaction = object as unknown as StripeTransaction;
+      const expense = await recordTransaction(db, {
+        provider: PROVIDER,
+        providerTransactionId: transaction.id,
+        providerAuthorizationId: idOf(transaction.authorization),
+        providerCardId: idOf(transaction.card) ?? '',
+        type: transaction.type === 'refund' ? 'refund' : 'capture',
+        amount: Math.abs(transaction.amount),
+        merchant: merchantOf(transaction.merchant_data),
+        wallet: walletOf(transaction.wallet),
+        stripeCreated: transaction.created,
+        // Stripe closes the authorisation with its own issuing_authorization.updated event.
+        closesAuthorization: false,
+      });
+      if (!expense) log(`stripe event ${event.id}: transaction ${transaction.id} already posted or for an unknown card`);
+      return;
+    }
+    case 'issuing_card.updated': {
+      const card = object as { id: string; status: string };
+      if (card.status === 'active' || card.status === 'inactive') await setCardStatusFromIssuer(db, PROVIDER, card.id, card.status);
+      return;
+    }
+    case 'topup.succeeded':
+      await settleProviderTopup(db, PROVIDER, String(object.id));
+      return;
+    case 'topup.failed':
+    case 'topup.canceled':
+    case 'topup.reversed':
+      await failProviderTopup(db, PROVIDER, String(object.id));
+      return;
+    case 'issuing_cardholder.updated':
+    case 'issuing_card.created':
+    case 'issuing_cardholder.created':
+      return; // we created these ourselves; nothing of ours changes
+    default:
+      log(`stripe event ${event.id}: type ${event.type} is not handled`);
+  }
+}
+
+/**
+ * Catch-up with the issuer's own event log: any event of the last day we never received is stored and
+ * processed (a missed webhook); synchronous authorisation requests are skipped, the issuer already decided those.
+ */
+export async function reconcileWithIssuer(db: Db, jobs: Jobs, issuer: IssuingProvider, windowSeconds = 24 * 60 * 60): Promise<number> {
+  if (!issuer.recentEvents) return 0;
+  const events = await issuer.recentEvents(Math.floor(Date.now() / 1000) - windowSeconds);
+  let caughtUp = 0;
+  for (const event of events.reverse()) {
+    if (event.type === 'issuing_authorization.request') continue;
+    if (await acceptStripeEvent(db, jobs, event)) caughtUp++;
+  }
+  return caughtUp;
+}
+
+/** Catch-up: events stored but never processed (a job lost to a crash) are queued again. */
+export async function requeueStaleEvents(db: Db, jobs: Jobs): Promise<number> {
+  const ids = await unprocessedEventIds(db, 60);
+  for (const id of ids) await jobs.send(QUEUES.processWebhook, { id }, { singletonKey: id });
+  return ids.length;
+}
