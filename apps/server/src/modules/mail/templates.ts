@@ -37,5 +37,6 @@ ${footnote ? `<p style="margin:16px 0 0;font-size:13px;color:#6b7280">${escapeHt
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...(footnote ? [footnote] : []),
   ].join('\n').trim();
-  return { subject: `${subject} · ${organisation}`, html, text };
+  // Every subject names the organisation, once.
+  return { subject: subject.includes(organisation) ? subject : `${subject} · ${organisation}`, html, text };
 }

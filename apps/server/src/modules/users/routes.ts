@@ -8,13 +8,12 @@ import {
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
-import { notFound } from '../../http/errors.js';
 import { memberIdsOfTeam, teamsOfUsers } from '../teams/service.js';
 import { notificationPreferences, saveNotificationPreferences } from '../mail/service.js';
 import { presentUser } from './presenter.js';
 import { sendInvitation } from './invitations.js';
 import {
-  assertCanReach, createUserInTransaction, fullName, getUser, grantFirstRole, listUsers, rolesOfUsers, setUserRole, updateProfile,
+  createUserInTransaction, fullName, getUser, grantFirstRole, listUsers, rolesOfUsers, setUserRole, updateProfile,
   type UserListFilters, type UserRow,
 } from './service.js';
 
@@ -114,7 +113,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     const query = parseListQuery(request.query, { ...listSpec, filters: {}, defaultSort: 'name' });
     const user = await getUser(db, org.id, userOf(request), request.params.id);
     const [resource] = await present(org.id, [user], new Set([...query.includes, 'roles']));
-    return { data: resource };
+    return { data: pick(resource!, query.fields.users) };
   });
 
   app.put('/api/users/:id', { preHandler: requireUser, schema: { params: idParams, body: updateUserSchema } }, async (request) => {
@@ -138,9 +137,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
 
   app.put('/api/users/:id/notification-preferences', { preHandler: requireUser, schema: { params: idParams, body: notificationPreferencesSchema } }, async (request) => {
     const org = orgOf(request);
-    assertCanReach(userOf(request), request.params.id);
     const target = await getUser(db, org.id, userOf(request), request.params.id);
-    if (!target) throw notFound();
     await saveNotificationPreferences(db, org.id, target.id, request.body);
     return { data: request.body };
   });

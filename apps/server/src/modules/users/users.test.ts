@@ -180,6 +180,8 @@ describe('GET /api/users/{id}', () => {
     const response = await org.adminClient.get(`/api/users/${org.member.id}?include=teams,cards`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ id: org.member.id, roles: ['wallet-user'], teams: [{ id: team.id, name: 'North', color: TEAM_COLORS[3] }], cards: [] });
+    const few = await org.adminClient.get(`/api/users/${org.member.id}?fields[users]=id,name`);
+    expect(few.json().data).toEqual({ id: org.member.id, name: 'Mia Member' });
     expect((await org.adminClient.get(`/api/users/${org.member.id}?include=secrets`)).statusCode).toBe(400);
     expect((await org.adminClient.get('/api/users/abc')).statusCode).toBe(422);
   });
