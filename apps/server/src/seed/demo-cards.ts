@@ -13,10 +13,11 @@ const BILLING = {
 type Holder = keyof typeof BILLING;
 
 /** Cards of the demo organisation: what each holder gets, whether it is active, and its spending limit in cents. */
+// Active cards start with a year's budget; the demo history (demo-history.ts) spends most of it.
 const DEMO_CARDS: Array<{ holder: Holder; type: 'virtual' | 'physical'; active: boolean; limit: number }> = [
-  { holder: 'member@demo.test', type: 'virtual', active: true, limit: 250_000 },
-  { holder: 'member@demo.test', type: 'physical', active: true, limit: 120_000 },
-  { holder: 'sam@demo.test', type: 'virtual', active: true, limit: 180_000 },
+  { holder: 'member@demo.test', type: 'virtual', active: true, limit: 2_600_000 },
+  { holder: 'member@demo.test', type: 'physical', active: true, limit: 2_200_000 },
+  { holder: 'sam@demo.test', type: 'virtual', active: true, limit: 2_400_000 },
   { holder: 'sam@demo.test', type: 'virtual', active: false, limit: 40_000 },
   { holder: 'priya@demo.test', type: 'virtual', active: false, limit: 60_000 },
 ];
@@ -32,8 +33,8 @@ export async function seedDemoCards(deps: { db: Db; issuer: IssuingProvider }, o
   const { db } = deps;
   const existing = await listCards(db, orgId, {}, [], { number: 1, size: 1 }, async () => []);
   if (existing.total > 0) return;
-  await addFunds(deps, orgId, adminId, { amount: 2_500_000, description: 'Initial funding from operating account' }, 'demo-seed-topup-1');
-  await addFunds(deps, orgId, adminId, { amount: 750_000, description: 'Quarterly budget top-up' }, 'demo-seed-topup-2');
+  await addFunds(deps, orgId, adminId, { amount: 6_000_000, description: 'Initial funding from operating account' }, 'demo-seed-topup-1');
+  await addFunds(deps, orgId, adminId, { amount: 2_500_000, description: 'Quarterly budget top-up' }, 'demo-seed-topup-2');
 
   for (const email of TERMS_ACCEPTED) {
     const user = (await findUserByEmail(db, orgId, email))!;

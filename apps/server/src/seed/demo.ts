@@ -2,6 +2,7 @@ import { TEAM_COLORS, type Role } from '@wallet/contract';
 import type { Db } from '../db/database.js';
 import type { IssuingProvider } from '../issuing/provider.js';
 import { seedDemoCards } from './demo-cards.js';
+import { seedDemoHistory } from './demo-history.js';
 import { findOrganizationBySlug, insertOrganization } from '../modules/orgs/service.js';
 import { createTeamInTransaction } from '../modules/teams/service.js';
 import { createPersonWithoutRole, createUserInTransaction, findUserByEmail } from '../modules/users/service.js';
@@ -34,7 +35,10 @@ export async function seedDemoOrganisation(deps: { db: Db; issuer: IssuingProvid
   if (found) {
     // A start that stopped half-way through seeding finishes the money part now.
     const admin = await findUserByEmail(db, found.id, DEMO_USERS[0]!.email);
-    if (admin) await seedDemoCards(deps, found.id, admin.id);
+    if (admin) {
+      await seedDemoCards(deps, found.id, admin.id);
+      await seedDemoHistory(deps, found.id);
+    }
     return false;
   }
   const { orgId, adminId } = await db.transaction().execute(async (tx) => {
@@ -60,5 +64,6 @@ export async function seedDemoOrganisation(deps: { db: Db; issuer: IssuingProvid
     return { orgId: org.id, adminId: id('admin@demo.test') };
   });
   await seedDemoCards(deps, orgId, adminId);
+  await seedDemoHistory(deps, orgId);
   return true;
 }

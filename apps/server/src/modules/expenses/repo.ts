@@ -47,3 +47,14 @@ export function cardExpensesBetween(db: DbOrTx, orgId: number, cardId: number, f
     .execute();
 }
 
+
+/** Net spend (captures less refunds) posted since the given unix second. */
+export async function netSpendSince(db: DbOrTx, orgId: number, sinceUnix: number): Promise<number> {
+  const row = await db
+    .selectFrom('expenses')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('total'))
+    .where('org_id', '=', orgId)
+    .where('stripe_created', '>=', sinceUnix)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

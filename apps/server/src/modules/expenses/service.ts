@@ -4,7 +4,7 @@ import { applyCardMovement, lockCard, lockCardByProviderId } from '../cards/serv
 import { recordSpend } from '../ledger/service.js';
 import { insertExpense, type ExpenseRow } from './repo.js';
 
-export { listCardExpenses, cardExpensesBetween, type ExpenseRow, type ExpenseSort } from './repo.js';
+export { listCardExpenses, cardExpensesBetween, netSpendSince, type ExpenseRow, type ExpenseSort } from './repo.js';
 
 export interface TransactionEvent {
   provider: string;

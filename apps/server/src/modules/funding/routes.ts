@@ -7,7 +7,8 @@ import { attachmentName, centsToDecimal, toCsv } from '../../http/csv.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { idempotencyKeyOf } from '../cards/routes.js';
 import { assignedOut } from '../cards/service.js';
-import { fundsStatement, spentSince, unallocatedFunds } from '../ledger/service.js';
+import { fundsStatement, unallocatedFunds } from '../ledger/service.js';
+import { netSpendSince } from '../expenses/service.js';
 import { addFunds, listTopups, type TopupRow } from './service.js';
 
 const ENTRY_LABELS: Record<string, string> = { topup: 'Top-up', card_funding: 'Card funding', card_defunding: 'Card defunding' };
@@ -72,8 +73,9 @@ export async function fundingRoutes(fastify: FastifyInstance) {
 
   app.get('/api/dashboard/kpi', { preHandler: requireAdmin }, async (request) => {
     const org = orgOf(request);
-    const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
-    const [available, spent, assigned] = await Promise.all([unallocatedFunds(db, org.id), spentSince(db, org.id, since), assignedOut(db, org.id)]);
+    // By when the purchase happened (the issuer's timestamp), not when we recorded it.
+    const since = Math.floor(Date.now() / 1000) - 30 * 24 * 60 * 60;
+    const [available, spent, assigned] = await Promise.all([unallocatedFunds(db, org.id), netSpendSince(db, org.id, since), assignedOut(db, org.id)]);
     return { data: { issuing_available: available, last_30_spend: spent, assigned_out: assigned } };
   });
 
