@@ -111,3 +111,18 @@ export async function applyCardMovement(db: DbOrTx, cardId: number, movement: { 
     .where('id', '=', cardId)
     .execute();
 }
+
+/** Cards of several users in brief (the users API's include=cards). */
+export async function cardsOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]) {
+  const cards = new Map<number, Array<{ id: number; status: string; spending_limit: number; last4: string; type: string }>>();
+  if (userIds.length === 0) return cards;
+  const rows = await db
+    .selectFrom('cards')
+    .select(['id', 'user_id', 'status', 'spending_limit', 'last4', 'type'])
+    .where('org_id', '=', orgId)
+    .where('user_id', 'in', userIds)
+    .orderBy('id')
+    .execute();
+  for (const { user_id: userId, ...card } of rows) cards.set(userId, [...(cards.get(userId) ?? []), card]);
+  return cards;
+}

@@ -3,14 +3,15 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import type { Address, Shipping } from '../../db/schema.js';
 import { conflict, notFound, validationFailed } from '../../http/errors.js';
 import type { IssuingProvider, TermsAcceptance } from '../../issuing/provider.js';
+import { viaIssuer } from './issuer-calls.js';
 import { cardAccountId, entryExists, lockUnallocatedFunds, netSpentOfCard, recordCardAllocation } from '../ledger/service.js';
 import { findUserWithRoles, fullName, isActor, setCardholderId, type Actor } from '../users/service.js';
 import {
-  applyCardMovement, lockCardByProviderId, assignedOut, cardIdsOfUser, cardSumsOfUser, findCard, findCardholderOfUser, insertCard, insertCardholder, listCards, lockCard, updateCard,
+  cardsOfUsers, applyCardMovement, lockCardByProviderId, assignedOut, cardIdsOfUser, cardSumsOfUser, findCard, findCardholderOfUser, insertCard, insertCardholder, listCards, lockCard, updateCard,
   type CardListFilters, type CardRow, type CardSort,
 } from './repo.js';
 
-export { applyCardMovement, lockCardByProviderId, lockCard, assignedOut, cardIdsOfUser, cardSumsOfUser, findCardholderOfUser, listCards, type CardRow, type CardSort, type CardListFilters };
+export { cardsOfUsers, applyCardMovement, lockCardByProviderId, lockCard, assignedOut, cardIdsOfUser, cardSumsOfUser, findCardholderOfUser, listCards, type CardRow, type CardSort, type CardListFilters };
 
 export interface CardsDeps { db: Db; issuer: IssuingProvider }
 
@@ -39,10 +40,10 @@ export async function createCard(deps: CardsDeps, orgId: number, input: NewCardI
   if (!cardholder) {
     const terms: TermsAcceptance | null = holder.issuing_tos_accepted_at ? { date: holder.issuing_tos_accepted_at, ip: '0.0.0.0', userAgent: 'recorded earlier' } : null;
     const billing = toAddress(input.billing);
-    const created = await issuer.createCardholder(
+    const created = await viaIssuer(() => issuer.createCardholder(
       { orgId, name: input.cardholder_name, firstName: input.legal_first_name, lastName: input.legal_last_name, email: holder.email, phone: holder.cell_phone, billing, terms },
       `cardholder-${orgId}-${holder.id}`,
-    );
+    ));
     cardholder = await db.transaction().execute(async (tx) => {
       const row = await insertCardholder(tx, {
         org_id: orgId,
@@ -63,9 +64,12 @@ export async function createCard(deps: CardsDeps, orgId: number, input: NewCardI
     input.type === 'physical' && input.shipping
       ? { service: input.shipping.service, name: input.shipping.name, address: toAddress(input.shipping) }
       : null;
-  const issued = await issuer.createCard({ orgId, cardholderId: cardholder.provider_cardholder_id, type: input.type, shipping, spendingLimit: 0 }, idempotencyKey);
+  // The client's key is scoped to this organisation and holder: another tenant (or another person) sending the same
+  // key must get a card of its own, never a replay of someone else's.
+  const issuerKey = `card-${orgId}-${holder.id}-${idempotencyKey}`;
+  const issued = await viaIssuer(() => issuer.createCard({ orgId, cardholderId: cardholder.provider_cardholder_id, type: input.type, shipping, spendingLimit: 0 }, issuerKey));
   return db.transaction().execute(async (tx) => {
-    const existing = await tx.selectFrom('cards').selectAll().where('provider', '=', issuer.name).where('provider_card_id', '=', issued.id).executeTakeFirst();
+    const existing = await tx.selectFrom('cards').selectAll().where('org_id', '=', orgId).where('provider', '=', issuer.name).where('provider_card_id', '=', issued.id).executeTakeFirst();
     if (existing) return existing; // a retried request with the same idempotency key
     const card = await insertCard(tx, {
       org_id: orgId,
@@ -102,7 +106,7 @@ export async function setCardStatus(deps: CardsDeps, orgId: number, cardId: numb
     }
     if (card.status !== status) {
       await updateCard(tx, card.id, { status });
-      await deps.issuer.setCardStatus(card.provider_card_id, status);
+      await viaIssuer(() => deps.issuer.setCardStatus(card.provider_card_id, status));
     }
     return { ...card, status };
   });
@@ -131,6 +135,8 @@ export async function fundCard(
     if (await entryExists(tx, orgId, reference)) return card;
     const delta = input.amount - card.spending_limit;
     if (delta === 0) return card;
+    // Held money is promised to merchants: handing it back to the organisation would let it be allocated twice.
+    if (delta < 0 && input.amount < card.holds_amount) throw conflict(CARD_MESSAGES.belowPendingHolds);
     const funds = await lockUnallocatedFunds(tx, orgId);
     if (delta > funds.available) throw conflict(CARD_MESSAGES.insufficientFunds);
     const recorded = await recordCardAllocation(tx, {
@@ -139,13 +145,14 @@ export async function fundCard(
     if (!recorded) return card; // this exact request was applied before
     await updateCard(tx, card.id, { spending_limit: input.amount });
     // The issuer's all-time control counts everything ever spent; ours is what is left, so add the spent part.
-    await deps.issuer.setSpendingLimit(card.provider_card_id, input.amount + (await netSpentOfCard(tx, orgId, card.id)));
+    const allTime = input.amount + (await netSpentOfCard(tx, orgId, card.id));
+    await viaIssuer(() => deps.issuer.setSpendingLimit(card.provider_card_id, allTime));
     return { ...card, spending_limit: input.amount };
   });
 }
 
 export async function revealCardDetails(deps: CardsDeps, card: CardRow) {
-  return deps.issuer.revealCard(card.provider_card_id);
+  return viaIssuer(() => deps.issuer.revealCard(card.provider_card_id));
 }
 
 export { fullName };

@@ -42,3 +42,7 @@ export async function upsertPreferences(db: DbOrTx, orgId: number, userId: numbe
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: new Date() }))
     .execute();
 }
+
+export async function markFailed(db: DbOrTx, id: number) {
+  await db.updateTable('mail_messages').set({ status: 'failed' }).where('id', '=', id).where('status', '=', 'queued').execute();
+}

@@ -4,11 +4,14 @@ import { QUEUES, type Jobs } from '../../jobs/queue.js';
 import type { MailContent } from './templates.js';
 import type { MailTransport } from './transport.js';
 import {
-  countMessages, findMessage, findOrgMessage, insertMessage, listMessages, markAttemptFailed, markDelivered, preferencesOf, upsertPreferences,
+  markFailed, countMessages, findMessage, findOrgMessage, insertMessage, listMessages, markAttemptFailed, markDelivered, preferencesOf, upsertPreferences,
 } from './repo.js';
 
 export { renderMail, escapeHtml } from './templates.js';
 export { countMessages, findOrgMessage, listMessages };
+
+/** pg-boss's first try plus its retries (jobs/queue.ts RETRY.retryLimit). */
+export const MAIL_DELIVERY_ATTEMPTS = 9;
 
 export interface OutgoingMail {
   orgId: number;
@@ -64,8 +67,11 @@ export async function deliverMail(db: DbOrTx, transport: MailTransport | null, f
   try {
     await transport.send({ from, to, subject: message.subject, html: message.html_body, text: message.text_body });
   } catch (error) {
-    await markAttemptFailed(db, id, error instanceof Error ? error.message : String(error));
-    throw error; // pg-boss retries with backoff
+    const reason = error instanceof Error ? error.message : String(error);
+    await markAttemptFailed(db, id, reason);
+    // After the last retry the message is marked failed so the outbox says so; until then pg-boss retries.
+    if (message.attempts + 1 >= MAIL_DELIVERY_ATTEMPTS) await markFailed(db, id);
+    throw error;
   }
   await markDelivered(db, id, 'sent');
 }

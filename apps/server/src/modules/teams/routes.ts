@@ -8,9 +8,10 @@ import { requireAdmin, requireUser } from '../../http/guards.js';
 import { badRequest } from '../../http/errors.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { avatarUrl } from '../users/presenter.js';
+import { cardsOfUsers } from '../cards/service.js';
 import { findUsersByIds, fullName } from '../users/service.js';
 import {
-  addTeamMember, addTeamMembers, approvalPathsOf, countMembers, createTeam, getTeam, listTeams, removeTeamMember, updateTeamDetails, type TeamRow,
+  memberIdsOfTeam, addTeamMember, addTeamMembers, approvalPathsOf, countMembers, createTeam, getTeam, listTeams, removeTeamMember, updateTeamDetails, type TeamRow,
 } from './service.js';
 
 const listSpec = {
@@ -33,9 +34,14 @@ function appendsOf(query: Record<string, unknown>): Set<string> {
 }
 
 /**
- * Team resources. Active cards and approved request amounts belong to the cards and purchase-request modules;
- * until those exist there is nothing to count, so they are 0.
+ * Team resources. Active cards are those of the team's members; approved request amounts come with the
+ * purchase-request module (until it exists there is nothing approved, so 0).
  */
+async function activeCardsOfTeam(db: DbOrTx, orgId: number, teamId: number): Promise<number> {
+  const cards = await cardsOfUsers(db, orgId, await memberIdsOfTeam(db, orgId, teamId));
+  return [...cards.values()].flat().filter((card) => card.status === 'active').length;
+}
+
 async function presentTeams(
   db: DbOrTx,
   orgId: number,
@@ -56,7 +62,7 @@ async function presentTeams(
         created_at: team.created_at.toISOString(),
         approval_path: path,
         ...(includes.has('usersCount') && { members_count: team.members_count ?? (await countMembers(db, orgId, team.id)) }),
-        ...(includes.has('activeCardsCount') && { active_cards_count: 0 }),
+        ...(includes.has('activeCardsCount') && { active_cards_count: await activeCardsOfTeam(db, orgId, team.id) }),
         ...(includes.has('approvedPurchaseRequestsAmount') && { approved_request_amount: 0 }),
         ...(appends.has('approval_path_users') && {
           approval_path_users: path.flatMap((id) => {

@@ -11,6 +11,7 @@ import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query
 import { memberIdsOfTeam, teamsOfUsers } from '../teams/service.js';
 import { notificationPreferences, saveNotificationPreferences } from '../mail/service.js';
 import { presentUser } from './presenter.js';
+import { cardsOfUsers } from '../cards/service.js';
 import { sendInvitation } from './invitations.js';
 import {
   createUserInTransaction, fullName, getUser, grantFirstRole, listUsers, rolesOfUsers, setUserRole, updateProfile,
@@ -50,18 +51,19 @@ export async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, jobs } = fastify.deps;
 
-  /** Users with the includes asked for; cards come with the cards module (none are issued before it). */
+  /** Users with the includes asked for. */
   async function present(orgId: number, rows: UserRow[], includes: Set<string>) {
     const ids = rows.map((row) => row.id);
-    const [roles, teams] = await Promise.all([
+    const [roles, teams, cards] = await Promise.all([
       includes.has('roles') ? rolesOfUsers(db, orgId, ids) : undefined,
       includes.has('teams') ? teamsOfUsers(db, orgId, ids) : undefined,
+      includes.has('cards') ? cardsOfUsers(db, orgId, ids) : undefined,
     ]);
     return rows.map((row) =>
       presentUser(row, {
         roles: roles && (roles.get(row.id) ?? []),
         teams: teams && (teams.get(row.id) ?? []),
-        cards: includes.has('cards') ? [] : undefined,
+        cards: cards && (cards.get(row.id) ?? []),
       }),
     );
   }

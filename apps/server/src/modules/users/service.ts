@@ -111,6 +111,8 @@ export async function grantFirstRole(tx: Tx, orgId: number, userId: number, role
   if (!(await lockUser(tx, orgId, userId))) throw notFound();
   const user = await findUserWithRoles(tx, orgId, userId);
   if (!user) throw notFound();
+  // Someone invited who never set a password may be sent a fresh link (the old one stops working).
+  if (user.roles.length > 0 && user.password_hash === null) return user;
   if (user.roles.length > 0) throw conflict(USER_MESSAGES.alreadyInWallet);
   await insertUserRoles(tx, orgId, userId, [role]);
   return { ...user, roles: [role] };
