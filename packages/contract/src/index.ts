@@ -12,3 +12,4 @@ export * from './lists.js';
 export * from './states.js';
 export * from './ui-texts.js';
 export * from './cards.js';
+export * from './purchase-requests.js';
