@@ -37,6 +37,11 @@ export const INTERVAL_DAYS: Record<RequestInterval, number> = { weekly: 7, month
 export const DECISION_STATES = ['pending', 'approved', 'rejected'] as const;
 export type DecisionState = (typeof DECISION_STATES)[number];
 
+/** A required id whose every failure (missing, not a number) says what to choose. */
+function requiredId(message: string) {
+  return z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+}
+
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.');
 
 /** Today's date in UTC as YYYY-MM-DD (what "today" means for request dates). */
@@ -48,8 +53,8 @@ export function todayIso(now = new Date()): string {
 export const newRequestSchema = z
   .object({
     amount: centsField(1),
-    card_id: z.coerce.number({ error: REQUEST_MESSAGES.cardRequired }).pipe(idSchema),
-    team_id: z.coerce.number({ error: REQUEST_MESSAGES.teamRequired }).pipe(idSchema),
+    card_id: requiredId(REQUEST_MESSAGES.cardRequired),
+    team_id: requiredId(REQUEST_MESSAGES.teamRequired),
     wallet_category_id: idSchema.nullish().transform((value) => value ?? null),
     notes: z.string({ error: REQUEST_MESSAGES.notesRequired }).trim().min(1, REQUEST_MESSAGES.notesRequired).max(255, 'The notes may not be greater than 255 characters.'),
     interval: z.enum(REQUEST_INTERVALS, { error: "The interval must be null, 'weekly', 'monthly' or 'yearly'." }).nullish().transform((value) => value ?? null),
