@@ -22,6 +22,7 @@ export const CARD_MESSAGES = {
   shippingPostal: 'Please enter the shipping postal code',
   descriptionRequired: 'Please enter a description',
   insufficientFunds: "The organisation's unallocated funds can't cover this. Add funds in Account Settings → Account Funding first.",
+  belowPendingHolds: "The spending limit can't be lower than what the card has on hold for pending purchases.",
   holderNotWalletUser: 'Cards can be issued only to members with the wallet-user role.',
   termsNotAccepted: "This card can't be activated until its holder accepts the Issuing Terms of Service.",
   termsAccepted: 'Issuing Terms of Service accepted!',

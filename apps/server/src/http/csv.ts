@@ -1,8 +1,12 @@
 import { stringify } from 'csv-stringify/sync';
 
-/** A cell a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading apostrophe. */
+/**
+ * A cell a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading apostrophe. A plain number such as
+ * "-25.50" can't be a formula and stays a number.
+ */
 export function neutraliseCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
+  if (/^-?\d+(\.\d+)?$/.test(text)) return text;
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 

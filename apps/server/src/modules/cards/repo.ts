@@ -11,8 +11,10 @@ export function findCardholderOfUser(db: DbOrTx, orgId: number, userId: number):
   return db.selectFrom('cardholders').selectAll().where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
 }
 
-export function insertCardholder(db: DbOrTx, values: Insertable<CardholdersTable>): Promise<CardholderRow> {
-  return db.insertInto('cardholders').values(values).returningAll().executeTakeFirstOrThrow();
+/** Records the person's cardholder unless one was recorded meanwhile (two first cards at once); null then. */
+export async function insertCardholderOnce(db: DbOrTx, values: Insertable<CardholdersTable>): Promise<CardholderRow | null> {
+  const row = await db.insertInto('cardholders').values(values).onConflict((oc) => oc.columns(['org_id', 'user_id']).doNothing()).returningAll().executeTakeFirst();
+  return row ?? null;
 }
 
 export function insertCard(db: DbOrTx, values: Insertable<CardsTable>): Promise<CardRow> {

@@ -7,7 +7,7 @@ import { viaIssuer } from './issuer-calls.js';
 import { cardAccountId, entryExists, lockUnallocatedFunds, netSpentOfCard, recordCardAllocation } from '../ledger/service.js';
 import { findUserWithRoles, fullName, isActor, setCardholderId, type Actor } from '../users/service.js';
 import {
-  cardsOfUsers, applyCardMovement, lockCardByProviderId, assignedOut, cardIdsOfUser, cardSumsOfUser, findCard, findCardholderOfUser, insertCard, insertCardholder, listCards, lockCard, updateCard,
+  cardsOfUsers, applyCardMovement, lockCardByProviderId, assignedOut, cardIdsOfUser, cardSumsOfUser, findCard, findCardholderOfUser, insertCard, insertCardholderOnce, listCards, lockCard, updateCard,
   type CardListFilters, type CardRow, type CardSort,
 } from './repo.js';
 
@@ -45,7 +45,7 @@ export async function createCard(deps: CardsDeps, orgId: number, input: NewCardI
       `cardholder-${orgId}-${holder.id}`,
     ));
     cardholder = await db.transaction().execute(async (tx) => {
-      const row = await insertCardholder(tx, {
+      const row = await insertCardholderOnce(tx, {
         org_id: orgId,
         user_id: holder.id,
         provider: issuer.name,
@@ -55,6 +55,8 @@ export async function createCard(deps: CardsDeps, orgId: number, input: NewCardI
         legal_last_name: input.legal_last_name,
         billing: JSON.stringify(billing),
       });
+      // Another request made this person a cardholder meanwhile (the issuer replayed the same one): use it.
+      if (!row) return (await findCardholderOfUser(tx, orgId, holder.id))!;
       await setCardholderId(tx, orgId, holder.id, created.id);
       return row;
     });

@@ -5,6 +5,7 @@ import { orgOf, userOf } from '../../http/context.js';
 import { conflict } from '../../http/errors.js';
 import { requireUser } from '../../http/guards.js';
 import { setTermsAccepted } from '../users/service.js';
+import { viaIssuer } from './issuer-calls.js';
 import { findCardholderOfUser } from './service.js';
 
 /** POST /api/issuing-tos-acceptances/accept: records when, from where and with what the holder accepted. */
@@ -18,7 +19,7 @@ export async function termsRoutes(fastify: FastifyInstance) {
     const cardholder = await findCardholderOfUser(db, org.id, user.id);
     if (!cardholder) throw conflict(CARD_MESSAGES.noCardholder);
     const acceptance = { date: new Date(), ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? 'unknown' };
-    await issuer.acceptTerms(cardholder.provider_cardholder_id, acceptance);
+    await viaIssuer(() => issuer.acceptTerms(cardholder.provider_cardholder_id, acceptance));
     await setTermsAccepted(db, org.id, user.id, acceptance.date);
     return reply.code(201).send({ message: CARD_MESSAGES.termsAccepted, data: { accepted_at: acceptance.date.toISOString() } });
   });

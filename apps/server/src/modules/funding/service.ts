@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { IssuingProvider } from '../../issuing/provider.js';
+import { IssuerUnavailable, viaIssuer } from '../cards/issuer-calls.js';
 import { recordTopup } from '../ledger/service.js';
 import { findTopupByProviderId, insertTopupOnce, listTopups, lockTopup, updateTopup, type TopupRow } from './repo.js';
 
@@ -32,7 +33,13 @@ export async function addFunds(
     org_id: orgId, amount: input.amount, description: input.description, status: 'pending', provider: deps.issuer.name, idempotency_key: idempotencyKey, created_by: actorId,
   });
   if (topup.status === 'succeeded') return topup;
-  const result = await deps.issuer.createTopup({ orgId, amount: topup.amount, description: topup.description }, `topup-${orgId}-${idempotencyKey}`);
+  const result = await viaIssuer(() => deps.issuer.createTopup({ orgId, amount: topup.amount, description: topup.description }, `topup-${orgId}-${idempotencyKey}`)).catch(
+    async (error: unknown) => {
+      // The issuer refused this top-up for good (Stripe answered it failed): say so in the list rather than pending.
+      if (error instanceof IssuerUnavailable && error.issuerErrorType === 'topup_failed') await updateTopup(deps.db, topup.id, { status: 'failed' });
+      throw error;
+    },
+  );
   if (topup.provider_topup_id !== result.id) await updateTopup(deps.db, topup.id, { provider_topup_id: result.id });
   if (result.status === 'succeeded') return settle(deps.db, topup.id);
   return { ...topup, provider_topup_id: result.id };

@@ -4,27 +4,34 @@ import type { LedgerAccountKind } from '../../db/schema.js';
 
 export type OrgAccountKind = Exclude<LedgerAccountKind, 'card'>;
 
-/** The organisation-level account of a kind, created on first use (safe when two transactions race). */
-export async function orgAccountId(db: DbOrTx, orgId: number, kind: OrgAccountKind): Promise<number> {
+/**
+ * Finds the account or opens it. Safe when two transactions open the same one at once: INSERT ... ON CONFLICT waits
+ * for the other and does nothing, and the SELECT after it is a new statement that sees the other's committed row
+ * (a single statement with a CTE would not: its snapshot predates that commit).
+ */
+async function findOrOpenAccount(db: DbOrTx, orgId: number, cardId: number | null, kind: LedgerAccountKind): Promise<number> {
+  const find = () => {
+    let query = db.selectFrom('ledger_accounts').select('id').where('org_id', '=', orgId).where('kind', '=', kind);
+    query = cardId === null ? query.where('card_id', 'is', null) : query.where('card_id', '=', cardId);
+    return query.executeTakeFirst();
+  };
+  const existing = await find();
+  if (existing) return existing.id;
+  const conflictTarget = cardId === null ? sql`(org_id, kind) WHERE card_id IS NULL` : sql`(org_id, card_id) WHERE card_id IS NOT NULL`;
   const { rows } = await sql<{ id: number }>`
-    WITH inserted AS (
-      INSERT INTO ledger_accounts (org_id, kind) VALUES (${orgId}, ${kind})
-      ON CONFLICT (org_id, kind) WHERE card_id IS NULL DO NOTHING RETURNING id
-    )
-    SELECT id FROM inserted UNION ALL SELECT id FROM ledger_accounts WHERE org_id = ${orgId} AND kind = ${kind} AND card_id IS NULL
+    INSERT INTO ledger_accounts (org_id, kind, card_id) VALUES (${orgId}, ${kind}, ${cardId})
+    ON CONFLICT ${conflictTarget} DO NOTHING RETURNING id
   `.execute(db);
-  return rows[0]!.id;
+  return rows[0]?.id ?? (await find())!.id;
 }
 
-export async function cardAccountId(db: DbOrTx, orgId: number, cardId: number): Promise<number> {
-  const { rows } = await sql<{ id: number }>`
-    WITH inserted AS (
-      INSERT INTO ledger_accounts (org_id, kind, card_id) VALUES (${orgId}, 'card', ${cardId})
-      ON CONFLICT (org_id, card_id) WHERE card_id IS NOT NULL DO NOTHING RETURNING id
-    )
-    SELECT id FROM inserted UNION ALL SELECT id FROM ledger_accounts WHERE org_id = ${orgId} AND card_id = ${cardId}
-  `.execute(db);
-  return rows[0]!.id;
+/** The organisation-level account of a kind, created on first use. */
+export function orgAccountId(db: DbOrTx, orgId: number, kind: OrgAccountKind): Promise<number> {
+  return findOrOpenAccount(db, orgId, null, kind);
+}
+
+export function cardAccountId(db: DbOrTx, orgId: number, cardId: number): Promise<number> {
+  return findOrOpenAccount(db, orgId, cardId, 'card');
 }
 
 /** Locks the account row for the rest of the transaction and returns its balance. */
