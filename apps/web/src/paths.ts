@@ -6,6 +6,7 @@ export const paths = {
   logout: '/logout',
   forgotPassword: '/forgot-password',
   signUp: '/sign-up',
+  register: '/register',
   passThrough: '/auth-check/pass-through',
   organizationNotFound: '/organization/not-found',
   dashboard: '/dashboard',

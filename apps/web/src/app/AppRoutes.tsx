@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { PassThroughPage } from '../features/auth/PassThroughPage';
+import { RegisterPage } from '../features/auth/register/RegisterPage';
 import { OrganizationNotFoundPage } from '../features/organization/OrganizationNotFoundPage';
 import { paths } from '../paths';
 import { AppLayout } from './layout/AppLayout';
@@ -14,6 +15,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<PublicLayout />}>
         <Route path={paths.login} element={<LoginPage />} />
+        <Route path={paths.register} element={<RegisterPage />} />
         <Route path={paths.passThrough} element={<PassThroughPage />} />
         <Route path={paths.organizationNotFound} element={<OrganizationNotFoundPage />} />
       </Route>

@@ -15,7 +15,7 @@ const ReportsAndInsightsPage = lazy(() =>
   import('../features/reports-and-insights/ReportsAndInsightsPage').then((m) => ({ default: m.ReportsAndInsightsPage })),
 );
 const RequestsPage = lazy(() => import('../features/requests/RequestsPage').then((m) => ({ default: m.RequestsPage })));
-const TeamDetailPage = lazy(() => import('../features/teams/TeamDetailPage').then((m) => ({ default: m.TeamDetailPage })));
+const TeamDetailPage = lazy(() => import('../features/teams/team-detail/TeamDetailPage').then((m) => ({ default: m.TeamDetailPage })));
 const TeamsPage = lazy(() => import('../features/teams/TeamsPage').then((m) => ({ default: m.TeamsPage })));
 
 const everyonesRoutes: RouteObject[] = [

@@ -5,11 +5,14 @@ interface SafeParser {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
 }
 
-/** An antd Form rule that validates a field with a contract zod schema and shows its first message. */
-export function zodRule(schema: SafeParser): FormRule {
+/**
+ * An antd Form rule that validates a field with a contract zod schema and shows its first message.
+ * An empty field is validated as `emptyValue` ('' for text; pass [] for a multi-select).
+ */
+export function zodRule(schema: SafeParser, emptyValue: unknown = ''): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(value ?? '');
+      const result = schema.safeParse(value ?? emptyValue);
       if (!result.success) throw new Error(result.error.issues[0]?.message);
     },
   };

@@ -1,6 +1,63 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Card, Empty, Tabs } from 'antd';
+import { isAdmin } from '@wallet/contract';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import { StillBuilding } from '../../components/StillBuilding';
+import { TabPanelFallback } from '../../components/TabPanelFallback';
+import { useCurrentUser } from '../../lib/session';
 
-/** /account-settings. */
+// Each tab loads when first shown, so the page itself is quick to open.
+const ProfileTab = lazy(() => import('./profile/ProfileTab').then((m) => ({ default: m.ProfileTab })));
+const ChangePasswordForm = lazy(() => import('./security/ChangePasswordForm').then((m) => ({ default: m.ChangePasswordForm })));
+const NotificationsTab = lazy(() => import('./notifications/NotificationsTab').then((m) => ({ default: m.NotificationsTab })));
+
+const panel = (content: ReactNode) => <Suspense fallback={<TabPanelFallback />}>{content}</Suspense>;
+
+const DEFAULT_TAB = 'profile';
+
+/** /account-settings: `tab` picks the tab (default profile); admins get three more (SPEC §2). */
 export function AccountSettingsPage() {
-  return <PlaceholderPage title="Account Settings" />;
+  const me = useCurrentUser();
+  const admin = isAdmin(me.roles);
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const items = [
+    { key: 'profile', label: 'Personal Information', children: panel(<ProfileTab me={me} />) },
+    { key: 'security', label: 'Password & Security', children: panel(<ChangePasswordForm />) },
+    { key: 'notifications', label: 'Notifications', children: panel(<NotificationsTab me={me} />) },
+    ...(admin
+      ? [
+          {
+            key: 'accountFunding',
+            label: 'Account Funding',
+            children: <Empty description="Account funding is coming soon." style={{ padding: '48px 0' }} />,
+          },
+          { key: 'billing', label: 'Billing & Plan', children: <StillBuilding /> },
+          { key: 'cardSettings', label: 'Card Settings', children: <StillBuilding /> },
+        ]
+      : []),
+  ];
+  const asked = searchParams.get('tab');
+  const activeKey = items.some((item) => item.key === asked) ? asked! : DEFAULT_TAB;
+
+  const setTab = (key: string) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('tab', key);
+        next.delete('action');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <PageTitle>Account Settings</PageTitle>
+      <Card styles={{ body: { paddingTop: 8 } }}>
+        <Tabs activeKey={activeKey} onChange={setTab} items={items} destroyOnHidden />
+      </Card>
+    </>
+  );
 }

@@ -1,0 +1,126 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { NOTIFICATION_LABELS, PASSWORD_MESSAGES, UI_TEXTS, USER_MESSAGES } from '@wallet/contract';
+import { describe, expect, it } from 'vitest';
+import { csrfCookieRoute, installFakeApi } from '../../test/fake-api';
+import { makeMe, signedIn } from '../../test/fixtures';
+import { getButton } from '../../test/queries';
+import { renderApp } from '../../test/render-app';
+
+// antd renders slowly in jsdom; role queries skip the computed-style visibility check.
+configure({ asyncUtilTimeout: 15_000, defaultHidden: true });
+
+const admin = makeMe({ id: 1, first_name: 'Alex', last_name: 'Morgan', name: 'Alex Morgan', roles: ['wallet-admin'] });
+const member = makeMe({ id: 7, first_name: 'Mia', last_name: 'Member', name: 'Mia Member', roles: ['wallet-user'] });
+const preferences = { approval_needed: true, request_decided: true, card_funded: false };
+
+function settingsApi(me = admin) {
+  return installFakeApi({
+    ...signedIn(me),
+    ...csrfCookieRoute,
+    [`GET /api/users/${me.id}/notification-preferences`]: { status: 200, body: { data: preferences } },
+  });
+}
+
+const setup = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+function selectedTab() {
+  return document.querySelector('.ant-tabs-tab-active')?.textContent;
+}
+
+describe('/account-settings', { timeout: 60_000 }, () => {
+  it('opens Personal Information by default with the profile form', async () => {
+    settingsApi();
+    renderApp('/account-settings');
+    expect(await screen.findByLabelText('First Name')).toHaveValue('Alex');
+    expect(selectedTab()).toBe('Personal Information');
+  });
+
+  it('gives admins the three admin tabs and members only the first three', async () => {
+    settingsApi(member);
+    const { unmount } = renderApp('/account-settings?tab=billing');
+    await screen.findByLabelText('First Name');
+    expect([...document.querySelectorAll('.ant-tabs-tab')].map((tab) => tab.textContent)).toEqual([
+      'Personal Information',
+      'Password & Security',
+      'Notifications',
+    ]);
+    expect(selectedTab()).toBe('Personal Information');
+    unmount();
+
+    settingsApi(admin);
+    renderApp('/account-settings?tab=profile');
+    await screen.findByLabelText('First Name');
+    expect([...document.querySelectorAll('.ant-tabs-tab')].map((tab) => tab.textContent)).toEqual([
+      'Personal Information',
+      'Password & Security',
+      'Notifications',
+      'Account Funding',
+      'Billing & Plan',
+      'Card Settings',
+    ]);
+  });
+
+  it.each([['billing', 'Billing & Plan'], ['cardSettings', 'Card Settings']])('shows the placeholder on ?tab=%s', async (tab, label) => {
+    settingsApi();
+    renderApp(`/account-settings?tab=${tab}`);
+    expect(await screen.findByText(UI_TEXTS.stillBuilding)).toBeVisible();
+    expect(selectedTab()).toBe(label);
+  });
+
+  it('saves the profile and says so', async () => {
+    const api = settingsApi();
+    api.routes['PUT /api/users/1'] = { status: 200, body: { data: admin } };
+    renderApp('/account-settings?tab=profile');
+    fireEvent.change(await screen.findByLabelText(/^City/), { target: { value: 'Cheyenne' } });
+    await setup().click(getButton('Save Changes'));
+    expect(await screen.findByText(USER_MESSAGES.ownProfileUpdated)).toBeVisible();
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ first_name: 'Alex', city: 'Cheyenne', postal: null });
+  });
+
+  it('says when the new passwords do not match, and changes the password', async () => {
+    const api = settingsApi();
+    api.routes['PUT /user/password'] = { status: 200, body: { message: PASSWORD_MESSAGES.changed } };
+    renderApp('/account-settings?tab=security');
+    const user = setup();
+    fireEvent.change(await screen.findByLabelText('Current Password'), { target: { value: 'demo-password' } });
+    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'new-secret' } });
+    fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'other-secret' } });
+    await user.click(getButton('Change Password'));
+    expect(await screen.findByText(PASSWORD_MESSAGES.mismatch)).toBeVisible();
+    expect(api.calls.some((call) => call.path === '/user/password')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'new-secret' } });
+    await user.click(getButton('Change Password'));
+    expect(await screen.findByText(PASSWORD_MESSAGES.changed)).toBeVisible();
+    expect(api.calls.find((call) => call.path === '/user/password')?.body).toEqual({
+      current_password: 'demo-password',
+      password: 'new-secret',
+      password_confirmation: 'new-secret',
+    });
+  });
+
+  it('saves a notification switch as soon as it changes', async () => {
+    const api = settingsApi();
+    api.routes['PUT /api/users/1/notification-preferences'] = (call) => ({ status: 200, body: { data: call.body } });
+    renderApp('/account-settings?tab=notifications');
+    const cardFunded = await screen.findByLabelText(NOTIFICATION_LABELS.card_funded);
+    expect(cardFunded).not.toBeChecked();
+    await setup().click(cardFunded);
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ approval_needed: true, request_decided: true, card_funded: true }),
+    );
+    await waitFor(() => expect(screen.getByLabelText(NOTIFICATION_LABELS.card_funded)).toBeChecked());
+  });
+
+  it('rejects a file that is not an image before uploading it', async () => {
+    const api = settingsApi();
+    renderApp('/account-settings');
+    await screen.findByLabelText('First Name');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText(USER_MESSAGES.avatarInvalid)).toBeVisible();
+    expect(api.calls.some((call) => call.path.endsWith('/avatar'))).toBe(false);
+    expect(within(document.body).queryByText('PNG, JPEG or WebP, up to 2 MiB.')).not.toBeInTheDocument();
+  });
+});

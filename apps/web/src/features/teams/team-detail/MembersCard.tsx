@@ -1,0 +1,79 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
+import { PAGE_SIZES, TEAM_MESSAGES, UI_TEXTS, type UserResource } from '@wallet/contract';
+import { UserAvatar } from '../../../components/UserAvatar';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import { listQueryParams, sortOrderOf, tablePagination } from '../../../lib/list-query';
+import { useListState } from '../../../lib/use-list-state';
+import { useNotifySuccess } from '../../../lib/use-notify-success';
+import { useUsers } from '../api/get-users';
+import { useRemoveTeamMember } from '../api/remove-team-member';
+import { RoleCell } from '../roles';
+
+const MEMBER_PAGE_SIZES = [PAGE_SIZES.teamMembers];
+
+/** The team's members, 5 per page (SPEC §9), each removable after a confirm. */
+export function MembersCard({ teamId }: { teamId: number }) {
+  const { state, onTableChange, setPage } = useListState({ pageSize: PAGE_SIZES.teamMembers, sort: 'name' });
+  const members = useUsers(listQueryParams(state, { 'filter[members_of_team]': teamId, include: 'roles' }));
+  const removeMember = useRemoveTeamMember();
+  const notifySuccess = useNotifySuccess();
+  const rows = members.data?.data ?? [];
+
+  const remove = (user: UserResource) =>
+    removeMember.mutateAsync({ teamId, userId: user.id }).then(() => {
+      notifySuccess('Member Removed', `${user.name} is no longer in this team.`);
+      // The last row of a later page went away: show the page before it.
+      if (rows.length === 1 && state.page > 1) setPage(state.page - 1);
+    });
+
+  const columns: TableColumnsType<UserResource> = [
+    {
+      title: 'Name',
+      key: 'name',
+      sorter: true,
+      sortOrder: sortOrderOf(state.sort, 'name'),
+      render: (_, user) => (
+        <Flex align="center" gap={10} style={{ minWidth: 0 }}>
+          <UserAvatar name={user.name} src={user.avatar_url} size="small" />
+          <Flex vertical style={{ minWidth: 0 }}>
+            <Typography.Text strong>{user.name}</Typography.Text>
+            {user.invitation_pending && (
+              <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                {UI_TEXTS.invitationPending}
+              </Typography.Text>
+            )}
+          </Flex>
+        </Flex>
+      ),
+    },
+    { title: 'Email', key: 'email', dataIndex: 'email', sorter: true, sortOrder: sortOrderOf(state.sort, 'email') },
+    { title: 'Role', key: 'role', render: (_, user) => <RoleCell roles={user.roles} /> },
+    {
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      key: 'actions',
+      align: 'right',
+      width: 64,
+      render: (_, user) => (
+        <Popconfirm title={TEAM_MESSAGES.removeMemberConfirm} okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => remove(user)}>
+          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${user.name} from the team`} />
+        </Popconfirm>
+      ),
+    },
+  ];
+
+  return (
+    <Card title="Members" styles={{ body: { padding: 0 } }}>
+      <Table<UserResource>
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={members.isFetching}
+        pagination={{ ...tablePagination(state, members.data?.meta, { pageSizeOptions: MEMBER_PAGE_SIZES }), style: { marginInline: 16 } }}
+        onChange={onTableChange}
+        scroll={{ x: 560 }}
+        locale={{ emptyText: members.isPending ? ' ' : 'No members yet' }}
+      />
+    </Card>
+  );
+}
