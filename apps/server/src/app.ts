@@ -19,6 +19,9 @@ import { fundingRoutes } from './modules/funding/routes.js';
 import { expensesRoutes } from './modules/expenses/routes.js';
 import { simulatorRoutes } from './modules/simulator/routes.js';
 import { stripeWebhookRoutes } from './modules/webhooks/routes.js';
+import { walletCategoryRoutes } from './modules/wallet-categories/routes.js';
+import { purchaseRequestRoutes } from './modules/purchase-requests/routes.js';
+import { recurringRoutes } from './modules/recurring/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -78,6 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(expensesRoutes);
   await app.register(simulatorRoutes);
   await app.register(stripeWebhookRoutes);
+  await app.register(walletCategoryRoutes);
+  await app.register(purchaseRequestRoutes);
+  await app.register(recurringRoutes);
 
   await registerSpa(app);
   return app;

@@ -6,7 +6,7 @@ import { seedDemoOrganisation, DEMO_PASSWORD, DEMO_USERS } from './seed/demo.js'
 import { deleteIdleSessions } from './modules/auth/sessions-repo.js';
 import { startJobs, type Jobs } from './jobs/queue.js';
 import { startWorkers } from './jobs/workers.js';
-import { createIssuer } from './issuing/index.js';
+import { createIssuer, type IssuingProvider } from './issuing/index.js';
 
 /** Start: config -> database -> migrations -> seed -> listen; Ctrl-C closes the server, then PostgreSQL. */
 async function main() {
@@ -22,6 +22,7 @@ async function main() {
     closing = true;
     await app?.close().catch(() => undefined);
     await jobs?.stop().catch(() => undefined);
+    await issuer?.close?.().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     await database.release().catch(() => undefined);
     process.exit(code);
@@ -31,10 +32,12 @@ async function main() {
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let jobs: Jobs | undefined;
+  let issuer: IssuingProvider | undefined;
   try {
     await migrateToLatest(db);
     jobs = await startJobs(database.url);
-    const deps = { db, config, jobs, issuer: await createIssuer(config, db) };
+    const deps = { db, config, jobs, issuer: await createIssuer(config, database.url) };
+    issuer = deps.issuer;
     const seeded = config.SEED_DEMO ? await seedDemoOrganisation(deps) : false;
     app = await buildApp(deps);
     await startWorkers(deps);

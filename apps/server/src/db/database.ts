@@ -5,6 +5,8 @@ import { migrations } from './migrations/index.js';
 
 // bigint ids and cents come back as numbers: every value we store is far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// Calendar dates stay YYYY-MM-DD strings: no time zone can shift them.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;

@@ -1,7 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /** Table types for Kysely; each module reads and writes only its own tables. */
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+// Updatable only so tests can age rows (terms exemption, expiry); application code never moves them.
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface OrganizationsTable {
@@ -287,6 +288,86 @@ export interface WebhookEventsTable {
   last_error: string | null;
 }
 
+type Decision = 'pending' | 'approved' | 'rejected';
+type Interval = 'weekly' | 'monthly' | 'yearly';
+/** Dates (PostgreSQL date) come back as YYYY-MM-DD strings (see database.ts). */
+type DateString = string;
+
+export interface WalletCategoriesTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface PurchaseRequestsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  card_id: number;
+  team_id: number;
+  wallet_category_id: number | null;
+  amount: number;
+  notes: string;
+  interval: Interval | null;
+  start_date: DateString | null;
+  end_date: DateString | null;
+  approved_path: ColumnType<Decision, Decision | undefined, Decision>;
+  approved_accounting: ColumnType<Decision, Decision | undefined, Decision>;
+  accounting_notes: string | null;
+  accounting_decided_by: number | null;
+  submitted: CreatedAt;
+  transferred: Date | null;
+  updated_at: UpdatedAt;
+}
+
+export interface PurchaseRequestApprovalsTable {
+  id: Generated<number>;
+  org_id: number;
+  purchase_request_id: number;
+  approver_id: number;
+  position: number;
+  approved: ColumnType<Decision, Decision | undefined, Decision>;
+  notes: string | null;
+  decided_at: Date | null;
+}
+
+export interface ApprovalLinksTable {
+  id: Generated<number>;
+  org_id: number;
+  approval_id: number;
+  purchase_request_id: number;
+  action: 'approved' | 'rejected';
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface RecurringPurchaseRequestsTable {
+  id: Generated<number>;
+  org_id: number;
+  purchase_request_id: number;
+  interval: Interval;
+  start_date: DateString;
+  end_date: DateString | null;
+  last_run: DateString | null;
+  next_run: DateString | null;
+  status: ColumnType<'active' | 'inactive', 'active' | 'inactive' | undefined, 'active' | 'inactive'>;
+  is_paused: ColumnType<boolean, boolean | undefined, boolean>;
+  paused_by: 'admin' | 'system' | null;
+  pause_reason: string | null;
+  created_at: CreatedAt;
+}
+
+export interface RecurringFundingsTable {
+  id: Generated<number>;
+  org_id: number;
+  recurring_purchase_request_id: number;
+  period_date: DateString;
+  amount: number;
+  funded_at: CreatedAt;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -311,4 +392,10 @@ export interface Database {
   authorization_holds: AuthorizationHoldsTable;
   expenses: ExpensesTable;
   webhook_events: WebhookEventsTable;
+  wallet_categories: WalletCategoriesTable;
+  purchase_requests: PurchaseRequestsTable;
+  purchase_request_approvals: PurchaseRequestApprovalsTable;
+  approval_links: ApprovalLinksTable;
+  recurring_purchase_requests: RecurringPurchaseRequestsTable;
+  recurring_fundings: RecurringFundingsTable;
 }

@@ -2,12 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { isAdmin } from '@wallet/contract';
 import { forbidden, unauthenticated } from './errors.js';
 
-/** preHandler: the request must carry a live session. */
+/** Route onRequest hook (runs before the body is read): the request must carry a live session. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.auth) throw unauthenticated();
 }
 
-/** preHandler: a live session of an admin (super-admin, wallet-admin or wallet-finance). */
+/** Route onRequest hook: a live session of an admin (super-admin, wallet-admin or wallet-finance). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.auth) throw unauthenticated();
   if (!isAdmin(request.auth.user.roles)) throw forbidden();

@@ -1,12 +1,16 @@
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
+import { createDb } from '../db/database.js';
 import type { IssuingProvider } from './provider.js';
 import { createSimulatorIssuer } from './simulator/simulator.js';
 
 export type { IssuingProvider };
 
-/** ISSUER=simulator (default) or stripe. */
-export async function createIssuer(config: Config, db: Db): Promise<IssuingProvider> {
+/**
+ * ISSUER=simulator (default) or stripe. The simulator keeps its books in the same database but through its own
+ * small pool: the domain calls the issuer while holding a transaction, and an issuer call must never wait for
+ * a connection that transactions like it are holding.
+ */
+export async function createIssuer(config: Config, databaseUrl: string): Promise<IssuingProvider> {
   if (config.ISSUER === 'stripe') {
     if (!config.STRIPE_SECRET_KEY) throw new Error('ISSUER=stripe needs STRIPE_SECRET_KEY.');
     const { createStripeIssuer } = await import('./stripe/stripe-issuer.js');
@@ -17,5 +21,5 @@ export async function createIssuer(config: Config, db: Db): Promise<IssuingProvi
       apiProtocol: config.STRIPE_API_PROTOCOL,
     });
   }
-  return createSimulatorIssuer(db);
+  return createSimulatorIssuer(createDb(databaseUrl, 4));
 }

@@ -40,5 +40,7 @@ export interface IssuingProvider {
   /** Simulator top-ups settle at once; Stripe's settle when its topup.succeeded event arrives. */
   createTopup(input: { orgId: number; amount: number; description: string }, idempotencyKey: string): Promise<{ id: string; status: 'succeeded' | 'pending' }>;
   /** Issuers with their own event log (Stripe) let reconciliation catch up on webhooks that never arrived. */
+  /** Releases what the adapter holds (the simulator's pool). */
+  close?(): Promise<void>;
   recentEvents?(sinceUnix: number): Promise<Array<{ id: string; type: string; data: { object: Record<string, unknown> } }>>;
 }

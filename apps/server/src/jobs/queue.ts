@@ -14,7 +14,7 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-export const QUEUES = { deliverMail: 'mail.deliver', processWebhook: 'webhook.process', reconcileIssuer: 'issuer.reconcile' } as const;
+export const QUEUES = { deliverMail: 'mail.deliver', processWebhook: 'webhook.process', reconcileIssuer: 'issuer.reconcile', runRecurring: 'recurring.run' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 const RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true } as const;

@@ -2,6 +2,8 @@ import type { AppDeps } from '../http/context.js';
 import { deliverMail } from '../modules/mail/service.js';
 import { createSmtpTransport } from '../modules/mail/transport.js';
 import { QUEUES } from './queue.js';
+import { runDueFundings } from '../modules/recurring/service.js';
+import { todayIso } from '@wallet/contract';
 import { processStripeEvent, reconcileWithIssuer, requeueStaleEvents } from '../modules/webhooks/service.js';
 
 /** Registers every job handler; main.ts and tests call it (several processes may, pg-boss runs each job once). */
@@ -15,4 +17,9 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
     await reconcileWithIssuer(deps.db, deps.jobs, deps.issuer);
   });
   await deps.jobs.schedule(QUEUES.reconcileIssuer, '*/5 * * * *');
+  // Recurring purchase requests: due fundings every ten minutes; each period is funded once across processes.
+  await deps.jobs.work(QUEUES.runRecurring, async () => {
+    await runDueFundings(deps, todayIso());
+  });
+  await deps.jobs.schedule(QUEUES.runRecurring, '*/10 * * * *');
 }

@@ -30,7 +30,6 @@ describe('the demo organisation', () => {
     expect(cards.data.map((card: { type: string }) => card.type)).toContain('physical');
     expect(cards.data.every((card: { spending_limit: number }) => card.spending_limit > 0)).toBe(true);
     const kpi = (await admin.get('/api/dashboard/kpi')).json().data;
-    const allocated = cards.data.reduce((sum: number, card: { spending_limit: number }) => sum + card.spending_limit, 0);
     expect(kpi.issuing_available).toBeGreaterThan(0);
     expect(kpi.last_30_spend).toBeGreaterThan(0);
     const members = (await admin.get('/api/users?filter[wallet]=users&page[size]=50')).json().data;

@@ -2,6 +2,7 @@ import { TEAM_COLORS, type Role } from '@wallet/contract';
 import type { Db } from '../db/database.js';
 import type { IssuingProvider } from '../issuing/provider.js';
 import { seedDemoCards } from './demo-cards.js';
+import { ensureDefaultCategories } from '../modules/wallet-categories/service.js';
 import { seedDemoHistory } from './demo-history.js';
 import { findOrganizationBySlug, insertOrganization } from '../modules/orgs/service.js';
 import { createTeamInTransaction } from '../modules/teams/service.js';
@@ -43,6 +44,7 @@ export async function seedDemoOrganisation(deps: { db: Db; issuer: IssuingProvid
   }
   const { orgId, adminId } = await db.transaction().execute(async (tx) => {
     const org = await insertOrganization(tx, { slug: DEMO_SLUG, name: 'Demo Organisation' });
+    await ensureDefaultCategories(tx, org.id);
     const users: Record<string, number> = {};
     for (const person of DEMO_USERS) {
       users[person.email] = (await createUserInTransaction(tx, org.id, { ...person, password: DEMO_PASSWORD })).id;

@@ -43,7 +43,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
     context.db = database.db;
     context.databaseUrl = database.url;
     context.config = config;
-    context.deps = { db: database.db, config, jobs: context.jobs, issuer: await createIssuer(config, database.db) };
+    context.deps = { db: database.db, config, jobs: context.jobs, issuer: await createIssuer(config, database.url) };
     context.app = await buildApp(context.deps);
     await startWorkers(context.deps);
     context.client = (host = 'localhost') => new TestClient(context.app, host);
@@ -51,6 +51,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
   afterAll(async () => {
     await context.app?.close();
     await context.jobs?.stop();
+    await context.deps?.issuer.close?.();
     await fs.rm(dataDir, { recursive: true, force: true });
     await drop?.();
   });

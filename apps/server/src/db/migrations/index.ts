@@ -4,6 +4,7 @@ import * as invitationsMail from './0002_invitations_mail.js';
 import * as ledgerCards from './0003_ledger_cards.js';
 import * as authorizations from './0004_authorizations.js';
 import * as expensesWebhooks from './0005_expenses_webhooks.js';
+import * as purchaseRequests from './0006_purchase_requests.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_ledger_cards': ledgerCards,
   '0004_authorizations': authorizations,
   '0005_expenses_webhooks': expensesWebhooks,
+  '0006_purchase_requests': purchaseRequests,
 };

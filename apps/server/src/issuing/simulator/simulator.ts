@@ -13,6 +13,10 @@ export function createSimulatorIssuer(db: Db): IssuingProvider {
   return {
     name: 'simulator',
 
+    async close() {
+      await db.destroy();
+    },
+
     async createCardholder(input: CardholderInput, idempotencyKey: string) {
       const existing = await db.selectFrom('issuer_sim_cardholders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
       if (existing) return existing;

@@ -30,7 +30,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     return { message: MESSAGES.loggedIn, two_factor: false };
   });
 
-  app.post('/logout', { preHandler: requireUser }, async (request, reply) => {
+  app.post('/logout', { onRequest: requireUser }, async (request, reply) => {
     await signOut(fastify.deps.db, request.auth!.sessionId);
     clearSessionCookie(fastify, reply);
     return reply.code(204).send();
@@ -45,17 +45,17 @@ export async function authRoutes(fastify: FastifyInstance) {
     return { message: MESSAGES.loggedIn, two_factor: false, data: presentMe(user, org) };
   });
 
-  app.put('/user/password', { preHandler: requireUser, schema: { body: changePasswordSchema } }, async (request) => {
+  app.put('/user/password', { onRequest: requireUser, schema: { body: changePasswordSchema } }, async (request) => {
     const org = orgOf(request);
     await changePassword(fastify.deps.db, org.id, userOf(request), request.auth!.sessionId, request.body);
     return { message: PASSWORD_MESSAGES.changed };
   });
 
-  app.post('/user/confirm-password', { preHandler: requireUser, schema: { body: confirmPasswordSchema } }, async (request, reply) => {
+  app.post('/user/confirm-password', { onRequest: requireUser, schema: { body: confirmPasswordSchema } }, async (request, reply) => {
     const org = orgOf(request);
     await confirmPassword(fastify.deps.db, org.id, userOf(request), request.auth!.sessionId, request.body.password);
     return reply.code(201).send({ message: MESSAGES.passwordConfirmed });
   });
 
-  app.get('/api/me', { preHandler: requireUser }, async (request) => ({ data: presentMe(userOf(request), orgOf(request)) }));
+  app.get('/api/me', { onRequest: requireUser }, async (request) => ({ data: presentMe(userOf(request), orgOf(request)) }));
 }

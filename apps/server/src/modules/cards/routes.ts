@@ -88,22 +88,22 @@ export async function cardsRoutes(fastify: FastifyInstance) {
     return { data: await presentCards(db, org.id, rows, query.includes), meta: listMeta(total, query.page) };
   }
 
-  app.get('/api/cards', { preHandler: requireUser, schema: { querystring: listQuerystring } }, (request) => listFor(request, request.query));
+  app.get('/api/cards', { onRequest: requireUser, schema: { querystring: listQuerystring } }, (request) => listFor(request, request.query));
 
-  app.get('/api/users/:id/cards', { preHandler: requireUser, schema: { params: cardParams, querystring: listQuerystring } }, async (request) => {
+  app.get('/api/users/:id/cards', { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
     await getUser(db, org.id, userOf(request), request.params.id);
     return listFor(request, request.query, request.params.id);
   });
 
-  app.post('/api/cards', { preHandler: requireAdmin, schema: { body: newCardSchema } }, async (request, reply) => {
+  app.post('/api/cards', { onRequest: requireAdmin, schema: { body: newCardSchema } }, async (request, reply) => {
     const org = orgOf(request);
     const card = await createCard(deps, org.id, request.body, idempotencyKeyOf(request));
     const [data] = await presentCards(db, org.id, [card], new Set(['user']));
     return reply.code(201).send({ data, message: CARD_MESSAGES.added });
   });
 
-  app.get('/api/cards/:id', { preHandler: requireUser, schema: { params: cardParams, querystring: listQuerystring } }, async (request) => {
+  app.get('/api/cards/:id', { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
     const query = parseListQuery(request.query, { ...listSpec, filters: {} });
     const card = await getCard(db, org.id, userOf(request), request.params.id);
@@ -112,7 +112,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
   });
 
   /** Number and CVC: the holder or an admin, within 3 hours of confirming the password (else 423). */
-  app.get('/api/cards/:id/details', { preHandler: requireUser, schema: { params: cardParams } }, async (request, reply) => {
+  app.get('/api/cards/:id/details', { onRequest: requireUser, schema: { params: cardParams } }, async (request, reply) => {
     const org = orgOf(request);
     const card = await getCard(db, org.id, userOf(request), request.params.id);
     const confirmedAt = request.auth!.passwordConfirmedAt;
@@ -124,14 +124,14 @@ export async function cardsRoutes(fastify: FastifyInstance) {
     return { data: { id: card.id, number: details.number, cvc: details.cvc, exp_month: card.exp_month, exp_year: card.exp_year } };
   });
 
-  app.put('/api/cards/:id/status', { preHandler: requireAdmin, schema: { params: cardParams, body: cardStatusSchema } }, async (request) => {
+  app.put('/api/cards/:id/status', { onRequest: requireAdmin, schema: { params: cardParams, body: cardStatusSchema } }, async (request) => {
     const org = orgOf(request);
     const card = await setCardStatus(deps, org.id, request.params.id, request.body.status);
     const [data] = await presentCards(db, org.id, [card], new Set());
     return { data, message: CARD_MESSAGES.statusUpdated };
   });
 
-  app.put('/api/cards/:id/balance', { preHandler: requireAdmin, schema: { params: cardParams, body: fundCardSchema } }, async (request) => {
+  app.put('/api/cards/:id/balance', { onRequest: requireAdmin, schema: { params: cardParams, body: fundCardSchema } }, async (request) => {
     const org = orgOf(request);
     const card = await fundCard(deps, org.id, userOf(request), request.params.id, request.body, idempotencyKeyOf(request));
     const [data] = await presentCards(db, org.id, [card], new Set());
@@ -139,7 +139,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
   });
 
   /** Member dashboard: what a user's cards hold (SPEC §7 analytics?filter[available_to_spend]=1). */
-  app.get('/api/users/:id/cards/analytics', { preHandler: requireUser, schema: { params: cardParams, querystring: z.object({ 'filter[available_to_spend]': z.string().optional() }) } }, async (request) => {
+  app.get('/api/users/:id/cards/analytics', { onRequest: requireUser, schema: { params: cardParams, querystring: z.object({ 'filter[available_to_spend]': z.string().optional() }) } }, async (request) => {
     const org = orgOf(request);
     assertCanReach(userOf(request), request.params.id);
     const user = await getUser(db, org.id, userOf(request), request.params.id);
@@ -155,7 +155,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
     };
   });
 
-  app.get('/api/users/:id/cardholder', { preHandler: requireUser, schema: { params: cardParams } }, async (request) => {
+  app.get('/api/users/:id/cardholder', { onRequest: requireUser, schema: { params: cardParams } }, async (request) => {
     const org = orgOf(request);
     const user = await getUser(db, org.id, userOf(request), request.params.id);
     const cardholder = await findCardholderOfUser(db, org.id, user.id);

@@ -1,5 +1,5 @@
 import { CARD_MESSAGES, TERMS_EXEMPT_BEFORE, isWalletUser, type NewCardInput } from '@wallet/contract';
-import type { Db, DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { Address, Shipping } from '../../db/schema.js';
 import { conflict, notFound, validationFailed } from '../../http/errors.js';
 import type { IssuingProvider, TermsAcceptance } from '../../issuing/provider.js';
@@ -11,7 +11,7 @@ import {
   type CardListFilters, type CardRow, type CardSort,
 } from './repo.js';
 
-export { cardsOfUsers, applyCardMovement, lockCardByProviderId, lockCard, assignedOut, cardIdsOfUser, cardSumsOfUser, findCardholderOfUser, listCards, type CardRow, type CardSort, type CardListFilters };
+export { findCard, cardsOfUsers, applyCardMovement, lockCardByProviderId, lockCard, assignedOut, cardIdsOfUser, cardSumsOfUser, findCardholderOfUser, listCards, type CardRow, type CardSort, type CardListFilters };
 
 export interface CardsDeps { db: Db; issuer: IssuingProvider }
 
@@ -165,4 +165,31 @@ export async function setCardStatusFromIssuer(db: Db, provider: string, provider
     const card = await lockCardByProviderId(tx, provider, providerCardId);
     if (card && card.status !== status) await updateCard(tx, card.id, { status });
   });
+}
+
+/**
+ * Raises a card's spending limit by `amount` inside the caller's transaction (an approved purchase request,
+ * a recurring funding): the organisation must cover it (409 otherwise, and the caller's transaction rolls back).
+ * The reference makes a retry a no-op; returns false then.
+ */
+export async function addToCardLimitInTransaction(
+  tx: Tx,
+  issuer: IssuingProvider,
+  params: { orgId: number; cardId: number; amount: number; reference: string; description: string; createdBy: number | null },
+): Promise<boolean> {
+  const card = await lockCard(tx, params.orgId, params.cardId);
+  if (!card) throw notFound();
+  const holder = await findUserWithRoles(tx, params.orgId, card.user_id);
+  if (!holder || !isWalletUser(holder.roles)) throw conflict(CARD_MESSAGES.holderNotWalletUser);
+  if (await entryExists(tx, params.orgId, params.reference)) return false;
+  const funds = await lockUnallocatedFunds(tx, params.orgId);
+  if (params.amount > funds.available) throw conflict(CARD_MESSAGES.insufficientFunds);
+  await recordCardAllocation(tx, {
+    orgId: params.orgId, cardId: card.id, userId: card.user_id, reference: params.reference, delta: params.amount, description: params.description, createdBy: params.createdBy,
+  });
+  const limit = card.spending_limit + params.amount;
+  await updateCard(tx, card.id, { spending_limit: limit });
+  const allTime = limit + (await netSpentOfCard(tx, params.orgId, card.id));
+  await viaIssuer(() => issuer.setSpendingLimit(card.provider_card_id, allTime));
+  return true;
 }

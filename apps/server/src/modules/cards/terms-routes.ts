@@ -13,7 +13,7 @@ export async function termsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, issuer } = fastify.deps;
 
-  app.post('/api/issuing-tos-acceptances/accept', { preHandler: requireUser, schema: { body: termsAcceptanceSchema } }, async (request, reply) => {
+  app.post('/api/issuing-tos-acceptances/accept', { onRequest: requireUser, schema: { body: termsAcceptanceSchema } }, async (request, reply) => {
     const org = orgOf(request);
     const user = userOf(request);
     const cardholder = await findCardholderOfUser(db, org.id, user.id);

@@ -12,7 +12,14 @@ import { getCard, type CardRow } from '../cards/service.js';
 import { cardExpensesBetween, listCardExpenses, type ExpenseRow } from './service.js';
 
 const cardParams = z.object({ id: idSchema });
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Not a real date.');
+/** A calendar day PostgreSQL accepts: JavaScript's Date.parse rolls 2025-02-30 over to March, so round-trip it. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.')
+  .refine((value) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value && parsed.getUTCFullYear() >= 1970;
+  }, 'Not a real date.');
 
 type HoldView = Pick<HoldRow, 'id' | 'status' | 'amount' | 'merchant_data' | 'wallet' | 'created_at' | 'stripe_created'> & Partial<Pick<HoldRow, 'approved' | 'decline_reason' | 'requested_amount'>>;
 
@@ -53,7 +60,7 @@ export async function expensesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
 
-  app.get('/api/cards/:id/expenses', { preHandler: requireUser, schema: { params: cardParams, querystring: listQuerystring } }, async (request) => {
+  app.get('/api/cards/:id/expenses', { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
     const card = await getCard(db, org.id, userOf(request), request.params.id);
     const query = parseListQuery(request.query, {
@@ -73,7 +80,7 @@ export async function expensesRoutes(fastify: FastifyInstance) {
     };
   });
 
-  app.get('/api/cards/:id/issuing-authorization-holds', { preHandler: requireUser, schema: { params: cardParams, querystring: listQuerystring } }, async (request) => {
+  app.get('/api/cards/:id/issuing-authorization-holds', { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
     const card = await getCard(db, org.id, userOf(request), request.params.id);
     const query = parseListQuery(request.query, {
@@ -86,7 +93,7 @@ export async function expensesRoutes(fastify: FastifyInstance) {
     return { data: rows.map(presentHold), meta: listMeta(total, query.page) };
   });
 
-  app.get('/api/cards/:id/expenses/export', { preHandler: requireUser, schema: { params: cardParams, querystring: z.object({ from: day, to: day }) } }, async (request, reply) => {
+  app.get('/api/cards/:id/expenses/export', { onRequest: requireUser, schema: { params: cardParams, querystring: z.object({ from: day, to: day }) } }, async (request, reply) => {
     const org = orgOf(request);
     const { from, to } = request.query;
     if (from > to) throw validationFailed({ to: ['The end date must be on or after the start date.'] });

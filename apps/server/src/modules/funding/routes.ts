@@ -56,22 +56,22 @@ export async function fundingRoutes(fastify: FastifyInstance) {
   const deps = fastify.deps;
   const { db } = deps;
 
-  app.post('/api/topups', { preHandler: requireAdmin, schema: { body: topupSchema } }, async (request, reply) => {
+  app.post('/api/topups', { onRequest: requireAdmin, schema: { body: topupSchema } }, async (request, reply) => {
     const org = orgOf(request);
     const topup = await addFunds(deps, org.id, userOf(request).id, request.body, idempotencyKeyOf(request));
     return reply.code(201).send({ data: presentTopup(topup), message: CARD_MESSAGES.fundsAdded });
   });
 
-  app.get('/api/topups', { preHandler: requireAdmin, schema: { querystring: listQuerystring } }, async (request) => {
+  app.get('/api/topups', { onRequest: requireAdmin, schema: { querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
     const query = parseListQuery(request.query, { filters: {}, sorts: ['created_at'] as const, defaultSort: '-created_at', defaultPageSize: PAGE_SIZES.table });
     const { rows, total } = await listTopups(db, org.id, query.page);
     return { data: rows.map(presentTopup), meta: listMeta(total, query.page) };
   });
 
-  app.get('/api/balance', { preHandler: requireAdmin }, async (request) => ({ data: { available: await unallocatedFunds(db, orgOf(request).id) } }));
+  app.get('/api/balance', { onRequest: requireAdmin }, async (request) => ({ data: { available: await unallocatedFunds(db, orgOf(request).id) } }));
 
-  app.get('/api/dashboard/kpi', { preHandler: requireAdmin }, async (request) => {
+  app.get('/api/dashboard/kpi', { onRequest: requireAdmin }, async (request) => {
     const org = orgOf(request);
     // By when the purchase happened (the issuer's timestamp), not when we recorded it.
     const since = Math.floor(Date.now() / 1000) - 30 * 24 * 60 * 60;
@@ -79,12 +79,12 @@ export async function fundingRoutes(fastify: FastifyInstance) {
     return { data: { issuing_available: available, last_30_spend: spent, assigned_out: assigned } };
   });
 
-  app.get('/api/statements', { preHandler: requireAdmin }, async (request) => {
+  app.get('/api/statements', { onRequest: requireAdmin }, async (request) => {
     const org = orgOf(request);
     return { data: statementMonths(await fundsStatement(db, org.id)) };
   });
 
-  app.get('/api/statements/export', { preHandler: requireAdmin }, async (request, reply) => {
+  app.get('/api/statements/export', { onRequest: requireAdmin }, async (request, reply) => {
     const org = orgOf(request);
     const movements = await fundsStatement(db, org.id);
     const csv = toCsv(

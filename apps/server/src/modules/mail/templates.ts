@@ -10,12 +10,27 @@ export interface MailLayout {
   subject: string;
   greeting: string;
   paragraphs: string[];
-  action?: { label: string; url: string };
+  action?: MailAction;
+  /** Several buttons side by side (e.g. Approve and Reject); each also listed as a plain link. */
+  actions?: MailAction[];
   footnote?: string;
 }
 
+export interface MailAction { label: string; url: string; color?: string }
+
+function buttonsHtml(actions: MailAction[]): string {
+  if (actions.length === 0) return '';
+  const buttons = actions
+    .map((action) => `<a href="${escapeHtml(action.url)}" style="background:${action.color ?? '#1f4fd1'};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;margin:0 8px 8px 0">${escapeHtml(action.label)}</a>`)
+    .join('');
+  const links = actions.map((action) => `${escapeHtml(action.label)}: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a>`).join('<br>');
+  return `<p style="margin:24px 0 16px">${buttons}</p>
+<p style="margin:0 0 16px;font-size:13px;color:#6b7280">If the buttons don't work, open a link:<br>${links}</p>`;
+}
+
 export function renderMail(layout: MailLayout): MailContent {
-  const { organisation, subject, greeting, paragraphs, action, footnote } = layout;
+  const { organisation, subject, greeting, paragraphs, footnote } = layout;
+  const actions = [...(layout.action ? [layout.action] : []), ...(layout.actions ?? [])];
   const html = `<!doctype html>
 <html><body style="margin:0;background:#f5f7fb;font-family:Segoe UI,Helvetica,Arial,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
@@ -24,8 +39,7 @@ export function renderMail(layout: MailLayout): MailContent {
 <tr><td style="font-size:16px;line-height:24px">
 <p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
 ${paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`).join('\n')}
-${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1f4fd1;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#6b7280">If the button doesn't work, open this link: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>` : ''}
+${buttonsHtml(actions)}
 ${footnote ? `<p style="margin:16px 0 0;font-size:13px;color:#6b7280">${escapeHtml(footnote)}</p>` : ''}
 </td></tr></table></td></tr></table></body></html>`;
   const text = [
@@ -34,7 +48,7 @@ ${footnote ? `<p style="margin:16px 0 0;font-size:13px;color:#6b7280">${escapeHt
     greeting,
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...actions.flatMap((action) => [`${action.label}: ${action.url}`, '']),
     ...(footnote ? [footnote] : []),
   ].join('\n').trim();
   // Every subject names the organisation, once.

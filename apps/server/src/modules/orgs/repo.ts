@@ -9,3 +9,7 @@ export function findOrganizationBySlug(db: DbOrTx, slug: string): Promise<Organi
 export function insertOrganization(db: DbOrTx, values: { slug: string; name: string }): Promise<Organization> {
   return db.insertInto('organizations').values(values).returning(['id', 'slug', 'name']).executeTakeFirstOrThrow();
 }
+
+export function findOrganizationById(db: DbOrTx, id: number): Promise<Organization | undefined> {
+  return db.selectFrom('organizations').select(['id', 'slug', 'name']).where('id', '=', id).executeTakeFirst();
+}

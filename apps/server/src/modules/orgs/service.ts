@@ -1,9 +1,10 @@
 import type { Db } from '../../db/database.js';
 import { conflict } from '../../http/errors.js';
 import { createUserInTransaction, type NewUser } from '../users/service.js';
-import { findOrganizationBySlug, insertOrganization, type Organization } from './repo.js';
+import { ensureDefaultCategories } from '../wallet-categories/service.js';
+import { findOrganizationById, findOrganizationBySlug, insertOrganization, type Organization } from './repo.js';
 
-export { findOrganizationBySlug, insertOrganization, type Organization };
+export { findOrganizationById, findOrganizationBySlug, insertOrganization, type Organization };
 
 /** An organisation and its first super-admin, together or not at all. */
 export async function createOrganization(db: Db, input: { slug: string; name: string; admin: Omit<NewUser, 'role'> }) {
@@ -11,6 +12,7 @@ export async function createOrganization(db: Db, input: { slug: string; name: st
     if (await findOrganizationBySlug(tx, input.slug)) throw conflict(`An organisation with the slug '${input.slug}' already exists.`);
     const organization = await insertOrganization(tx, { slug: input.slug, name: input.name });
     const admin = await createUserInTransaction(tx, organization.id, { ...input.admin, role: 'super-admin' });
+    await ensureDefaultCategories(tx, organization.id);
     return { organization, admin };
   });
 }

@@ -136,3 +136,8 @@ export async function teamsOfUsers(db: DbOrTx, orgId: number, userIds: readonly 
   for (const row of rows) teams.set(row.user_id, [...(teams.get(row.user_id) ?? []), { id: row.id, name: row.name, color: row.color }]);
   return teams;
 }
+
+export function findTeamsByIds(db: DbOrTx, orgId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('teams').select(['id', 'name', 'color']).where('org_id', '=', orgId).where('id', 'in', ids).execute();
+}

@@ -9,6 +9,7 @@ import { badRequest } from '../../http/errors.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { avatarUrl } from '../users/presenter.js';
 import { cardsOfUsers } from '../cards/service.js';
+import { approvedAmountsByTeam } from '../purchase-requests/queries.js';
 import { findUsersByIds, fullName } from '../users/service.js';
 import {
   memberIdsOfTeam, addTeamMember, addTeamMembers, approvalPathsOf, countMembers, createTeam, getTeam, listTeams, removeTeamMember, updateTeamDetails, type TeamRow,
@@ -33,10 +34,7 @@ function appendsOf(query: Record<string, unknown>): Set<string> {
   return new Set(asked);
 }
 
-/**
- * Team resources. Active cards are those of the team's members; approved request amounts come with the
- * purchase-request module (until it exists there is nothing approved, so 0).
- */
+/** Team resources. Active cards are those of the team's members; the approved amount is what its requests funded. */
 async function activeCardsOfTeam(db: DbOrTx, orgId: number, teamId: number): Promise<number> {
   const cards = await cardsOfUsers(db, orgId, await memberIdsOfTeam(db, orgId, teamId));
   return [...cards.values()].flat().filter((card) => card.status === 'active').length;
@@ -52,6 +50,7 @@ async function presentTeams(
   const paths = await approvalPathsOf(db, orgId, teams.map((team) => team.id));
   const approverIds = appends.has('approval_path_users') ? [...new Set([...paths.values()].flat())] : [];
   const approvers = new Map((await findUsersByIds(db, orgId, approverIds)).map((user) => [user.id, user]));
+  const approved = includes.has('approvedPurchaseRequestsAmount') ? await approvedAmountsByTeam(db, orgId, teams.map((team) => team.id)) : new Map<number, number>();
   return Promise.all(
     teams.map(async (team) => {
       const path = paths.get(team.id) ?? [];
@@ -63,7 +62,7 @@ async function presentTeams(
         approval_path: path,
         ...(includes.has('usersCount') && { members_count: team.members_count ?? (await countMembers(db, orgId, team.id)) }),
         ...(includes.has('activeCardsCount') && { active_cards_count: await activeCardsOfTeam(db, orgId, team.id) }),
-        ...(includes.has('approvedPurchaseRequestsAmount') && { approved_request_amount: 0 }),
+        ...(includes.has('approvedPurchaseRequestsAmount') && { approved_request_amount: approved.get(team.id) ?? 0 }),
         ...(appends.has('approval_path_users') && {
           approval_path_users: path.flatMap((id) => {
             const user = approvers.get(id);
@@ -79,7 +78,7 @@ export async function teamsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
 
-  app.get('/api/teams', { preHandler: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
+  app.get('/api/teams', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
     const actor = userOf(request);
     const query = parseListQuery(request.query, listSpec);
@@ -88,7 +87,7 @@ export async function teamsRoutes(fastify: FastifyInstance) {
     return { data: await presentTeams(db, org.id, rows, query.includes, appendsOf(request.query)), meta: listMeta(total, query.page) };
   });
 
-  app.get('/api/teams/:id', { preHandler: requireUser, schema: { params: teamParams, querystring: listQuerystring } }, async (request) => {
+  app.get('/api/teams/:id', { onRequest: requireUser, schema: { params: teamParams, querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
     const query = parseListQuery(request.query, { ...listSpec, filters: {} });
     const team = await getTeam(db, org.id, userOf(request), request.params.id);
@@ -96,14 +95,14 @@ export async function teamsRoutes(fastify: FastifyInstance) {
     return { data };
   });
 
-  app.post('/api/teams', { preHandler: requireAdmin, schema: { body: newTeamSchema } }, async (request, reply) => {
+  app.post('/api/teams', { onRequest: requireAdmin, schema: { body: newTeamSchema } }, async (request, reply) => {
     const org = orgOf(request);
     const team = await createTeam(db, org.id, request.body);
     const [data] = await presentTeams(db, org.id, [team], new Set(['usersCount']), new Set(['approval_path_users']));
     return reply.code(201).send({ data });
   });
 
-  app.put('/api/teams/:id', { preHandler: requireAdmin, schema: { params: teamParams, body: updateTeamSchema } }, async (request) => {
+  app.put('/api/teams/:id', { onRequest: requireAdmin, schema: { params: teamParams, body: updateTeamSchema } }, async (request) => {
     const org = orgOf(request);
     await updateTeamDetails(db, org.id, request.params.id, request.body);
     const team = await getTeam(db, org.id, userOf(request), request.params.id);
@@ -111,19 +110,19 @@ export async function teamsRoutes(fastify: FastifyInstance) {
     return { data };
   });
 
-  app.post('/api/teams/:id/users', { preHandler: requireAdmin, schema: { params: teamParams, body: teamUsersSchema } }, async (request) => {
+  app.post('/api/teams/:id/users', { onRequest: requireAdmin, schema: { params: teamParams, body: teamUsersSchema } }, async (request) => {
     const org = orgOf(request);
     await addTeamMembers(db, org.id, request.params.id, request.body.users);
     return { data: { members_count: await countMembers(db, org.id, request.params.id) } };
   });
 
-  app.put('/api/teams/:id/users/:userId', { preHandler: requireAdmin, schema: { params: memberParams } }, async (request) => {
+  app.put('/api/teams/:id/users/:userId', { onRequest: requireAdmin, schema: { params: memberParams } }, async (request) => {
     const org = orgOf(request);
     await addTeamMember(db, org.id, request.params.id, request.params.userId);
     return { data: { members_count: await countMembers(db, org.id, request.params.id) } };
   });
 
-  app.delete('/api/teams/:id/users/:userId', { preHandler: requireAdmin, schema: { params: memberParams } }, async (request, reply) => {
+  app.delete('/api/teams/:id/users/:userId', { onRequest: requireAdmin, schema: { params: memberParams } }, async (request, reply) => {
     const org = orgOf(request);
     await removeTeamMember(db, org.id, request.params.id, request.params.userId);
     return reply.code(204).send();

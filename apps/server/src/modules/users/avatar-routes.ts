@@ -30,7 +30,7 @@ export async function avatarRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = fastify.deps;
 
-  app.post('/users/:id/avatar', { preHandler: requireUser, schema: { params } }, async (request) => {
+  app.post('/users/:id/avatar', { onRequest: requireUser, schema: { params } }, async (request) => {
     const org = orgOf(request);
     // Someone else's id is a 404 for a member before their upload is even read.
     assertCanReach(userOf(request), request.params.id);
@@ -40,13 +40,13 @@ export async function avatarRoutes(fastify: FastifyInstance) {
     return { data: { avatar_url: avatarUrl(user) } };
   });
 
-  app.delete('/users/:id/avatar', { preHandler: requireUser, schema: { params } }, async (request, reply) => {
+  app.delete('/users/:id/avatar', { onRequest: requireUser, schema: { params } }, async (request, reply) => {
     const org = orgOf(request);
     await removeAvatar(db, config.dataDir, org.id, userOf(request), request.params.id);
     return reply.code(204).send();
   });
 
-  app.get('/users/:id/avatar', { preHandler: requireUser, schema: { params } }, async (request, reply) => {
+  app.get('/users/:id/avatar', { onRequest: requireUser, schema: { params } }, async (request, reply) => {
     const org = orgOf(request);
     const avatar = await readAvatar(db, config.dataDir, org.id, request.params.id);
     return reply.header('content-type', avatar.contentType).header('cache-control', 'private, max-age=86400').header('content-security-policy', "default-src 'none'").send(avatar.bytes);

@@ -168,3 +168,16 @@ export function holderStanding(db: DbOrTx, orgId: number, userId: number) {
     .where('id', '=', userId)
     .executeTakeFirst();
 }
+
+/** Everyone holding an admin role (super-admin, wallet-admin, wallet-finance). */
+export function adminsOf(db: DbOrTx, orgId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name'])
+    .where('org_id', '=', orgId)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('user_roles').select(sql`1`.as('one')).whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', 'in', ['super-admin', 'wallet-admin', 'wallet-finance'])),
+    )
+    .orderBy('id')
+    .execute();
+}

@@ -68,7 +68,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     );
   }
 
-  app.get('/api/users', { preHandler: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
+  app.get('/api/users', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
     const actor = userOf(request);
     const query = parseListQuery(request.query, listSpec);
@@ -87,7 +87,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     return { data, meta: listMeta(total, query.page) };
   });
 
-  app.post('/api/users', { preHandler: requireAdmin, schema: { body: newUserSchema } }, async (request, reply) => {
+  app.post('/api/users', { onRequest: requireAdmin, schema: { body: newUserSchema } }, async (request, reply) => {
     const org = orgOf(request);
     const actor = userOf(request);
     const { role, email, first_name, last_name, ...profile } = request.body;
@@ -99,7 +99,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     return reply.code(201).send({ data: presentUser(user, { roles: user.roles }) });
   });
 
-  app.post('/api/users/:id/invitations', { preHandler: requireAdmin, schema: { params: idParams, body: invitationSchema } }, async (request, reply) => {
+  app.post('/api/users/:id/invitations', { onRequest: requireAdmin, schema: { params: idParams, body: invitationSchema } }, async (request, reply) => {
     const org = orgOf(request);
     const actor = userOf(request);
     const user = await db.transaction().execute(async (tx) => {
@@ -110,7 +110,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     return reply.code(201).send({ data: presentUser(user, { roles: user.roles }) });
   });
 
-  app.get('/api/users/:id', { preHandler: requireUser, schema: { params: idParams, querystring: listQuerystring } }, async (request) => {
+  app.get('/api/users/:id', { onRequest: requireUser, schema: { params: idParams, querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
     const query = parseListQuery(request.query, { ...listSpec, filters: {}, defaultSort: 'name' });
     const user = await getUser(db, org.id, userOf(request), request.params.id);
@@ -118,26 +118,26 @@ export async function usersRoutes(fastify: FastifyInstance) {
     return { data: pick(resource!, query.fields.users) };
   });
 
-  app.put('/api/users/:id', { preHandler: requireUser, schema: { params: idParams, body: updateUserSchema } }, async (request) => {
+  app.put('/api/users/:id', { onRequest: requireUser, schema: { params: idParams, body: updateUserSchema } }, async (request) => {
     const org = orgOf(request);
     const { role, ...profile } = request.body;
     const user = await updateProfile(db, org.id, userOf(request), request.params.id, profile, role);
     return { data: presentUser(user, { roles: user.roles }) };
   });
 
-  app.put('/api/users/:id/roles', { preHandler: requireAdmin, schema: { params: idParams, body: userRolesSchema } }, async (request) => {
+  app.put('/api/users/:id/roles', { onRequest: requireAdmin, schema: { params: idParams, body: userRolesSchema } }, async (request) => {
     const org = orgOf(request);
     const user = await setUserRole(db, org.id, request.params.id, request.body.roles[0]!);
     return { data: presentUser(user, { roles: user.roles }) };
   });
 
-  app.get('/api/users/:id/notification-preferences', { preHandler: requireUser, schema: { params: idParams } }, async (request) => {
+  app.get('/api/users/:id/notification-preferences', { onRequest: requireUser, schema: { params: idParams } }, async (request) => {
     const org = orgOf(request);
     const target = await getUser(db, org.id, userOf(request), request.params.id);
     return { data: await notificationPreferences(db, org.id, target.id) };
   });
 
-  app.put('/api/users/:id/notification-preferences', { preHandler: requireUser, schema: { params: idParams, body: notificationPreferencesSchema } }, async (request) => {
+  app.put('/api/users/:id/notification-preferences', { onRequest: requireUser, schema: { params: idParams, body: notificationPreferencesSchema } }, async (request) => {
     const org = orgOf(request);
     const target = await getUser(db, org.id, userOf(request), request.params.id);
     await saveNotificationPreferences(db, org.id, target.id, request.body);

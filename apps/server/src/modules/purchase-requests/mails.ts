@@ -1,0 +1,91 @@
+import { formatCents } from '@wallet/contract';
+import type { Tx } from '../../db/database.js';
+import type { Jobs } from '../../jobs/queue.js';
+import { randomToken, tokenDigest } from '../auth/tokens.js';
+import { queueMail, renderMail } from '../mail/service.js';
+import type { Organization } from '../orgs/service.js';
+import { findUserById, fullName } from '../users/service.js';
+import { insertLinks, type ApprovalRow, type RequestRow } from './repo.js';
+
+export const APPROVAL_LINK_TTL_DAYS = 7;
+
+export interface MailContext { tx: Tx; jobs: Jobs; organization: Organization; origin: string }
+
+/** The current approver's mail with one-click Approve and Reject links (single use, 7 days). */
+export async function mailApprover(context: MailContext, request: RequestRow, approval: ApprovalRow): Promise<void> {
+  const { tx, jobs, organization, origin } = context;
+  const [approver, requester] = await Promise.all([findUserById(tx, organization.id, approval.approver_id), findUserById(tx, organization.id, request.user_id)]);
+  if (!approver || !requester) return;
+  const expiresAt = new Date(Date.now() + APPROVAL_LINK_TTL_DAYS * 24 * 60 * 60 * 1000);
+  const tokens = { approved: randomToken(), rejected: randomToken() };
+  await insertLinks(
+    tx,
+    (['approved', 'rejected'] as const).map((action) => ({
+      org_id: organization.id, approval_id: approval.id, purchase_request_id: request.id, action, token_hash: tokenDigest(tokens[action]), expires_at: expiresAt,
+    })),
+  );
+  const link = (action: 'approved' | 'rejected') => new URL(`/api/approval-links/${tokens[action]}`, origin).toString();
+  await queueMail(tx, jobs, {
+    orgId: organization.id,
+    kind: 'approval_needed',
+    to: { email: approver.email, name: fullName(approver) },
+    preference: { userId: approver.id, kind: 'approval_needed' },
+    content: renderMail({
+      organisation: organization.name,
+      subject: `${fullName(requester)} asks for ${formatCents(request.amount)}`,
+      greeting: `Hi ${approver.first_name},`,
+      paragraphs: [
+        `${fullName(requester)} asks for ${formatCents(request.amount)}${request.interval ? ` (${request.interval}, from ${request.start_date})` : ''} on their card.`,
+        `Notes: ${request.notes}`,
+        'You are the next approver. Approve or reject with one click; each link works once and expires in 7 days.',
+      ],
+      actions: [
+        { label: 'Approve', url: link('approved'), color: '#16a34a' },
+        { label: 'Reject', url: link('rejected'), color: '#dc2626' },
+      ],
+      footnote: `You can also decide in the wallet under Requests → Pending Request.`,
+    }),
+  });
+}
+
+/** The requester learns the outcome. */
+export async function mailRequester(context: MailContext, request: RequestRow, outcome: 'approved' | 'rejected', note: string | null): Promise<void> {
+  const { tx, jobs, organization, origin } = context;
+  const requester = await findUserById(tx, organization.id, request.user_id);
+  if (!requester) return;
+  await queueMail(tx, jobs, {
+    orgId: organization.id,
+    kind: 'request_decided',
+    to: { email: requester.email, name: fullName(requester) },
+    preference: { userId: requester.id, kind: 'request_decided' },
+    content: renderMail({
+      organisation: organization.name,
+      subject: `Your request for ${formatCents(request.amount)} was ${outcome}`,
+      greeting: `Hi ${requester.first_name},`,
+      paragraphs: [
+        outcome === 'approved'
+          ? `Your purchase request for ${formatCents(request.amount)} was approved and the money is on your card.`
+          : `Your purchase request for ${formatCents(request.amount)} was rejected.`,
+        ...(note ? [`Comment: ${note}`] : []),
+      ],
+      action: { label: 'View My Requests', url: new URL('/requests?tab=myRequest', origin).toString() },
+    }),
+  });
+}
+
+/** Admins hear when a recurring funding could not run (it is paused until one of them unpauses it). */
+export async function mailAdminsFundingFailed(tx: Tx, jobs: Jobs, organization: Organization, admins: Array<{ id: number; email: string; first_name: string; last_name: string }>, request: RequestRow, reason: string): Promise<void> {
+  for (const admin of admins) {
+    await queueMail(tx, jobs, {
+      orgId: organization.id,
+      kind: 'recurring_paused',
+      to: { email: admin.email, name: fullName(admin) },
+      content: renderMail({
+        organisation: organization.name,
+        subject: `A recurring funding of ${formatCents(request.amount)} was paused`,
+        greeting: `Hi ${admin.first_name},`,
+        paragraphs: [`The recurring purchase request #${request.id} could not fund its card: ${reason}`, 'It is paused until an admin unpauses it in Requests → All Recurring Request.'],
+      }),
+    });
+  }
+}

@@ -1,0 +1,98 @@
+import { requestDisplayStatus, type PurchaseRequestResource, type RecurringResource } from '@wallet/contract';
+import type { DbOrTx } from '../../db/database.js';
+import { findCard } from '../cards/service.js';
+import { recurringOfRequests, type RecurringRow } from '../recurring/service.js';
+import { findTeamsByIds } from '../teams/service.js';
+import { avatarUrl } from '../users/presenter.js';
+import { findUsersByIds, fullName } from '../users/service.js';
+import { categoriesByIds } from '../wallet-categories/service.js';
+import { approvalsOf, type RequestRow } from './repo.js';
+
+export type RequestInclude = 'user' | 'card' | 'team' | 'walletCategory' | 'recurringPurchaseRequest' | 'approvals' | 'approvals.approver';
+
+export function presentRecurring(row: RecurringRow, amount: number): Omit<RecurringResource, 'purchase_request'> {
+  return {
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    start_date: row.start_date,
+    end_date: row.end_date,
+    last_run: row.last_run,
+    next_run: row.next_run,
+    interval: row.interval,
+    status: row.status,
+    is_paused: row.is_paused,
+    paused_by: row.paused_by,
+    amount,
+  };
+}
+
+const userBrief = (user: { id: number; first_name: string; last_name: string; email: string; avatar_path: string | null; updated_at: Date }) => ({
+  id: user.id, name: fullName(user), email: user.email, avatar_url: avatarUrl(user),
+});
+
+/** Requests with the includes asked for, loaded in a handful of queries for the whole page. */
+export async function presentRequests(db: DbOrTx, orgId: number, rows: RequestRow[], includes: Set<string>): Promise<PurchaseRequestResource[]> {
+  const ids = rows.map((row) => row.id);
+  const wantsApprovals = includes.has('approvals') || includes.has('approvals.approver');
+  const approvals = wantsApprovals ? await approvalsOf(db, ids) : new Map();
+  const userIds = new Set<number>();
+  if (includes.has('user')) rows.forEach((row) => userIds.add(row.user_id));
+  if (includes.has('approvals.approver')) [...approvals.values()].flat().forEach((approval) => userIds.add(approval.approver_id));
+  const [users, teams, categories, recurring, cards] = await Promise.all([
+    findUsersByIds(db, orgId, [...userIds]),
+    includes.has('team') ? findTeamsByIds(db, orgId, [...new Set(rows.map((row) => row.team_id))]) : [],
+    includes.has('walletCategory') ? categoriesByIds(db, orgId, [...new Set(rows.flatMap((row) => (row.wallet_category_id ? [row.wallet_category_id] : [])))]) : [],
+    includes.has('recurringPurchaseRequest') ? recurringOfRequests(db, ids) : [],
+    includes.has('card') ? Promise.all([...new Set(rows.map((row) => row.card_id))].map((id) => findCard(db, orgId, id))) : [],
+  ]);
+  const usersById = new Map(users.map((user) => [user.id, user]));
+  const teamsById = new Map(teams.map((team) => [team.id, team]));
+  const categoriesById = new Map(categories.map((category) => [category.id, category]));
+  const recurringByRequest = new Map(recurring.map((row) => [row.purchase_request_id, row]));
+  const cardsById = new Map(cards.flatMap((card) => (card ? [[card.id, card] as const] : [])));
+
+  return rows.map((row) => {
+    const user = usersById.get(row.user_id);
+    const team = teamsById.get(row.team_id);
+    const card = cardsById.get(row.card_id);
+    const category = row.wallet_category_id ? categoriesById.get(row.wallet_category_id) : undefined;
+    const recurringRow = recurringByRequest.get(row.id);
+    return {
+      id: row.id,
+      submitted: row.submitted.toISOString(),
+      transferred: row.transferred?.toISOString() ?? null,
+      amount: row.amount,
+      notes: row.notes,
+      interval: row.interval,
+      start_date: row.start_date,
+      end_date: row.end_date,
+      approved_path: row.approved_path,
+      approved_accounting: row.approved_accounting,
+      accounting_notes: row.accounting_notes,
+      status: requestDisplayStatus(row),
+      user_id: row.user_id,
+      card_id: row.card_id,
+      team_id: row.team_id,
+      wallet_category_id: row.wallet_category_id,
+      ...(includes.has('user') && user && { user: userBrief(user) }),
+      ...(includes.has('card') && card && { card: { id: card.id, brand: card.brand, exp_month: card.exp_month, exp_year: card.exp_year, last4: card.last4, status: card.status } }),
+      ...(includes.has('team') && team && { team: { id: team.id, name: team.name, color: team.color } }),
+      ...(includes.has('walletCategory') && { wallet_category: category ? { id: category.id, name: category.name } : null }),
+      ...(includes.has('recurringPurchaseRequest') && { recurring_purchase_request: recurringRow ? presentRecurring(recurringRow, row.amount) : null }),
+      ...(wantsApprovals && {
+        approvals: (approvals.get(row.id) ?? []).map((approval: { id: number; approver_id: number; approved: 'pending' | 'approved' | 'rejected'; notes: string | null; position: number; decided_at: Date | null }) => {
+          const approver = usersById.get(approval.approver_id);
+          return {
+            id: approval.id,
+            approver_id: approval.approver_id,
+            approved: approval.approved,
+            notes: approval.notes,
+            position: approval.position,
+            decided_at: approval.decided_at?.toISOString() ?? null,
+            ...(includes.has('approvals.approver') && approver && { approver: userBrief(approver) }),
+          };
+        }),
+      }),
+    };
+  });
+}

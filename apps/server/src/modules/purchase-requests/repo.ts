@@ -1,0 +1,138 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+import type { PurchaseRequestApprovalsTable, PurchaseRequestsTable } from '../../db/schema.js';
+import type { SortTerm } from '../../http/list-query.js';
+
+export type RequestRow = Selectable<PurchaseRequestsTable>;
+export type ApprovalRow = Selectable<PurchaseRequestApprovalsTable>;
+export type RequestSort = 'submitted' | 'transferred' | 'amount' | 'id';
+
+export function insertRequest(db: DbOrTx, values: Insertable<PurchaseRequestsTable>): Promise<RequestRow> {
+  return db.insertInto('purchase_requests').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findRequest(db: DbOrTx, orgId: number, id: number): Promise<RequestRow | undefined> {
+  return db.selectFrom('purchase_requests').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The request row locked: decisions on one request happen one at a time. */
+export function lockRequest(db: DbOrTx, orgId: number, id: number): Promise<RequestRow | undefined> {
+  return db.selectFrom('purchase_requests').selectAll().where('org_id', '=', orgId).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updateRequest(db: DbOrTx, id: number, values: Partial<Pick<RequestRow, 'approved_path' | 'approved_accounting' | 'accounting_notes' | 'accounting_decided_by' | 'transferred' | 'amount' | 'notes' | 'card_id' | 'team_id' | 'wallet_category_id' | 'interval' | 'start_date' | 'end_date'>>) {
+  await db.updateTable('purchase_requests').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function deleteRequests(db: DbOrTx, orgId: number, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await db.deleteFrom('purchase_requests').where('org_id', '=', orgId).where('id', 'in', ids).execute();
+}
+
+export async function insertApprovals(db: DbOrTx, orgId: number, requestId: number, approverIds: readonly number[]) {
+  if (approverIds.length === 0) return [];
+  return db
+    .insertInto('purchase_request_approvals')
+    .values(approverIds.map((approverId, position) => ({ org_id: orgId, purchase_request_id: requestId, approver_id: approverId, position })))
+    .returningAll()
+    .execute();
+}
+
+export async function deleteApprovals(db: DbOrTx, requestId: number) {
+  await db.deleteFrom('purchase_request_approvals').where('purchase_request_id', '=', requestId).execute();
+}
+
+export async function approvalsOf(db: DbOrTx, requestIds: readonly number[]): Promise<Map<number, ApprovalRow[]>> {
+  const approvals = new Map<number, ApprovalRow[]>();
+  if (requestIds.length === 0) return approvals;
+  const rows = await db.selectFrom('purchase_request_approvals').selectAll().where('purchase_request_id', 'in', requestIds).orderBy('position').execute();
+  for (const row of rows) approvals.set(row.purchase_request_id, [...(approvals.get(row.purchase_request_id) ?? []), row]);
+  return approvals;
+}
+
+export async function updateApproval(db: DbOrTx, id: number, values: { approved: 'approved' | 'rejected'; notes: string | null }) {
+  await db.updateTable('purchase_request_approvals').set({ ...values, decided_at: new Date() }).where('id', '=', id).execute();
+}
+
+export interface RequestFilters {
+  userId?: number;
+  /** Requests whose current step is this user's. */
+  pendingApprovalBy?: number;
+  pending?: boolean;
+  approved?: boolean;
+  /** A member sees the requests they made and those they are an approver of. */
+  visibleTo?: number;
+  ids?: readonly number[];
+  /** Only one-time requests (the My Request list leaves recurring ones to their own tab). */
+  oneTimeOnly?: boolean;
+}
+
+function currentStepOf(approverId: number) {
+  // The first undecided step, in path order, is this approver's, while the request is pending in full.
+  return sql<boolean>`EXISTS (
+    SELECT 1 FROM purchase_request_approvals a
+    WHERE a.purchase_request_id = purchase_requests.id AND a.approved = 'pending' AND a.approver_id = ${approverId}
+      AND NOT EXISTS (SELECT 1 FROM purchase_request_approvals b WHERE b.purchase_request_id = a.purchase_request_id AND b.approved = 'pending' AND b.position < a.position)
+  ) AND purchase_requests.approved_path = 'pending' AND purchase_requests.approved_accounting = 'pending'`;
+}
+
+export async function listRequests(db: DbOrTx, orgId: number, filters: RequestFilters, sort: SortTerm<RequestSort>[], page: { number: number; size: number }) {
+  let base = db.selectFrom('purchase_requests').where('purchase_requests.org_id', '=', orgId);
+  if (filters.userId !== undefined) base = base.where('purchase_requests.user_id', '=', filters.userId);
+  if (filters.ids) base = base.where('purchase_requests.id', 'in', filters.ids.length ? filters.ids : [0]);
+  if (filters.oneTimeOnly) base = base.where('purchase_requests.interval', 'is', null);
+  if (filters.pendingApprovalBy !== undefined) base = base.where(currentStepOf(filters.pendingApprovalBy));
+  if (filters.pending) base = base.where('approved_path', '=', 'pending').where('approved_accounting', '=', 'pending');
+  if (filters.approved) {
+    base = base.where((eb) => eb.or([eb('approved_path', '=', 'approved'), eb('approved_accounting', '=', 'approved')])).where('approved_path', '!=', 'rejected').where('approved_accounting', '!=', 'rejected');
+  }
+  if (filters.visibleTo !== undefined) {
+    const viewer = filters.visibleTo;
+    base = base.where((eb) =>
+      eb.or([
+        eb('purchase_requests.user_id', '=', viewer),
+        eb.exists(eb.selectFrom('purchase_request_approvals').select(sql`1`.as('one')).whereRef('purchase_request_approvals.purchase_request_id', '=', 'purchase_requests.id').where('purchase_request_approvals.approver_id', '=', viewer)),
+      ]),
+    );
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  let query = base.selectAll('purchase_requests');
+  for (const term of sort) {
+    query = term.column === 'transferred' ? query.orderBy(sql`transferred ${sql.raw(term.direction)} NULLS LAST`) : query.orderBy(`purchase_requests.${term.column}`, term.direction);
+  }
+  const rows = await query.orderBy('purchase_requests.id', 'desc').limit(page.size).offset((page.number - 1) * page.size).execute();
+  return { rows, total: Number(total) };
+}
+
+export async function insertLinks(db: DbOrTx, links: ReadonlyArray<{ org_id: number; approval_id: number; purchase_request_id: number; action: 'approved' | 'rejected'; token_hash: string; expires_at: Date }>) {
+  if (links.length) await db.insertInto('approval_links').values([...links]).execute();
+}
+
+export function lockLinkByToken(db: DbOrTx, tokenHash: string) {
+  return db.selectFrom('approval_links').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
+}
+
+/** An answered step's links all stop working (approve and reject alike). */
+export async function useLinksOf(db: DbOrTx, approvalId: number) {
+  await db.updateTable('approval_links').set({ used_at: new Date() }).where('approval_id', '=', approvalId).where('used_at', 'is', null).execute();
+}
+
+/** Sum of amounts funded by approved requests, per team (the teams list's approved amount). */
+export async function approvedAmountsByTeam(db: DbOrTx, orgId: number, teamIds: readonly number[]): Promise<Map<number, number>> {
+  const totals = new Map<number, number>();
+  if (teamIds.length === 0) return totals;
+  const rows = await db
+    .selectFrom('purchase_requests')
+    .select(['team_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .where('org_id', '=', orgId)
+    .where('team_id', 'in', teamIds)
+    .where('transferred', 'is not', null)
+    .groupBy('team_id')
+    .execute();
+  for (const row of rows) totals.set(row.team_id, Number(row.total));
+  return totals;
+}
+
+export function findApproval(db: DbOrTx, id: number) {
+  return db.selectFrom('purchase_request_approvals').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,158 @@
+import { isAdmin, REQUEST_MESSAGES, type NewRequestInput } from '@wallet/contract';
+import type { Db, Tx } from '../../db/database.js';
+import type { Jobs } from '../../jobs/queue.js';
+import type { IssuingProvider } from '../../issuing/provider.js';
+import { conflict, forbidden, HttpError, notFound, validationFailed } from '../../http/errors.js';
+import { findCard } from '../cards/service.js';
+import type { Organization } from '../orgs/service.js';
+import { approvalPathOf, memberIdsOfTeam } from '../teams/service.js';
+import type { Actor } from '../users/service.js';
+import { findCategory } from '../wallet-categories/service.js';
+import { fundApprovedRequest } from './funding.js';
+import { mailApprover, mailRequester, type MailContext } from './mails.js';
+import {
+  approvalsOf, deleteApprovals, deleteRequests, findRequest, insertApprovals, insertRequest, lockRequest, updateApproval, updateRequest, useLinksOf,
+  type ApprovalRow, type RequestRow,
+} from './repo.js';
+
+export interface RequestDeps { db: Db; jobs: Jobs; issuer: IssuingProvider }
+export interface RequestContext { organization: Organization; origin: string }
+
+const bothPending = (request: RequestRow) => request.approved_path === 'pending' && request.approved_accounting === 'pending';
+
+/** The approvers of a team's path, in order, without the requester (nobody approves their own request). */
+async function approversFor(tx: Tx, orgId: number, teamId: number, requesterId: number): Promise<number[]> {
+  return (await approvalPathOf(tx, orgId, teamId)).filter((id) => id !== requesterId);
+}
+
+/** SPEC §5 plus ownership: the card must be the requester's, the team one they belong to, the category ours. */
+async function checkRequestInput(tx: Tx, orgId: number, requesterId: number, input: NewRequestInput) {
+  const errors: Record<string, string[]> = {};
+  const card = await findCard(tx, orgId, input.card_id);
+  if (!card || card.user_id !== requesterId) errors.card_id = [REQUEST_MESSAGES.cardNotYours];
+  if (!(await memberIdsOfTeam(tx, orgId, input.team_id)).includes(requesterId)) errors.team_id = [REQUEST_MESSAGES.teamNotYours];
+  if (input.wallet_category_id !== null && !(await findCategory(tx, orgId, input.wallet_category_id))) errors.wallet_category_id = [REQUEST_MESSAGES.categoryUnknown];
+  if (Object.keys(errors).length) throw validationFailed(errors);
+}
+
+function requestValues(input: NewRequestInput) {
+  return {
+    amount: input.amount,
+    card_id: input.card_id,
+    team_id: input.team_id,
+    wallet_category_id: input.wallet_category_id,
+    notes: input.notes,
+    interval: input.interval,
+    start_date: input.interval ? input.start_date : null,
+    end_date: input.interval ? input.end_date : null,
+  };
+}
+
+/** The first undecided step, in path order. */
+export function currentStep(approvals: readonly ApprovalRow[]): ApprovalRow | undefined {
+  return approvals.find((approval) => approval.approved === 'pending');
+}
+
+/** A member files a request for one of their cards; the team's first approver is asked at once. */
+export async function createRequest(deps: RequestDeps, context: RequestContext, requesterId: number, input: NewRequestInput): Promise<RequestRow> {
+  const orgId = context.organization.id;
+  return deps.db.transaction().execute(async (tx) => {
+    await checkRequestInput(tx, orgId, requesterId, input);
+    const request = await insertRequest(tx, { org_id: orgId, user_id: requesterId, ...requestValues(input) });
+    const approvals = await insertApprovals(tx, orgId, request.id, await approversFor(tx, orgId, input.team_id, requesterId));
+    const first = currentStep(approvals);
+    if (first) await mailApprover({ tx, jobs: deps.jobs, ...context }, request, first);
+    return request;
+  });
+}
+
+/** Edit Request: the requester changes a request nobody has decided yet; the approval chain starts again. */
+export async function editRequest(deps: RequestDeps, context: RequestContext, actor: Actor, id: number, input: NewRequestInput): Promise<RequestRow> {
+  const orgId = context.organization.id;
+  return deps.db.transaction().execute(async (tx) => {
+    const request = await lockRequest(tx, orgId, id);
+    if (!request || request.user_id !== actor.id) throw notFound();
+    const approvals = (await approvalsOf(tx, [id])).get(id) ?? [];
+    if (!bothPending(request) || approvals.some((approval) => approval.approved !== 'pending')) throw conflict(REQUEST_MESSAGES.notEditable);
+    await checkRequestInput(tx, orgId, actor.id, input);
+    await updateRequest(tx, id, requestValues(input));
+    await deleteApprovals(tx, id);
+    const updated = (await findRequest(tx, orgId, id))!;
+    const fresh = await insertApprovals(tx, orgId, id, await approversFor(tx, orgId, input.team_id, actor.id));
+    const first = currentStep(fresh);
+    if (first) await mailApprover({ tx, jobs: deps.jobs, ...context }, updated, first);
+    return updated;
+  });
+}
+
+/** Delete: the requester's own undecided request, or any request for admins. */
+export async function deleteRequest(db: Db, orgId: number, actor: Actor, id: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const request = await lockRequest(tx, orgId, id);
+    if (!request) throw notFound();
+    if (!isAdmin(actor.roles)) {
+      if (request.user_id !== actor.id) throw notFound();
+      if (!bothPending(request)) throw conflict(REQUEST_MESSAGES.notEditable);
+    }
+    await deleteRequests(tx, orgId, [id]);
+  });
+}
+
+/**
+ * An approver decides their step. Listed? (403) A valid status? (422) Their turn, nothing decided yet? (409)
+ * The last approval funds the card in this transaction; if the organisation can't cover it, nothing changes (409).
+ */
+export async function decideStep(
+  deps: RequestDeps,
+  context: RequestContext,
+  actor: Actor,
+  params: { requestId: number; approvalId: number; status: string; notes: string | null },
+): Promise<RequestRow> {
+  const orgId = context.organization.id;
+  return deps.db.transaction().execute(async (tx) => {
+    const request = await lockRequest(tx, orgId, params.requestId);
+    if (!request) throw notFound();
+    const approvals = (await approvalsOf(tx, [request.id])).get(request.id) ?? [];
+    const approval = approvals.find((step) => step.id === params.approvalId && step.approver_id === actor.id);
+    if (!approval) throw forbidden(REQUEST_MESSAGES.notApprover);
+    if (params.status !== 'approved' && params.status !== 'rejected') throw new HttpError(422, REQUEST_MESSAGES.incorrectStatus, { status: [REQUEST_MESSAGES.incorrectStatus] });
+    if (!bothPending(request) || approval.approved !== 'pending') throw conflict(REQUEST_MESSAGES.alreadyDecided);
+    if (currentStep(approvals)?.id !== approval.id) throw conflict(REQUEST_MESSAGES.notYourTurn);
+
+    await updateApproval(tx, approval.id, { approved: params.status, notes: params.notes });
+    await useLinksOf(tx, approval.id);
+    const mail: MailContext = { tx, jobs: deps.jobs, ...context };
+    if (params.status === 'rejected') {
+      await updateRequest(tx, request.id, { approved_path: 'rejected' });
+      await mailRequester(mail, request, 'rejected', params.notes);
+    } else {
+      const next = approvals.find((step) => step.position > approval.position && step.approved === 'pending');
+      if (next) {
+        await mailApprover(mail, request, next);
+      } else {
+        await updateRequest(tx, request.id, { approved_path: 'approved' });
+        await fundApprovedRequest(tx, deps.issuer, request, actor.id);
+        await mailRequester(mail, request, 'approved', params.notes);
+      }
+    }
+    return (await findRequest(tx, orgId, request.id))!;
+  });
+}
+
+/** Force approve or reject (admins, not on their own request): sets the accounting state (SPEC §4). */
+export async function forceDecision(deps: RequestDeps, context: RequestContext, actor: Actor, requestId: number, status: string): Promise<RequestRow> {
+  const orgId = context.organization.id;
+  return deps.db.transaction().execute(async (tx) => {
+    const request = await lockRequest(tx, orgId, requestId);
+    if (!request) throw notFound();
+    if (request.user_id === actor.id) throw forbidden(REQUEST_MESSAGES.ownRequest);
+    if (status !== 'approved' && status !== 'rejected') throw new HttpError(422, REQUEST_MESSAGES.incorrectStatus, { status: [REQUEST_MESSAGES.incorrectStatus] });
+    if (!bothPending(request)) throw conflict(REQUEST_MESSAGES.alreadyDecided);
+    const note = REQUEST_MESSAGES.forceNote(status);
+    await updateRequest(tx, request.id, { approved_accounting: status, accounting_notes: note, accounting_decided_by: actor.id });
+    for (const approval of (await approvalsOf(tx, [request.id])).get(request.id) ?? []) await useLinksOf(tx, approval.id);
+    if (status === 'approved') await fundApprovedRequest(tx, deps.issuer, request, actor.id);
+    await mailRequester({ tx, jobs: deps.jobs, ...context }, request, status, note);
+    return (await findRequest(tx, orgId, request.id))!;
+  });
+}

@@ -1,0 +1,130 @@
+import { INTERVAL_DAYS, type RequestInterval } from '@wallet/contract';
+import type { Db, Tx } from '../../db/database.js';
+import type { Jobs } from '../../jobs/queue.js';
+import type { IssuingProvider } from '../../issuing/provider.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { addToCardLimitInTransaction } from '../cards/service.js';
+import { findOrganizationById } from '../orgs/service.js';
+import { adminsOf } from '../users/service.js';
+import { mailAdminsFundingFailed } from '../purchase-requests/mails.js';
+import { findRequest } from '../purchase-requests/queries.js';
+import { claimPeriod, deleteRecurring, findRecurring, insertRecurring, lockDueRecurring, lockRecurring, updateRecurring, type RecurringRow } from './repo.js';
+
+export { findRecurring, recurringOfRequests, listRecurring, fundingsOf, type RecurringRow } from './repo.js';
+
+export function addDays(date: string, days: number): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
+/** After the approval's own funding, the next ones fall every interval from the start date. */
+export async function startRecurring(tx: Tx, params: { orgId: number; purchaseRequestId: number; interval: RequestInterval; startDate: string; endDate: string | null; today: string }) {
+  const nextRun = addDays(params.startDate, INTERVAL_DAYS[params.interval]);
+  const ended = params.endDate !== null && nextRun > params.endDate;
+  return insertRecurring(tx, {
+    org_id: params.orgId,
+    purchase_request_id: params.purchaseRequestId,
+    interval: params.interval,
+    start_date: params.startDate,
+    end_date: params.endDate,
+    last_run: params.today,
+    next_run: ended ? null : nextRun,
+    status: ended ? 'inactive' : 'active',
+  });
+}
+
+export interface RecurringDeps { db: Db; jobs: Jobs; issuer: IssuingProvider }
+
+/** Funds one due period of one recurring request; returns what happened. */
+async function fundNextPeriod(deps: RecurringDeps, today: string): Promise<'funded' | 'ended' | 'failed' | 'none'> {
+  let failed: { recurring: RecurringRow; reason: string } | null = null;
+  const outcome = await deps.db.transaction().execute(async (tx) => {
+    const [recurring] = await lockDueRecurring(tx, today, 1);
+    if (!recurring || !recurring.next_run) return 'none' as const;
+    const period = recurring.next_run;
+    if (recurring.end_date && period > recurring.end_date) {
+      await updateRecurring(tx, recurring.id, { status: 'inactive', next_run: null });
+      return 'ended' as const;
+    }
+    const request = await findRequest(tx, recurring.org_id, recurring.purchase_request_id);
+    if (!request) {
+      await updateRecurring(tx, recurring.id, { status: 'inactive', next_run: null });
+      return 'ended' as const;
+    }
+    const next = addDays(period, INTERVAL_DAYS[recurring.interval]);
+    const ended = recurring.end_date !== null && next > recurring.end_date;
+    if (await claimPeriod(tx, { org_id: recurring.org_id, recurring_purchase_request_id: recurring.id, period_date: period, amount: request.amount })) {
+      try {
+        await addToCardLimitInTransaction(tx, deps.issuer, {
+          orgId: request.org_id,
+          cardId: request.card_id,
+          amount: request.amount,
+          reference: `recurring:${recurring.id}:${period}`,
+          description: `Recurring purchase request #${request.id} (${recurring.interval})`,
+          createdBy: null,
+        });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        failed = { recurring, reason: error.message };
+        throw error; // roll the claim back; the pause happens in its own transaction below
+      }
+    }
+    await updateRecurring(tx, recurring.id, { last_run: period, next_run: ended ? null : next, status: ended ? 'inactive' : 'active' });
+    return 'funded' as const;
+  }).catch((error: unknown) => {
+    if (failed) return 'failed' as const;
+    throw error;
+  });
+  if (outcome === 'failed' && failed) await pauseBySystem(deps, failed);
+  return outcome;
+}
+
+async function pauseBySystem(deps: RecurringDeps, failure: { recurring: RecurringRow; reason: string }) {
+  await deps.db.transaction().execute(async (tx) => {
+    const recurring = await lockRecurring(tx, failure.recurring.org_id, failure.recurring.id);
+    if (!recurring || recurring.is_paused) return;
+    await updateRecurring(tx, recurring.id, { is_paused: true, paused_by: 'system', pause_reason: failure.reason.slice(0, 500) });
+    const [organization, request, admins] = await Promise.all([
+      findOrganizationById(tx, recurring.org_id),
+      findRequest(tx, recurring.org_id, recurring.purchase_request_id),
+      adminsOf(tx, recurring.org_id),
+    ]);
+    if (organization && request) await mailAdminsFundingFailed(tx, deps.jobs, organization, admins, request, failure.reason);
+  });
+}
+
+/**
+ * The schedule's work: every recurring request due on or before `today` funds each missed period once.
+ * `today` is a parameter so tests control the clock. Safe to run from several processes at once.
+ */
+export async function runDueFundings(deps: RecurringDeps, today: string): Promise<{ funded: number; failed: number; ended: number }> {
+  const totals = { funded: 0, failed: 0, ended: 0 };
+  for (let step = 0; step < 10_000; step++) {
+    const outcome = await fundNextPeriod(deps, today);
+    if (outcome === 'none') break;
+    totals[outcome]++;
+  }
+  return totals;
+}
+
+/** Admins pause and unpause. Unpausing resumes at the next scheduled date from today (missed periods are skipped). */
+export async function setPaused(db: Db, orgId: number, id: number, isPaused: boolean, today: string): Promise<RecurringRow> {
+  return db.transaction().execute(async (tx) => {
+    const recurring = await lockRecurring(tx, orgId, id);
+    if (!recurring) throw notFound();
+    if (isPaused) {
+      await updateRecurring(tx, id, { is_paused: true, paused_by: 'admin', pause_reason: null });
+    } else {
+      let next = recurring.next_run;
+      while (next && next < today) next = addDays(next, INTERVAL_DAYS[recurring.interval]);
+      const ended = next !== null && recurring.end_date !== null && next > recurring.end_date;
+      await updateRecurring(tx, id, { is_paused: false, paused_by: null, pause_reason: null, next_run: ended ? null : next, status: ended ? 'inactive' : recurring.status });
+    }
+    return (await findRecurring(tx, orgId, id))!;
+  });
+}
+
+export async function removeRecurring(db: Db, orgId: number, id: number) {
+  await deleteRecurring(db, orgId, id);
+}
