@@ -38,7 +38,7 @@ async function main() {
     jobs = await startJobs(database.url);
     const deps = { db, config, jobs, issuer: await createIssuer(config, database.url) };
     issuer = deps.issuer;
-    const seeded = config.SEED_DEMO ? await seedDemoOrganisation(deps) : false;
+    const seeded = config.SEED_DEMO ? await seedDemoOrganisation(deps, `http://localhost:${config.PORT}`) : false;
     app = await buildApp(deps);
     await startWorkers(deps);
     await app.listen({ port: config.PORT, host: config.HOST });

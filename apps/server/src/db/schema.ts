@@ -28,6 +28,8 @@ export interface UsersTable {
   avatar_path: string | null;
   stripe_cardholder_id: string | null;
   issuing_tos_accepted_at: Date | null;
+  issuing_tos_ip: string | null;
+  issuing_tos_user_agent: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

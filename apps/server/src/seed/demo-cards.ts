@@ -38,7 +38,7 @@ export async function seedDemoCards(deps: { db: Db; issuer: IssuingProvider }, o
 
   for (const email of TERMS_ACCEPTED) {
     const user = (await findUserByEmail(db, orgId, email))!;
-    await setTermsAccepted(db, orgId, user.id, new Date(Date.now() - 90 * 24 * 60 * 60 * 1000));
+    await setTermsAccepted(db, orgId, user.id, { date: new Date(Date.now() - 90 * 24 * 60 * 60 * 1000), ip: '127.0.0.1', userAgent: 'Demo seed' });
   }
 
   for (const [index, spec] of DEMO_CARDS.entries()) {

@@ -65,3 +65,20 @@ describe('the demo history', () => {
     expect(cards.filter((card) => card.status === 'active').every((card) => card.spending_limit > 0)).toBe(true);
   }, 60_000);
 });
+
+describe('the demo requests', () => {
+  it('has pending, approved, rejected, forced and recurring requests across both teams', async () => {
+    await seedDemoOrganisation(ctx.deps);
+    const admin = await ctx.client('localhost').signIn('admin@demo.test', DEMO_PASSWORD);
+    const all = (await admin.get('/api/purchase-requests?include=team,recurringPurchaseRequest&page[size]=50')).json();
+    const statuses = new Set(all.data.map((request: { status: string }) => request.status));
+    expect(statuses).toEqual(new Set(['Pending', 'Approved', 'Rejected']));
+    expect(new Set(all.data.map((request: { team: { name: string } }) => request.team.name))).toEqual(new Set(['Engineering', 'Marketing']));
+    expect(all.data.some((request: { approved_accounting: string }) => request.approved_accounting === 'approved')).toBe(true);
+    expect(all.data.some((request: { recurring_purchase_request: { status: string } | null }) => request.recurring_purchase_request?.status === 'active')).toBe(true);
+    const manager = await ctx.client('localhost').signIn('manager@demo.test', DEMO_PASSWORD);
+    const me = (await manager.get('/api/me')).json().data;
+    const waiting = (await manager.get(`/api/purchase-requests?filter[pending_approval_by]=${me.id}`)).json();
+    expect(waiting.meta.total).toBeGreaterThan(0);
+  }, 60_000);
+});

@@ -4,6 +4,8 @@ import type { IssuingProvider } from '../issuing/provider.js';
 import { seedDemoCards } from './demo-cards.js';
 import { ensureDefaultCategories } from '../modules/wallet-categories/service.js';
 import { seedDemoHistory } from './demo-history.js';
+import { seedDemoRequests } from './demo-requests.js';
+import type { Jobs } from '../jobs/queue.js';
 import { findOrganizationBySlug, insertOrganization } from '../modules/orgs/service.js';
 import { createTeamInTransaction } from '../modules/teams/service.js';
 import { createPersonWithoutRole, createUserInTransaction, findUserByEmail } from '../modules/users/service.js';
@@ -30,7 +32,7 @@ export const DEMO_PEOPLE_WITHOUT_ROLE = [
  * The demo organisation of the README, created once: on a later start it exists and nothing changes.
  * Later features add their own demo data here (cards, transactions, requests).
  */
-export async function seedDemoOrganisation(deps: { db: Db; issuer: IssuingProvider }): Promise<boolean> {
+export async function seedDemoOrganisation(deps: { db: Db; issuer: IssuingProvider; jobs: Jobs }, origin = 'http://localhost:3000'): Promise<boolean> {
   const { db } = deps;
   const found = await findOrganizationBySlug(db, DEMO_SLUG);
   if (found) {
@@ -39,6 +41,7 @@ export async function seedDemoOrganisation(deps: { db: Db; issuer: IssuingProvid
     if (admin) {
       await seedDemoCards(deps, found.id, admin.id);
       await seedDemoHistory(deps, found.id);
+      await seedDemoRequests(deps, found, origin);
     }
     return false;
   }
@@ -67,5 +70,6 @@ export async function seedDemoOrganisation(deps: { db: Db; issuer: IssuingProvid
   });
   await seedDemoCards(deps, orgId, adminId);
   await seedDemoHistory(deps, orgId);
+  await seedDemoRequests(deps, (await findOrganizationBySlug(db, DEMO_SLUG))!, origin);
   return true;
 }

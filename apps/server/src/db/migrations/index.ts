@@ -5,6 +5,7 @@ import * as ledgerCards from './0003_ledger_cards.js';
 import * as authorizations from './0004_authorizations.js';
 import * as expensesWebhooks from './0005_expenses_webhooks.js';
 import * as purchaseRequests from './0006_purchase_requests.js';
+import * as termsDetails from './0007_terms_details.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_authorizations': authorizations,
   '0005_expenses_webhooks': expensesWebhooks,
   '0006_purchase_requests': purchaseRequests,
+  '0007_terms_details': termsDetails,
 };

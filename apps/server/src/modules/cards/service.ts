@@ -38,7 +38,10 @@ export async function createCard(deps: CardsDeps, orgId: number, input: NewCardI
 
   let cardholder = await findCardholderOfUser(db, orgId, holder.id);
   if (!cardholder) {
-    const terms: TermsAcceptance | null = holder.issuing_tos_accepted_at ? { date: holder.issuing_tos_accepted_at, ip: '0.0.0.0', userAgent: 'recorded earlier' } : null;
+    // Terms accepted before the first card travel to the issuer with where and how they were accepted.
+    const terms: TermsAcceptance | null = holder.issuing_tos_accepted_at
+      ? { date: holder.issuing_tos_accepted_at, ip: holder.issuing_tos_ip ?? 'unknown', userAgent: holder.issuing_tos_user_agent ?? 'unknown' }
+      : null;
     const billing = toAddress(input.billing);
     const created = await viaIssuer(() => issuer.createCardholder(
       { orgId, name: input.cardholder_name, firstName: input.legal_first_name, lastName: input.legal_last_name, email: holder.email, phone: holder.cell_phone, billing, terms },

@@ -20,7 +20,7 @@ export async function termsRoutes(fastify: FastifyInstance) {
     if (!cardholder) throw conflict(CARD_MESSAGES.noCardholder);
     const acceptance = { date: new Date(), ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? 'unknown' };
     await viaIssuer(() => issuer.acceptTerms(cardholder.provider_cardholder_id, acceptance));
-    await setTermsAccepted(db, org.id, user.id, acceptance.date);
+    await setTermsAccepted(db, org.id, user.id, acceptance);
     return reply.code(201).send({ message: CARD_MESSAGES.termsAccepted, data: { accepted_at: acceptance.date.toISOString() } });
   });
 }

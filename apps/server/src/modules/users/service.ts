@@ -131,8 +131,8 @@ export async function setCardholderId(db: DbOrTx, orgId: number, userId: number,
   await updateUser(db, orgId, userId, { stripe_cardholder_id: providerCardholderId });
 }
 
-export async function setTermsAccepted(db: DbOrTx, orgId: number, userId: number, acceptedAt: Date): Promise<void> {
-  await updateUser(db, orgId, userId, { issuing_tos_accepted_at: acceptedAt });
+export async function setTermsAccepted(db: DbOrTx, orgId: number, userId: number, acceptance: { date: Date; ip: string; userAgent: string }): Promise<void> {
+  await updateUser(db, orgId, userId, { issuing_tos_accepted_at: acceptance.date, issuing_tos_ip: acceptance.ip, issuing_tos_user_agent: acceptance.userAgent });
 }
 
 /** Ids of users whose name (spaces removed) contains any of the terms; for searching cards by holder. */
