@@ -22,6 +22,7 @@ import { stripeWebhookRoutes } from './modules/webhooks/routes.js';
 import { walletCategoryRoutes } from './modules/wallet-categories/routes.js';
 import { purchaseRequestRoutes } from './modules/purchase-requests/routes.js';
 import { recurringRoutes } from './modules/recurring/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(walletCategoryRoutes);
   await app.register(purchaseRequestRoutes);
   await app.register(recurringRoutes);
+  await app.register(analyticsRoutes);
 
   await registerSpa(app);
   return app;

@@ -370,6 +370,17 @@ export interface RecurringFundingsTable {
   funded_at: CreatedAt;
 }
 
+export interface SpendDailyTable {
+  org_id: number;
+  day: string;
+  card_id: number;
+  user_id: number;
+  team_id: number;
+  wallet_category_id: number;
+  amount: number;
+  captures: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -400,4 +411,5 @@ export interface Database {
   approval_links: ApprovalLinksTable;
   recurring_purchase_requests: RecurringPurchaseRequestsTable;
   recurring_fundings: RecurringFundingsTable;
+  spend_daily: SpendDailyTable;
 }

@@ -6,6 +6,7 @@ import * as authorizations from './0004_authorizations.js';
 import * as expensesWebhooks from './0005_expenses_webhooks.js';
 import * as purchaseRequests from './0006_purchase_requests.js';
 import * as termsDetails from './0007_terms_details.js';
+import * as spendRollup from './0008_spend_rollup.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_expenses_webhooks': expensesWebhooks,
   '0006_purchase_requests': purchaseRequests,
   '0007_terms_details': termsDetails,
+  '0008_spend_rollup': spendRollup,
 };

@@ -128,3 +128,16 @@ export async function cardsOfUsers(db: DbOrTx, orgId: number, userIds: readonly 
   for (const { user_id: userId, ...card } of rows) cards.set(userId, [...(cards.get(userId) ?? []), card]);
   return cards;
 }
+
+/** Active cards with the most left to spend. */
+export function topCardBalances(db: DbOrTx, orgId: number, limit: number) {
+  return db
+    .selectFrom('cards')
+    .select(['id', 'user_id', 'name', 'last4', (eb) => eb('spending_limit', '-', eb.ref('holds_amount')).as('available')])
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'active')
+    .orderBy('available', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

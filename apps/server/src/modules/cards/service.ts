@@ -11,6 +11,7 @@ import {
   type CardListFilters, type CardRow, type CardSort,
 } from './repo.js';
 
+export { topCardBalances } from './repo.js';
 export { findCard, cardsOfUsers, applyCardMovement, lockCardByProviderId, lockCard, assignedOut, cardIdsOfUser, cardSumsOfUser, findCardholderOfUser, listCards, type CardRow, type CardSort, type CardListFilters };
 
 export interface CardsDeps { db: Db; issuer: IssuingProvider }

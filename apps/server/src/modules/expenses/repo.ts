@@ -58,3 +58,33 @@ export async function netSpendSince(db: DbOrTx, orgId: number, sinceUnix: number
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+export interface DayRange { from: string; to: string }
+export interface DailyAmount { day: string; amount: number }
+
+/** Net spend per UTC day, from the daily rollup (or by when it was recorded, from the expenses themselves). */
+export async function dailySpend(db: DbOrTx, orgId: number, range: DayRange, options: { userId?: number; byCreated?: boolean } = {}): Promise<DailyAmount[]> {
+  if (options.byCreated) {
+    const { rows } = await sql<DailyAmount>`
+      SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount FROM expenses
+      WHERE org_id = ${orgId} AND created_at >= ${range.from}::date AND created_at < (${range.to}::date + 1)
+      ${options.userId !== undefined ? sql`AND user_id = ${options.userId}` : sql``}
+      GROUP BY 1 ORDER BY 1`.execute(db);
+    return rows;
+  }
+  const { rows } = await sql<DailyAmount>`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount FROM spend_daily
+    WHERE org_id = ${orgId} AND day BETWEEN ${range.from}::date AND ${range.to}::date
+    ${options.userId !== undefined ? sql`AND user_id = ${options.userId}` : sql``}
+    GROUP BY day ORDER BY day`.execute(db);
+  return rows;
+}
+
+/** The biggest spenders, categories or teams over a range (0 = none), from the rollup. */
+export async function spendByDimension(db: DbOrTx, orgId: number, dimension: 'user_id' | 'wallet_category_id' | 'team_id', range: DayRange | null, limit: number) {
+  const { rows } = await sql<{ key: number; amount: number }>`
+    SELECT ${sql.ref(dimension)} AS key, sum(amount)::bigint AS amount FROM spend_daily
+    WHERE org_id = ${orgId} ${range ? sql`AND day BETWEEN ${range.from}::date AND ${range.to}::date` : sql``}
+    GROUP BY 1 HAVING sum(amount) > 0 ORDER BY 2 DESC, 1 LIMIT ${limit}`.execute(db);
+  return rows;
+}

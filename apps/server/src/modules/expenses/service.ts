@@ -3,8 +3,9 @@ import { drawDownHold, findHold, lockHold, type MerchantData, type Wallet } from
 import { applyCardMovement, lockCard, lockCardByProviderId } from '../cards/service.js';
 import { recordSpend } from '../ledger/service.js';
 import { insertExpense, type ExpenseRow } from './repo.js';
+import { classifyExpense } from './classify.js';
 
-export { listCardExpenses, cardExpensesBetween, netSpendSince, type ExpenseRow, type ExpenseSort } from './repo.js';
+export { listCardExpenses, cardExpensesBetween, netSpendSince, dailySpend, spendByDimension, type ExpenseRow, type ExpenseSort, type DailyAmount, type DayRange } from './repo.js';
 
 export interface TransactionEvent {
   provider: string;
@@ -34,6 +35,7 @@ export async function recordTransaction(db: Db, event: TransactionEvent): Promis
     const card = known ? await lockCard(tx, known.org_id, known.card_id) : await lockCardByProviderId(tx, event.provider, event.providerCardId);
     if (!card) return null;
     const signed = event.type === 'capture' ? event.amount : -event.amount;
+    const { teamId, categoryId } = await classifyExpense(tx, card.org_id, card.user_id, event.merchant);
     const expense = await insertExpense(tx, {
       org_id: card.org_id,
       card_id: card.id,
@@ -46,6 +48,8 @@ export async function recordTransaction(db: Db, event: TransactionEvent): Promis
       merchant_data: JSON.stringify(event.merchant),
       wallet: event.wallet,
       stripe_created: event.stripeCreated,
+      team_id: teamId,
+      wallet_category_id: categoryId,
     });
     if (!expense) return null; // already posted
     if (known && event.type === 'capture') await drawDownHold(tx, event.provider, event.providerAuthorizationId!, event.amount, event.closesAuthorization);

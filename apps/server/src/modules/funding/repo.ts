@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { TopupsTable } from '../../db/schema.js';
@@ -29,4 +30,14 @@ export async function listTopups(db: DbOrTx, orgId: number, page: { number: numb
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.size).offset((page.number - 1) * page.size).execute();
   return { rows, total: Number(total) };
+}
+
+/** Top-ups settled per UTC day. */
+export async function dailyTopups(db: DbOrTx, orgId: number, range: { from: string; to: string }, byCreated = false) {
+  const column = byCreated ? 'created_at' : 'settled_at';
+  const { rows } = await sql<{ day: string; amount: number }>`
+    SELECT to_char((${sql.ref(column)} AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount FROM topups
+    WHERE org_id = ${orgId} AND status = 'succeeded' AND ${sql.ref(column)} >= ${range.from}::date AND ${sql.ref(column)} < (${range.to}::date + 1)
+    GROUP BY 1 ORDER BY 1`.execute(db);
+  return rows;
 }

@@ -5,6 +5,7 @@ import { recordTopup } from '../ledger/service.js';
 import { findTopupByProviderId, insertTopupOnce, listTopups, lockTopup, updateTopup, type TopupRow } from './repo.js';
 
 export { listTopups, type TopupRow };
+export { dailyTopups } from './repo.js';
 
 /** Credits the organisation once: the ledger reference is the top-up's own id. */
 async function settle(db: Db, topupId: number): Promise<TopupRow> {

@@ -128,3 +128,28 @@ export async function netSpentOfCard(db: DbOrTx, orgId: number, cardId: number):
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/** Money allocated to cards (fundings less defundings) per UTC day, for the organisation or one holder. */
+export async function dailyCardAllocations(db: DbOrTx, orgId: number, range: { from: string; to: string }, userId?: number) {
+  const { rows } = await sql<{ day: string; amount: number }>`
+    SELECT to_char((e.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, sum(l.amount)::bigint AS amount
+    FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id JOIN ledger_accounts a ON a.id = l.account_id
+    WHERE l.org_id = ${orgId} AND a.kind = 'card' AND e.kind IN ('card_funding', 'card_defunding')
+      AND e.created_at >= ${range.from}::date AND e.created_at < (${range.to}::date + 1)
+      ${userId !== undefined ? sql`AND e.user_id = ${userId}` : sql``}
+    GROUP BY 1 ORDER BY 1`.execute(db);
+  return rows;
+}
+
+/** The organisation's unallocated funds before `from`, and their net change per UTC day within the range. */
+export async function fundsBalanceDaily(db: DbOrTx, orgId: number, range: { from: string; to: string }) {
+  const { rows: opening } = await sql<{ amount: number }>`
+    SELECT coalesce(sum(l.amount), 0)::bigint AS amount FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id JOIN ledger_accounts a ON a.id = l.account_id
+    WHERE l.org_id = ${orgId} AND a.kind = 'issuer_funds' AND e.created_at < ${range.from}::date`.execute(db);
+  const { rows } = await sql<{ day: string; amount: number }>`
+    SELECT to_char((e.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, sum(l.amount)::bigint AS amount
+    FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id JOIN ledger_accounts a ON a.id = l.account_id
+    WHERE l.org_id = ${orgId} AND a.kind = 'issuer_funds' AND e.created_at >= ${range.from}::date AND e.created_at < (${range.to}::date + 1)
+    GROUP BY 1 ORDER BY 1`.execute(db);
+  return { opening: Number(opening[0]?.amount ?? 0), daily: rows };
+}

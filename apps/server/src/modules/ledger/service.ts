@@ -1,6 +1,7 @@
 import type { DbOrTx, Tx } from '../../db/database.js';
 import { accountBalance, cardAccountId, findEntryByReference, fundsMovements, insertEntry, insertLines, integrityProblems, lockAccount, netSpentOfCard, orgAccountId, spentSince } from './repo.js';
 
+export { dailyCardAllocations, fundsBalanceDaily } from './repo.js';
 export { integrityProblems, orgAccountId, cardAccountId, spentSince, netSpentOfCard };
 
 /** What an entry moves: lines that must sum to zero (the database refuses the commit otherwise). */

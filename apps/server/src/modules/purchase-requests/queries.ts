@@ -1,2 +1,2 @@
 /** Reads other modules may use (the recurring module reads the request it funds). */
-export { findRequest, listRequests, approvedAmountsByTeam, type RequestRow } from './repo.js';
+export { findRequest, listRequests, approvedAmountsByTeam, dailyTransferred, type RequestRow } from './repo.js';

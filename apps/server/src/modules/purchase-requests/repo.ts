@@ -136,3 +136,13 @@ export async function approvedAmountsByTeam(db: DbOrTx, orgId: number, teamIds: 
 export function findApproval(db: DbOrTx, id: number) {
   return db.selectFrom('purchase_request_approvals').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Approved (transferred) request amounts per UTC day. */
+export async function dailyTransferred(db: DbOrTx, orgId: number, range: { from: string; to: string }, userId?: number) {
+  const { rows } = await sql<{ day: string; amount: number }>`
+    SELECT to_char((transferred AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount FROM purchase_requests
+    WHERE org_id = ${orgId} AND transferred IS NOT NULL AND transferred >= ${range.from}::date AND transferred < (${range.to}::date + 1)
+      ${userId !== undefined ? sql`AND user_id = ${userId}` : sql``}
+    GROUP BY 1 ORDER BY 1`.execute(db);
+  return rows;
+}

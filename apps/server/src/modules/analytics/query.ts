@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { todayIso } from '@wallet/contract';
+import { badRequest, validationFailed } from '../../http/errors.js';
+import { lastPeriods, type Unit } from './periods.js';
+
+/** The analytics filters of SPEC §7, as docs/API.md defines them. */
+export type Aggregation =
+  | { kind: 'series'; unit: Unit; how: 'sum' | 'max'; range: { from: string; to: string } }
+  | { kind: 'single'; range: { from: string; to: string } | null }
+  | { kind: 'top'; by: 'spender' | 'card_balance' | 'category' | 'team'; range: { from: string; to: string } | null; limit: number };
+
+const SERIES = { sum_over_months: ['month', 'sum'], sum_over_days: ['day', 'sum'], max_over_months: ['month', 'max'], max_over_days: ['day', 'max'] } as const;
+const TOPS = { top_five_spender: 'spender', top_five_card_balances: 'card_balance', top_five_categories: 'category', top_five_teams: 'team' } as const;
+const MAX_PERIODS = { day: 1_100, month: 120 } as const;
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseRange(raw: string, field: string): { from: string; to: string } {
+  const parts = raw.split(',').map((part) => part.trim());
+  const [from, to] = parts.length === 3 ? parts.slice(1) : parts; // "day,from,to" or "from,to"
+  if (!from || !to || !isoDay.test(from) || !isoDay.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) {
+    throw validationFailed({ [field]: ['Use from,to (or day,from,to) with dates as YYYY-MM-DD.'] });
+  }
+  if (from > to) throw validationFailed({ [field]: ['The start date must be on or before the end date.'] });
+  return { from, to };
+}
+
+const count = (field: string, max: number) =>
+  z.coerce.number({ error: `${field} must be a whole number.` }).int(`${field} must be a whole number.`).min(1, `${field} must be at least 1.`).max(max, `${field} may not be greater than ${max}.`);
+
+export function parseAnalyticsQuery(query: Record<string, unknown>, allowed: { tops: ReadonlyArray<keyof typeof TOPS>; extra?: string[] }): { aggregation: Aggregation; byCreated: boolean } {
+  const filters: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const match = /^filter\[(\w+)\]$/.exec(key);
+    if (match) filters[match[1]!] = String(Array.isArray(value) ? value[value.length - 1] : value);
+    else if (!allowed.extra?.includes(key)) throw badRequest(`Unknown parameter: ${key}.`);
+  }
+  const known = new Set([...Object.keys(SERIES), ...allowed.tops, 'group_single', 'between', 'between_created', 'limit']);
+  for (const name of Object.keys(filters)) if (!known.has(name)) throw badRequest(`Unknown filter: ${name}.`);
+
+  const aggregations = Object.keys(filters).filter((name) => name in SERIES || name in TOPS || name === 'group_single');
+  if (aggregations.length > 1) throw validationFailed({ filter: [`Choose one of ${aggregations.join(', ')}.`] });
+  const range = filters.between ? parseRange(filters.between, 'filter.between') : filters.between_created ? parseRange(filters.between_created, 'filter.between_created') : null;
+  const byCreated = !filters.between && Boolean(filters.between_created);
+  const limitParsed = filters.limit === undefined ? { success: true as const, data: 5 } : count('limit', 100).safeParse(filters.limit);
+  if (!limitParsed.success) throw validationFailed({ 'filter.limit': limitParsed.error.issues.map((issue) => issue.message) });
+  const name = aggregations[0] ?? 'sum_over_months';
+
+  if (name in SERIES) {
+    const [unit, how] = SERIES[name as keyof typeof SERIES];
+    const raw = filters[name] ?? '6';
+    const parsed = count(name, MAX_PERIODS[unit]).safeParse(raw);
+    if (!parsed.success) throw validationFailed({ [`filter.${name}`]: parsed.error.issues.map((issue) => issue.message) });
+    const window = range ?? lastPeriods(parsed.data, unit, todayIso());
+    return { aggregation: { kind: 'series', unit, how, range: window }, byCreated };
+  }
+  if (name === 'group_single') return { aggregation: { kind: 'single', range }, byCreated };
+  return { aggregation: { kind: 'top', by: TOPS[name as keyof typeof TOPS], range, limit: limitParsed.data }, byCreated };
+}
