@@ -1,4 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import { TERMS_EXEMPT_BEFORE } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { AuthorizationHoldsTable } from '../../db/schema.js';
 
@@ -82,8 +83,93 @@ export function holdsByIds(db: DbOrTx, orgId: number, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('authorization_holds')
-    .select(['id', 'card_id', 'status', 'amount', 'merchant_data', 'wallet', 'created_at', 'stripe_created'])
+    // The same fields the holds list shows, so an included hold reads the same as a listed one.
+    .select(['id', 'card_id', 'status', 'amount', 'requested_amount', 'approved', 'decline_reason', 'merchant_data', 'wallet', 'created_at', 'stripe_created'])
     .where('org_id', '=', orgId)
     .where('id', 'in', ids)
     .execute();
+}
+
+export interface DecideAndHoldInput {
+  provider: string;
+  providerAuthorizationId: string;
+  providerCardId: string;
+  /** Cents asked for; a positive safe integer unless `forcedReason` is set. */
+  amount: number;
+  /** A reason known before reading the card (an invalid amount): recorded as the decline. */
+  forcedReason: string | null;
+  requestedAmount: number;
+  merchantData: string;
+  wallet: string | null;
+  stripeCreated: number;
+}
+
+/**
+ * The authorisation decision and its hold as one statement (one round trip, its own transaction): lock the card
+ * row, read the holder's standing, insert the hold keyed on the issuer's authorisation id, and raise the card's
+ * pending holds when approved. The card row stays locked only while this statement runs, so concurrent purchases
+ * of one card queue for microseconds instead of for several client round trips.
+ *
+ * Read committed: FOR NO KEY UPDATE waits for a concurrent decision on the same card and then sees its committed
+ * row, so `spending_limit - holds_amount` is always current; the UPDATE follows to that same locked version.
+ * The decline rules (in order) are those of reasonToDecline in service.ts.
+ *
+ * Returns `cardFound: false` for an unknown card, `hold: null` when the authorisation id was already recorded
+ * (a repeated request: the caller answers as it was answered before).
+ */
+export async function decideAndHold(db: DbOrTx, input: DecideAndHoldInput): Promise<{ cardFound: boolean; hold: HoldRow | null }> {
+  const { rows } = await decideAndHoldQuery(input).execute(db);
+  const row = rows[0]!;
+  const { card_found: cardFound, ...hold } = row;
+  return { cardFound, hold: hold.id == null ? null : (hold as HoldRow) };
+}
+
+/** The statement itself (the bench runs the very same SQL under pgbench). */
+export function decideAndHoldQuery(input: DecideAndHoldInput) {
+  return sql<HoldRow & { card_found: boolean }>`
+    WITH card AS (
+      SELECT id, org_id, user_id, status, spending_limit, holds_amount
+      FROM cards
+      WHERE provider = ${input.provider} AND provider_card_id = ${input.providerCardId}
+      FOR NO KEY UPDATE
+    ),
+    decision AS (
+      SELECT card.id, card.org_id, card.user_id,
+        CASE
+          WHEN ${input.forcedReason}::text IS NOT NULL THEN ${input.forcedReason}::text
+          WHEN card.status <> 'active' THEN 'card_inactive'
+          WHEN NOT coalesce(holder.is_wallet_user, false) THEN 'holder_inactive'
+          WHEN holder.issuing_tos_accepted_at IS NULL AND holder.created_at >= ${TERMS_EXEMPT_BEFORE}::timestamptz THEN 'terms_not_accepted'
+          WHEN ${input.amount}::bigint > card.spending_limit - card.holds_amount THEN 'insufficient_funds'
+        END AS reason
+      FROM card
+      LEFT JOIN LATERAL (
+        SELECT users.created_at, users.issuing_tos_accepted_at,
+          EXISTS (SELECT 1 FROM user_roles WHERE user_roles.user_id = users.id AND user_roles.role = 'wallet-user') AS is_wallet_user
+        FROM users
+        WHERE users.org_id = card.org_id AND users.id = card.user_id
+      ) holder ON true
+    ),
+    hold AS (
+      INSERT INTO authorization_holds (
+        org_id, card_id, user_id, provider, provider_authorization_id, approved, decline_reason, status,
+        requested_amount, amount, merchant_data, wallet, stripe_created
+      )
+      SELECT org_id, id, user_id, ${input.provider}, ${input.providerAuthorizationId}, reason IS NULL, reason,
+        CASE WHEN reason IS NULL THEN 'pending' ELSE 'declined' END,
+        ${input.requestedAmount}::bigint, CASE WHEN reason IS NULL THEN ${input.amount}::bigint ELSE 0 END,
+        ${input.merchantData}::jsonb, ${input.wallet}::text, ${input.stripeCreated}::bigint
+      FROM decision
+      ON CONFLICT (provider, provider_authorization_id) DO NOTHING
+      RETURNING *
+    ),
+    moved AS (
+      UPDATE cards SET holds_amount = cards.holds_amount + hold.amount, last_used_at = now()
+      FROM hold
+      WHERE cards.id = hold.card_id AND hold.approved
+      RETURNING cards.id
+    )
+    SELECT hold.*, EXISTS (SELECT 1 FROM card) AS card_found
+    FROM (SELECT 1) AS one LEFT JOIN hold ON true
+  `;
 }

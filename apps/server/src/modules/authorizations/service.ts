@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/database.js';
 import { applyCardMovement, lockCard, lockCardByProviderId, needsTermsAcceptance, type CardRow } from '../cards/service.js';
 import { holderStanding } from '../users/service.js';
-import { findHold, insertHold, lockHold, updateHold, type HoldRow, type HoldStatus } from './repo.js';
+import { decideAndHold, findHold, insertHold, lockHold, updateHold, type HoldRow, type HoldStatus } from './repo.js';
 
 export { pendingHoldTotals, pendingHoldsOfCards, listHoldsOfCard, findHold, holdsByIds, type HoldRow } from './repo.js';
 
@@ -49,36 +49,28 @@ async function reasonToDecline(tx: Tx, card: CardRow, amount: number): Promise<D
 
 /**
  * The one authorisation decision (simulator and Stripe webhook alike). The decision and the hold are one
- * transaction on the locked card row, so concurrent purchases never spend the same cents twice; the issuer's
- * authorisation id makes a repeated request get the same answer.
+ * statement on the locked card row (repo.ts decideAndHold), so concurrent purchases never spend the same cents
+ * twice and the row is locked for as short a time as possible; the issuer's authorisation id makes a repeated
+ * request get the same answer.
  */
 export async function authorize(db: Db, request: AuthorizationRequest): Promise<Decision> {
-  const known = await findHold(db, request.provider, request.providerAuthorizationId);
-  if (known) return decisionOf(known);
-  const decision = await db.transaction().execute(async (tx) => {
-    const card = await lockCardByProviderId(tx, request.provider, request.providerCardId);
-    if (!card) return { approved: false, reason: 'card_not_found' as const, holdId: null, cardId: null };
-    const reason = await reasonToDecline(tx, card, request.amount);
-    const hold = await insertHold(tx, {
-      org_id: card.org_id,
-      card_id: card.id,
-      user_id: card.user_id,
-      provider: request.provider,
-      provider_authorization_id: request.providerAuthorizationId,
-      approved: reason === null,
-      decline_reason: reason,
-      status: reason === null ? 'pending' : 'declined',
-      requested_amount: Math.max(0, Math.trunc(request.amount) || 0),
-      amount: reason === null ? request.amount : 0,
-      merchant_data: JSON.stringify(request.merchant),
-      wallet: request.wallet,
-      stripe_created: request.stripeCreated,
-    });
-    if (!hold) return null; // the same authorisation raced us and won; answer as it was answered
-    if (reason === null) await applyCardMovement(tx, card.id, { holdsDelta: request.amount, used: true });
-    return decisionOf(hold);
+  const valid = Number.isSafeInteger(request.amount) && request.amount > 0;
+  // Whatever an issuer sends, what we record fits the columns: never a 500 on a malformed amount or timestamp.
+  const asked = Math.trunc(Number(request.amount));
+  const { cardFound, hold } = await decideAndHold(db, {
+    provider: request.provider,
+    providerAuthorizationId: request.providerAuthorizationId,
+    providerCardId: String(request.providerCardId ?? ''),
+    amount: valid ? request.amount : 0,
+    forcedReason: valid ? null : 'invalid_amount',
+    requestedAmount: Number.isSafeInteger(asked) && asked > 0 ? asked : 0,
+    merchantData: JSON.stringify(request.merchant ?? {}),
+    wallet: request.wallet,
+    stripeCreated: Number.isSafeInteger(request.stripeCreated) ? request.stripeCreated : Math.floor(Date.now() / 1000),
   });
-  return decision ?? decisionOf((await findHold(db, request.provider, request.providerAuthorizationId))!);
+  if (hold) return decisionOf(hold);
+  if (!cardFound) return { approved: false, reason: 'card_not_found', holdId: null, cardId: null };
+  return decisionOf((await findHold(db, request.provider, request.providerAuthorizationId))!);
 }
 
 /** An incremental authorisation raises a pending hold to `newAmount` when the card can cover the increase. */

@@ -54,13 +54,17 @@ async function simulatedHold(db: Db, orgId: number, authorizationId: string) {
   return hold;
 }
 
-/** Captures (all, part, or more than held) and closes the authorisation. */
+/**
+ * Captures (all, part, or more than held) and closes the authorisation. A simulated authorisation is captured
+ * once, so its capture's transaction id derives from the authorisation's: two captures racing (a double click)
+ * post one expense.
+ */
 export async function captureAuthorization(db: Db, authorizationId: string, amount: number, at?: number) {
   const hold = (await findHold(db, PROVIDER, authorizationId))!;
   if (!hold.approved) throw conflict('A declined authorisation cannot be captured.');
   return recordTransaction(db, {
     provider: PROVIDER,
-    providerTransactionId: simulatedId('ipi'),
+    providerTransactionId: `ipi_sim_capture_${authorizationId.replace(/^iauth_sim_/, '')}`,
     providerAuthorizationId: authorizationId,
     providerCardId: '',
     type: 'capture',
@@ -75,7 +79,9 @@ export async function captureAuthorization(db: Db, authorizationId: string, amou
 export async function simulateCapture(db: Db, orgId: number, authorizationId: string, amount?: number) {
   const hold = await simulatedHold(db, orgId, authorizationId);
   if (hold.status !== 'pending') throw conflict('Only a pending authorisation can be captured.');
-  return captureAuthorization(db, authorizationId, amount ?? hold.amount);
+  const expense = await captureAuthorization(db, authorizationId, amount ?? hold.amount);
+  if (!expense) throw conflict('Only a pending authorisation can be captured.'); // another capture won the race
+  return expense;
 }
 
 export async function simulateRefund(db: Db, orgId: number, authorizationId: string, amount: number, at?: number) {

@@ -14,10 +14,14 @@ const PROVIDER = 'stripe';
 /** issuing_authorization.request, answered synchronously: the same decision the simulator uses. */
 export async function decideStripeAuthorization(db: Db, authorization: StripeAuthorization): Promise<Decision | { approved: boolean }> {
   const requested = authorization.pending_request?.amount ?? 0;
-  const known = await findHold(db, PROVIDER, authorization.id);
-  if (known && known.status === 'pending' && authorization.amount > 0) {
+  // Without an id there is nothing to key the decision on (and nothing to answer the same way twice).
+  if (typeof authorization.id !== 'string' || authorization.id === '') return { approved: false };
+  // Only a request for an authorisation that already holds something can be an increment; a first request
+  // (amount 0, by far the most common) goes straight to the decision without looking the hold up.
+  if (Number.isSafeInteger(authorization.amount) && authorization.amount > 0) {
+    const known = await findHold(db, PROVIDER, authorization.id);
     // An incremental authorisation: the issuer asks to raise an approved hold.
-    return incrementAuthorization(db, PROVIDER, authorization.id, authorization.amount + requested);
+    if (known && known.status === 'pending') return incrementAuthorization(db, PROVIDER, authorization.id, authorization.amount + requested);
   }
   return authorize(db, {
     provider: PROVIDER,

@@ -1,0 +1,138 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CSRF_COOKIE, CSRF_HEADER } from '@wallet/contract';
+import { freePort } from '../db/embedded-postgres.js';
+
+/**
+ * A second, real server process (`node --import tsx apps/server/src/main.ts`) on an existing database, for tests
+ * and the bench that prove N processes on one PostgreSQL just work (DESIGN §12). It never starts an embedded
+ * PostgreSQL: DATABASE_URL is required.
+ */
+export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export interface ServerProcess {
+  baseUrl: string;
+  pid: number;
+  /** What the process printed (stdout and stderr), for failure messages. */
+  output(): string;
+  /** SIGTERM, then SIGKILL after a grace period; removes the process's DATA_DIR. */
+  stop(): Promise<void>;
+}
+
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (exited(child)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export async function startServerProcess(env: { DATABASE_URL: string } & Record<string, string>, options: { timeoutMs?: number; /** Extra node flags (e.g. --cpu-prof). */ nodeArgs?: string[] } = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-server-process-'));
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const append = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-100_000);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      if (!exited(child)) {
+        child.kill('SIGTERM');
+        if (!(await waitForExit(child, 15_000))) {
+          child.kill('SIGKILL');
+          await waitForExit(child, 5_000);
+        }
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    })());
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (exited(child)) {
+      await stop();
+      throw new Error(`the server process exited before it was healthy (code ${child.exitCode ?? child.signalCode}):\n${output}`);
+    }
+    const healthy = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server process did not answer /healthz in time:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { baseUrl, pid: child.pid!, output: () => output, stop };
+}
+
+/**
+ * A browser stand-in over real HTTP (fetch): keeps cookies and echoes XSRF-TOKEN like the SPA. fetch cannot set
+ * Host, so the server picks the organisation from DEFAULT_ORG (127.0.0.1 is an IP address).
+ */
+export class HttpClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  async request(method: string, url: string, body?: unknown): Promise<{ status: number; json: () => unknown; text: string }> {
+    if (method !== 'GET' && !this.cookies.has(CSRF_COOKIE)) await this.request('GET', '/sanctum/csrf-cookie');
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (method !== 'GET') headers[CSRF_HEADER] = decodeURIComponent(this.cookies.get(CSRF_COOKIE) ?? '');
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(this.baseUrl + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = cookie.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*expires=/i.test(attribute) && new Date(attribute.split('=')[1] ?? '').getTime() <= Date.now());
+      if (value === '' || expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    return { status: response.status, text, json: () => JSON.parse(text) as unknown };
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+
+  post(url: string, body?: unknown) {
+    return this.request('POST', url, body);
+  }
+
+  async signIn(email: string, password: string) {
+    const response = await this.post('/login', { email, password });
+    if (response.status !== 200) throw new Error(`sign-in failed for ${email}: ${response.status} ${response.text}`);
+    return this;
+  }
+}

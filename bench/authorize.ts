@@ -1,0 +1,583 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { sql } from 'kysely';
+import { CSRF_COOKIE, CSRF_HEADER, newCardSchema } from '@wallet/contract';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.js';
+import { ensureDatabase } from '../apps/server/src/db/connect.js';
+import { createDb, migrateToLatest, type Db } from '../apps/server/src/db/database.js';
+import { createSimulatorIssuer } from '../apps/server/src/issuing/simulator/simulator.js';
+import { createOrganization } from '../apps/server/src/modules/orgs/service.js';
+import { createUser } from '../apps/server/src/modules/users/service.js';
+import { createCard, fundCard, setCardStatus } from '../apps/server/src/modules/cards/service.js';
+import { addFunds } from '../apps/server/src/modules/funding/service.js';
+import { authorize } from '../apps/server/src/modules/authorizations/service.js';
+import { decideAndHoldQuery } from '../apps/server/src/modules/authorizations/repo.js';
+import { startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process.js';
+import { newCardBody } from '../apps/server/src/test/card-factories.js';
+
+/**
+ * npm run bench -- authorize (ISSUE 5, DESIGN §7): many concurrent authorisations through the real HTTP path
+ * (POST /api/simulator/purchases, capture never) against one hot card and against 1,000 cards; the same decisions
+ * as in-process authorize() calls (no HTTP, no session); then pgbench running the very SQL authorize() runs as the
+ * ceiling. Starts and removes its own durable embedded PostgreSQL and server process; exits 1 on any overspend.
+ */
+
+const execFileAsync = promisify(execFile);
+const SLUG = 'bench';
+const ADMIN_EMAIL = 'admin@bench.test';
+const ADMIN_PASSWORD = 'bench-password';
+const AMOUNT = 100; // cents per purchase
+const MERCHANT = { name: 'Bench Coffee' };
+const TARGETS = { ratio: 0.6, p99Ms: 25 };
+const CLOCK_TICKS_PER_SECOND = 100;
+
+export interface AuthorizeBenchOptions {
+  durationSeconds: number;
+  concurrency: number;
+  cards: number;
+  /** Funding of each hot card (cents): small enough that it runs out part-way through its scenario. */
+  hotFunding: number;
+  /** Funding of each of the many cards (cents): room for every scenario's share. */
+  cardFunding: number;
+  /** Load pg_stat_statements and print, per scenario, the statements each decision ran and their time. */
+  statements: boolean;
+  log(line: string): void;
+}
+
+interface Seeded {
+  orgId: number;
+  /** Hot card of the HTTP scenario, and a twin for pgbench so both see the same approve-then-decline mix. */
+  hot: { id: number; provider_card_id: string };
+  hotTwin: { id: number; provider_card_id: string };
+  many: Array<{ id: number; provider_card_id: string }>;
+  warm: Array<{ id: number; provider_card_id: string }>;
+}
+
+interface Row {
+  name: string;
+  rate: number;
+  p50: number;
+  p99: number;
+  approved: number | null;
+  declined: number | null;
+  errors: number | null;
+  /** CPU milliseconds per decision: the server (or bench) process, and PostgreSQL. */
+  appCpu: number | null;
+  pgCpu: number | null;
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------------------------
+// CPU accounting from /proc: where the time goes.
+
+async function procTicks(pid: number, withChildren = false): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After "pid (comm) ": state is fields[0], utime fields[11], stime [12], cutime [13], cstime [14].
+  const own = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  return withChildren ? own + Number(fields[13] ?? 0) + Number(fields[14] ?? 0) : own;
+}
+
+/** PostgreSQL's CPU so far: the postmaster with its reaped children, plus every live backend. */
+async function postgresTicks(postmaster: number): Promise<number> {
+  let total = await procTicks(postmaster, true);
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === postmaster) total += await procTicks(Number(entry));
+  }
+  return total;
+}
+
+async function measured<T>(pids: { app: number | 'self'; postmaster: number }, run: () => Promise<T>) {
+  const appBefore = pids.app === 'self' ? process.cpuUsage() : await procTicks(pids.app);
+  const pgBefore = await postgresTicks(pids.postmaster);
+  const result = await run();
+  const appMs =
+    pids.app === 'self'
+      ? (() => {
+          const usage = process.cpuUsage(appBefore as NodeJS.CpuUsage);
+          return (usage.user + usage.system) / 1000;
+        })()
+      : (((await procTicks(pids.app)) - (appBefore as number)) * 1000) / CLOCK_TICKS_PER_SECOND;
+  const pgMs = (((await postgresTicks(pids.postmaster)) - pgBefore) * 1000) / CLOCK_TICKS_PER_SECOND;
+  return { result, appMs, pgMs };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load: HTTP through the real server, and in-process calls of authorize().
+
+/** A keep-alive HTTP client holding the admin's session and XSRF token. */
+class BenchClient {
+  private readonly agent: http.Agent;
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: URL, sockets: number) {
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  }
+
+  request(method: string, pathname: string, body?: unknown): Promise<{ status: number; body: string }> {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const headers: Record<string, string | number> = { accept: 'application/json' };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (method !== 'GET') headers[CSRF_HEADER] = decodeURIComponent(this.cookies.get(CSRF_COOKIE) ?? '');
+    if (payload) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = payload.length;
+    }
+    return new Promise((resolve, reject) => {
+      const request = http.request({ host: this.baseUrl.hostname, port: this.baseUrl.port, path: pathname, method, headers, agent: this.agent }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          for (const cookie of response.headers['set-cookie'] ?? []) {
+            const [pair = ''] = cookie.split(';');
+            const index = pair.indexOf('=');
+            this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
+          }
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+        });
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end(payload);
+    });
+  }
+
+  async signIn(email: string, password: string) {
+    await this.request('GET', '/sanctum/csrf-cookie');
+    const response = await this.request('POST', '/login', { email, password });
+    if (response.status !== 200) throw new Error(`bench sign-in failed: ${response.status} ${response.body}`);
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+}
+
+interface LoadResult { decisions: number; seconds: number; approved: number; declined: number; errors: number; sorted: number[] }
+
+/** Runs `decide` from `concurrency` loops for `durationMs`; each call answers approved or not. */
+async function drive(name: string, decide: () => Promise<boolean>, durationMs: number, concurrency: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let approved = 0;
+  let declined = 0;
+  let errors = 0;
+  let firstError = '';
+  const started = performance.now();
+  const deadline = started + durationMs;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          const ok = await decide();
+          latencies.push(performance.now() - t0);
+          if (ok) approved++;
+          else declined++;
+        } catch (error) {
+          errors++;
+          firstError ||= error instanceof Error ? error.message : String(error);
+        }
+      }
+    }),
+  );
+  if (firstError) console.error(`  ${name}: ${errors} errors, first: ${firstError}`);
+  return { decisions: approved + declined, seconds: (performance.now() - started) / 1000, approved, declined, errors, sorted: latencies.sort((a, b) => a - b) };
+}
+
+/**
+ * Open loop at a fixed rate: requests start on schedule whatever the answers do, and latency counts from the
+ * scheduled start (so a stall shows up in full instead of silently slowing the load down).
+ */
+async function paced(name: string, decide: () => Promise<boolean>, rate: number, durationMs: number): Promise<LoadResult> {
+  const interval = 1000 / rate;
+  const count = Math.max(1, Math.floor(durationMs / interval));
+  const started = performance.now();
+  const outcomes: Array<Promise<{ ok: boolean | null; latency: number; error?: string }>> = [];
+  for (let index = 0; index < count; index++) {
+    const scheduled = started + index * interval;
+    const wait = scheduled - performance.now();
+    if (wait >= 1) await sleep(wait);
+    outcomes.push(
+      decide().then(
+        (ok) => ({ ok, latency: performance.now() - scheduled }),
+        (error: unknown) => ({ ok: null, latency: performance.now() - scheduled, error: error instanceof Error ? error.message : String(error) }),
+      ),
+    );
+  }
+  const settled = await Promise.all(outcomes);
+  const errors = settled.filter((outcome) => outcome.ok === null);
+  if (errors.length) console.error(`  ${name}: ${errors.length} errors, first: ${errors[0]!.error}`);
+  const approved = settled.filter((outcome) => outcome.ok === true).length;
+  return {
+    decisions: settled.length - errors.length, seconds: (performance.now() - started) / 1000, approved, declined: settled.length - errors.length - approved,
+    errors: errors.length, sorted: settled.filter((outcome) => outcome.ok !== null).map((outcome) => outcome.latency).sort((a, b) => a - b),
+  };
+}
+
+const httpPurchase = (client: BenchClient, pickCard: () => number) => async () => {
+  const response = await client.request('POST', '/api/simulator/purchases', { card_id: pickCard(), amount: AMOUNT, capture: 'never', merchant: MERCHANT });
+  if (response.status !== 201) throw new Error(`${response.status} ${response.body.slice(0, 200)}`);
+  return (JSON.parse(response.body) as { data: { approved: boolean } }).data.approved;
+};
+
+const directAuthorize = (db: Db, pickCard: () => string) => async () => {
+  const decision = await authorize(db, {
+    provider: 'simulator',
+    providerAuthorizationId: `iauth_sim_${randomBytes(10).toString('hex')}`,
+    providerCardId: pickCard(),
+    amount: AMOUNT,
+    merchant: MERCHANT,
+    wallet: null,
+    stripeCreated: Math.floor(Date.now() / 1000),
+  });
+  return decision.approved;
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// pgbench: the same SQL as a ceiling.
+
+const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/**
+ * authorize()'s statement exactly as the app compiles it (modules/authorizations/repo.ts decideAndHoldQuery), with
+ * its parameters turned into pgbench variables: the card picked by number from bench_cards, a fresh authorisation id.
+ */
+function oneStatementScript(db: Db, cards: { from: number; to: number }) {
+  const CARD = '\u0000card';
+  const AUTH = '\u0000auth';
+  const compiled = decideAndHoldQuery({
+    provider: 'simulator', providerAuthorizationId: AUTH, providerCardId: CARD, amount: AMOUNT, forcedReason: null, requestedAmount: AMOUNT,
+    merchantData: JSON.stringify(MERCHANT), wallet: null, stripeCreated: 1_700_000_000,
+  }).compile(db);
+  const text = compiled.sql.replace(/\$(\d+)/g, (_, index: string) => {
+    const value = compiled.parameters[Number(index) - 1];
+    if (value === CARD) return '(SELECT provider_card_id FROM bench_cards WHERE n = :n)';
+    if (value === AUTH) return "('pgb-' || :client_id || '-' || :r)";
+    if (value === null || value === undefined) return 'NULL';
+    return typeof value === 'number' ? String(value) : quote(String(value));
+  });
+  return `\\set n random(${cards.from}, ${cards.to})\n\\set r random(1, 1000000000000)\n${text.replace(/\s*\n\s*/g, ' ').trim()};\n`;
+}
+
+/** The transaction authorize() ran before it became one statement: seven round trips, the card locked across five. */
+function sevenStatementScript(cards: { from: number; to: number }) {
+  return `\\set n random(${cards.from}, ${cards.to})
+\\set r random(1, 1000000000000)
+SELECT * FROM authorization_holds WHERE provider = 'simulator' AND provider_authorization_id = 'pgb7-' || :client_id || '-' || :r;
+BEGIN;
+SELECT (c.status = 'active' AND c.spending_limit - c.holds_amount >= ${AMOUNT})::int AS ok, c.* FROM cards c WHERE c.provider = 'simulator' AND c.provider_card_id = (SELECT provider_card_id FROM bench_cards WHERE n = :n) FOR UPDATE \\gset
+SELECT created_at, issuing_tos_accepted_at, EXISTS (SELECT 1 AS one FROM user_roles WHERE user_roles.user_id = users.id AND user_roles.role = 'wallet-user') AS is_wallet_user FROM users WHERE org_id = :org_id AND id = :user_id;
+\\set held ${AMOUNT} * :ok
+INSERT INTO authorization_holds (org_id, card_id, user_id, provider, provider_authorization_id, approved, decline_reason, status, requested_amount, amount, merchant_data, wallet, stripe_created) VALUES (:org_id, :id, :user_id, 'simulator', 'pgb7-' || :client_id || '-' || :r, :ok = 1, CASE WHEN :ok = 1 THEN NULL ELSE 'insufficient_funds' END, CASE WHEN :ok = 1 THEN 'pending' ELSE 'declined' END, ${AMOUNT}, :held, '{"name":"Bench Coffee"}', NULL, 1700000000) ON CONFLICT (provider, provider_authorization_id) DO NOTHING RETURNING *;
+UPDATE cards SET holds_amount = holds_amount + :held, spending_limit = spending_limit + 0, last_used_at = now() WHERE id = :id;
+COMMIT;
+`;
+}
+
+async function pgbench(name: string, url: string, workDir: string, script: string, options: AuthorizeBenchOptions, postmaster: number): Promise<Row> {
+  const dir = await fs.mkdtemp(path.join(workDir, 'pgbench-'));
+  await fs.chmod(dir, 0o777);
+  const file = path.join(dir, 'script.sql');
+  await fs.writeFile(file, script);
+  const args = ['-n', '-M', 'extended', '-c', String(options.concurrency), '-j', String(Math.min(options.concurrency, os.cpus().length)), '-T', String(options.durationSeconds), '-f', file, '-l', '--log-prefix', path.join(dir, 'log'), url];
+  const { result, pgMs } = await measured({ app: 'self', postmaster }, () =>
+    execFileAsync('pgbench', args, { maxBuffer: 16 * 1024 * 1024, cwd: dir }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
+      throw new Error(`pgbench failed: ${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+    }),
+  );
+  const tps = Number(/tps = ([\d.]+)/.exec(result.stdout)?.[1] ?? NaN);
+  const failed = Number(/number of failed transactions: (\d+)/.exec(result.stdout)?.[1] ?? 0);
+  if (failed > 0) console.error(`  ${name}: pgbench reports ${failed} failed transactions\n${result.stderr.slice(0, 500)}`);
+  // Per-transaction log lines: client_id transaction_no latency_us script_no epoch epoch_us.
+  const latencies: number[] = [];
+  for (const entry of await fs.readdir(dir)) {
+    if (!entry.startsWith('log')) continue;
+    for (const line of (await fs.readFile(path.join(dir, entry), 'utf8')).split('\n')) {
+      const latencyUs = Number(line.split(' ')[2]);
+      if (line && Number.isFinite(latencyUs)) latencies.push(latencyUs / 1000);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  await fs.rm(dir, { recursive: true, force: true });
+  return { name, rate: tps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), approved: null, declined: null, errors: failed, appCpu: null, pgCpu: pgMs / Math.max(1, latencies.length) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Setup and checks.
+
+/** Org, admin, 20 members (terms accepted), two hot cards, `cards` cards and a few warm-up cards, through the services. */
+async function seed(db: Db, issuerDb: Db, options: AuthorizeBenchOptions): Promise<Seeded> {
+  // The simulator issuer on its own small pool, as the server runs it (issuer calls happen inside transactions).
+  const deps = { db, issuer: createSimulatorIssuer(issuerDb) };
+  const { organization, admin } = await createOrganization(db, { slug: SLUG, name: 'Bench Inc', admin: { email: ADMIN_EMAIL, first_name: 'Bench', last_name: 'Admin', password: ADMIN_PASSWORD } });
+  const actor = { id: admin.id, roles: admin.roles };
+  const members: Array<{ id: number }> = [];
+  for (let index = 0; index < 20; index++) {
+    members.push(await createUser(db, organization.id, { email: `member${index}@bench.test`, first_name: 'Member', last_name: String(index), role: 'wallet-user' }));
+  }
+  await db.updateTable('users').set({ issuing_tos_accepted_at: new Date() }).where('org_id', '=', organization.id).execute();
+  const warmCount = 50;
+  const total = 2 * options.hotFunding + (options.cards + warmCount) * options.cardFunding;
+  await addFunds(deps, organization.id, admin.id, { amount: total, description: 'Bench funding' }, randomUUID());
+
+  const issue = async (index: number, funding: number) => {
+    const member = members[index % members.length]!;
+    const card = await createCard(deps, organization.id, newCardSchema.parse(newCardBody(member.id)), randomUUID());
+    await fundCard(deps, organization.id, actor, card.id, { amount: funding, description: 'Bench' }, randomUUID());
+    await setCardStatus(deps, organization.id, card.id, 'active');
+    return { id: card.id, provider_card_id: card.provider_card_id };
+  };
+  const issueMany = async (count: number) => {
+    const cards: Seeded['many'] = new Array(count);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < count) {
+          const index = next++;
+          cards[index] = await issue(index, options.cardFunding);
+        }
+      }),
+    );
+    return cards;
+  };
+  const hot = await issue(0, options.hotFunding);
+  const hotTwin = await issue(1, options.hotFunding);
+  const many = await issueMany(options.cards);
+  const warm = await issueMany(warmCount);
+  // pgbench picks a card by number: 0 is the hot twin, 1..N the many.
+  const numbered = [hotTwin, ...many];
+  await sql`CREATE TABLE bench_cards (n int PRIMARY KEY, provider_card_id text NOT NULL)`.execute(db);
+  await sql`INSERT INTO bench_cards SELECT * FROM unnest(${numbered.map((_, n) => n)}::int[], ${numbered.map((card) => card.provider_card_id)}::text[])`.execute(db);
+  await sql`ANALYZE`.execute(db);
+  return { orgId: organization.id, hot, hotTwin, many, warm };
+}
+
+/** Every card's approved holds against its spending limit, and the cached holds against the holds themselves. */
+async function overspendCheck(db: Db, orgId: number) {
+  const rows = await db
+    .selectFrom('cards')
+    .leftJoin(
+      (eb) => eb.selectFrom('authorization_holds').select(['card_id', (e) => e.fn.sum<number>('amount').as('held')]).where('approved', '=', true).where('status', '=', 'pending').groupBy('card_id').as('h'),
+      (join) => join.onRef('h.card_id', '=', 'cards.id'),
+    )
+    .select(['cards.id', 'cards.spending_limit', 'cards.holds_amount', 'h.held'])
+    .where('cards.org_id', '=', orgId)
+    .execute();
+  let heldCents = 0;
+  let fundedCents = 0;
+  const overspent: number[] = [];
+  for (const row of rows) {
+    const held = Number(row.held ?? 0);
+    heldCents += held;
+    fundedCents += Number(row.spending_limit);
+    if (held > Number(row.spending_limit) || Number(row.holds_amount) !== held) overspent.push(row.id);
+  }
+  return { heldCents, fundedCents, overspent, cards: rows.length };
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows
+    .map((row, index) => {
+      const line = row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+      return index === 0 ? `${line}\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : line;
+    })
+    .join('\n');
+}
+
+const fixed = (value: number | null, digits = 1) => (value === null || !Number.isFinite(value) ? '' : value.toFixed(digits));
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<number> {
+  const log = options.log;
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-bench-'));
+  // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter this folder.
+  await fs.chmod(workDir, 0o755);
+  let cluster: EmbeddedPostgres | undefined;
+  let db: Db | undefined;
+  let issuerDb: Db | undefined;
+  let server: ServerProcess | undefined;
+  let client: BenchClient | undefined;
+  const cleanup = async () => {
+    client?.close();
+    await server?.stop().catch(() => undefined);
+    await db?.destroy().catch(() => undefined);
+    await issuerDb?.destroy().catch(() => undefined);
+    // pg's pool.end() resolves before its sockets have closed; a fast shutdown racing them would raise an error.
+    if (db) await sleep(300);
+    await cluster?.stop().catch(() => undefined);
+    await fs.rm(workDir, { recursive: true, force: true });
+  };
+  const interrupted = () => void cleanup().finally(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    log(`starting a durable embedded PostgreSQL in ${workDir}`);
+    cluster = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'cluster'), durable: true });
+    if (options.statements) {
+      const admin = createDb(cluster.url, 1);
+      await sql`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`.execute(admin);
+      await admin.destroy();
+      await sleep(300);
+      await cluster.stop();
+      cluster = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'cluster'), durable: true });
+    }
+    const postmaster = Number((await fs.readFile(path.join(workDir, 'cluster', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    await ensureDatabase(cluster.url, 'wallet');
+    const url = new URL(cluster.url);
+    url.pathname = '/wallet';
+    db = createDb(url.toString(), 20);
+    await migrateToLatest(db);
+    if (options.statements) await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(db);
+    log(`seeding: 2 hot cards and ${options.cards} cards, funded and active`);
+    issuerDb = createDb(url.toString(), 4);
+    const seeded = await seed(db, issuerDb, options);
+    await issuerDb.destroy();
+    issuerDb = undefined;
+
+    log('starting the server (apps/server/src/main.ts)');
+    const serverEnv: Record<string, string> = { DATABASE_URL: url.toString(), DEFAULT_ORG: SLUG, NODE_ENV: 'development', LOG_LEVEL: 'warn' };
+    // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+    const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    server = await startServerProcess({ ...serverEnv, DATABASE_URL: url.toString() }, { timeoutMs: 120_000, nodeArgs });
+    client = new BenchClient(new URL(server.baseUrl), options.concurrency);
+    await client.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+
+    const durationMs = options.durationSeconds * 1000;
+    const pick = <T>(list: T[]) => () => list[Math.floor(Math.random() * list.length)]!;
+    const manyIds = pick(seeded.many.map((card) => card.id));
+    const manyProviderIds = pick(seeded.many.map((card) => card.provider_card_id));
+    const rows: Row[] = [];
+    const statementReports: string[] = [];
+    /** With --statements: what each decision of this scenario ran in PostgreSQL, from pg_stat_statements. */
+    const withStatements = async <T extends { result: LoadResult }>(name: string, run: () => Promise<T>): Promise<T> => {
+      if (!options.statements) return run();
+      await sql`SELECT pg_stat_statements_reset()`.execute(db!);
+      const outcome = await run();
+      const { rows: stats } = await sql<{ calls: number; total: number; query: string }>`
+        SELECT calls::int AS calls, (total_exec_time + total_plan_time)::float8 AS total, query FROM pg_stat_statements
+        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND calls > 0 ORDER BY total_exec_time DESC LIMIT 12
+      `.execute(db!);
+      const decisions = Math.max(1, outcome.result.decisions);
+      const lines = stats
+        .filter((stat) => stat.calls >= decisions / 10)
+        .map((stat) => `  ${(stat.calls / decisions).toFixed(2).padStart(5)} x ${(stat.total / stat.calls).toFixed(3).padStart(7)} ms  ${stat.query.replace(/\s+/g, ' ').slice(0, 110)}`);
+      statementReports.push(`${name}: statements per decision (calls/decision x mean server time)\n${lines.join('\n')}`);
+      return outcome;
+    };
+    const record = (name: string, run: { result: LoadResult; appMs: number; pgMs: number }) => {
+      const { result } = run;
+      const decisions = Math.max(1, result.decisions);
+      rows.push({
+        name, rate: result.decisions / result.seconds, p50: percentile(result.sorted, 50), p99: percentile(result.sorted, 99),
+        approved: result.approved, declined: result.declined, errors: result.errors, appCpu: run.appMs / decisions, pgCpu: run.pgMs / decisions,
+      });
+    };
+
+    log('warming up the server (2 s)');
+    await drive('warm-up', httpPurchase(client, pick(seeded.warm.map((card) => card.id))), 2_000, options.concurrency);
+    log(`HTTP, hot card: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
+    record('HTTP, hot card', await measured({ app: server.pid, postmaster }, () => drive('HTTP hot', httpPurchase(client!, () => seeded.hot.id), durationMs, options.concurrency)));
+    log(`HTTP, ${options.cards} cards: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
+    record(`HTTP, ${options.cards} cards`, await withStatements(`HTTP, ${options.cards} cards`, () => measured({ app: server!.pid, postmaster }, () => drive('HTTP many', httpPurchase(client!, manyIds), durationMs, options.concurrency))));
+    const halfRate = Math.max(1, Math.round(rows[rows.length - 1]!.rate / 2));
+    log(`HTTP, ${options.cards} cards, open loop at ${halfRate}/s (half the rate above) for ${options.durationSeconds} s`);
+    record(`HTTP, ${options.cards} cards, ${halfRate}/s open loop`, await measured({ app: server.pid, postmaster }, () => paced('HTTP paced', httpPurchase(client!, manyIds), halfRate, durationMs)));
+    client.close();
+    client = undefined;
+    await server.stop();
+    server = undefined;
+
+    log(`authorize() in-process, ${options.cards} cards: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
+    await drive('warm-up', directAuthorize(db, pick(seeded.warm.map((card) => card.provider_card_id))), 1_000, options.concurrency);
+    record(`authorize() in-process, ${options.cards} cards`, await withStatements('authorize() in-process', () => measured({ app: 'self', postmaster }, () => drive('in-process', directAuthorize(db!, manyProviderIds), durationMs, options.concurrency))));
+
+    log('pgbench: the same statement, then the former seven-statement transaction');
+    const ceilingMany = await pgbench(`pgbench same SQL, ${options.cards} cards`, url.toString(), workDir, oneStatementScript(db, { from: 1, to: options.cards }), options, postmaster);
+    const ceilingHot = await pgbench('pgbench same SQL, hot card', url.toString(), workDir, oneStatementScript(db, { from: 0, to: 0 }), options, postmaster);
+    const former = await pgbench(`pgbench former 7-statement tx, ${options.cards} cards`, url.toString(), workDir, sevenStatementScript({ from: 1, to: options.cards }), options, postmaster);
+    rows.push(ceilingHot, ceilingMany, former);
+
+    const check = await overspendCheck(db, seeded.orgId);
+    const ceilingFor = (row: Row) => (row.name.includes('hot') ? ceilingHot.rate : ceilingMany.rate);
+    const header = ['scenario', 'decisions/s', 'p50 ms', 'p99 ms', 'approved', 'declined', 'errors', 'app CPU ms/dec', 'PG CPU ms/dec', 'of ceiling'];
+    const lines = rows.map((row) => [
+      row.name, row.rate.toFixed(0), fixed(row.p50), fixed(row.p99), row.approved === null ? '' : String(row.approved), row.declined === null ? '' : String(row.declined),
+      row.errors === null ? '' : String(row.errors), fixed(row.appCpu, 2), fixed(row.pgCpu, 2), row.name.startsWith('pgbench same') ? '1.00' : row.name.includes('open loop') ? '' : (row.rate / ceilingFor(row)).toFixed(2),
+    ]);
+    console.log(`\n${table([header, ...lines])}\n`);
+    for (const report of statementReports) console.log(`${report}\n`);
+    const overspend = check.overspent.length > 0 || check.heldCents > check.fundedCents;
+    console.log(`Approved and pending across all ${check.cards} cards, every scenario and pgbench: ${check.heldCents} cents held of ${check.fundedCents} funded; ${overspend ? `OVERSPEND on cards ${check.overspent.slice(0, 10).join(', ')}` : 'no card over its limit, cached holds match the holds'}.`);
+    const saturated = rows[1]!;
+    const halfLoad = rows[2]!;
+    const ratio = saturated.rate / ceilingMany.rate;
+    console.log(
+      `Targets at ${options.cards} cards on ${os.cpus().length} cores: ratio ${ratio.toFixed(2)} (>= ${TARGETS.ratio}) ${ratio >= TARGETS.ratio ? 'met' : 'MISSED'}; ` +
+        `p99 at half load ${halfLoad.p99.toFixed(1)} ms (<= ${TARGETS.p99Ms}) ${halfLoad.p99 <= TARGETS.p99Ms ? 'met' : 'MISSED'} ` +
+        `(saturated with ${options.concurrency} in flight: ${saturated.p99.toFixed(1)} ms, queueing: ${options.concurrency} / ${saturated.rate.toFixed(0)} per s = ${((options.concurrency / saturated.rate) * 1000).toFixed(0)} ms mean); ` +
+        `overspend ${overspend ? 'FOUND' : 'none'}. Load average now ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}.`,
+    );
+    if (overspend) {
+      console.error('OVERSPEND: approved amounts exceed what was funded.');
+      return 1;
+    }
+    return 0;
+  } finally {
+    process.removeListener('SIGINT', interrupted);
+    process.removeListener('SIGTERM', interrupted);
+    await cleanup();
+  }
+}
+
+export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string', default: '10' },
+      concurrency: { type: 'string', default: '32' },
+      cards: { type: 'string', default: '1000' },
+      statements: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const durationSeconds = Number(values.duration);
+  const concurrency = Number(values.concurrency);
+  const cards = Number(values.cards);
+  if (![durationSeconds, concurrency, cards].every((value) => Number.isInteger(value) && value > 0)) {
+    console.error('Usage: npm run bench -- authorize [--duration <seconds>] [--concurrency <n>] [--cards <n>] [--statements]');
+    return 1;
+  }
+  return benchAuthorize({
+    durationSeconds,
+    concurrency,
+    cards,
+    hotFunding: 300 * AMOUNT,
+    // Room for every scenario's share of decisions (HTTP, in-process, two pgbench runs) on each card.
+    cardFunding: 500 * AMOUNT,
+    statements: values.statements ?? false,
+    log: (line) => console.log(`[bench] ${line}`),
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      process.exit(1);
+    },
+  );
+}
