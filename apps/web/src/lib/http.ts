@@ -34,6 +34,8 @@ export interface RequestOptions {
   query?: QueryParams;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an `Idempotency-Key` on a create or a funding. */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query?: QueryParams): string {
@@ -47,7 +49,7 @@ function buildUrl(path: string, query?: QueryParams): string {
 }
 
 async function send(method: Method, url: string, options: RequestOptions): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

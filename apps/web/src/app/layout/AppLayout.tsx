@@ -2,6 +2,7 @@ import { Drawer, Layout, theme } from 'antd';
 import { Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { FullPageSpin } from '../../components/FullPageSpin';
+import { IssuingTermsGate } from '../../features/issuing-terms/IssuingTermsGate';
 import { useCurrentUser } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-media-query';
 import { AuthenticatedRoutes } from '../AuthenticatedRoutes';
@@ -57,6 +58,7 @@ export function AppLayout() {
           </ErrorBoundary>
         </Layout.Content>
       </Layout>
+      <IssuingTermsGate />
     </Layout>
   );
 }

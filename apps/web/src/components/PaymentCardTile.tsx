@@ -1,0 +1,49 @@
+import { Flex, Typography, theme } from 'antd';
+import type { CardResource } from '@wallet/contract';
+import { Link } from 'react-router';
+import { formatMoney } from '../lib/format';
+import { availableToSpend, capitalize } from '../lib/payment-cards';
+import { paths } from '../paths';
+import { CardStatusTag } from './CardStatusTag';
+import { PaymentCard } from './PaymentCard';
+import './payment-card-tile.css';
+
+/** A card in a grid: its picture, holder, status and what is left to spend; the whole tile opens /cards/{id}. */
+export function PaymentCardTile({ card }: { card: CardResource }) {
+  const { token } = theme.useToken();
+  const holderName = card.user?.name ?? card.name;
+  return (
+    <Link
+      to={paths.card(card.id)}
+      aria-label={`${holderName}, ${card.type} card ending in ${card.last4}, ${card.status}, ${formatMoney(availableToSpend(card))} available`}
+      className="payment-card-tile"
+      style={{
+        display: 'block',
+        height: '100%',
+        padding: 12,
+        borderRadius: token.borderRadiusLG,
+        background: token.colorBgContainer,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        color: 'inherit',
+      }}
+    >
+      <PaymentCard card={{ ...card, holderName: card.name }} />
+      <Flex vertical gap={2} style={{ marginTop: 12 }}>
+        <Flex justify="space-between" align="center" gap={8}>
+          <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
+            {holderName}
+          </Typography.Text>
+          <CardStatusTag status={card.status} />
+        </Flex>
+        <Flex justify="space-between" align="baseline" gap={8}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {capitalize(card.type)} · Available
+          </Typography.Text>
+          <Typography.Text strong style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatMoney(availableToSpend(card))}
+          </Typography.Text>
+        </Flex>
+      </Flex>
+    </Link>
+  );
+}

@@ -1,0 +1,57 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZES, type HoldResource, type ListMeta, type ListResponse } from '@wallet/contract';
+import { cardKeys } from '../../../lib/card-query-keys';
+import { http, HttpError, type QueryParams } from '../../../lib/http';
+
+/** A posted transaction (SPEC §3 Expense), as far as the card page shows it. */
+export interface CardExpense {
+  id: number;
+  stripe_created: number;
+  amount: number;
+  merchant_data: { name?: string | null; category?: string | null; city?: string | null; state?: string | null } | null;
+  type: 'capture' | 'refund';
+  wallet: string | null;
+  notes: string | null;
+}
+
+function emptyList<T>(params: { page: number; size: number }): ListResponse<T> {
+  return { data: [], meta: { total: 0, current_page: params.page, per_page: params.size, last_page: 1 } satisfies ListMeta };
+}
+
+/** These lists arrive with the transactions issue: until then the routes may 404, which reads as "none yet". */
+async function orEmptyOn404<T>(call: Promise<ListResponse<T>>, page: { page: number; size: number }): Promise<ListResponse<T>> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return emptyList<T>(page);
+    throw error;
+  }
+}
+
+/** GET /api/cards/{id}/issuing-authorization-holds?filter[status]=pending&sort=-created_at. */
+export function useCardPendingHolds(cardId: number) {
+  const query: QueryParams = { 'filter[status]': 'pending', sort: '-created_at' };
+  return useQuery({
+    queryKey: cardKeys.holds(cardId),
+    queryFn: ({ signal }) =>
+      orEmptyOn404(http.get<ListResponse<HoldResource>>(`/api/cards/${cardId}/issuing-authorization-holds`, { query, signal }), { page: 1, size: PAGE_SIZES.cardExpenses }),
+    meta: { silent: true },
+  });
+}
+
+/** GET /api/cards/{id}/expenses?include=issuingAuthorizationHold&sort=-stripe_created, 5 a page (SPEC §9). */
+export function useCardExpenses(cardId: number, page: number) {
+  const query: QueryParams = {
+    include: 'issuingAuthorizationHold',
+    sort: '-stripe_created',
+    'page[number]': page,
+    'page[size]': PAGE_SIZES.cardExpenses,
+  };
+  return useQuery({
+    queryKey: cardKeys.expenses(cardId, query),
+    queryFn: ({ signal }) =>
+      orEmptyOn404(http.get<ListResponse<CardExpense>>(`/api/cards/${cardId}/expenses`, { query, signal }), { page, size: PAGE_SIZES.cardExpenses }),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,41 @@
+import { configure, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeCard } from '../../test/cards';
+import { installFakeApi } from '../../test/fake-api';
+import { makeMe } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render-ui';
+import { MyCardsPage } from './MyCardsPage';
+
+configure({ asyncUtilTimeout: 5000, defaultHidden: true });
+
+const member = makeMe({ id: 4, name: 'Jordan Lee', roles: ['wallet-user'] });
+
+describe('/my-cards', { timeout: 60_000 }, () => {
+  it("is titled 'Total Cards(n)' from meta.total and lists the user's cards, 10 a page", async () => {
+    const fake = installFakeApi({
+      'GET /api/users/4/cards': {
+        status: 200,
+        body: {
+          data: [makeCard({ id: 7, last4: '1111', spending_limit: 12_345, available_to_spend: 12_345 }), makeCard({ id: 8, last4: '2222', type: 'physical' })],
+          meta: { total: 12, current_page: 1, per_page: 10, last_page: 2 },
+        },
+      },
+    });
+    renderWithProviders(<MyCardsPage />, { path: '/my-cards', me: member });
+
+    expect(await screen.findByRole('heading', { name: 'Total Cards(12)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /virtual card ending in 1111/ })).toHaveAttribute('href', '/cards/7');
+    expect(screen.getByRole('link', { name: /physical card ending in 2222/ })).toHaveAttribute('href', '/cards/8');
+    expect(screen.getByText('$123.45')).toBeInTheDocument();
+    const url = new URL(String(fake.fetchMock.mock.calls[0]?.[0]), 'http://localhost');
+    expect(url.searchParams.get('page[size]')).toBe('10');
+    expect(url.searchParams.get('include')).toBe('user,pendingIssuingAuthorizationHolds');
+  });
+
+  it('says so when there are no cards', async () => {
+    installFakeApi({ 'GET /api/users/4/cards': { status: 200, body: { data: [], meta: { total: 0, current_page: 1, per_page: 10, last_page: 1 } } } });
+    renderWithProviders(<MyCardsPage />, { path: '/my-cards', me: member });
+    expect(await screen.findByRole('heading', { name: 'Total Cards(0)' })).toBeInTheDocument();
+    expect(screen.getByText(/You don't have any cards yet/)).toBeInTheDocument();
+  });
+});
