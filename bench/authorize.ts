@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { sql } from 'kysely';
 import { CSRF_COOKIE, CSRF_HEADER, newCardSchema } from '@wallet/contract';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.js';
+import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.js';
 import { ensureDatabase } from '../apps/server/src/db/connect.js';
 import { createDb, migrateToLatest, type Db } from '../apps/server/src/db/database.js';
 import { createSimulatorIssuer } from '../apps/server/src/issuing/simulator/simulator.js';
@@ -21,10 +21,18 @@ import { startServerProcess, type ServerProcess } from '../apps/server/src/test/
 import { newCardBody } from '../apps/server/src/test/card-factories.js';
 
 /**
- * npm run bench -- authorize (ISSUE 5, DESIGN §7): many concurrent authorisations through the real HTTP path
- * (POST /api/simulator/purchases, capture never) against one hot card and against 1,000 cards; the same decisions
- * as in-process authorize() calls (no HTTP, no session); then pgbench running the very SQL authorize() runs as the
- * ceiling. Starts and removes its own durable embedded PostgreSQL and server process; exits 1 on any overspend.
+ * npm run bench -- authorize [--duration 10] [--concurrency 32] [--cards 1000] [--statements]
+ *
+ * ISSUE 5, DESIGN §7: many concurrent authorisations through the real HTTP path (POST /api/simulator/purchases,
+ * capture never, as a signed-in admin) against one hot card and against 1,000 cards, saturated and then open loop
+ * at half that rate (latency without queueing); the same decisions through Stripe's issuing_authorization.request
+ * webhook (a real issuer's path: no session, no tenancy lookup) and as in-process authorize() calls; then pgbench
+ * running the very SQL authorize() runs (decideAndHoldQuery) as the ceiling, and the former seven-statement
+ * transaction for comparison. Each row shows the CPU of the app process and of PostgreSQL and the WAL written per
+ * decision; --statements adds what each decision ran, from pg_stat_statements. At the end every card's approved
+ * holds are checked against its spending limit: OVERSPEND and exit 1 if any card is over.
+ *
+ * It starts and removes its own durable embedded PostgreSQL (in a temp folder) and server processes.
  */
 
 const execFileAsync = promisify(execFile);
@@ -69,6 +77,8 @@ interface Row {
   /** CPU milliseconds per decision: the server (or bench) process, and PostgreSQL. */
   appCpu: number | null;
   pgCpu: number | null;
+  /** WAL bytes written per decision. */
+  wal: number | null;
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!);
@@ -97,7 +107,11 @@ async function postgresTicks(postmaster: number): Promise<number> {
   return total;
 }
 
-async function measured<T>(pids: { app: number | 'self'; postmaster: number }, run: () => Promise<T>) {
+const walPosition = async (db: Db) => (await sql<{ lsn: string }>`SELECT pg_current_wal_lsn()::text AS lsn`.execute(db)).rows[0]!.lsn;
+
+/** CPU of the app process (or this one) and of PostgreSQL, and the WAL written, while `run` runs. */
+async function measured<T>(pids: { app: number | 'self'; postmaster: number; db: Db }, run: () => Promise<T>) {
+  const walBefore = await walPosition(pids.db);
   const appBefore = pids.app === 'self' ? process.cpuUsage() : await procTicks(pids.app);
   const pgBefore = await postgresTicks(pids.postmaster);
   const result = await run();
@@ -109,7 +123,8 @@ async function measured<T>(pids: { app: number | 'self'; postmaster: number }, r
         })()
       : (((await procTicks(pids.app)) - (appBefore as number)) * 1000) / CLOCK_TICKS_PER_SECOND;
   const pgMs = (((await postgresTicks(pids.postmaster)) - pgBefore) * 1000) / CLOCK_TICKS_PER_SECOND;
-  return { result, appMs, pgMs };
+  const { rows } = await sql<{ bytes: string }>`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), ${walBefore}::pg_lsn)::text AS bytes`.execute(pids.db);
+  return { result, appMs, pgMs, walBytes: Number(rows[0]!.bytes) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -124,9 +139,9 @@ class BenchClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   }
 
-  request(method: string, pathname: string, body?: unknown): Promise<{ status: number; body: string }> {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const headers: Record<string, string | number> = { accept: 'application/json' };
+  request(method: string, pathname: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+    const payload = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    const headers: Record<string, string | number> = { accept: 'application/json', ...extraHeaders };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (method !== 'GET') headers[CSRF_HEADER] = decodeURIComponent(this.cookies.get(CSRF_COOKIE) ?? '');
     if (payload) {
@@ -230,6 +245,30 @@ const httpPurchase = (client: BenchClient, pickCard: () => number) => async () =
   return (JSON.parse(response.body) as { data: { approved: boolean } }).data.approved;
 };
 
+const WEBHOOK_SECRET = 'whsec_bench';
+
+/**
+ * A real issuer's path: Stripe's issuing_authorization.request webhook, signed as Stripe signs it
+ * (t=<unix>,v1=HMAC-SHA256(secret, "<t>.<body>")), answered synchronously. No session, no tenancy lookup.
+ */
+const webhookAuthorize = (client: BenchClient, pickCard: () => string) => async () => {
+  const now = Math.floor(Date.now() / 1000);
+  const suffix = randomBytes(10).toString('hex');
+  const body = JSON.stringify({
+    id: `evt_bench_${suffix}`, object: 'event', type: 'issuing_authorization.request', api_version: '2025-03-31.basil', created: now, livemode: false,
+    data: {
+      object: {
+        id: `iauth_bench_${suffix}`, object: 'issuing.authorization', amount: 0, approved: false, status: 'pending', card: { id: pickCard(), object: 'issuing.card' },
+        created: now, currency: 'usd', merchant_data: MERCHANT, wallet: null, pending_request: { amount: AMOUNT, currency: 'usd', is_amount_controllable: false },
+      },
+    },
+  });
+  const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${now}.${body}`).digest('hex');
+  const response = await client.request('POST', '/webhooks/stripe', body, { 'stripe-signature': `t=${now},v1=${signature}` });
+  if (response.status !== 200) throw new Error(`${response.status} ${response.body.slice(0, 200)}`);
+  return (JSON.parse(response.body) as { approved: boolean }).approved;
+};
+
 const directAuthorize = (db: Db, pickCard: () => string) => async () => {
   const decision = await authorize(db, {
     provider: 'simulator',
@@ -284,13 +323,13 @@ COMMIT;
 `;
 }
 
-async function pgbench(name: string, url: string, workDir: string, script: string, options: AuthorizeBenchOptions, postmaster: number): Promise<Row> {
+async function pgbench(name: string, url: string, workDir: string, script: string, options: AuthorizeBenchOptions, postmaster: number, db: Db): Promise<Row> {
   const dir = await fs.mkdtemp(path.join(workDir, 'pgbench-'));
   await fs.chmod(dir, 0o777);
   const file = path.join(dir, 'script.sql');
   await fs.writeFile(file, script);
   const args = ['-n', '-M', 'extended', '-c', String(options.concurrency), '-j', String(Math.min(options.concurrency, os.cpus().length)), '-T', String(options.durationSeconds), '-f', file, '-l', '--log-prefix', path.join(dir, 'log'), url];
-  const { result, pgMs } = await measured({ app: 'self', postmaster }, () =>
+  const { result, pgMs, walBytes } = await measured({ app: 'self', postmaster, db }, () =>
     execFileAsync('pgbench', args, { maxBuffer: 16 * 1024 * 1024, cwd: dir }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
       throw new Error(`pgbench failed: ${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
     }),
@@ -309,7 +348,7 @@ async function pgbench(name: string, url: string, workDir: string, script: strin
   }
   latencies.sort((a, b) => a - b);
   await fs.rm(dir, { recursive: true, force: true });
-  return { name, rate: tps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), approved: null, declined: null, errors: failed, appCpu: null, pgCpu: pgMs / Math.max(1, latencies.length) };
+  return { name, rate: tps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), approved: null, declined: null, errors: failed, appCpu: null, pgCpu: pgMs / Math.max(1, latencies.length), wal: walBytes / Math.max(1, latencies.length) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -476,45 +515,66 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<nu
       statementReports.push(`${name}: statements per decision (calls/decision x mean server time)\n${lines.join('\n')}`);
       return outcome;
     };
-    const record = (name: string, run: { result: LoadResult; appMs: number; pgMs: number }) => {
+    const record = (name: string, run: { result: LoadResult; appMs: number; pgMs: number; walBytes: number }) => {
       const { result } = run;
       const decisions = Math.max(1, result.decisions);
       rows.push({
         name, rate: result.decisions / result.seconds, p50: percentile(result.sorted, 50), p99: percentile(result.sorted, 99),
-        approved: result.approved, declined: result.declined, errors: result.errors, appCpu: run.appMs / decisions, pgCpu: run.pgMs / decisions,
+        approved: result.approved, declined: result.declined, errors: result.errors, appCpu: run.appMs / decisions, pgCpu: run.pgMs / decisions, wal: run.walBytes / decisions,
       });
     };
 
     log('warming up the server (2 s)');
     await drive('warm-up', httpPurchase(client, pick(seeded.warm.map((card) => card.id))), 2_000, options.concurrency);
     log(`HTTP, hot card: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
-    record('HTTP, hot card', await measured({ app: server.pid, postmaster }, () => drive('HTTP hot', httpPurchase(client!, () => seeded.hot.id), durationMs, options.concurrency)));
+    record('HTTP, hot card', await measured({ app: server.pid, postmaster, db }, () => drive('HTTP hot', httpPurchase(client!, () => seeded.hot.id), durationMs, options.concurrency)));
     log(`HTTP, ${options.cards} cards: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
-    record(`HTTP, ${options.cards} cards`, await withStatements(`HTTP, ${options.cards} cards`, () => measured({ app: server!.pid, postmaster }, () => drive('HTTP many', httpPurchase(client!, manyIds), durationMs, options.concurrency))));
+    record(`HTTP, ${options.cards} cards`, await withStatements(`HTTP, ${options.cards} cards`, () => measured({ app: server!.pid, postmaster, db: db! }, () => drive('HTTP many', httpPurchase(client!, manyIds), durationMs, options.concurrency))));
     const halfRate = Math.max(1, Math.round(rows[rows.length - 1]!.rate / 2));
     log(`HTTP, ${options.cards} cards, open loop at ${halfRate}/s (half the rate above) for ${options.durationSeconds} s`);
-    record(`HTTP, ${options.cards} cards, ${halfRate}/s open loop`, await measured({ app: server.pid, postmaster }, () => paced('HTTP paced', httpPurchase(client!, manyIds), halfRate, durationMs)));
+    record(`HTTP, ${options.cards} cards, ${halfRate}/s open loop`, await measured({ app: server.pid, postmaster, db }, () => paced('HTTP paced', httpPurchase(client!, manyIds), halfRate, durationMs)));
     client.close();
     client = undefined;
     await server.stop();
     server = undefined;
 
+    // The Stripe webhook path needs Stripe cards: the same cards, relabelled for this scenario only. The SDK points
+    // at a closed local port, so nothing here can reach the real Stripe.
+    const manyCardIds = seeded.many.map((card) => card.id);
+    await db.updateTable('cards').set({ provider: 'stripe' }).where('id', 'in', manyCardIds).execute();
+    log(`Stripe webhook (issuing_authorization.request), ${options.cards} cards: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
+    server = await startServerProcess(
+      {
+        ...serverEnv, DATABASE_URL: url.toString(), ISSUER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(await freePort()), STRIPE_API_PROTOCOL: 'http',
+      },
+      { timeoutMs: 120_000, nodeArgs },
+    );
+    client = new BenchClient(new URL(server.baseUrl), options.concurrency);
+    await drive('warm-up', webhookAuthorize(client, manyProviderIds), 1_000, options.concurrency);
+    record(`Stripe webhook, ${options.cards} cards`, await measured({ app: server.pid, postmaster, db }, () => drive('webhook', webhookAuthorize(client!, manyProviderIds), durationMs, options.concurrency)));
+    client.close();
+    client = undefined;
+    await server.stop();
+    server = undefined;
+    await db.updateTable('cards').set({ provider: 'simulator' }).where('id', 'in', manyCardIds).execute();
+
     log(`authorize() in-process, ${options.cards} cards: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
     await drive('warm-up', directAuthorize(db, pick(seeded.warm.map((card) => card.provider_card_id))), 1_000, options.concurrency);
-    record(`authorize() in-process, ${options.cards} cards`, await withStatements('authorize() in-process', () => measured({ app: 'self', postmaster }, () => drive('in-process', directAuthorize(db!, manyProviderIds), durationMs, options.concurrency))));
+    record(`authorize() in-process, ${options.cards} cards`, await withStatements('authorize() in-process', () => measured({ app: 'self', postmaster, db: db! }, () => drive('in-process', directAuthorize(db!, manyProviderIds), durationMs, options.concurrency))));
 
     log('pgbench: the same statement, then the former seven-statement transaction');
-    const ceilingMany = await pgbench(`pgbench same SQL, ${options.cards} cards`, url.toString(), workDir, oneStatementScript(db, { from: 1, to: options.cards }), options, postmaster);
-    const ceilingHot = await pgbench('pgbench same SQL, hot card', url.toString(), workDir, oneStatementScript(db, { from: 0, to: 0 }), options, postmaster);
-    const former = await pgbench(`pgbench former 7-statement tx, ${options.cards} cards`, url.toString(), workDir, sevenStatementScript({ from: 1, to: options.cards }), options, postmaster);
+    const ceilingMany = await pgbench(`pgbench same SQL, ${options.cards} cards`, url.toString(), workDir, oneStatementScript(db, { from: 1, to: options.cards }), options, postmaster, db);
+    const ceilingHot = await pgbench('pgbench same SQL, hot card', url.toString(), workDir, oneStatementScript(db, { from: 0, to: 0 }), options, postmaster, db);
+    const former = await pgbench(`pgbench former 7-statement tx, ${options.cards} cards`, url.toString(), workDir, sevenStatementScript({ from: 1, to: options.cards }), options, postmaster, db);
     rows.push(ceilingHot, ceilingMany, former);
 
     const check = await overspendCheck(db, seeded.orgId);
     const ceilingFor = (row: Row) => (row.name.includes('hot') ? ceilingHot.rate : ceilingMany.rate);
-    const header = ['scenario', 'decisions/s', 'p50 ms', 'p99 ms', 'approved', 'declined', 'errors', 'app CPU ms/dec', 'PG CPU ms/dec', 'of ceiling'];
+    const header = ['scenario', 'decisions/s', 'p50 ms', 'p99 ms', 'approved', 'declined', 'errors', 'app CPU ms/dec', 'PG CPU ms/dec', 'WAL B/dec', 'of ceiling'];
     const lines = rows.map((row) => [
       row.name, row.rate.toFixed(0), fixed(row.p50), fixed(row.p99), row.approved === null ? '' : String(row.approved), row.declined === null ? '' : String(row.declined),
-      row.errors === null ? '' : String(row.errors), fixed(row.appCpu, 2), fixed(row.pgCpu, 2), row.name.startsWith('pgbench same') ? '1.00' : row.name.includes('open loop') ? '' : (row.rate / ceilingFor(row)).toFixed(2),
+      row.errors === null ? '' : String(row.errors), fixed(row.appCpu, 2), fixed(row.pgCpu, 2), fixed(row.wal, 0), row.name.startsWith('pgbench same') ? '1.00' : row.name.includes('open loop') ? '' : (row.rate / ceilingFor(row)).toFixed(2),
     ]);
     console.log(`\n${table([header, ...lines])}\n`);
     for (const report of statementReports) console.log(`${report}\n`);

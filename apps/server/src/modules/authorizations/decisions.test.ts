@@ -74,6 +74,23 @@ describe('authorize(): the decline reasons', () => {
     expect(holds[0]).toMatchObject({ merchant_data: { name: 'Blue Bottle Coffee' }, user_id: card.user_id, org_id: card.org_id, provider: 'simulator' });
   });
 
+  it('marks the card used, at minute precision (so a busy card\'s updates stay heap-only)', async () => {
+    const { card } = await fundedCard(5_000);
+    const usedAt = async () => (await ctx.db.selectFrom('cards').select('last_used_at').where('id', '=', card.id).executeTakeFirstOrThrow()).last_used_at;
+    await authorize(ctx.db, request(card.provider_card_id, 100));
+    const first = await usedAt();
+    expect(first).not.toBeNull();
+    await authorize(ctx.db, request(card.provider_card_id, 100));
+    expect(await usedAt()).toEqual(first);
+    await sql`UPDATE cards SET last_used_at = now() - interval '2 minutes' WHERE id = ${card.id}`.execute(ctx.db);
+    await authorize(ctx.db, request(card.provider_card_id, 100));
+    expect(Date.now() - (await usedAt())!.getTime()).toBeLessThan(30_000);
+    // A decline is not a use.
+    await sql`UPDATE cards SET last_used_at = NULL WHERE id = ${card.id}`.execute(ctx.db);
+    await authorize(ctx.db, request(card.provider_card_id, 1_000_000));
+    expect(await usedAt()).toBeNull();
+  });
+
   it('declines an unknown card without recording anything', async () => {
     const id = newAuthorizationId();
     expect(await authorize(ctx.db, request('ic_sim_nobody', 100, { providerAuthorizationId: id }))).toEqual({ approved: false, reason: 'card_not_found', holdId: null, cardId: null });
