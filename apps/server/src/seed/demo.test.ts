@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/context.js';
 import { approvalPathOf } from '../modules/teams/service.js';
 import { integrityProblems } from '../modules/ledger/service.js';
@@ -6,9 +6,15 @@ import { DEMO_PASSWORD, DEMO_PEOPLE_WITHOUT_ROLE, DEMO_USERS, seedDemoOrganisati
 
 const ctx = useTestApp();
 
+// Seeding makes a year of history; do it once for the file (it is slow on a loaded machine).
+let createdFirstTime = false;
+beforeAll(async () => {
+  createdFirstTime = await seedDemoOrganisation(ctx.deps);
+}, 180_000);
+
 describe('the demo organisation', () => {
   it('is created once with its six people and two teams with approval paths; a second run changes nothing', async () => {
-    expect(await seedDemoOrganisation(ctx.deps)).toBe(true);
+    expect(createdFirstTime).toBe(true);
     expect(await seedDemoOrganisation(ctx.deps)).toBe(false);
     const org = await ctx.db.selectFrom('organizations').selectAll().where('slug', '=', 'demo').executeTakeFirstOrThrow();
     expect(org.name).toBe('Demo Organisation');
@@ -20,7 +26,6 @@ describe('the demo organisation', () => {
   });
 
   it('has money and cards: a topped-up organisation, funded cards (some active, some inactive), terms accepted by all but one member', async () => {
-    await seedDemoOrganisation(ctx.deps);
     const admin = await ctx.client('localhost').signIn('admin@demo.test', DEMO_PASSWORD);
     const cards = (await admin.get('/api/cards?page[size]=50&include=user')).json();
     expect(cards.meta.total).toBe(5);
@@ -38,7 +43,6 @@ describe('the demo organisation', () => {
   });
 
   it('lets every demo person sign in with the demo password and the role the README lists', async () => {
-    await seedDemoOrganisation(ctx.deps);
     for (const person of DEMO_USERS) {
       const client = await ctx.client('localhost').signIn(person.email, DEMO_PASSWORD);
       expect((await client.get('/api/me')).json().data.roles).toEqual([person.role]);
@@ -48,7 +52,6 @@ describe('the demo organisation', () => {
 
 describe('the demo history', () => {
   it('has a year of purchases with refunds, wallets, declines and pending holds, and a balanced ledger', async () => {
-    await seedDemoOrganisation(ctx.deps);
     const org = await ctx.db.selectFrom('organizations').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
     const expenses = await ctx.db.selectFrom('expenses').selectAll().where('org_id', '=', org.id).execute();
     expect(expenses.length).toBeGreaterThan(100);
@@ -68,7 +71,6 @@ describe('the demo history', () => {
 
 describe('the demo requests', () => {
   it('has pending, approved, rejected, forced and recurring requests across both teams', async () => {
-    await seedDemoOrganisation(ctx.deps);
     const admin = await ctx.client('localhost').signIn('admin@demo.test', DEMO_PASSWORD);
     const all = (await admin.get('/api/purchase-requests?include=team,recurringPurchaseRequest&page[size]=50')).json();
     const statuses = new Set(all.data.map((request: { status: string }) => request.status));
