@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { NOTIFICATION_LABELS, PASSWORD_MESSAGES, UI_TEXTS, USER_MESSAGES } from '@wallet/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csrfCookieRoute, installFakeApi } from '../../test/fake-api';
 import { makeMe, signedIn } from '../../test/fixtures';
 import { getButton } from '../../test/queries';
@@ -27,6 +27,17 @@ const setup = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerEv
 function selectedTab() {
   return document.querySelector('.ant-tabs-tab-active')?.textContent;
 }
+
+
+// Load the lazily loaded page modules once, outside each test's time (jsdom + antd is slow on a busy machine).
+beforeAll(async () => {
+  await Promise.all([
+    import('./AccountSettingsPage'),
+    import('./profile/ProfileTab'),
+    import('./security/ChangePasswordForm'),
+    import('./notifications/NotificationsTab'),
+  ]);
+}, 120_000);
 
 describe('/account-settings', { timeout: 60_000 }, () => {
   it('opens Personal Information by default with the profile form', async () => {

@@ -5,7 +5,7 @@ import type { UserResource } from '@wallet/contract';
 export function TeamTags({ teams }: { teams: UserResource['teams'] }) {
   if (!teams?.length) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
-    <Flex wrap gap={4}>
+    <Flex wrap gap={4} style={{ maxWidth: 280 }}>
       {teams.map((team) => (
         <Tag key={team.id} color={team.color} style={{ marginInlineEnd: 0 }}>
           {team.name}

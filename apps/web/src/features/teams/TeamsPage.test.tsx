@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MESSAGES, USER_MESSAGES } from '@wallet/contract';
 import { configure } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csrfCookieRoute, installFakeApi } from '../../test/fake-api';
 import { makeMe, signedIn } from '../../test/fixtures';
 import { findButton, findDrawer, getButton } from '../../test/queries';
@@ -15,7 +15,7 @@ const maya = makeUser({ id: 11, name: 'Maya Patel', first_name: 'Maya', last_nam
 
 // antd renders slowly in jsdom, above all when every test file runs at once.
 // Role queries skip the (slow) computed-style visibility check; assertions check visibility where it matters.
-configure({ asyncUtilTimeout: 5000, defaultHidden: true });
+configure({ asyncUtilTimeout: 15_000, defaultHidden: true });
 
 /** Lazy pages take a moment to load in jsdom. */
 const LOAD = { timeout: 15_000 };
@@ -35,6 +35,18 @@ function teamsApi(extra = {}) {
     ...extra,
   });
 }
+
+
+// Load the lazily loaded page modules once, outside each test's time (jsdom + antd is slow on a busy machine).
+beforeAll(async () => {
+  await Promise.all([
+    import('./TeamsPage'),
+    import('./users/UsersTab'),
+    import('./users/AddUserDrawer'),
+    import('./teams-list/TeamsTab'),
+    import('./teams-list/CreateTeamDrawer'),
+  ]);
+}, 120_000);
 
 describe('/teams', { timeout: SLOW }, () => {
   it('opens on the Teams tab with Create New Team, and the teams table', async () => {

@@ -22,7 +22,7 @@ export function RoleCell({ roles }: { roles: readonly string[] | undefined }) {
         {roleLabel(list)}
       </Tag>
       {list.length > 0 && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
           {list.map(roleName).join(', ')}
         </Typography.Text>
       )}

@@ -1,10 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INVITATION_MESSAGES, MESSAGES, PASSWORD_MESSAGES, UI_TEXTS } from '@wallet/contract';
 import { describe, expect, it } from 'vitest';
 import { csrfCookieRoute, installFakeApi } from '../../../test/fake-api';
 import { makeMe, signedIn, signedOut } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+
+// antd renders slowly in jsdom on a busy machine; the dashboard after sign-in loads lazily.
+configure({ asyncUtilTimeout: 15_000 });
 
 const REGISTER_URL = '/register?token=abc123&email=new.person%40demo.test';
 

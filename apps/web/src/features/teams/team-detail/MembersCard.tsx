@@ -37,7 +37,9 @@ export function MembersCard({ teamId }: { teamId: number }) {
         <Flex align="center" gap={10} style={{ minWidth: 0 }}>
           <UserAvatar name={user.name} src={user.avatar_url} size="small" />
           <Flex vertical style={{ minWidth: 0 }}>
-            <Typography.Text strong>{user.name}</Typography.Text>
+            <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+            {user.name}
+          </Typography.Text>
             {user.invitation_pending && (
               <Typography.Text type="warning" style={{ fontSize: 12 }}>
                 {UI_TEXTS.invitationPending}
@@ -71,7 +73,7 @@ export function MembersCard({ teamId }: { teamId: number }) {
         loading={members.isFetching}
         pagination={{ ...tablePagination(state, members.data?.meta, { pageSizeOptions: MEMBER_PAGE_SIZES }), style: { marginInline: 16 } }}
         onChange={onTableChange}
-        scroll={{ x: 560 }}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: members.isPending ? ' ' : 'No members yet' }}
       />
     </Card>

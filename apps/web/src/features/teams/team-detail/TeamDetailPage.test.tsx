@@ -1,7 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MESSAGES, TEAM_MESSAGES, type TeamResource } from '@wallet/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csrfCookieRoute, installFakeApi, type RecordedCall } from '../../../test/fake-api';
 import { makeMe, signedIn } from '../../../test/fixtures';
 import { findButton, findHeading } from '../../../test/queries';
@@ -47,6 +47,14 @@ function approvalRows(): string[] {
   const card = screen.getByText('Approval Path', { selector: '.ant-card-head-title' }).closest<HTMLElement>('.ant-card')!;
   return [...card.querySelectorAll('tbody tr[data-row-key]')].map((row) => row.querySelector('strong')?.textContent ?? '');
 }
+
+
+// Load the lazily loaded page modules once, outside each test's time (jsdom + antd is slow on a busy machine).
+beforeAll(async () => {
+  await Promise.all([
+    import('./TeamDetailPage'),
+  ]);
+}, 120_000);
 
 describe('/teams/{teamId}', { timeout: 60_000 }, () => {
   it('shows the team name with its member count and the ordered approval path', async () => {

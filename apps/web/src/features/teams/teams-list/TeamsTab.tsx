@@ -30,7 +30,9 @@ export function TeamsTab() {
       render: (_, team) => (
         <Flex align="center" gap={10}>
           <ColorDot color={team.color} />
-          <Typography.Text strong>{team.name}</Typography.Text>
+          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+            {team.name}
+          </Typography.Text>
         </Flex>
       ),
     },
@@ -82,13 +84,14 @@ export function TeamsTab() {
         />
       </Flex>
       <Table<TeamResource>
+        size="middle"
         rowKey="id"
         columns={columns}
         dataSource={teams.data?.data}
         loading={teams.isFetching}
         pagination={tablePagination(state, teams.data?.meta)}
         onChange={onTableChange}
-        scroll={{ x: 760 }}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: teams.isPending ? ' ' : 'No teams yet' }}
       />
     </>

@@ -33,7 +33,9 @@ export function UsersTab() {
       render: (_, user) => (
         <Flex align="center" gap={10} style={{ minWidth: 0 }}>
           <UserAvatar name={user.name} src={user.avatar_url} />
-          <Typography.Text strong>{user.name}</Typography.Text>
+          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+            {user.name}
+          </Typography.Text>
         </Flex>
       ),
     },
@@ -78,13 +80,14 @@ export function UsersTab() {
         />
       </Flex>
       <Table<UserResource>
+        size="middle"
         rowKey="id"
         columns={columns}
         dataSource={users.data?.data}
         loading={users.isFetching}
         pagination={tablePagination(state, users.data?.meta)}
         onChange={onTableChange}
-        scroll={{ x: 900 }}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: users.isPending ? ' ' : 'No users found' }}
       />
       <UserProfileDrawer userId={profileUserId} onClose={() => setProfileUserId(undefined)} />
