@@ -76,8 +76,8 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
 
   app.post('/api/users/:id/purchase-requests', { onRequest: requireUser, schema: { params: requestParams, body: newRequestSchema } }, async (request, reply) => {
     const actor = userOf(request);
-    assertCanReach(actor, request.params.id);
-    // Requests are filed by the cardholder for their own card.
+    // Requests are filed by the cardholder for their own card: filing for anyone else is refused (403), whether
+    // or not that user exists, so the answer tells nothing about other users.
     if (request.params.id !== actor.id) throw forbidden();
     const created = await createRequest(deps, contextOf(request), actor.id, request.body);
     const [data] = await presentRequests(db, created.org_id, [created], new Set(['user', 'card', 'team', 'walletCategory', 'approvals']));

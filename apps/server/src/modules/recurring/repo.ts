@@ -31,16 +31,16 @@ export async function deleteRecurring(db: DbOrTx, orgId: number, id: number) {
 }
 
 /**
- * Due recurring requests, locked and skipped by any other process already working on them, so several
- * servers running the schedule never fund the same one at once.
+ * Active recurring requests with work due by `today` (a period to fund, or the end date come), locked and
+ * skipped by any other process already working on them, so several servers running the schedule never fund
+ * the same one at once.
  */
 export function lockDueRecurring(db: DbOrTx, today: string, limit: number) {
   return db
     .selectFrom('recurring_purchase_requests')
     .selectAll()
     .where('status', '=', 'active')
-    .where('is_paused', '=', false)
-    .where('next_run', '<=', today)
+    .where((eb) => eb.or([eb.and([eb('is_paused', '=', false), eb('next_run', '<=', today)]), eb('end_date', '<=', today)]))
     .orderBy('next_run')
     .limit(limit)
     .forUpdate()

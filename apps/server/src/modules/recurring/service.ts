@@ -18,10 +18,18 @@ export function addDays(date: string, days: number): string {
   return value.toISOString().slice(0, 10);
 }
 
-/** After the approval's own funding, the next ones fall every interval from the start date. */
+/** The period after `period`, or null when it would fall after the end date. */
+function periodAfter(period: string, interval: RequestInterval, endDate: string | null): string | null {
+  const next = addDays(period, INTERVAL_DAYS[interval]);
+  return endDate !== null && next > endDate ? null : next;
+}
+
+/**
+ * After the approval's own funding, the next ones fall every interval from the start date. It stays active
+ * until its end date comes (SPEC §4), even when no period falls before it.
+ */
 export async function startRecurring(tx: Tx, params: { orgId: number; purchaseRequestId: number; interval: RequestInterval; startDate: string; endDate: string | null; today: string }) {
-  const nextRun = addDays(params.startDate, INTERVAL_DAYS[params.interval]);
-  const ended = params.endDate !== null && nextRun > params.endDate;
+  const ended = params.endDate !== null && params.endDate <= params.today;
   return insertRecurring(tx, {
     org_id: params.orgId,
     purchase_request_id: params.purchaseRequestId,
@@ -29,7 +37,7 @@ export async function startRecurring(tx: Tx, params: { orgId: number; purchaseRe
     start_date: params.startDate,
     end_date: params.endDate,
     last_run: params.today,
-    next_run: ended ? null : nextRun,
+    next_run: ended ? null : periodAfter(params.startDate, params.interval, params.endDate),
     status: ended ? 'inactive' : 'active',
   });
 }
@@ -41,19 +49,15 @@ async function fundNextPeriod(deps: RecurringDeps, today: string): Promise<'fund
   let failed: { recurring: RecurringRow; reason: string } | null = null;
   const outcome = await deps.db.transaction().execute(async (tx) => {
     const [recurring] = await lockDueRecurring(tx, today, 1);
-    if (!recurring || !recurring.next_run) return 'none' as const;
+    if (!recurring) return 'none' as const;
     const period = recurring.next_run;
-    if (recurring.end_date && period > recurring.end_date) {
-      await updateRecurring(tx, recurring.id, { status: 'inactive', next_run: null });
-      return 'ended' as const;
-    }
     const request = await findRequest(tx, recurring.org_id, recurring.purchase_request_id);
-    if (!request) {
+    const fundable = !recurring.is_paused && period !== null && period <= today && (recurring.end_date === null || period <= recurring.end_date);
+    if (!fundable || !request) {
+      // Picked because its end date has come (and every period up to it is funded): it becomes inactive.
       await updateRecurring(tx, recurring.id, { status: 'inactive', next_run: null });
       return 'ended' as const;
     }
-    const next = addDays(period, INTERVAL_DAYS[recurring.interval]);
-    const ended = recurring.end_date !== null && next > recurring.end_date;
     if (await claimPeriod(tx, { org_id: recurring.org_id, recurring_purchase_request_id: recurring.id, period_date: period, amount: request.amount })) {
       try {
         await addToCardLimitInTransaction(tx, deps.issuer, {
@@ -70,7 +74,8 @@ async function fundNextPeriod(deps: RecurringDeps, today: string): Promise<'fund
         throw error; // roll the claim back; the pause happens in its own transaction below
       }
     }
-    await updateRecurring(tx, recurring.id, { last_run: period, next_run: ended ? null : next, status: ended ? 'inactive' : 'active' });
+    // Once its end date has come, the next pass over it makes it inactive.
+    await updateRecurring(tx, recurring.id, { last_run: period, next_run: periodAfter(period, recurring.interval, recurring.end_date) });
     return 'funded' as const;
   }).catch((error: unknown) => {
     if (failed) return 'failed' as const;
@@ -118,8 +123,9 @@ export async function setPaused(db: Db, orgId: number, id: number, isPaused: boo
     } else {
       let next = recurring.next_run;
       while (next && next < today) next = addDays(next, INTERVAL_DAYS[recurring.interval]);
-      const ended = next !== null && recurring.end_date !== null && next > recurring.end_date;
-      await updateRecurring(tx, id, { is_paused: false, paused_by: null, pause_reason: null, next_run: ended ? null : next, status: ended ? 'inactive' : recurring.status });
+      if (next !== null && recurring.end_date !== null && next > recurring.end_date) next = null;
+      // A period due today is still funded; the schedule makes it inactive once its end date has come.
+      await updateRecurring(tx, id, { is_paused: false, paused_by: null, pause_reason: null, next_run: next });
     }
     return (await findRecurring(tx, orgId, id))!;
   });

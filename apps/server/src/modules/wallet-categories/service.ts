@@ -19,18 +19,21 @@ export async function categoriesOf(db: DbOrTx, orgId: number) {
   return listCategories(db, orgId);
 }
 
+/** Two admins saving the same name at once: the unique index decides, and the loser gets the same 422. */
+function takenOnRace(error: { code?: string }): never {
+  if (error.code === '23505') throw validationFailed({ name: [TAKEN] });
+  throw error;
+}
+
 export async function createCategory(db: Db, orgId: number, name: string) {
   if (await findCategoryByName(db, orgId, name)) throw validationFailed({ name: [TAKEN] });
-  return insertCategory(db, orgId, name).catch((error: { code?: string }) => {
-    if (error.code === '23505') throw validationFailed({ name: [TAKEN] });
-    throw error;
-  });
+  return insertCategory(db, orgId, name).catch(takenOnRace);
 }
 
 export async function renameWalletCategory(db: Db, orgId: number, id: number, name: string) {
   const holder = await findCategoryByName(db, orgId, name);
   if (holder && holder.id !== id) throw validationFailed({ name: [TAKEN] });
-  const renamed = await renameCategory(db, orgId, id, name);
+  const renamed = await renameCategory(db, orgId, id, name).catch(takenOnRace);
   if (!renamed) throw notFound();
   return renamed;
 }
