@@ -2,6 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
 import { PAGE_SIZES, TEAM_MESSAGES, UI_TEXTS, type UserResource } from '@wallet/contract';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { TableLoading } from '../../../components/TableLoading';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { listQueryParams, sortOrderOf, tablePagination } from '../../../lib/list-query';
 import { useListState } from '../../../lib/use-list-state';
@@ -70,11 +71,11 @@ export function MembersCard({ teamId }: { teamId: number }) {
         rowKey="id"
         columns={columns}
         dataSource={rows}
-        loading={members.isFetching}
+        loading={members.isFetching && !members.isPending}
         pagination={{ ...tablePagination(state, members.data?.meta, { pageSizeOptions: MEMBER_PAGE_SIZES }), style: { marginInline: 16 } }}
         onChange={onTableChange}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: members.isPending ? ' ' : 'No members yet' }}
+        locale={{ emptyText: members.isPending ? <TableLoading rows={5} /> : 'No members yet' }}
       />
     </Card>
   );

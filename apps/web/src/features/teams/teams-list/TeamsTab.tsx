@@ -3,6 +3,7 @@ import { Flex, Input, Table, Typography, type TableColumnsType } from 'antd';
 import { SEARCH_DEBOUNCE_MS, formatCents, type TeamResource } from '@wallet/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { TableLoading } from '../../../components/TableLoading';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatDate } from '../../../lib/format';
 import { listQueryParams, sortOrderOf, tablePagination } from '../../../lib/list-query';
@@ -88,11 +89,11 @@ export function TeamsTab() {
         rowKey="id"
         columns={columns}
         dataSource={teams.data?.data}
-        loading={teams.isFetching}
+        loading={teams.isFetching && !teams.isPending}
         pagination={tablePagination(state, teams.data?.meta)}
         onChange={onTableChange}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: teams.isPending ? ' ' : 'No teams yet' }}
+        locale={{ emptyText: teams.isPending ? <TableLoading rows={6} /> : 'No teams yet' }}
       />
     </>
   );

@@ -3,6 +3,7 @@ import { Button, Flex, Input, Table, Tag, Typography, type TableColumnsType } fr
 import { SEARCH_DEBOUNCE_MS, UI_TEXTS, type UserResource } from '@wallet/contract';
 import { useEffect, useState } from 'react';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { TableLoading } from '../../../components/TableLoading';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { listQueryParams, sortOrderOf, tablePagination } from '../../../lib/list-query';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -84,11 +85,11 @@ export function UsersTab() {
         rowKey="id"
         columns={columns}
         dataSource={users.data?.data}
-        loading={users.isFetching}
+        loading={users.isFetching && !users.isPending}
         pagination={tablePagination(state, users.data?.meta)}
         onChange={onTableChange}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: users.isPending ? ' ' : 'No users found' }}
+        locale={{ emptyText: users.isPending ? <TableLoading rows={6} /> : 'No users found' }}
       />
       <UserProfileDrawer userId={profileUserId} onClose={() => setProfileUserId(undefined)} />
     </>
