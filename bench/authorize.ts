@@ -305,7 +305,9 @@ function oneStatementScript(db: Db, cards: { from: number; to: number }) {
     if (value === null || value === undefined) return 'NULL';
     return typeof value === 'number' ? String(value) : quote(String(value));
   });
-  return `\\set n random(${cards.from}, ${cards.to})\n\\set r random(1, 1000000000000)\n${text.replace(/\s*\n\s*/g, ' ').trim()};\n`;
+  // pgbench reads one statement per line: drop the SQL comments, then join the lines.
+  const oneLine = text.replace(/--[^\n]*/g, '').replace(/\s*\n\s*/g, ' ').trim();
+  return `\\set n random(${cards.from}, ${cards.to})\n\\set r random(1, 1000000000000)\n${oneLine};\n`;
 }
 
 /** The transaction authorize() ran before it became one statement: seven round trips, the card locked across five. */
@@ -331,7 +333,7 @@ async function pgbench(name: string, url: string, workDir: string, script: strin
   const args = ['-n', '-M', 'extended', '-c', String(options.concurrency), '-j', String(Math.min(options.concurrency, os.cpus().length)), '-T', String(options.durationSeconds), '-f', file, '-l', '--log-prefix', path.join(dir, 'log'), url];
   const { result, pgMs, walBytes } = await measured({ app: 'self', postmaster, db }, () =>
     execFileAsync('pgbench', args, { maxBuffer: 16 * 1024 * 1024, cwd: dir }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
-      throw new Error(`pgbench failed: ${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+      throw new Error(`pgbench failed (${name}): ${(error.stderr ?? error.message).split('\n').slice(0, 6).join('\n')}`);
     }),
   );
   const tps = Number(/tps = ([\d.]+)/.exec(result.stdout)?.[1] ?? NaN);
