@@ -18,6 +18,9 @@ export const paths = {
   myCards: '/my-cards',
   reportsAndInsights: '/reports-and-insights',
   requests: '/requests',
+  approvalsDone: '/purchase-requests/approvals/done',
+  approvalsError: '/purchase-requests/approvals/error',
+  approvalsExpired: '/purchase-request/approvals/expired',
   teams: '/teams',
   team: (teamId: string | number) => `/teams/${teamId}`,
 } as const;

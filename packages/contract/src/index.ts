@@ -13,3 +13,4 @@ export * from './states.js';
 export * from './ui-texts.js';
 export * from './cards.js';
 export * from './purchase-requests.js';
+export * from './request-texts.js';

@@ -1,4 +1,7 @@
 import { Route, Routes } from 'react-router';
+import { ApprovalDonePage } from '../features/approval-links/ApprovalDonePage';
+import { ApprovalErrorPage } from '../features/approval-links/ApprovalErrorPage';
+import { ApprovalExpiredPage } from '../features/approval-links/ApprovalExpiredPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { PassThroughPage } from '../features/auth/PassThroughPage';
@@ -18,6 +21,9 @@ export function AppRoutes() {
         <Route path={paths.register} element={<RegisterPage />} />
         <Route path={paths.passThrough} element={<PassThroughPage />} />
         <Route path={paths.organizationNotFound} element={<OrganizationNotFoundPage />} />
+        <Route path={paths.approvalsDone} element={<ApprovalDonePage />} />
+        <Route path={paths.approvalsError} element={<ApprovalErrorPage />} />
+        <Route path={paths.approvalsExpired} element={<ApprovalExpiredPage />} />
       </Route>
       <Route path={paths.logout} element={<LogoutPage />} />
       <Route

@@ -1,0 +1,155 @@
+import { Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { REQUEST_MESSAGES, REQUEST_TEXTS, formatCents, isAdmin, type RecurringResource } from '@wallet/contract';
+import { useState } from 'react';
+import { TeamTag } from '../../../components/TeamTag';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import { formatDate } from '../../../lib/format';
+import { listQueryParams, sortOrderOf, tablePagination } from '../../../lib/list-query';
+import { useCurrentUser } from '../../../lib/session';
+import { useListState } from '../../../lib/use-list-state';
+import { useNotifyError } from '../../../lib/use-notify-error';
+import { useNotifySuccess } from '../../../lib/use-notify-success';
+import { useDeleteRequests } from '../api/delete-requests';
+import { useRecurringRequests } from '../api/get-recurring-requests';
+import { ALL_RECURRING_INCLUDES, MY_RECURRING_INCLUDES } from '../api/includes';
+import { useSetRecurringPaused } from '../api/pause-recurring';
+import { CardCell, Muted, NotesCell, amountStyle, intervalLabel } from './cells';
+import { DiscardAction } from './DiscardAction';
+import { RowActions } from './RowActions';
+
+export type RecurringTabKind = 'myRecurringRequest' | 'allRecurringRequest';
+
+interface Props {
+  kind: RecurringTabKind;
+  onView: (purchaseRequestId: number) => void;
+}
+
+/** A date-only value (YYYY-MM-DD) as a calendar date, whatever the viewer's time zone. */
+function formatDay(day: string | null): string {
+  return day ? formatDate(`${day}T12:00:00`) : '—';
+}
+
+function RecurringStatus({ recurring }: { recurring: RecurringResource }) {
+  return (
+    <Flex gap={4} wrap={false}>
+      <Tag color={recurring.status === 'active' ? 'green' : 'default'} style={{ marginInlineEnd: 0 }}>
+        {recurring.status === 'active' ? 'Active' : 'Inactive'}
+      </Tag>
+      {recurring.is_paused && (
+        <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+          {recurring.paused_by === 'system' ? 'Paused by the system' : 'Paused'}
+        </Tag>
+      )}
+    </Flex>
+  );
+}
+
+/** My Recurring Request and (admins) All Recurring Request: fundings that repeat every 7, 30 or 365 days. */
+export function RecurringTab({ kind, onView }: Props) {
+  const me = useCurrentUser();
+  const admin = isAdmin(me.roles);
+  const all = kind === 'allRecurringRequest';
+  const { state, onTableChange } = useListState({ sort: '-created_at' });
+  const recurring = useRecurringRequests(
+    all ? { kind: 'all' } : { kind: 'user', userId: me.id },
+    listQueryParams(state, { include: all ? ALL_RECURRING_INCLUDES : MY_RECURRING_INCLUDES }),
+  );
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const remove = useDeleteRequests();
+  const pause = useSetRecurringPaused();
+  const notifySuccess = useNotifySuccess();
+  const notifyError = useNotifyError();
+
+  const canDelete = (row: RecurringResource) => admin || row.purchase_request?.user_id === me.id;
+
+  const deleteRecurring = (row: RecurringResource) =>
+    remove.mutateAsync({ kind: 'recurring', ids: [row.id] }).then(({ failed }) => {
+      if (failed.length === 0) {
+        notifySuccess(REQUEST_MESSAGES.deleted);
+        setSelectedIds((ids) => ids.filter((id) => id !== row.id));
+      } else failed.forEach(({ error }) => notifyError(error));
+    });
+
+  const togglePause = (row: RecurringResource) =>
+    pause.mutate(
+      { id: row.id, isPaused: !row.is_paused },
+      { onSuccess: (updated) => notifySuccess(updated.is_paused ? 'Recurring Request Paused' : 'Recurring Request Resumed', `Next funding: ${formatDay(updated.next_run)}`) },
+    );
+
+  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrderOf(state.sort, key), sortDirections: ['descend' as const, 'ascend' as const] });
+
+  const columns: TableColumnsType<RecurringResource> = [
+    { title: 'Created', ...sortable('created_at'), render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.created_at)}</span> },
+    ...(all
+      ? [{ title: 'Requester', key: 'user', render: (_: unknown, row: RecurringResource) => <span style={{ whiteSpace: 'nowrap' }}>{row.purchase_request?.user?.name ?? '—'}</span> }]
+      : []),
+    { title: 'Amount', key: 'amount', align: 'right', render: (_, row) => <span style={amountStyle}>{formatCents(row.amount)}</span> },
+    { title: 'Status', key: 'status', render: (_, row) => <RecurringStatus recurring={row} /> },
+    { title: 'Card', key: 'card', render: (_, row) => <CardCell card={row.purchase_request?.card} /> },
+    { title: 'Team', key: 'team', render: (_, row) => <TeamTag team={row.purchase_request?.team} /> },
+    { title: 'Notes', key: 'notes', render: (_, row) => (row.purchase_request ? <NotesCell notes={row.purchase_request.notes} /> : <Muted>—</Muted>) },
+    { title: 'Interval', key: 'interval', render: (_, row) => intervalLabel(row.interval) },
+    { title: 'Start Date', ...sortable('start_date'), render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(row.start_date)}</span> },
+    { title: 'End Date', key: 'end_date', render: (_, row) => (row.end_date ? <span style={{ whiteSpace: 'nowrap' }}>{formatDay(row.end_date)}</span> : <Muted>None</Muted>) },
+    { title: 'Last Run', key: 'last_run', render: (_, row) => (row.last_run ? <span style={{ whiteSpace: 'nowrap' }}>{formatDay(row.last_run)}</span> : <Muted>Never</Muted>) },
+    {
+      title: 'Next Run',
+      ...sortable('next_run'),
+      render: (_, row) => (row.next_run && row.status === 'active' ? <span style={{ whiteSpace: 'nowrap' }}>{formatDay(row.next_run)}</span> : <Muted>—</Muted>),
+    },
+    {
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      key: 'actions',
+      fixed: 'right',
+      width: 56,
+      align: 'center',
+      render: (_, row) => (
+        <RowActions
+          label={`Actions for the recurring request of ${formatCents(row.amount)} created ${formatDate(row.created_at)}`}
+          actions={[
+            { key: 'view', label: REQUEST_TEXTS.viewRequest, disabled: !row.purchase_request, onClick: () => row.purchase_request && onView(row.purchase_request.id) },
+            ...(all && admin
+              ? [{ key: 'pause', label: row.is_paused ? REQUEST_TEXTS.unpause : REQUEST_TEXTS.pause, disabled: row.status === 'inactive', onClick: () => togglePause(row) }]
+              : []),
+            {
+              key: 'delete',
+              label: REQUEST_TEXTS.deleteRequest,
+              danger: true,
+              disabled: !canDelete(row),
+              confirm: REQUEST_MESSAGES.deleteRecurringConfirm,
+              onClick: () => deleteRecurring(row),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Text type="secondary">{recurring.data ? `${recurring.data.meta.total} recurring request(s)` : ' '}</Typography.Text>
+        <DiscardAction kind="recurring" selectedIds={selectedIds} onDone={setSelectedIds} />
+      </Flex>
+      <Table<RecurringResource>
+        rowKey="id"
+        columns={columns}
+        dataSource={recurring.data?.data}
+        loading={recurring.isFetching}
+        pagination={tablePagination(state, recurring.data?.meta)}
+        onChange={onTableChange}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        rowSelection={{
+          selectedRowKeys: selectedIds,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelectedIds(keys as number[]),
+          getCheckboxProps: (row) => ({ disabled: !canDelete(row), 'aria-label': `Select recurring request ${row.id}` }),
+        }}
+        locale={{
+          emptyText: recurring.isPending ? <div style={{ height: 160 }} /> : all ? 'No recurring requests yet.' : 'You have no recurring request. Choose an interval when you file a request.',
+        }}
+      />
+    </>
+  );
+}
