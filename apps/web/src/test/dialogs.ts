@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 
 /** Lazily loaded pages take a moment in jsdom. */
 export const LOAD = { timeout: 15_000 };
@@ -12,14 +12,4 @@ export async function findDialog(title: string, options = LOAD): Promise<HTMLEle
   const dialog = heading.closest<HTMLElement>('[role="dialog"]');
   if (!dialog) throw new Error(`"${title}" is not inside a dialog`);
   return dialog;
-}
-
-/** Waits until no open drawer or modal is titled `title`. */
-export async function waitForDialogToClose(title: string): Promise<void> {
-  await waitFor(() => {
-    const open = [...document.querySelectorAll('.ant-drawer-title, .ant-modal-title')].filter(
-      (element) => element.textContent === title && !element.closest('.ant-drawer-content-wrapper-hidden, [style*="display: none"]'),
-    );
-    if (open.length > 0) throw new Error(`"${title}" is still open`);
-  });
 }

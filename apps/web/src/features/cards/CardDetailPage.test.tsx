@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
 import { CARD_MESSAGES, MESSAGES } from '@wallet/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCard, makeUser } from '../../test/cards';
 import { findDialog } from '../../test/dialogs';
 import { installFakeApi, type FakeReply, type RecordedCall } from '../../test/fake-api';
@@ -37,7 +37,7 @@ function renderPage(me = admin) {
   return renderWithProviders(<CardDetailPage />, { path: '/cards/7', route: '/cards/:cardId', me });
 }
 
-describe('/cards/{cardId}', { timeout: 60_000 }, () => {
+describe('/cards/{cardId}', { timeout: 120_000 }, () => {
   let user: UserEvent;
   beforeEach(() => {
     user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -156,5 +156,50 @@ describe('/cards/{cardId}', { timeout: 60_000 }, () => {
     expect(await screen.findByText(CARD_MESSAGES.termsNotAccepted)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Activate Card/ }));
     expect(await screen.findByText(CARD_MESSAGES.statusUpdated)).toBeInTheDocument();
+  });
+
+  it('exports transactions for a required date range, with the card-level presets', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 2, 14, 10, 0, 0));
+    // jsdom has no object URLs (left in place: the download revokes its URL a moment later).
+    const objectUrls = URL as unknown as { createObjectURL?: () => string; revokeObjectURL?: () => void };
+    objectUrls.createObjectURL = vi.fn(() => 'blob:x');
+    objectUrls.revokeObjectURL = vi.fn();
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this);
+    });
+    try {
+      let query: URLSearchParams | undefined;
+      const fake = api();
+      fake.fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname === '/api/cards/7/expenses/export') {
+          query = url.searchParams;
+          return new Response('posted,amount\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="card-7.csv"' } });
+        }
+        const route = fake.routes[`${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`];
+        const reply = (typeof route === 'function' ? undefined : route) ?? { status: 404, body: { message: 'Not Found.' } };
+        return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+      });
+      renderPage();
+      await user.click(await screen.findByRole('button', { name: /Export Transactions/ }));
+      const modal = await findDialog('Export Transactions');
+      await user.click(within(modal).getByRole('button', { name: 'Export' }));
+      await waitFor(() => expect(within(modal).getAllByText('Please select a date range')).toHaveLength(2));
+      expect(query).toBeUndefined();
+
+      for (const preset of ['Current Month', 'Last Month', 'Last 60 Days', 'Last 90 Days']) {
+        expect(within(modal).getByRole('button', { name: preset })).toBeInTheDocument();
+      }
+      await user.click(within(modal).getByRole('button', { name: 'Last Month' }));
+      await user.click(within(modal).getByRole('button', { name: 'Export' }));
+      await waitFor(() => expect(query?.get('from')).toBe('2025-02-01'));
+      expect(query?.get('to')).toBe('2025-02-28');
+      expect(await screen.findByText('card-7.csv')).toBeInTheDocument();
+      expect(clicks.map((link) => link.download)).toEqual(['card-7.csv']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -17,7 +17,7 @@ import { CardStatusButton } from './card-detail/CardStatusButton';
 import { CardVisualPanel } from './card-detail/CardVisualPanel';
 import { ExportTransactionsModal } from './card-detail/ExportTransactionsModal';
 import { FundCardModal } from './card-detail/FundCardModal';
-import { TermsWarning } from './card-detail/TermsWarning';
+import { TermsWarning, useCardHolder } from './card-detail/TermsWarning';
 import { PendingTransactions, PostedTransactions } from './card-detail/TransactionsTables';
 
 /** Members ask for money on a card through a purchase request (SPEC §2): the request drawer opens for this card. */
@@ -50,6 +50,7 @@ export function CardDetailPage() {
   const admin = isAdmin(me.roles);
   const isMobile = useIsMobile();
   const card = useCard(cardId);
+  const holder = useCardHolder(card.data);
   const [fundOpen, setFundOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
 
@@ -97,11 +98,11 @@ export function CardDetailPage() {
         )}
       </Flex>
 
-      {!data ? (
+      {!data || holder.isPending ? (
         <PageSkeleton />
       ) : (
         <>
-          <TermsWarning card={data} />
+          <TermsWarning holder={holder.holder} isSelf={holder.isSelf} />
           <Row gutter={[24, 24]}>
             <Col xs={24} lg={10}>
               <Card style={{ height: '100%' }} styles={{ body: { padding: isMobile ? 16 : 24 } }}>

@@ -29,7 +29,7 @@ function renderPage(path = '/cards') {
   return renderWithProviders(<CardsPage />, { path, me: admin });
 }
 
-describe('/cards', { timeout: 60_000 }, () => {
+describe('/cards', { timeout: 120_000 }, () => {
   let user: UserEvent;
   beforeEach(() => {
     user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });

@@ -1,37 +1,61 @@
-import { DatePicker, Form, Modal, Typography } from 'antd';
-import type { TimeRangePickerProps } from 'antd';
+import { Button, Col, DatePicker, Flex, Form, Modal, Row, Typography } from 'antd';
+import type { FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { useExportCardTransactions } from '../api/export-transactions';
 
-type Range = [Dayjs, Dayjs];
+interface Values {
+  from?: Dayjs;
+  to?: Dayjs;
+}
 
-/** SPEC §2 card-level date presets. */
-function presets(): TimeRangePickerProps['presets'] {
-  const today = dayjs().endOf('day');
+/** SPEC §2 card-level date presets, each a [from, to] pair of days (both included). */
+function presets(): { label: string; range: [Dayjs, Dayjs] }[] {
+  const today = dayjs().startOf('day');
   const lastMonth = today.subtract(1, 'month');
   return [
-    { label: 'Current Month', value: [today.startOf('month'), today] },
-    { label: 'Last Month', value: [lastMonth.startOf('month'), lastMonth.endOf('month')] },
-    { label: 'Last 60 Days', value: [today.subtract(59, 'day').startOf('day'), today] },
-    { label: 'Last 90 Days', value: [today.subtract(89, 'day').startOf('day'), today] },
+    { label: 'Current Month', range: [today.startOf('month'), today] },
+    { label: 'Last Month', range: [lastMonth.startOf('month'), lastMonth.endOf('month').startOf('day')] },
+    { label: 'Last 60 Days', range: [today.subtract(59, 'day'), today] },
+    { label: 'Last 90 Days', range: [today.subtract(89, 'day'), today] },
   ];
 }
 
-const rangeRules = [{ required: true, message: 'Please select a date range' }];
 const DAY = 'YYYY-MM-DD';
+const DISPLAY = 'MMM D, YYYY';
+const RANGE_REQUIRED = 'Please select a date range';
+const fromRules: FormRule[] = [{ required: true, message: RANGE_REQUIRED }];
+const toRules: FormRule[] = [
+  { required: true, message: RANGE_REQUIRED },
+  ({ getFieldValue }) => ({
+    validator: async (_rule, to?: Dayjs) => {
+      const from = getFieldValue('from') as Dayjs | undefined;
+      if (from && to && to.isBefore(from, 'day')) throw new Error('The end date must be on or after the start date');
+    },
+  }),
+];
+const isFuture = (day: Dayjs) => day.isAfter(dayjs(), 'day');
 
-/** Export Transactions: the card's posted transactions between two dates (both included), as a file. */
+/**
+ * Export Transactions: the card's posted transactions between two days (both included), as a file. Two
+ * one-month pickers rather than a range picker: its two-month panel doesn't fit a phone.
+ */
 export function ExportTransactionsModal({ cardId, open, onClose }: { cardId: number; open: boolean; onClose: () => void }) {
-  const [form] = Form.useForm<{ range?: Range }>();
+  const [form] = Form.useForm<Values>();
   const exportTransactions = useExportCardTransactions(cardId);
   const notifySuccess = useNotifySuccess();
+  const from = Form.useWatch('from', form);
+  const to = Form.useWatch('to', form);
 
-  const handleFinish = ({ range }: { range?: Range }) => {
-    if (!range) return;
-    const [from, to] = range;
+  const applyPreset = ([start, end]: [Dayjs, Dayjs]) => {
+    form.setFieldsValue({ from: start, to: end });
+    void form.validateFields(['from', 'to']).catch(() => undefined);
+  };
+
+  const handleFinish = (values: Values) => {
+    if (!values.from || !values.to) return;
     exportTransactions.mutate(
-      { from: from.format(DAY), to: to.format(DAY) },
+      { from: values.from.format(DAY), to: values.to.format(DAY) },
       {
         onSuccess: (fileName) => {
           notifySuccess('Transactions exported', fileName);
@@ -52,17 +76,29 @@ export function ExportTransactionsModal({ cardId, open, onClose }: { cardId: num
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">Posted transactions of this card between the two dates, both included.</Typography.Paragraph>
+      <Flex wrap gap={8} style={{ marginBottom: 16 }} role="group" aria-label="Date range presets">
+        {presets().map(({ label, range }) => {
+          const active = Boolean(from && to && from.isSame(range[0], 'day') && to.isSame(range[1], 'day'));
+          return (
+            <Button key={label} size="small" type={active ? 'primary' : 'default'} aria-pressed={active} onClick={() => applyPreset(range)}>
+              {label}
+            </Button>
+          );
+        })}
+      </Flex>
       <Form form={form} name="exportCardTransactions" layout="vertical" requiredMark="optional" onFinish={handleFinish}>
-        <Form.Item label="Date Range" name="range" rules={rangeRules} required>
-          <DatePicker.RangePicker
-            presets={presets()}
-            defaultPickerValue={[dayjs().subtract(1, 'month'), dayjs()]}
-            disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-            format="MMM D, YYYY"
-            allowClear
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item label="From" name="from" rules={fromRules} required>
+              <DatePicker format={DISPLAY} disabledDate={isFuture} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item label="To" name="to" rules={toRules} dependencies={['from']} required>
+              <DatePicker format={DISPLAY} disabledDate={isFuture} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
       </Form>
     </Modal>
   );

@@ -4,16 +4,29 @@ import { holderNeedsTermsAcceptance } from '../../../lib/payment-cards';
 import { useCurrentUser } from '../../../lib/session';
 import { useUser } from '../api/get-users';
 
+interface Holder {
+  name: string;
+  created_at: string;
+  issuing_tos_acceptance: { accepted_at: string | null };
+}
+
 /**
- * SPEC §4: a holder created on or after 2023-06-01 who hasn't accepted the issuing terms can't have the card
- * activated. An admin reads the holder; a member is the holder.
+ * The person who holds the card, for the terms warning: an admin reads them (GET /api/users/{id}); a member
+ * is the holder. `isPending` until known, so the page can wait rather than jump when the warning arrives.
  */
-export function TermsWarning({ card }: { card: CardResource }) {
+export function useCardHolder(card: CardResource | undefined): { holder: Holder | undefined; isSelf: boolean; isPending: boolean } {
   const me = useCurrentUser();
-  const isSelf = card.user_id === me.id;
-  const holder = useUser(card.user_id, isAdmin(me.roles) && !isSelf);
-  const person = isSelf ? me : holder.data;
-  if (!person || !holderNeedsTermsAcceptance(person)) return null;
+  const isSelf = card?.user_id === me.id;
+  const needsRead = Boolean(card) && isAdmin(me.roles) && !isSelf;
+  const user = useUser(card?.user_id, needsRead);
+  if (isSelf) return { holder: me, isSelf, isPending: false };
+  // A failed read shows no warning rather than holding up the page.
+  return { holder: user.data, isSelf, isPending: needsRead && user.isPending };
+}
+
+/** SPEC §4: a holder created on or after 2023-06-01 who hasn't accepted the issuing terms can't have the card activated. */
+export function TermsWarning({ holder, isSelf }: { holder: Holder | undefined; isSelf: boolean }) {
+  if (!holder || !holderNeedsTermsAcceptance(holder)) return null;
   return (
     <Alert
       type="warning"
@@ -23,7 +36,7 @@ export function TermsWarning({ card }: { card: CardResource }) {
       description={
         isSelf
           ? 'Accept the Issuing Terms of Service when you are asked to, and this card can be activated.'
-          : `${person.name} hasn't accepted the Issuing Terms of Service yet. They are asked to when they next sign in.`
+          : `${holder.name} hasn't accepted the Issuing Terms of Service yet. They are asked to when they next sign in.`
       }
     />
   );

@@ -5,7 +5,6 @@ import { CurrencyInput } from '../../../components/CurrencyInput';
 import { amountRules, formAmountToCents } from '../../../lib/amount-rules';
 import { formatMoney } from '../../../lib/format';
 import { zodRule } from '../../../lib/form-rules';
-import { maskedCardNumber } from '../../../lib/payment-cards';
 import { useNotifyError } from '../../../lib/use-notify-error';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { useFundCards } from '../api/fund-card';
@@ -88,7 +87,7 @@ export function MultiFundModal({ open, cards, onClose, onDone }: Props) {
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               {failures.map(({ card, message }) => (
                 <li key={card.id}>
-                  {card.user?.name ?? card.name} {maskedCardNumber(card.last4)}: {message}
+                  {card.user?.name ?? card.name} •••• {card.last4}: {message}
                 </li>
               ))}
             </ul>
@@ -107,7 +106,7 @@ export function MultiFundModal({ open, cards, onClose, onDone }: Props) {
         {cards.map((card) => (
           <Flex key={card.id} justify="space-between" gap={12} style={{ fontSize: 13 }}>
             <Typography.Text ellipsis style={{ minWidth: 0 }}>
-              {card.user?.name ?? card.name} {maskedCardNumber(card.last4)}
+              {card.user?.name ?? card.name} •••• {card.last4}
             </Typography.Text>
             <Typography.Text type="secondary" style={{ flex: 'none', fontVariantNumeric: 'tabular-nums' }}>
               {formatMoney(card.spending_limit)} → {formatMoney(card.spending_limit + amountCents)}

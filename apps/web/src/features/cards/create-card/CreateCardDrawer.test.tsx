@@ -10,7 +10,7 @@ import { CreateCardDrawer } from './CreateCardDrawer';
 
 // antd renders slowly in jsdom; role queries skip the computed-style visibility check (assertions check it).
 configure({ asyncUtilTimeout: 5000, defaultHidden: true });
-const SLOW = 60_000;
+const SLOW = 120_000;
 
 const jordan = makeUser({ id: 4, name: 'Jordan Lee', first_name: 'Jordan', last_name: 'Lee' });
 const priya = makeUser({ id: 6, name: 'Priya Shah', first_name: 'Priya', last_name: 'Shah', email: 'priya@demo.test' });
