@@ -13,7 +13,7 @@ configure({ asyncUtilTimeout: 5000, defaultHidden: true });
 const cardholder = makeMe({ id: 6, stripe_cardholder_id: 'ich_6', issuing_tos_acceptance: { accepted_at: null } });
 const heading = (name: string) => screen.findByRole('heading', { name }, { timeout: 15_000 });
 
-describe('issuing terms modal', { timeout: 60_000 }, () => {
+describe('issuing terms modal', { timeout: 120_000 }, () => {
   it('walks through the three documents with Next and Previous, then Accept records it and closes', async () => {
     document.cookie = 'XSRF-TOKEN=t';
     let accepted = false;

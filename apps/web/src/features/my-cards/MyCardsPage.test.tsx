@@ -10,7 +10,7 @@ configure({ asyncUtilTimeout: 5000, defaultHidden: true });
 
 const member = makeMe({ id: 4, name: 'Jordan Lee', roles: ['wallet-user'] });
 
-describe('/my-cards', { timeout: 60_000 }, () => {
+describe('/my-cards', { timeout: 120_000 }, () => {
   it("is titled 'Total Cards(n)' from meta.total and lists the user's cards, 10 a page", async () => {
     const fake = installFakeApi({
       'GET /api/users/4/cards': {
