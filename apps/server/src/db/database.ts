@@ -15,6 +15,11 @@ export type DbOrTx = Db | Tx;
 
 export function createDb(connectionString: string, maxConnections = 20): Db {
   const pool = new pg.Pool({ connectionString, max: maxConnections, idleTimeoutMillis: 30_000 });
+  // An idle connection the server closed (a restart, or the embedded cluster stopping at shutdown) must not
+  // crash the process: the pool drops it and opens a new one when needed.
+  pool.on('error', (error) => {
+    if (!/terminating connection|Connection terminated/i.test(error.message)) console.warn(`database connection error: ${error.message}`);
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
