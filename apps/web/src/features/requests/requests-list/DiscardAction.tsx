@@ -41,6 +41,7 @@ export function DiscardAction({ kind, selectedIds, onDone }: Props) {
       menu={{ items: [{ key: 'discard', label: REQUEST_MESSAGES.discard, danger: true, onClick: confirm }] }}
       disabled={count === 0 || discard.isPending}
       trigger={['click']}
+      autoFocus
     >
       <Button loading={discard.isPending} aria-label={`${REQUEST_TEXTS.action} (${count} selected)`}>
         {REQUEST_TEXTS.action}

@@ -73,7 +73,12 @@ export function RecurringTab({ kind, onView }: Props) {
   const togglePause = (row: RecurringResource) =>
     pause.mutate(
       { id: row.id, isPaused: !row.is_paused },
-      { onSuccess: (updated) => notifySuccess(updated.is_paused ? 'Recurring Request Paused' : 'Recurring Request Resumed', `Next funding: ${formatDay(updated.next_run)}`) },
+      {
+        onSuccess: (updated) =>
+          updated.is_paused
+            ? notifySuccess('Recurring Request Paused', 'Nothing is funded until it is unpaused.')
+            : notifySuccess('Recurring Request Unpaused', `Next funding: ${formatDay(updated.next_run)}`),
+      },
     );
 
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrderOf(state.sort, key), sortDirections: ['descend' as const, 'ascend' as const] });

@@ -34,7 +34,7 @@ export function RowActions({ label, actions }: { label: string; actions: RowActi
     },
   }));
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight" autoFocus>
       <Button type="text" icon={<MoreOutlined aria-hidden />} aria-label={label} />
     </Dropdown>
   );
