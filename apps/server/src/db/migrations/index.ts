@@ -7,6 +7,7 @@ import * as expensesWebhooks from './0005_expenses_webhooks.js';
 import * as purchaseRequests from './0006_purchase_requests.js';
 import * as termsDetails from './0007_terms_details.js';
 import * as spendRollup from './0008_spend_rollup.js';
+import * as spendRollups from './0009_spend_rollups.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_purchase_requests': purchaseRequests,
   '0007_terms_details': termsDetails,
   '0008_spend_rollup': spendRollup,
+  '0009_spend_rollups': spendRollups,
 };

@@ -26,44 +26,62 @@ export function periodsBetween(from: string, to: string, unit: Unit): string[] {
   return periods;
 }
 
-/** The last N days or months up to today (the current period included). */
+/** The last N days or calendar months up to today (the current one included; months from their 1st). */
 export function lastPeriods(count: number, unit: Unit, today: string): { from: string; to: string } {
   return unit === 'day' ? { from: addDaysIso(today, -(count - 1)), to: today } : { from: addMonthsIso(today, -(count - 1)), to: today };
 }
 
+/** The days of a period that fall inside the range. */
+function daysOf(period: string, unit: Unit, range: { from: string; to: string }): { first: string; last: string; count: number } {
+  const first = period < range.from ? range.from : period;
+  const end = unit === 'day' ? period : addDaysIso(addMonthsIso(period, 1), -1);
+  const last = end > range.to ? range.to : end;
+  const count = Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000) + 1;
+  return { first, last, count: Math.max(0, count) };
+}
+
 export interface Row { date: string; amount: number }
 
-/** Sum or max of daily amounts per period; periods without data are 0. */
-export function bucketFlows(daily: ReadonlyArray<{ day: string; amount: number }>, periods: string[], unit: Unit, how: 'sum' | 'max'): Row[] {
-  const byPeriod = new Map<string, number>(periods.map((period) => [period, 0]));
-  const seen = new Set<string>();
+/**
+ * Sum, or highest daily total, of daily amounts per period, over the range's days only. A day without data counts
+ * as 0, so a period without data is 0, and a period's max is never below 0 while it has a quiet day.
+ */
+export function bucketFlows(daily: ReadonlyArray<{ day: string; amount: number }>, periods: string[], unit: Unit, how: 'sum' | 'max', range: { from: string; to: string }): Row[] {
+  const sums = new Map<string, number>();
+  const highest = new Map<string, number>();
+  const active = new Map<string, number>();
   for (const { day, amount } of daily) {
+    if (day < range.from || day > range.to) continue;
     const period = periodOf(day, unit);
-    if (!byPeriod.has(period)) continue;
     const value = Number(amount);
-    if (how === 'sum') byPeriod.set(period, byPeriod.get(period)! + value);
-    else byPeriod.set(period, seen.has(period) ? Math.max(byPeriod.get(period)!, value) : value);
-    seen.add(period);
+    sums.set(period, (sums.get(period) ?? 0) + value);
+    highest.set(period, Math.max(highest.get(period) ?? Number.NEGATIVE_INFINITY, value));
+    active.set(period, (active.get(period) ?? 0) + 1);
   }
-  return periods.map((period) => ({ date: period, amount: byPeriod.get(period)! }));
+  return periods.map((period) => {
+    if (how === 'sum') return { date: period, amount: sums.get(period) ?? 0 };
+    const quietDays = daysOf(period, unit, range).count > (active.get(period) ?? 0);
+    return { date: period, amount: Math.max(highest.get(period) ?? 0, quietDays ? 0 : Number.NEGATIVE_INFINITY) };
+  });
 }
 
 /**
- * A balance over time: the closing balance of each period (sum_over) or its highest daily closing balance
- * (max_over). An empty period keeps the previous balance: a balance doesn't drop to zero because nothing moved.
+ * A balance over time, from its opening (before the range) and its daily changes: each period's closing balance
+ * (sum_over) or its highest closing balance of a day (max_over), over the range's days. A period without changes
+ * keeps the previous balance: a balance doesn't drop to zero because nothing moved.
  */
-export function bucketLevels(opening: number, daily: ReadonlyArray<{ day: string; amount: number }>, periods: string[], unit: Unit, how: 'sum' | 'max'): Row[] {
+export function bucketLevels(opening: number, daily: ReadonlyArray<{ day: string; amount: number }>, periods: string[], unit: Unit, how: 'sum' | 'max', range: { from: string; to: string }): Row[] {
   const flows = new Map(daily.map((row) => [row.day, Number(row.amount)]));
   const rows: Row[] = [];
   let balance = opening;
   for (const period of periods) {
-    const end = unit === 'day' ? period : addDaysIso(addMonthsIso(period, 1), -1);
+    const { first, last } = daysOf(period, unit, range);
     let highest = Number.NEGATIVE_INFINITY;
-    for (let day = period; day <= end; day = addDaysIso(day, 1)) {
+    for (let day = first; day <= last; day = addDaysIso(day, 1)) {
       balance += flows.get(day) ?? 0;
       highest = Math.max(highest, balance);
     }
-    rows.push({ date: period, amount: how === 'sum' ? balance : highest });
+    rows.push({ date: period, amount: how === 'sum' || highest === Number.NEGATIVE_INFINITY ? balance : highest });
   }
   return rows;
 }

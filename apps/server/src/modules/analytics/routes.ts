@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idSchema, todayIso } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { orgOf, userOf } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { topCardBalances } from '../cards/service.js';
 import { dailySpend, spendByDimension } from '../expenses/service.js';
@@ -61,16 +62,15 @@ async function answer(db: Db, orgId: number, source: Source, aggregation: Aggreg
     return { data: [{ date: aggregation.range?.from ?? null, amount }], meta: { filter: 'group_single', ...range } };
   }
   const { unit, how, range } = aggregation;
+  // Periods are labelled by their first day (months by the 1st); only the range's days are read and counted.
   const periods = periodsBetween(range.from, range.to, unit);
-  // Months start on the 1st: read from the first period's start so the first month is whole.
-  const read = { from: periods[0] ?? range.from, to: range.to };
   let rows: Row[];
-  if (source.kind === 'flow') rows = bucketFlows(await source.daily(read, byCreated), periods, unit, how);
+  if (source.kind === 'flow') rows = bucketFlows(await source.daily(range, byCreated), periods, unit, how, range);
   else {
-    const { opening, daily } = await source.daily(read);
-    rows = bucketLevels(opening, daily, periods, unit, how);
+    const { opening, daily } = await source.daily(range);
+    rows = bucketLevels(opening, daily, periods, unit, how, range);
   }
-  return { data: rows, meta: { filter: `${how}_over_${unit}s`, from: read.from, to: range.to } };
+  return { data: rows, meta: { filter: `${how}_over_${unit}s`, from: range.from, to: range.to } };
 }
 
 const userParams = z.object({ id: idSchema });
@@ -95,15 +95,17 @@ export async function analyticsRoutes(fastify: FastifyInstance) {
   orgRoute('/api/wallet-balances/analytics', ['top_five_card_balances'], (orgId) => ({ kind: 'level', daily: (range) => fundsBalanceDaily(db, orgId, range) }));
 
   /** A person's own figures: members read only their own, admins anyone's in the organisation. */
-  const userRoute = (path: string, extra: string[], source: (orgId: number, userId: number) => Source) =>
+  const userRoute = (path: string, extra: Record<string, readonly string[]>, source: (orgId: number, userId: number) => Source) =>
     app.get(path, { onRequest: requireUser, schema: { params: userParams, querystring: query } }, async (request) => {
       const org = orgOf(request);
       assertCanReach(userOf(request), request.params.id);
+      // Someone of another organisation, or nobody: 404, never an empty series.
+      if ((await findUsersByIds(db, org.id, [request.params.id])).length === 0) throw notFound();
       const { aggregation, byCreated } = parseAnalyticsQuery(request.query, { tops: [], extra });
       return answer(db, org.id, source(org.id, request.params.id), aggregation, byCreated);
     });
 
-  userRoute('/api/users/:id/expenses/analytics', [], (orgId, userId) => ({ kind: 'flow', daily: (range, byCreated) => dailySpend(db, orgId, range, { userId, byCreated }) }));
-  userRoute('/api/users/:id/journal-entries/analytics', [], (orgId, userId) => ({ kind: 'flow', daily: (range) => dailyCardAllocations(db, orgId, range, userId) }));
-  userRoute('/api/users/:id/purchase-requests/analytics', ['where_not_null'], (orgId, userId) => ({ kind: 'flow', daily: (range) => dailyTransferred(db, orgId, range, userId) }));
+  userRoute('/api/users/:id/expenses/analytics', {}, (orgId, userId) => ({ kind: 'flow', daily: (range, byCreated) => dailySpend(db, orgId, range, { userId, byCreated }) }));
+  userRoute('/api/users/:id/journal-entries/analytics', {}, (orgId, userId) => ({ kind: 'flow', daily: (range) => dailyCardAllocations(db, orgId, range, userId) }));
+  userRoute('/api/users/:id/purchase-requests/analytics', { where_not_null: ['transferred'] }, (orgId, userId) => ({ kind: 'flow', daily: (range) => dailyTransferred(db, orgId, range, userId) }));
 }

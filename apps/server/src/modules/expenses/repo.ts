@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import type { ExpensesTable } from '../../db/schema.js';
+import type { ExpenseCriteria, ResolvedSort } from './criteria.js';
 
 export type ExpenseRow = Selectable<ExpensesTable>;
 
@@ -47,44 +48,221 @@ export function cardExpensesBetween(db: DbOrTx, orgId: number, cardId: number, f
     .execute();
 }
 
+const DAY_SECONDS = 86_400;
+const isoOfDay = (dayNumber: number) => new Date(dayNumber * DAY_SECONDS * 1000).toISOString().slice(0, 10);
+const dayNumberOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000 / DAY_SECONDS;
+/** The first day of the month after the one holding `iso`. */
+const nextMonth = (iso: string) => {
+  const date = new Date(`${iso.slice(0, 7)}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 10);
+};
 
-/** Net spend (captures less refunds) posted since the given unix second. */
+/** Net spend (captures less refunds) posted since the given unix second: whole days from the rollup. */
 export async function netSpendSince(db: DbOrTx, orgId: number, sinceUnix: number): Promise<number> {
-  const row = await db
-    .selectFrom('expenses')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('total'))
-    .where('org_id', '=', orgId)
-    .where('stripe_created', '>=', sinceUnix)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  const firstWholeDay = Math.ceil(sinceUnix / DAY_SECONDS);
+  const { rows } = await sql<{ total: number }>`
+    SELECT (SELECT coalesce(sum(amount), 0) FROM expenses WHERE org_id = ${orgId} AND stripe_created >= ${sinceUnix} AND stripe_created < ${firstWholeDay * DAY_SECONDS})
+      + (SELECT coalesce(sum(amount), 0) FROM spend_org_daily WHERE org_id = ${orgId} AND day >= ${isoOfDay(firstWholeDay)}::date) AS total`.execute(db);
+  return Number(rows[0]?.total ?? 0);
 }
 
 export interface DayRange { from: string; to: string }
 export interface DailyAmount { day: string; amount: number }
 
-/** Net spend per UTC day, from the daily rollup (or by when it was recorded, from the expenses themselves). */
+/** The instant a UTC day starts, whatever the session's time zone. */
+const utcStart = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE 'UTC')`;
+
+/** Net spend per UTC day, from the rollups (or by when it was recorded, from the expenses themselves). */
 export async function dailySpend(db: DbOrTx, orgId: number, range: DayRange, options: { userId?: number; byCreated?: boolean } = {}): Promise<DailyAmount[]> {
   if (options.byCreated) {
     const { rows } = await sql<DailyAmount>`
       SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount FROM expenses
-      WHERE org_id = ${orgId} AND created_at >= ${range.from}::date AND created_at < (${range.to}::date + 1)
+      WHERE org_id = ${orgId} AND created_at >= ${utcStart(range.from)} AND created_at < ${utcStart(isoOfDay(dayNumberOf(range.to) + 1))}
       ${options.userId !== undefined ? sql`AND user_id = ${options.userId}` : sql``}
       GROUP BY 1 ORDER BY 1`.execute(db);
     return rows;
   }
-  const { rows } = await sql<DailyAmount>`
-    SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount FROM spend_daily
-    WHERE org_id = ${orgId} AND day BETWEEN ${range.from}::date AND ${range.to}::date
-    ${options.userId !== undefined ? sql`AND user_id = ${options.userId}` : sql``}
-    GROUP BY day ORDER BY day`.execute(db);
+  const { rows } = options.userId !== undefined
+    ? await sql<DailyAmount>`
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount FROM spend_holder_daily
+      WHERE org_id = ${orgId} AND user_id = ${options.userId} AND day BETWEEN ${range.from}::date AND ${range.to}::date
+      GROUP BY day ORDER BY day`.execute(db)
+    : await sql<DailyAmount>`
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, amount FROM spend_org_daily
+      WHERE org_id = ${orgId} AND day BETWEEN ${range.from}::date AND ${range.to}::date ORDER BY day`.execute(db);
   return rows;
 }
 
-/** The biggest spenders, categories or teams over a range (0 = none), from the rollup. */
+/**
+ * The biggest spenders, categories or teams over a range (all time when none), key 0 standing for none: whole
+ * months from the monthly rollup, the days before the first and after the last whole month from the daily one.
+ */
 export async function spendByDimension(db: DbOrTx, orgId: number, dimension: 'user_id' | 'wallet_category_id' | 'team_id', range: DayRange | null, limit: number) {
+  const key = sql.ref(dimension);
+  const parts = [];
+  if (!range) {
+    parts.push(sql`SELECT ${key} AS key, amount FROM spend_holder_monthly WHERE org_id = ${orgId}`);
+  } else {
+    const firstWhole = range.from.endsWith('-01') ? range.from : nextMonth(range.from);
+    // Whole months are those from the first 1st on or after `from` up to the month the day after `to` falls in.
+    const afterWhole = `${isoOfDay(dayNumberOf(range.to) + 1).slice(0, 7)}-01`;
+    const days = (from: string, to: string) => sql`SELECT ${key} AS key, amount FROM spend_holder_daily WHERE org_id = ${orgId} AND day BETWEEN ${from}::date AND ${to}::date`;
+    if (firstWhole < afterWhole) {
+      parts.push(sql`SELECT ${key} AS key, amount FROM spend_holder_monthly WHERE org_id = ${orgId} AND month >= ${firstWhole}::date AND month < ${afterWhole}::date`);
+      if (range.from < firstWhole) parts.push(days(range.from, isoOfDay(dayNumberOf(firstWhole) - 1)));
+      if (afterWhole <= range.to) parts.push(days(afterWhole, range.to));
+    } else {
+      parts.push(days(range.from, range.to));
+    }
+  }
   const { rows } = await sql<{ key: number; amount: number }>`
-    SELECT ${sql.ref(dimension)} AS key, sum(amount)::bigint AS amount FROM spend_daily
-    WHERE org_id = ${orgId} ${range ? sql`AND day BETWEEN ${range.from}::date AND ${range.to}::date` : sql``}
-    GROUP BY 1 HAVING sum(amount) > 0 ORDER BY 2 DESC, 1 LIMIT ${limit}`.execute(db);
+    SELECT key, sum(amount)::bigint AS amount FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts
+    GROUP BY key HAVING sum(amount) > 0 ORDER BY 2 DESC, 1 LIMIT ${limit}`.execute(db);
   return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The organisation's transactions (the All Transactions table and its export).
+
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+
+function whereOf(criteria: ExpenseCriteria) {
+  const parts = [sql`e.org_id = ${criteria.orgId}`];
+  if (criteria.userId !== undefined) parts.push(sql`e.user_id = ${criteria.userId}`);
+  if (criteria.cardId !== undefined) parts.push(sql`e.card_id = ${criteria.cardId}`);
+  if (criteria.between) parts.push(sql`e.stripe_created >= ${dayStart(criteria.between.from)} AND e.stripe_created < ${dayStart(criteria.between.to) + 86_400}`);
+  if (criteria.types) parts.push(sql`e.type = ANY(${criteria.types}::text[])`);
+  if (criteria.wallets) parts.push(sql`e.wallet = ANY(${criteria.wallets}::text[])`);
+  const search = criteria.search;
+  if (search) {
+    const any = [
+      sql`e.merchant_data->>'name' ILIKE ${search.pattern}`,
+      sql`e.merchant_data->>'category' ILIKE ${search.pattern}`,
+      sql`e.merchant_data->>'category_code' ILIKE ${search.pattern}`,
+      sql`e.notes ILIKE ${search.pattern}`,
+      sql`e.type ILIKE ${search.pattern}`,
+    ];
+    if (search.userIds.length) any.push(sql`e.user_id = ANY(${search.userIds}::bigint[])`);
+    if (search.cardIds.length) any.push(sql`e.card_id = ANY(${search.cardIds}::bigint[])`);
+    if (search.categoryIds.length) any.push(sql`e.wallet_category_id = ANY(${search.categoryIds}::bigint[])`);
+    if (search.teamIds.length) any.push(sql`e.team_id = ANY(${search.teamIds}::bigint[])`);
+    if (search.wallets.length) any.push(sql`e.wallet = ANY(${search.wallets}::text[])`);
+    if (search.uncategorized) any.push(sql`e.wallet_category_id IS NULL`);
+    parts.push(sql`(${sql.join(any, sql` OR `)})`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+const DIRECT_SORTS = {
+  posted_date: sql`e.stripe_created`,
+  amount: sql`e.amount`,
+  type: sql`e.type`,
+  merchant: sql`lower(e.merchant_data->>'name')`,
+  wallet: sql`e.wallet`,
+  notes: sql`lower(e.notes)`,
+} as const;
+const NOT_NULL = new Set(['posted_date', 'amount', 'type']);
+const SOURCE_COLUMN = { cardholder: 'user_id', card: 'card_id', category: 'wallet_category_id', team: 'team_id' } as const;
+
+/**
+ * FROM, WHERE and ORDER BY of the table's query. Columns held by other modules (holder, card, category, team) sort
+ * by their position in an id list those modules ordered, joined as a table (one hash lookup per row). Empty values
+ * come last either way; ties fall back to newest first.
+ */
+function expensesQuery(criteria: ExpenseCriteria, sort: readonly ResolvedSort[]) {
+  const joins = [];
+  const orderBy = [];
+  for (const [index, term] of sort.entries()) {
+    const direction = sql.raw(term.direction);
+    if (term.column in SOURCE_COLUMN) {
+      const alias = sql.raw(`o${index}`);
+      joins.push(sql`LEFT JOIN unnest(${term.order ?? []}::bigint[]) WITH ORDINALITY AS ${alias}(id, pos) ON ${alias}.id = e.${sql.raw(SOURCE_COLUMN[term.column as keyof typeof SOURCE_COLUMN])}`);
+      orderBy.push(sql`${alias}.pos ${direction} NULLS LAST`);
+    } else {
+      const expression = DIRECT_SORTS[term.column as keyof typeof DIRECT_SORTS];
+      orderBy.push(NOT_NULL.has(term.column) ? sql`${expression} ${direction}` : sql`${expression} ${direction} NULLS LAST`);
+    }
+  }
+  if (!sort.some((term) => term.column === 'posted_date')) orderBy.push(sql`e.stripe_created DESC`);
+  orderBy.push(sql`e.id ${sql.raw(sort[0]?.column === 'posted_date' ? sort[0].direction : 'desc')}`);
+  return sql`FROM expenses e ${sql.join(joins, sql` `)} WHERE ${whereOf(criteria)} ORDER BY ${sql.join(orderBy)}`;
+}
+
+/**
+ * How many transactions match: from the daily rollups when the criteria are whole UTC days, a holder and a type
+ * (a few hundred rows instead of up to millions), else by counting them.
+ */
+export async function countExpenses(db: DbOrTx, criteria: ExpenseCriteria): Promise<number> {
+  if (criteria.cardId !== undefined || criteria.search || criteria.wallets) {
+    const { rows } = await sql<{ total: number }>`SELECT count(*)::bigint AS total FROM expenses e WHERE ${whereOf(criteria)}`.execute(db);
+    return Number(rows[0]?.total ?? 0);
+  }
+  const types = new Set(criteria.types ?? ['capture', 'refund']);
+  const counted = types.has('capture') && types.has('refund') ? sql`captures + refunds` : types.has('capture') ? sql`captures` : sql`refunds`;
+  const { rows } = await sql<{ total: number }>`
+    SELECT coalesce(sum(${counted}), 0)::bigint AS total FROM ${sql.table(criteria.userId === undefined ? 'spend_org_daily' : 'spend_holder_daily')}
+    WHERE org_id = ${criteria.orgId}
+      ${criteria.userId === undefined ? sql`` : sql`AND user_id = ${criteria.userId}`}
+      ${criteria.between ? sql`AND day BETWEEN ${criteria.between.from}::date AND ${criteria.between.to}::date` : sql``}`.execute(db);
+  return Number(rows[0]?.total ?? 0);
+}
+
+export async function listExpenses(db: DbOrTx, criteria: ExpenseCriteria, sort: readonly ResolvedSort[], page: { number: number; size: number }) {
+  const [total, { rows }] = await Promise.all([
+    countExpenses(db, criteria),
+    sql<ExpenseRow>`SELECT e.* ${expensesQuery(criteria, sort)} LIMIT ${page.size} OFFSET ${(page.number - 1) * page.size}`.execute(db),
+  ]);
+  return { rows, total };
+}
+
+/** The first and last UTC day with a matching transaction; null when there is none. */
+export async function expenseDaySpan(db: DbOrTx, criteria: ExpenseCriteria): Promise<{ from: string; to: string } | null> {
+  const { rows } = await sql<{ first: number | null; last: number | null }>`
+    SELECT min(e.stripe_created) AS first, max(e.stripe_created) AS last FROM expenses e WHERE ${whereOf(criteria)}`.execute(db);
+  const { first, last } = rows[0] ?? {};
+  if (first === null || first === undefined || last === null || last === undefined) return null;
+  const day = (unix: number) => new Date(Number(unix) * 1000).toISOString().slice(0, 10);
+  return { from: day(first), to: day(last) };
+}
+
+/** What an export reads of a transaction: no more than its columns need. */
+export interface ExportRow extends Pick<ExpenseRow, 'id' | 'stripe_created' | 'amount' | 'type' | 'wallet' | 'notes' | 'card_id' | 'user_id' | 'wallet_category_id' | 'team_id'> {
+  merchant_name: string | null;
+  merchant_category: string | null;
+  merchant_category_code: string | null;
+}
+
+/**
+ * Every matching transaction in the table's order, `batchSize` at a time, through a server-side cursor in one
+ * read-only transaction: constant memory whatever the sort, one consistent snapshot for the whole file, and the
+ * next batch already on its way while the caller writes this one.
+ */
+export async function eachExpenseBatch(db: Db, criteria: ExpenseCriteria, sort: readonly ResolvedSort[], batchSize: number, onBatch: (rows: ExportRow[]) => Promise<void>): Promise<void> {
+  await db.transaction().setAccessMode('read only').execute(async (tx) => {
+    await sql`
+      DECLARE expenses_export NO SCROLL CURSOR FOR
+      SELECT e.id, e.stripe_created, e.amount, e.type, e.wallet, e.notes, e.card_id, e.user_id, e.wallet_category_id, e.team_id,
+        e.merchant_data->>'name' AS merchant_name, e.merchant_data->>'category' AS merchant_category, e.merchant_data->>'category_code' AS merchant_category_code
+      ${expensesQuery(criteria, sort)}`.execute(tx);
+    const fetchBatch = () => {
+      const promise = sql<ExportRow>`FETCH ${sql.raw(String(batchSize))} FROM expenses_export`.execute(tx).then((result) => result.rows);
+      promise.catch(() => undefined); // awaited below; a failure while the caller is writing must not go unhandled
+      return promise;
+    };
+    let next: Promise<ExportRow[]> | null = fetchBatch();
+    while (next) {
+      const rows: ExportRow[] = await next;
+      next = rows.length === batchSize ? fetchBatch() : null;
+      if (rows.length > 0) await onBatch(rows);
+    }
+  });
+}
+
+export function findExpense(db: DbOrTx, orgId: number, id: number): Promise<ExpenseRow | undefined> {
+  return db.selectFrom('expenses').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+}
+
+export function updateExpenseNotes(db: DbOrTx, orgId: number, id: number, notes: string | null): Promise<ExpenseRow | undefined> {
+  return db.updateTable('expenses').set({ notes }).where('org_id', '=', orgId).where('id', '=', id).returningAll().executeTakeFirst();
 }

@@ -1,17 +1,34 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_SIZES, idSchema } from '@wallet/contract';
+import { MAX_STRING, PAGE_SIZES, idSchema } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
-import { requireUser } from '../../http/guards.js';
-import { validationFailed } from '../../http/errors.js';
+import { requireAdmin, requireUser } from '../../http/guards.js';
+import { notFound, validationFailed } from '../../http/errors.js';
 import { attachmentName, centsToDecimal, toCsv } from '../../http/csv.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
-import { DECLINE_EXPLANATIONS, holdsByIds, listHoldsOfCard, type DeclineReason, type HoldRow } from '../authorizations/service.js';
-import { getCard, type CardRow } from '../cards/service.js';
-import { cardExpensesBetween, listCardExpenses, type ExpenseRow } from './service.js';
+import { holdsByIds, listHoldsOfCard } from '../authorizations/service.js';
+import { getCard } from '../cards/service.js';
+import { fullName } from '../users/service.js';
+import { cardExpensesBetween, expenseDaySpan, listCardExpenses, listExpenses, updateExpenseNotes } from './service.js';
+import { parseExpenseQuery } from './criteria.js';
+import { parseExportParams, writeExport } from './export.js';
+import { ExpenseLabels, presentExpense, presentHold, presentTableExpense } from './presenter.js';
+
+export { presentExpense, presentHold };
 
 const cardParams = z.object({ id: idSchema });
+const expenseParams = z.object({ id: idSchema });
+const notesBody = z.object({
+  notes: z
+    .string({ error: 'The notes must be text.' })
+    .trim()
+    .max(MAX_STRING, `The notes may not be greater than ${MAX_STRING} characters.`)
+    .nullable()
+    .transform((value) => value || null),
+});
+const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 /** A calendar day PostgreSQL accepts: JavaScript's Date.parse rolls 2025-02-30 over to March, so round-trip it. */
 const day = z
   .string()
@@ -20,41 +37,6 @@ const day = z
     const parsed = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value && parsed.getUTCFullYear() >= 1970;
   }, 'Not a real date.');
-
-type HoldView = Pick<HoldRow, 'id' | 'status' | 'amount' | 'merchant_data' | 'wallet' | 'created_at' | 'stripe_created'> & Partial<Pick<HoldRow, 'approved' | 'decline_reason' | 'requested_amount'>>;
-
-export function presentHold(hold: HoldView) {
-  const reason = (hold.decline_reason ?? null) as DeclineReason | null;
-  return {
-    id: hold.id,
-    status: hold.status,
-    amount: hold.amount,
-    requested_amount: hold.requested_amount,
-    approved: hold.approved,
-    decline_reason: reason,
-    decline_explanation: reason ? DECLINE_EXPLANATIONS[reason] : null,
-    merchant_data: hold.merchant_data,
-    wallet: hold.wallet,
-    created_at: hold.created_at.toISOString(),
-    stripe_created: hold.stripe_created,
-  };
-}
-
-export function presentExpense(expense: ExpenseRow, card: Pick<CardRow, 'id' | 'last4' | 'name'>, hold?: HoldView) {
-  return {
-    id: expense.id,
-    stripe_created: expense.stripe_created,
-    amount: expense.amount,
-    type: expense.type,
-    merchant_data: expense.merchant_data,
-    wallet: expense.wallet,
-    wallet_card: { id: card.id, last4: card.last4, name: card.name },
-    wallet_category_id: expense.wallet_category_id,
-    team_id: expense.team_id,
-    notes: expense.notes,
-    ...(hold !== undefined && { issuing_authorization_hold: presentHold(hold) }),
-  };
-}
 
 export async function expensesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -116,5 +98,41 @@ export async function expensesRoutes(fastify: FastifyInstance) {
     );
     const fileName = attachmentName(`${card.name}-transactions-${from}-to-${to}.csv`);
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv);
+  });
+
+  /** The All Transactions table (SPEC §2): the organisation's for admins, their own for members. */
+  app.get('/api/expenses', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
+    const org = orgOf(request);
+    const { criteria, sort, includes, page } = await parseExpenseQuery(db, org.id, userOf(request), request.query);
+    const { rows, total } = await listExpenses(db, criteria, sort, page);
+    const labels = new ExpenseLabels(db, org.id);
+    await labels.load(rows);
+    return { data: rows.map((row) => presentTableExpense(row, labels, includes)), meta: listMeta(total, page) };
+  });
+
+  /** The same rows as a download, streamed: CSV or Excel, the columns asked for, the table's filters and sort. */
+  app.get('/api/expenses/export', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request, reply) => {
+    const org = orgOf(request);
+    const actor = userOf(request);
+    const { format, fields } = parseExportParams(request.query);
+    const { criteria, sort } = await parseExpenseQuery(db, org.id, actor, request.query, ['export_as', 'export_fields']);
+    const span = criteria.between ?? (await expenseDaySpan(db, criteria));
+    const fileName = attachmentName(`${fullName(actor)}-transactions-${span ? `${span.from}-to-${span.to}` : 'all-time'}.${format}`);
+    const body = new PassThrough();
+    writeExport({ db, criteria, sort, fields, format }, body).catch((error: unknown) => {
+      if (!body.destroyed) request.log.error({ err: error }, 'the transactions export failed part-way');
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return reply.header('content-type', CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(body);
+  });
+
+  /** Inline notes on the table (admins): '' clears them. */
+  app.patch('/api/expenses/:id', { onRequest: requireAdmin, schema: { params: expenseParams, body: notesBody } }, async (request) => {
+    const org = orgOf(request);
+    const updated = await updateExpenseNotes(db, org.id, request.params.id, request.body.notes);
+    if (!updated) throw notFound();
+    const labels = new ExpenseLabels(db, org.id);
+    await labels.load([updated]);
+    return { data: presentTableExpense(updated, labels, new Set(['user', 'walletCard', 'walletCategory', 'team'])) };
   });
 }

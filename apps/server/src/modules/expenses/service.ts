@@ -5,7 +5,7 @@ import { recordSpend } from '../ledger/service.js';
 import { insertExpense, type ExpenseRow } from './repo.js';
 import { classifyExpense } from './classify.js';
 
-export { listCardExpenses, cardExpensesBetween, netSpendSince, dailySpend, spendByDimension, type ExpenseRow, type ExpenseSort, type DailyAmount, type DayRange } from './repo.js';
+export { listCardExpenses, cardExpensesBetween, listExpenses, expenseDaySpan, eachExpenseBatch, findExpense, updateExpenseNotes, netSpendSince, dailySpend, spendByDimension, type ExpenseRow, type ExpenseSort, type DailyAmount, type DayRange } from './repo.js';
 
 export interface TransactionEvent {
   provider: string;

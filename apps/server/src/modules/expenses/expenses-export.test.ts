@@ -1,0 +1,193 @@
+import { PassThrough } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { useTestApp } from '../../test/context.js';
+import { makeOrganization, TEST_PASSWORD } from '../../test/factories.js';
+import { at, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
+import { simulatePurchase } from '../simulator/service.js';
+import { EXPORT_FIELD_NAMES, writeExport } from './export.js';
+
+/**
+ * GET /api/expenses/export (SPEC §2 export modal): CSV and Excel, every column or some, the table's filters and sort,
+ * formula neutralisation, the file name. Both files are parsed back. The world is spendWorld's, plus one purchase at
+ * a merchant whose name is a formula (2025-05-05, Ned, 1,234) and notes that look like formulas.
+ */
+const ctx = useTestApp();
+let world: SpendWorld;
+let last4: { mia: string; ned: string };
+const ALL = EXPORT_FIELD_NAMES.join(',');
+const HEADER = ['Posted Date', 'Amount', 'Cardholder', 'Card', 'Merchant', 'Merchant Category', 'Merchant Category Code', 'Category', 'Team', 'Notes', 'Type', 'Digital Wallet'];
+const EVIL = '=HYPERLINK("http://evil.test","click, here")';
+
+/** RFC 4180: fields split on commas outside quotes, "" inside quotes is a quote, records end with CRLF. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"';
+        index++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      index++;
+    } else field += char;
+  }
+  if (field || record.length) records.push([...record, field]);
+  return records;
+}
+
+const download = async (query: string, client = world.admin) => {
+  const response = await client.get(`/api/expenses/export?${query}`);
+  expect(response.statusCode, `${query}: ${response.body.slice(0, 300)}`).toBe(200);
+  return response;
+};
+const fileName = (response: { headers: Record<string, unknown> }) => /filename="([^"]+)"/.exec(String(response.headers['content-disposition']))?.[1];
+
+async function readXlsx(payload: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet('Transactions')!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+beforeAll(async () => {
+  world = await spendWorld(ctx);
+  const card = await ctx.db.selectFrom('cards').selectAll().where('id', '=', world.ned.cardId).executeTakeFirstOrThrow();
+  await simulatePurchase(ctx.db, card, { amount: 1_234, merchant: { name: EVIL, category: 'antique_shops', category_code: '5932' }, wallet: 'samsung_pay', capture: 'now', at: at('2025-05-05T09:30:00Z') });
+  const rows = (await world.admin.get('/api/expenses?page[size]=50')).json().data as Array<{ id: number; amount: number; wallet_card: { last4: string } }>;
+  const id = (amount: number) => rows.find((row) => row.amount === amount)!.id;
+  last4 = { mia: rows.find((row) => row.amount === 700)!.wallet_card.last4, ned: rows.find((row) => row.amount === 4_000)!.wallet_card.last4 };
+  await world.admin.request('PATCH', `/api/expenses/${id(4_000)}`, { notes: '+1 555 0100 "gate", row 2' });
+  await world.admin.request('PATCH', `/api/expenses/${id(2_000)}`, { notes: '@SUM(A1:A9)' });
+  await world.admin.request('PATCH', `/api/expenses/${id(1_000)}`, { notes: '-2' });
+  await world.admin.request('PATCH', `/api/expenses/${id(3_000)}`, { notes: 'two\nlines' });
+}, 60_000);
+
+describe('CSV', () => {
+  it('every column (All 12), newest first, quoted where needed, formulas neutralised, amounts as plain numbers', async () => {
+    const response = await download(`export_as=csv&export_fields=${ALL}`);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(fileName(response)).toBe('Ada-Admin-transactions-2025-01-31-to-2025-06-01.csv');
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual(HEADER);
+    expect(rows.map((row) => row[1])).toEqual(['7.00', '12.34', '40.00', '-2.50', '30.00', '5.00', '20.00', '10.00']);
+    const mia = `•••• ${last4.mia}`;
+    const ned = `•••• ${last4.ned}`;
+    expect(rows).toEqual([
+      ['2025-06-01', '7.00', 'Mia Member', mia, 'Blue Bottle Coffee', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', '', 'capture', ''],
+      ['2025-05-05', '12.34', 'Ned Nobody', ned, `'${EVIL}`, 'antique_shops', '5932', 'Uncategorized', '', '', 'capture', 'Samsung Pay'],
+      ['2025-04-30', '40.00', 'Ned Nobody', ned, 'United Airlines', 'airlines_air_carriers', '3058', 'Travel', '', `'+1 555 0100 "gate", row 2`, 'capture', ''],
+      ['2025-03-15', '-2.50', 'Mia Member', mia, 'Sweetgreen', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', '', 'refund', ''],
+      ['2025-02-03', '30.00', 'Mia Member', mia, 'Sweetgreen', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', 'two\nlines', 'capture', ''],
+      ['2025-02-01', '5.00', 'Ned Nobody', ned, 'Old Curiosity Shop', 'antique_shops', '5932', 'Uncategorized', '', '', 'capture', 'Google Pay'],
+      ['2025-02-01', '20.00', 'Mia Member', mia, 'Delta Air Lines', 'airlines_air_carriers', '3058', 'Travel', 'Alpha', "'@SUM(A1:A9)", 'capture', ''],
+      ['2025-01-31', '10.00', 'Mia Member', mia, 'Blue Bottle Coffee', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', '-2', 'capture', 'Apple Pay'],
+    ]);
+    // The raw text: the formula merchant is quoted with its quotes doubled, records end with CRLF.
+    expect(response.body).toContain(`,"'=HYPERLINK(""http://evil.test"",""click, here"")",`);
+    expect(response.body.startsWith(`${HEADER.join(',')}\r\n`)).toBe(true);
+  });
+
+  it('only the columns asked for, in the order asked', async () => {
+    const [header, ...rows] = parseCsv((await download('export_as=csv&export_fields=merchant,amount&filter[type]=refund')).body);
+    expect(header).toEqual(['Merchant', 'Amount']);
+    expect(rows).toEqual([['Sweetgreen', '-2.50']]);
+  });
+
+  it("the table's filters, search and sort; the file named by the range asked", async () => {
+    const response = await download('export_fields=amount,cardholder&filter[between]=day,2025-02-01,2025-02-03&sort=amount');
+    expect(fileName(response)).toBe('Ada-Admin-transactions-2025-02-01-to-2025-02-03.csv');
+    expect(parseCsv(response.body).slice(1)).toEqual([['5.00', 'Ned Nobody'], ['20.00', 'Mia Member'], ['30.00', 'Mia Member']]);
+    const searched = parseCsv((await download('export_fields=merchant&filter[custom_search]=blue bottle&filter[wallet]=apple_pay')).body);
+    expect(searched).toEqual([['Merchant'], ['Blue Bottle Coffee']]);
+    const byHolder = parseCsv((await download(`export_fields=amount&filter[user_id]=${world.ned.id}&sort=-amount`)).body);
+    expect(byHolder.slice(1).flat()).toEqual(['40.00', '12.34', '5.00']);
+  });
+
+  it('nothing matching: just the header, and the file is all-time', async () => {
+    const response = await download(`export_fields=${ALL}&filter[type]=refund&filter[user_id]=${world.ned.id}`);
+    expect(parseCsv(response.body)).toEqual([HEADER]);
+    expect(fileName(response)).toBe('Ada-Admin-transactions-all-time.csv');
+  });
+
+  it("members export only their own, under their own name", async () => {
+    const response = await download(`export_as=csv&export_fields=cardholder,amount&filter[user_id]=${world.ned.id}`, world.mia.client);
+    expect(parseCsv(response.body)).toEqual([['Cardholder', 'Amount']]);
+    const own = await download('export_fields=cardholder', world.mia.client);
+    expect(fileName(own)).toBe('Mia-Member-transactions-2025-01-31-to-2025-06-01.csv');
+    expect(new Set(parseCsv(own.body).slice(1).flat())).toEqual(new Set(['Mia Member']));
+  });
+});
+
+describe('Excel', () => {
+  it('a workbook with the chosen columns: real dates, numeric amounts, neutralised text', async () => {
+    const response = await download(`export_as=xlsx&export_fields=${ALL}&filter[between]=day,2025-04-30,2025-06-01`);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(fileName(response)).toBe('Ada-Admin-transactions-2025-04-30-to-2025-06-01.xlsx');
+    const [header, ...rows] = await readXlsx(response.rawPayload);
+    expect(header).toEqual(HEADER);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]![0]).toEqual(new Date('2025-06-01T00:00:00Z'));
+    expect(rows.map((row) => row[1])).toEqual([7, 12.34, 40]);
+    expect(rows[1]!.slice(2, 12)).toEqual(['Ned Nobody', `•••• ${last4.ned}`, `'${EVIL}`, 'antique_shops', '5932', 'Uncategorized', undefined, undefined, 'capture', 'Samsung Pay']);
+    expect(rows[2]![9]).toBe(`'+1 555 0100 "gate", row 2`);
+  });
+
+  it('custom columns, a refund as a negative number', async () => {
+    const response = await download('export_as=xlsx&export_fields=type,amount,notes&filter[between]=day,2025-01-31,2025-03-15&sort=amount');
+    expect(await readXlsx(response.rawPayload)).toEqual([
+      ['Type', 'Amount', 'Notes'], ['refund', -2.5], ['capture', 5], ['capture', 10, '-2'], ['capture', 20, "'@SUM(A1:A9)"], ['capture', 30, 'two\nlines'],
+    ]);
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    ['export_as=csv', 'export_fields', 'At least one column must be selected'],
+    ['export_as=csv&export_fields=', 'export_fields', 'At least one column must be selected'],
+    ['export_as=csv&export_fields=amount,bogus,color', 'export_fields', 'Unknown column: bogus, color.'],
+    ['export_as=pdf&export_fields=amount', 'export_as', 'Unknown export format: pdf. Use csv or xlsx.'],
+    ['export_fields=amount&filter[between]=day,2025-03-01,2025-01-01', 'filter.between', 'The start date must be on or before the end date.'],
+  ])('%s -> 422 on %s', async (query, field, message) => {
+    const response = await world.admin.get(`/api/expenses/export?${query}`);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[field]).toEqual([message]);
+  });
+
+  it('unknown filters and sorts are 400; no session is 401', async () => {
+    expect((await world.admin.get('/api/expenses/export?export_fields=amount&filter[nope]=1')).statusCode).toBe(400);
+    expect((await world.admin.get('/api/expenses/export?export_fields=amount&sort=color')).statusCode).toBe(400);
+    expect((await ctx.client(world.host).get('/api/expenses/export?export_fields=amount')).statusCode).toBe(401);
+  });
+});
+
+describe('streaming', () => {
+  it('batch by batch through the cursor, the rows come out complete and in order', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await writeExport({ db: ctx.db, criteria: { orgId: world.orgId }, sort: [{ column: 'amount', direction: 'asc' }], fields: ['amount'], format: 'csv', batchSize: 3 }, out);
+    expect(parseCsv(Buffer.concat(chunks).toString('utf8')).flat()).toEqual(['Amount', '-2.50', '5.00', '7.00', '10.00', '12.34', '20.00', '30.00', '40.00']);
+  });
+
+  it("another organisation's admin exports nothing of this one", async () => {
+    const { admin, host } = await makeOrganization(ctx.db);
+    const client = await ctx.client(host).signIn(admin.email, TEST_PASSWORD);
+    expect(parseCsv((await download('export_fields=amount', client)).body)).toEqual([['Amount']]);
+  });
+});

@@ -1,0 +1,101 @@
+import type { DbOrTx } from '../../db/database.js';
+import { DECLINE_EXPLANATIONS, type DeclineReason, type HoldRow } from '../authorizations/service.js';
+import { listCards, type CardRow } from '../cards/service.js';
+import { findTeamsByIds } from '../teams/service.js';
+import { findUsersByIds, fullName } from '../users/service.js';
+import { categoriesByIds } from '../wallet-categories/service.js';
+import type { ExpenseInclude } from './criteria.js';
+import type { ExpenseRow } from './repo.js';
+
+/** What the labels of a transaction depend on. */
+type Refs = Pick<ExpenseRow, 'user_id' | 'card_id' | 'wallet_category_id' | 'team_id'>;
+
+type HoldView = Pick<HoldRow, 'id' | 'status' | 'amount' | 'merchant_data' | 'wallet' | 'created_at' | 'stripe_created'> & Partial<Pick<HoldRow, 'approved' | 'decline_reason' | 'requested_amount'>>;
+type CardView = Pick<CardRow, 'id' | 'last4' | 'name'>;
+
+export function presentHold(hold: HoldView) {
+  const reason = (hold.decline_reason ?? null) as DeclineReason | null;
+  return {
+    id: hold.id,
+    status: hold.status,
+    amount: hold.amount,
+    requested_amount: hold.requested_amount,
+    approved: hold.approved,
+    decline_reason: reason,
+    decline_explanation: reason ? DECLINE_EXPLANATIONS[reason] : null,
+    merchant_data: hold.merchant_data,
+    wallet: hold.wallet,
+    created_at: hold.created_at.toISOString(),
+    stripe_created: hold.stripe_created,
+  };
+}
+
+export function presentExpense(expense: ExpenseRow, card: CardView, hold?: HoldView) {
+  return {
+    id: expense.id,
+    stripe_created: expense.stripe_created,
+    amount: expense.amount,
+    type: expense.type,
+    merchant_data: expense.merchant_data,
+    wallet: expense.wallet,
+    wallet_card: { id: card.id, last4: card.last4, name: card.name },
+    wallet_category_id: expense.wallet_category_id,
+    team_id: expense.team_id,
+    notes: expense.notes,
+    ...(hold !== undefined && { issuing_authorization_hold: presentHold(hold) }),
+  };
+}
+
+/**
+ * Names of what transactions point at (holders, cards, categories, teams), fetched from their modules for a page or
+ * an export batch and kept for the next: bounded by the organisation's size, not by how many rows go through.
+ */
+export class ExpenseLabels {
+  readonly users = new Map<number, { id: number; name: string }>();
+  readonly cards = new Map<number, CardView>();
+  readonly categories = new Map<number, { id: number; name: string }>();
+  readonly teams = new Map<number, { id: number; name: string; color: string }>();
+
+  constructor(private readonly db: DbOrTx, private readonly orgId: number) {}
+
+  async load(rows: readonly Refs[]): Promise<void> {
+    const missing = <T>(known: Map<number, T>, ids: ReadonlyArray<number | null>) => [...new Set(ids.filter((id): id is number => id !== null && !known.has(id)))];
+    const userIds = missing(this.users, rows.map((row) => row.user_id));
+    const holdersOfUnknownCards = [...new Set(rows.filter((row) => !this.cards.has(row.card_id)).map((row) => row.user_id))];
+    const categoryIds = missing(this.categories, rows.map((row) => row.wallet_category_id));
+    const teamIds = missing(this.teams, rows.map((row) => row.team_id));
+    const [users, cards, categories, teams] = await Promise.all([
+      userIds.length ? findUsersByIds(this.db, this.orgId, userIds) : [],
+      holdersOfUnknownCards.length ? listCards(this.db, this.orgId, { userIds: holdersOfUnknownCards }, [], { number: 1, size: 1_000_000 }, async () => []).then((result) => result.rows) : [],
+      categoryIds.length ? categoriesByIds(this.db, this.orgId, categoryIds) : [],
+      teamIds.length ? findTeamsByIds(this.db, this.orgId, teamIds) : [],
+    ]);
+    for (const user of users) this.users.set(user.id, { id: user.id, name: fullName(user) });
+    for (const card of cards) this.cards.set(card.id, { id: card.id, last4: card.last4, name: card.name });
+    for (const category of categories) this.categories.set(category.id, { id: category.id, name: category.name });
+    for (const team of teams) this.teams.set(team.id, { id: team.id, name: team.name, color: team.color });
+  }
+
+  card(row: Refs): CardView {
+    return this.cards.get(row.card_id) ?? { id: row.card_id, last4: '', name: '' };
+  }
+  user(row: Refs) {
+    return this.users.get(row.user_id) ?? { id: row.user_id, name: '' };
+  }
+  category(row: Refs) {
+    return row.wallet_category_id === null ? null : (this.categories.get(row.wallet_category_id) ?? null);
+  }
+  team(row: Refs) {
+    return row.team_id === null ? null : (this.teams.get(row.team_id) ?? null);
+  }
+}
+
+/** A row of the All Transactions table: the card-level shape plus, when included, holder, category and team. */
+export function presentTableExpense(row: ExpenseRow, labels: ExpenseLabels, includes: ReadonlySet<ExpenseInclude>) {
+  return {
+    ...presentExpense(row, labels.card(row)),
+    ...(includes.has('user') && { user: labels.user(row) }),
+    ...(includes.has('walletCategory') && { wallet_category: labels.category(row) }),
+    ...(includes.has('team') && { team: labels.team(row) }),
+  };
+}
