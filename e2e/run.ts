@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { UI_TIMEOUT_MS, type E2ETest } from './lib/harness.js';
 import { startServer, type RunningServer } from './lib/server.js';
 
@@ -9,6 +9,11 @@ import { startServer, type RunningServer } from './lib/server.js';
  * End-to-end runner: `node --import tsx e2e/run.ts [name filter]` (after `npm run build`).
  * Starts the real server with a fresh embedded PostgreSQL, runs every test of e2e/tests/*.ts in its own browser
  * context, stops everything and exits non-zero when a test failed.
+ *
+ * Tests run one at a time, files in name order, against one server and one database seeded with the demo
+ * organisation: what a test changes (a card added, a member removed) is there for the tests after it, so each
+ * test looks up what it needs rather than assuming the untouched seed, and leaves shared setup (Engineering's
+ * approval path) as it found it.
  */
 
 const e2eDir = import.meta.dirname;
@@ -64,30 +69,49 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function runTest(browser: Browser, baseURL: string, test: E2ETest): Promise<Result> {
-  const started = Date.now();
-  const context = await browser.newContext({ ...test.context, baseURL });
+async function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions | undefined): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...options, baseURL });
   context.setDefaultTimeout(UI_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(20_000);
+  return context;
+}
+
+async function runTest(browser: Browser, baseURL: string, test: E2ETest): Promise<Result> {
+  const started = Date.now();
+  const context = await newContext(browser, baseURL, test.context);
+  const extraContexts: BrowserContext[] = [];
   const page = await context.newPage();
+  const pages = [page];
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  const newPage = async (options?: BrowserContextOptions) => {
+    const extra = await newContext(browser, baseURL, { ...test.context, ...options });
+    extraContexts.push(extra);
+    const extraPage = await extra.newPage();
+    pages.push(extraPage);
+    extraPage.on('pageerror', (error) => pageErrors.push(error.message));
+    return extraPage;
+  };
   try {
-    await withTimeout(test.run({ page, context, browser, baseURL }), TEST_TIMEOUT_MS, 'the test');
+    await withTimeout(test.run({ page, context, browser, baseURL, newPage }), test.timeoutMs ?? TEST_TIMEOUT_MS, 'the test');
     return { name: test.name, ok: true, ms: Date.now() - started };
   } catch (error) {
     let message = error instanceof Error ? (error.name === 'AssertionError' ? error.message : (error.stack ?? error.message)) : String(error);
-    message += `\n    at ${page.url()}`;
+    message += `\n    at ${pages.filter((each) => !each.isClosed()).map((each) => each.url()).join(', ')}`;
     if (pageErrors.length) message += `\n    uncaught errors in the page:\n      ${pageErrors.join('\n      ')}`;
     await fs.mkdir(artifactsDir, { recursive: true });
-    const shot = path.join(artifactsDir, `${slug(test.name)}.png`);
-    const saved = await page.screenshot({ path: shot, fullPage: true, timeout: 5_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (saved) message += `\n    screenshot: ${path.relative(process.cwd(), shot)}`;
+    // One screenshot per page of the test (the first page's, then one per extra context).
+    for (const [index, each] of pages.entries()) {
+      const shot = path.join(artifactsDir, `${slug(test.name)}${index === 0 ? '' : `-${index + 1}`}.png`);
+      const saved = await each.screenshot({ path: shot, fullPage: true, timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (saved) message += `\n    screenshot: ${path.relative(process.cwd(), shot)}`;
+    }
     return { name: test.name, ok: false, ms: Date.now() - started, error: message };
   } finally {
+    for (const extra of extraContexts) await extra.close().catch(() => undefined);
     await context.close().catch(() => undefined);
   }
 }
@@ -137,11 +161,20 @@ async function main(): Promise<number> {
     problems.push('the suite could not run');
   } finally {
     const failedAny = results.some((result) => !result.ok);
-    if (failedAny && server) {
-      const tail = server.output().split('\n').slice(-60).join('\n');
-      console.log(`\n--- server output (last lines) ---\n${tail}\n--- end of server output ---`);
-    }
-    problems = [...problems, ...(await cleanUp())];
+    const printServerOutput = async () => {
+      const output = server!.output();
+      const tail = output.split('\n').slice(-60).join('\n');
+      await fs.mkdir(artifactsDir, { recursive: true });
+      const log = path.join(artifactsDir, 'server-output.log');
+      await fs.writeFile(log, output);
+      console.log(`\n--- server output (last lines; all of it in ${path.relative(process.cwd(), log)}) ---\n${tail}\n--- end of server output ---`);
+    };
+    if (failedAny && server) await printServerOutput();
+    const outputBeforeStop = server?.output().length ?? 0;
+    const stopProblems = await cleanUp();
+    // A server that stopped badly usually says why on the way out.
+    if (stopProblems.length > 0 && server && server.output().length > outputBeforeStop) await printServerOutput();
+    problems = [...problems, ...stopProblems];
   }
 
   const passed = results.filter((result) => result.ok).length;

@@ -1,10 +1,18 @@
 import type { Locator, Page } from 'playwright-core';
-import { expectEqual, expectPath, expectVisible } from './harness.js';
+import { expectEqual, expectHidden, expectPath, expectVisible } from './harness.js';
 
 /** The demo organisation seeded by the server (apps/server/src/seed/demo.ts). */
 export const DEMO_PASSWORD = 'demo-password';
 export const ADMIN = { email: 'admin@demo.test', firstName: 'Alex', name: 'Alex Morgan' } as const;
 export const MEMBER = { email: 'member@demo.test', firstName: 'Jordan', name: 'Jordan Lee' } as const;
+/** Wallet-admin; first approver of Engineering. */
+export const MANAGER = { email: 'manager@demo.test', firstName: 'Maya', name: 'Maya Patel' } as const;
+/** Wallet-finance; second approver of Engineering, approver of Marketing. */
+export const FINANCE = { email: 'finance@demo.test', firstName: 'Frank', name: 'Frank Osei' } as const;
+/** A wallet-user in Engineering. */
+export const SAM = { email: 'sam@demo.test', firstName: 'Sam', name: 'Sam Rivera' } as const;
+/** A wallet-user with an (inactive) card who has not accepted the issuing terms. */
+export const PRIYA = { email: 'priya@demo.test', firstName: 'Priya', name: 'Priya Shah' } as const;
 
 /** SPEC §2 texts. */
 export const TEXT = {
@@ -12,6 +20,19 @@ export const TEXT = {
   loggingOut: 'Logging Out...',
   notFound: "Oops! We couldn't find what you're looking for. Please try again.",
   notFoundCode: 'ERROR CODE 404 NOT FOUND',
+} as const;
+
+/** SPEC §8 success messages (and §2 confirms) the flows wait for. */
+export const MESSAGES = {
+  userAdded: 'User Added Successfully',
+  pathUpdated: 'Update Successful',
+  removeMemberConfirm: 'Are you sure you want to remove this member?',
+  cardAdded: 'Added',
+  cardStatusUpdated: 'Card Status Updated',
+  cardBalanceUpdated: 'Card Balance Updated',
+  termsAccepted: 'Issuing Terms of Service accepted!',
+  requestSubmitted: 'Submitted Successfully',
+  approvalSaved: 'Approval Saved Successfully',
 } as const;
 
 /** The login form's parts, found the way a user (or a screen reader) finds them. */
@@ -46,6 +67,32 @@ export async function signIn(page: Page, email: string, firstName: string): Prom
   await form.submit.click();
   await expectPath(page, '/dashboard');
   await expectVisible(greeting(page, firstName));
+}
+
+/** A notification (bottom right, SPEC §8) whose title is exactly `title`. */
+export function notification(page: Page, title: string): Locator {
+  return page.locator('.ant-notification-notice').filter({ has: page.getByText(title, { exact: true }) });
+}
+
+/** Waits for the notification titled `title` and closes it, so the next one is not confused with it. */
+export async function expectNotification(page: Page, title: string): Promise<void> {
+  const notices = notification(page, title);
+  await expectVisible(notices);
+  // The same message again reuses the notice (same key): close it now, so a later wait sees the new one.
+  await notices.locator('.ant-notification-notice-close').first().click({ timeout: 2_000 });
+  await expectHidden(notices);
+}
+
+/** The open drawer or modal titled `title`. */
+export function dialog(page: Page, title: string | RegExp): Locator {
+  return page.getByRole('dialog', { name: title });
+}
+
+/** Dollars as the app shows them (SPEC §9: 2 decimals), e.g. 123456 -> '$1,234.56'. */
+export function dollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.floor(Math.abs(cents) / 100).toLocaleString('en-US');
+  return `${sign}$${whole}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 }
 
 /** 'Good {Morning/Afternoon/Evening}, {first name}' (SPEC §2, dashboard). */

@@ -5,6 +5,8 @@ export interface E2ETest {
   name: string;
   /** Options for the fresh context (viewport and so on); baseURL is always set by the runner. */
   context?: BrowserContextOptions;
+  /** How long the whole test may take (default: the runner's TEST_TIMEOUT_MS); flows across several people need more. */
+  timeoutMs?: number;
   run(t: TestContext): Promise<void>;
 }
 
@@ -13,6 +15,11 @@ export interface TestContext {
   context: BrowserContext;
   browser: Browser;
   baseURL: string;
+  /**
+   * A page in another fresh context (its own cookies: another person signed in, or nobody), set up like the first
+   * one; the runner closes it with the test.
+   */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
 }
 
 /** Default wait for anything a user should see. */
@@ -36,6 +43,22 @@ export async function expectVisible(locator: Locator, timeout = UI_TIMEOUT_MS): 
     await locator.first().waitFor({ state: 'visible', timeout });
   } catch {
     throw new AssertionError(`expected to see ${describe(locator)} within ${timeout} ms`);
+  }
+}
+
+/** Waits until nothing matching is visible (a drawer or notice that animates away). */
+export async function expectHidden(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const count = await locator.count();
+    let shown = -1;
+    for (let i = 0; i < count && shown < 0; i++) if (await locator.nth(i).isVisible()) shown = i;
+    if (shown < 0) return;
+    if (Date.now() > deadline) {
+      const text = (await locator.nth(shown).innerText().catch(() => '')).trim().slice(0, 300);
+      throw new AssertionError(`expected ${describe(locator)} to go away within ${timeout} ms, but it shows${text ? `: "${text}"` : ''}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -74,4 +97,25 @@ export function expectEqual<T>(actual: T, expected: T, what: string): void {
 /** Whether the element is the document's focused element. */
 export async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement).catch(() => false);
+}
+
+/**
+ * Polls `read` until its value equals `expected` (compared as JSON), for what the page shows once it has
+ * settled (a list after a save, a total after a reload).
+ */
+export async function expectEventually<T>(read: () => Promise<T>, expected: T, what: string, timeout = UI_TIMEOUT_MS): Promise<void> {
+  const deadline = Date.now() + timeout;
+  const want = JSON.stringify(expected);
+  let got = '';
+  for (;;) {
+    got = JSON.stringify(await read().catch((error: unknown) => `(could not read: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`));
+    if (got === want) return;
+    if (Date.now() > deadline) throw new AssertionError(`${what}: expected ${want} within ${timeout} ms, got ${got}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** `text` as a literal inside a RegExp. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -116,7 +116,9 @@ export async function startServer(): Promise<RunningServer> {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    NODE_ENV: 'production',
+    // Not production: the flows read mail from the development outbox (/dev/mailbox) and make simulated card
+    // purchases (/api/simulator), both of which the server switches off in production.
+    NODE_ENV: 'development',
     SEED_DEMO: 'true',
     WEB_DIST: webDist,
   };
@@ -138,9 +140,11 @@ export async function startServer(): Promise<RunningServer> {
   child.stderr?.on('data', append);
   let spawnError: Error | undefined;
   child.once('error', (error) => (spawnError = error));
+  // 'exit' can come before the last of the output: 'close' is when stdout and stderr are drained.
+  const outputClosed = new Promise<void>((resolve) => child.once('close', () => resolve()));
 
   let stopped: Promise<string[]> | undefined;
-  const stop = () => (stopped ??= stopServer(child, dataDir, webDist));
+  const stop = () => (stopped ??= stopServer(child, dataDir, webDist, outputClosed));
   const server: RunningServer = { baseURL, dataDir, output: () => output, stop };
 
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
@@ -165,7 +169,7 @@ export async function startServer(): Promise<RunningServer> {
   }
 }
 
-async function stopServer(child: ChildProcess, dataDir: string, webDist: string): Promise<string[]> {
+async function stopServer(child: ChildProcess, dataDir: string, webDist: string, outputClosed: Promise<void>): Promise<string[]> {
   const problems: string[] = [];
   const postmaster = await postmasterPid(dataDir);
 
@@ -179,6 +183,8 @@ async function stopServer(child: ChildProcess, dataDir: string, webDist: string)
       problems.push(`the server exited with ${child.exitCode ?? child.signalCode} after SIGINT`);
     }
   }
+  // What it said on the way out (a failing shutdown says why), unless something it started holds the pipes.
+  await Promise.race([outputClosed, sleep(2_000)]);
 
   // The server stops its PostgreSQL on the way out; give a slow fast-shutdown a moment, then insist.
   const leftovers = async () => {
