@@ -12,7 +12,8 @@ import { sql, type Kysely } from 'kysely';
  * no new point where captures wait for each other.
  *
  * Also indexes for what the reports read at scale: card fundings among a million spend entries of the ledger, and
- * the transactions table sorted by amount or merchant.
+ * the transactions table sorted by amount, merchant, category, team, type or wallet (a page sorted by a column of
+ * few values is read value by value, newest first within each).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -81,13 +82,39 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     CREATE INDEX journal_entries_org_kind_created ON journal_entries (org_id, kind, created_at);
     CREATE INDEX expenses_org_amount ON expenses (org_id, amount);
-    CREATE INDEX expenses_org_merchant ON expenses (org_id, lower(merchant_data->>'name'));
+    -- Both directions: ties are newest first either way, which one index read backwards can't give.
+    CREATE INDEX expenses_org_merchant ON expenses (org_id, lower(merchant_data->>'name'), stripe_created DESC, id DESC);
+    CREATE INDEX expenses_org_merchant_desc ON expenses (org_id, lower(merchant_data->>'name') DESC NULLS LAST, stripe_created DESC, id DESC);
+    CREATE INDEX expenses_org_notes ON expenses (org_id, lower(notes)) WHERE notes IS NOT NULL;
+    CREATE INDEX expenses_org_category_created ON expenses (org_id, wallet_category_id, stripe_created DESC);
+    CREATE INDEX expenses_org_team_created ON expenses (org_id, team_id, stripe_created DESC);
+    CREATE INDEX expenses_org_type_created ON expenses (org_id, type, stripe_created DESC);
+    CREATE INDEX expenses_org_wallet_created ON expenses (org_id, wallet, stripe_created DESC);
+
+    -- The transactions search: a trigram index over merchant name, category and code, and notes (the expression is
+    -- the one modules/expenses/repo.ts searches). pg_trgm ships with PostgreSQL and is trusted, so the database's
+    -- owner may create it; where that is refused the search still works, reading every row.
+    DO $$
+    BEGIN
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    EXCEPTION WHEN insufficient_privilege OR undefined_file OR feature_not_supported THEN
+      RAISE NOTICE 'pg_trgm is not available: the transactions search will not use an index';
+    END $$;
+    DO $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+        CREATE INDEX expenses_search ON expenses USING gin ((lower(coalesce(merchant_data->>'name', '') || E'\\x1f' || coalesce(merchant_data->>'category', '') ||
+          E'\\x1f' || coalesce(merchant_data->>'category_code', '') || E'\\x1f' || coalesce(notes, ''))) gin_trgm_ops);
+      END IF;
+    END $$;
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    DROP INDEX journal_entries_org_kind_created, expenses_org_amount, expenses_org_merchant;
+    DROP INDEX IF EXISTS expenses_search;
+    DROP INDEX journal_entries_org_kind_created, expenses_org_amount, expenses_org_merchant, expenses_org_merchant_desc, expenses_org_notes, expenses_org_category_created,
+      expenses_org_team_created, expenses_org_type_created, expenses_org_wallet_created;
     DROP TRIGGER expenses_spend_rollups ON expenses;
     DROP FUNCTION spend_rollups_add;
     DROP TABLE spend_org_daily, spend_holder_daily, spend_holder_monthly;

@@ -72,6 +72,7 @@ export interface SearchMatch {
   categoryIds: number[];
   teamIds: number[];
   wallets: ExpenseWallet[];
+  types: Array<(typeof EXPENSE_TYPES)[number]>;
   uncategorized: boolean;
 }
 
@@ -108,6 +109,7 @@ async function searchMatch(db: DbOrTx, orgId: number, text: string): Promise<Sea
     categoryIds: categories.filter((category) => category.name.toLowerCase().includes(lower)).map((category) => category.id),
     teamIds: teams.map((team) => team.id),
     wallets: EXPENSE_WALLETS.filter((wallet) => WALLET_LABELS[wallet].toLowerCase().includes(lower) || wallet.includes(lower)),
+    types: EXPENSE_TYPES.filter((type) => type.includes(lower)),
     uncategorized: UNCATEGORIZED.toLowerCase().includes(lower),
   };
 }

@@ -122,6 +122,13 @@ describe('GET /api/expenses', () => {
     expect(body.data.map((row) => row.amount)).toEqual([3_000, 500, 2_000]);
     expect(body.meta).toEqual({ total: 7, current_page: 2, per_page: 3, last_page: 3 });
     expect((await list('page[size]=3&page[number]=9')).data).toEqual([]);
+    // Sorted by holder, a page is read holder by holder: the same rows as one sort would give.
+    expect(await amountsOf('sort=cardholder&page[size]=3&page[number]=2')).toEqual([2_000, 1_000, 4_000]);
+    expect(await amountsOf('sort=-card&page[size]=2&page[number]=4')).toEqual(last4.mia < last4.ned ? [1_000] : [500]);
+    expect(await amountsOf('sort=category&page[size]=3&page[number]=3')).toEqual([500]);
+    expect(await amountsOf('sort=-notes&page[size]=3&page[number]=1')).toEqual([2_000, 4_000, 700]);
+    expect(await amountsOf('sort=-wallet&page[size]=3&page[number]=2')).toEqual([4_000, -250, 3_000]);
+    expect(await amountsOf(`sort=cardholder&filter[type]=capture&filter[between]=day,2025-02-01,2025-12-31&page[size]=4`)).toEqual([700, 3_000, 2_000, 4_000]);
   });
 
   it('members see only their own transactions, whatever they filter on', async () => {

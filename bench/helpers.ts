@@ -1,0 +1,147 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import { CSRF_COOKIE, CSRF_HEADER } from '@wallet/contract';
+
+/** Shared by the benches: a keep-alive HTTP client with a session, percentiles, /proc readings and a table. */
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The p-th percentile (nearest rank) of ascending numbers. */
+export const percentile = (sorted: readonly number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!);
+
+/** Resident memory of a process in bytes (VmRSS from /proc), 0 when unknown. */
+export async function residentBytes(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+export const ticksToSeconds = (ticks: number) => ticks / CLOCK_TICKS_PER_SECOND;
+
+/** CPU a process has used so far, in clock ticks (user + system, from /proc/<pid>/stat); with its reaped children. */
+export async function processTicks(pid: number, withChildren = false): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After "pid (comm) ": state is fields[0], utime fields[11], stime [12], cutime [13], cstime [14].
+  const own = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  return withChildren ? own + Number(fields[13] ?? 0) + Number(fields[14] ?? 0) : own;
+}
+
+/** PostgreSQL's CPU so far: the postmaster with its reaped children, plus every live backend. */
+export async function postgresTicks(postmaster: number): Promise<number> {
+  let total = await processTicks(postmaster, true);
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === postmaster) total += await processTicks(Number(entry));
+  }
+  return total;
+}
+
+/** Samples a process's resident memory every `everyMs` until stopped; the highest reading wins. */
+export function watchResident(pid: number, everyMs = 50) {
+  let peak = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      peak = Math.max(peak, await residentBytes(pid));
+      await sleep(everyMs);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return Math.max(peak, await residentBytes(pid));
+    },
+  };
+}
+
+export interface Download { status: number; bytes: number; lines: number; headers: http.IncomingHttpHeaders; firstBytes: Buffer }
+
+/** A keep-alive HTTP client holding a session and its XSRF token, like the SPA. */
+export class BenchClient {
+  private readonly agent: http.Agent;
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: URL, sockets = 8) {
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  }
+
+  private send(method: string, pathname: string, body: unknown, onResponse: (response: http.IncomingMessage) => void, reject: (error: Error) => void) {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const headers: Record<string, string | number> = { accept: 'application/json' };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (method !== 'GET') headers[CSRF_HEADER] = decodeURIComponent(this.cookies.get(CSRF_COOKIE) ?? '');
+    if (payload) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = payload.length;
+    }
+    const request = http.request({ host: this.baseUrl.hostname, port: this.baseUrl.port, path: pathname, method, headers, agent: this.agent }, (response) => {
+      for (const cookie of response.headers['set-cookie'] ?? []) {
+        const [pair = ''] = cookie.split(';');
+        const index = pair.indexOf('=');
+        this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
+      }
+      onResponse(response);
+    });
+    request.on('error', reject);
+    request.end(payload);
+  }
+
+  request(method: string, pathname: string, body?: unknown): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      this.send(method, pathname, body, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      }, reject);
+    });
+  }
+
+  /** GET a file without keeping it: counts bytes and newlines, keeps the first 64 KiB. */
+  download(pathname: string): Promise<Download> {
+    return new Promise((resolve, reject) => {
+      this.send('GET', pathname, undefined, (response) => {
+        let bytes = 0;
+        let lines = 0;
+        const head: Buffer[] = [];
+        let headBytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines++;
+          if (headBytes < 65_536) {
+            head.push(chunk);
+            headBytes += chunk.length;
+          }
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes, lines, headers: response.headers, firstBytes: Buffer.concat(head) }));
+        response.on('error', reject);
+      }, reject);
+    });
+  }
+
+  async signIn(email: string, password: string) {
+    await this.request('GET', '/sanctum/csrf-cookie');
+    const response = await this.request('POST', '/login', { email, password });
+    if (response.status !== 200) throw new Error(`bench sign-in failed: ${response.status} ${response.body}`);
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+}
+
+/** A plain text table: the first column left-aligned, the others right-aligned, a rule under the header. */
+export function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  return rows
+    .map((row, index) => {
+      const line = row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+      return index === 0 ? `${line}\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : line;
+    })
+    .join('\n');
+}
