@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { userProfilePattern } from '../features/user-profile/paths';
 import { routePatterns } from '../paths';
 
 const AccountSettingsPage = lazy(() =>
@@ -17,6 +18,7 @@ const ReportsAndInsightsPage = lazy(() =>
 const RequestsPage = lazy(() => import('../features/requests/RequestsPage').then((m) => ({ default: m.RequestsPage })));
 const TeamDetailPage = lazy(() => import('../features/teams/team-detail/TeamDetailPage').then((m) => ({ default: m.TeamDetailPage })));
 const TeamsPage = lazy(() => import('../features/teams/TeamsPage').then((m) => ({ default: m.TeamsPage })));
+const UserProfilePage = lazy(() => import('../features/user-profile/UserProfilePage').then((m) => ({ default: m.UserProfilePage })));
 
 const everyonesRoutes: RouteObject[] = [
   { index: true, element: <DashboardPage /> },
@@ -36,6 +38,7 @@ export const adminRoutes: RouteObject[] = [
   { path: routePatterns.reportsAndInsights, element: <ReportsAndInsightsPage /> },
   { path: routePatterns.teams, element: <TeamsPage /> },
   { path: routePatterns.team, element: <TeamDetailPage /> },
+  { path: userProfilePattern, element: <UserProfilePage /> },
   notFound,
 ];
 

@@ -1,0 +1,82 @@
+import { Col, Flex, Row, theme } from 'antd';
+import type { AnalyticsRow } from '../../../lib/analytics';
+import { periodLabel } from '../../../lib/chart-format';
+import { formatMoney } from '../../../lib/format';
+import { Sparkline } from '../../../components/charts/Sparkline';
+import { LoadingBlock } from '../../../components/LoadingBlock';
+import { useCurrentUser } from '../../../lib/session';
+import { useAnalytics } from '../api/admin';
+import { MEMBER_MONTHS, useAnalyticsTotal } from '../api/member';
+import { SERIES_COLORS } from '../colors';
+import { KPI_CHART_HEIGHT, KpiCard } from '../KpiCard';
+import { ApprovedRequests } from './ApprovedRequests';
+import { AvailableToSpend } from './AvailableToSpend';
+
+const BREAKDOWN_ROW = 36;
+
+/** The last 6 months' spend, newest first: what the chart above shows, in figures. */
+function MonthlyBreakdown({ rows }: { rows: AnalyticsRow[] | undefined }) {
+  const { token } = theme.useToken();
+  const months = 6;
+  return (
+    <div style={{ marginTop: 12, minHeight: BREAKDOWN_ROW * months }}>
+      {!rows ? (
+        <LoadingBlock height={BREAKDOWN_ROW * months} label="Loading the months" />
+      ) : (
+        <dl aria-label="Spent per month" style={{ margin: 0 }}>
+          {[...rows].reverse().map((row) => (
+            <div
+              key={row.date}
+              style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', height: BREAKDOWN_ROW, borderTop: `1px solid ${token.colorSplit}` }}
+            >
+              <dt style={{ color: token.colorTextSecondary }}>{periodLabel('month', row.date)}</dt>
+              <dd style={{ margin: 0, fontVariantNumeric: 'tabular-nums' }}>{formatMoney(Number(row.amount))}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}
+
+function TotalAmountSpent({ userId }: { userId: number }) {
+  const path = `/api/users/${userId}/expenses/analytics`;
+  const total = useAnalyticsTotal(path);
+  const months = useAnalytics(path, MEMBER_MONTHS);
+  return (
+    <KpiCard
+      title="Total Amount Spent"
+      value={total.data}
+      failed={total.isError && total.data === undefined}
+      onRetry={() => void total.refetch()}
+      chart={
+        months.data ? (
+          <Sparkline rows={months.data} unit="month" name="Spent per month" color={SERIES_COLORS.spending} height={KPI_CHART_HEIGHT} kind="bar" />
+        ) : months.isError ? null : (
+          <LoadingBlock height={KPI_CHART_HEIGHT} label="Loading the chart" />
+        )
+      }
+      caption="All your card purchases, net of refunds"
+    >
+      <MonthlyBreakdown rows={months.data} />
+    </KpiCard>
+  );
+}
+
+/** The member's own dashboard of SPEC §2 (the greeting is above it). */
+export function MemberDashboard() {
+  const me = useCurrentUser();
+  return (
+    <Flex vertical gap={16}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <AvailableToSpend userId={me.id} />
+        </Col>
+        <Col xs={24} xl={8}>
+          <TotalAmountSpent userId={me.id} />
+        </Col>
+      </Row>
+      <ApprovedRequests userId={me.id} />
+    </Flex>
+  );
+}
