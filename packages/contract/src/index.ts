@@ -14,3 +14,4 @@ export * from './ui-texts.js';
 export * from './cards.js';
 export * from './purchase-requests.js';
 export * from './request-texts.js';
+export * from './reports.js';

@@ -1,0 +1,77 @@
+import { Card, Col, Row, Typography } from 'antd';
+import { REPORT_TEXTS } from '@wallet/contract';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { LoadingBlock } from '../../../components/LoadingBlock';
+import { MoneyChart } from '../../../components/charts/MoneyChart';
+import { chartRange, type AnalyticsRow } from '../../../lib/analytics';
+import { formatMoney } from '../../../lib/format';
+import { useSeries } from '../api/analytics';
+import { REPORT_COLORS } from '../colors';
+
+const CHART_HEIGHT = 280;
+/** SPEC §2 and §9: this chart covers the last 6 months. */
+export const SIX_MONTHS = chartRange('6m');
+
+const sum = (rows: readonly AnalyticsRow[] | undefined) => (rows ?? []).reduce((total, row) => total + Number(row.amount), 0);
+
+function Total({ label, rows, loading, color }: { label: string; rows: readonly AnalyticsRow[] | undefined; loading: boolean; color: string }) {
+  return (
+    <div>
+      <Typography.Text type="secondary" style={{ display: 'flex', alignItems: 'center', gap: 6, fontSize: 13 }}>
+        <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: color }} />
+        {label}
+      </Typography.Text>
+      {loading ? (
+        <LoadingBlock height={32} width={140} label={`Loading ${label}`} />
+      ) : (
+        <Typography.Text style={{ display: 'block', fontSize: 20, lineHeight: '32px', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+          {rows ? formatMoney(sum(rows)) : '—'}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
+/** The last 6 months of funding and spending, month by month, with both totals (SPEC §2). */
+export function FundingSpendingChart() {
+  const funding = useSeries('funding', SIX_MONTHS);
+  const spending = useSeries('spending', SIX_MONTHS);
+  const loading = funding.isPending || spending.isPending;
+  const failed = (funding.isError && !funding.data) || (spending.isError && !spending.data);
+
+  return (
+    <Card title={<h2 style={{ margin: 0, fontSize: 16, whiteSpace: 'normal' }}>Funding and Spending, Last 6 Months</h2>} style={{ height: '100%' }}>
+      <Row gutter={24} style={{ marginBottom: 12 }}>
+        <Col>
+          <Total label={REPORT_TEXTS.totalFunding} rows={funding.data} loading={funding.isPending} color={REPORT_COLORS.funding} />
+        </Col>
+        <Col>
+          <Total label={REPORT_TEXTS.totalSpending} rows={spending.data} loading={spending.isPending} color={REPORT_COLORS.spending} />
+        </Col>
+      </Row>
+      {loading ? (
+        <LoadingBlock height={CHART_HEIGHT} label="Loading the funding and spending chart" />
+      ) : failed ? (
+        <LoadFailed
+          height={CHART_HEIGHT}
+          what="the chart"
+          onRetry={() => {
+            void funding.refetch();
+            void spending.refetch();
+          }}
+        />
+      ) : (
+        <MoneyChart
+          height={CHART_HEIGHT}
+          unit="month"
+          label="Funding and spending per month, last 6 months"
+          emptyText="No funding or spending in the last 6 months"
+          series={[
+            { key: 'funding', name: 'Funding', rows: funding.data ?? [], color: REPORT_COLORS.funding, kind: 'bar' },
+            { key: 'spending', name: 'Spending', rows: spending.data ?? [], color: REPORT_COLORS.spending, kind: 'bar' },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}

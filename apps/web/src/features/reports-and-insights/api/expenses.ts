@@ -1,0 +1,56 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ExpenseResource, ListResponse } from '@wallet/contract';
+import { http, type DataEnvelope, type QueryParams } from '../../../lib/http';
+import { expensesBetween, type DayRange } from '../ranges';
+
+export const EXPENSES_PATH = '/api/expenses';
+export const EXPENSE_INCLUDES = 'user,walletCard,walletCategory,team';
+
+export const expenseKeys = {
+  all: ['expenses'] as const,
+  list: (params: QueryParams) => ['expenses', 'list', params] as const,
+  count: (range: DayRange) => ['expenses', 'count', range] as const,
+};
+
+/** GET /api/expenses with include, filter[...], sort and page: the All Transactions table. */
+export function useExpenses(params: QueryParams) {
+  return useQuery({
+    queryKey: expenseKeys.list(params),
+    queryFn: ({ signal }) => http.get<ListResponse<ExpenseResource>>(EXPENSES_PATH, { query: { include: EXPENSE_INCLUDES, ...params }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many posted transactions fall in the range: the list's meta.total, asking for one row. */
+export async function countExpenses(range: DayRange, signal?: AbortSignal): Promise<number> {
+  const { meta } = await http.get<ListResponse<ExpenseResource>>(EXPENSES_PATH, {
+    query: { 'filter[between]': expensesBetween(range), 'page[number]': 1, 'page[size]': 1 },
+    signal,
+  });
+  return meta.total;
+}
+
+export function useExpenseCount(range: DayRange) {
+  return useQuery({
+    queryKey: expenseKeys.count(range),
+    queryFn: ({ signal }) => countExpenses(range, signal),
+    placeholderData: keepPreviousData,
+    // A figure among others: when it fails it shows as '—' rather than a notice.
+    meta: { silent: true },
+  });
+}
+
+/** PATCH /api/expenses/{id} {notes}: admins annotate a transaction (empty means none). */
+export function useUpdateExpenseNotes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, notes }: { id: number; notes: string | null }) => http.patch<DataEnvelope<ExpenseResource>>(`${EXPENSES_PATH}/${id}`, { notes }),
+    onSuccess: ({ data }, { id, notes }) => {
+      // The row changes in place at once; the lists refetch, as a notes sort or search may now place it elsewhere.
+      queryClient.setQueriesData<ListResponse<ExpenseResource>>({ queryKey: ['expenses', 'list'] }, (list) =>
+        list ? { ...list, data: list.data.map((row) => (row.id === id ? { ...row, notes: data?.notes ?? notes } : row)) } : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['expenses', 'list'] });
+    },
+  });
+}

@@ -1,0 +1,172 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeMe } from '../../../test/fixtures';
+import { MOBILE_QUERY } from '../../../lib/use-media-query';
+import { renderWithProviders } from '../../../test/render-ui';
+import { installReportsApi, makeExpense } from '../test-api';
+import { TransactionsCard } from './TransactionsCard';
+
+const admin = makeMe({ id: 1, name: 'Alex Morgan', roles: ['wallet-admin'] });
+configure({ asyncUtilTimeout: 5000, defaultHidden: true });
+
+const listCalls = (api: ReturnType<typeof installReportsApi>) => api.to('/api/expenses').map((call) => call.url.searchParams);
+const lastList = (api: ReturnType<typeof installReportsApi>) => listCalls(api).at(-1)!;
+const button = (text: string) => screen.getByText(text, { selector: 'button, button *' }).closest('button')!;
+
+async function renderTable(expenses = [makeExpense()]) {
+  const api = installReportsApi(admin, {}, expenses);
+  renderWithProviders(<TransactionsCard />, { me: admin });
+  await screen.findByText('Sweetgreen');
+  return api;
+}
+
+/** Opens a column's filter menu, ticks `values` and confirms with OK. */
+async function filterColumn(title: string, values: string[]) {
+  const header = screen.getByText(title, { selector: 'th *' }).closest('th')!;
+  fireEvent.click(header.querySelector('.ant-table-filter-trigger')!);
+  const dropdown = await waitFor(() => {
+    const open = [...document.querySelectorAll<HTMLElement>('.ant-table-filter-dropdown')].find((element) => !element.closest('.ant-dropdown-hidden'));
+    if (!open) throw new Error('no open filter menu');
+    return open;
+  });
+  for (const value of values) fireEvent.click(within(dropdown).getByText(value));
+  fireEvent.click(within(dropdown).getByText('OK').closest('button')!);
+}
+
+describe('All Transactions', { timeout: 120_000 }, () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('lists the first page newest first with the SPEC columns, Uncategorized and a link to the card', async () => {
+    const api = await renderTable([makeExpense(), makeExpense({ id: 2, amount: -1_250, type: 'refund', wallet: null, wallet_category: { id: 3, name: 'Meals' }, merchant_data: { name: 'Uber' } })]);
+    const params = lastList(api);
+    expect(params.get('sort')).toBe('-posted_date');
+    expect(params.get('page[size]')).toBe('10');
+    expect(params.get('page[number]')).toBe('1');
+    expect(params.get('include')).toBe('user,walletCard,walletCategory,team');
+    for (const title of ['Posted Date', 'Amount', 'Cardholder', 'Card', 'Merchant', 'Category', 'Team', 'Notes', 'Type', 'Digital Wallet']) {
+      expect(screen.getByText(title, { selector: 'th *' })).toBeInTheDocument();
+    }
+    const row = screen.getByText('Sweetgreen').closest('tr')!;
+    expect(within(row).getByText('$45.98')).toBeInTheDocument();
+    expect(within(row).getByText('Jordan Lee')).toBeInTheDocument();
+    expect(within(row).getByText('Uncategorized')).toBeInTheDocument();
+    expect(within(row).getByText('Engineering')).toBeInTheDocument();
+    expect(within(row).getByText('Apple Pay')).toBeInTheDocument();
+    expect(within(row).getByText('Capture')).toBeInTheDocument();
+    expect(within(row).getByText('•••• 3531', { exact: false }).closest('a')).toHaveAttribute('href', '/cards/7');
+    const refund = screen.getByText('Uber').closest('tr')!;
+    expect(within(refund).getByText('-$12.50')).toBeInTheDocument();
+    expect(within(refund).getByText('Meals')).toBeInTheDocument();
+    expect(within(refund).getByText('Refund')).toBeInTheDocument();
+  });
+
+  it('sends the search as filter[custom_search] once typing has stopped for 800 ms', async () => {
+    const api = await renderTable();
+    const typedAt = Date.now();
+    fireEvent.change(screen.getByLabelText('Search transactions'), { target: { value: 'cof' } });
+    fireEvent.change(screen.getByLabelText('Search transactions'), { target: { value: 'coffee' } });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(listCalls(api).some((params) => params.has('filter[custom_search]'))).toBe(false);
+    await waitFor(() => expect(lastList(api).get('filter[custom_search]')).toBe('coffee'), { timeout: 3000 });
+    const searched = api.to('/api/expenses').filter((call) => call.url.searchParams.has('filter[custom_search]'));
+    expect(searched).toHaveLength(1);
+    expect(searched[0]!.at - typedAt).toBeGreaterThanOrEqual(790);
+    expect(searched[0]!.url.searchParams.get('page[number]')).toBe('1');
+  });
+
+  it('applies a date preset as filter[between]=day,{from},{to} with Apply Filters', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 2, 14, 10, 0, 0));
+    const api = await renderTable();
+    fireEvent.mouseDown(screen.getByPlaceholderText('Start date'));
+    fireEvent.click(screen.getByPlaceholderText('Start date'));
+    fireEvent.click(await screen.findByText('Last 7 Days', { selector: '.ant-picker-presets li' }));
+    // Nothing changes until Apply Filters.
+    expect(listCalls(api).some((params) => params.has('filter[between]'))).toBe(false);
+    fireEvent.click(button('Apply Filters'));
+    await waitFor(() => expect(lastList(api).get('filter[between]')).toBe('day,2025-03-08,2025-03-14'));
+
+    fireEvent.mouseDown(screen.getByPlaceholderText('Start date'));
+    fireEvent.click(screen.getByPlaceholderText('Start date'));
+    fireEvent.click(await screen.findByText('Last Month', { selector: '.ant-picker-presets li' }));
+    fireEvent.click(button('Apply Filters'));
+    await waitFor(() => expect(lastList(api).get('filter[between]')).toBe('day,2025-02-01,2025-02-28'));
+  });
+
+  it('on a phone offers the presets as a menu beside two one-month pickers', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 2, 14, 10, 0, 0));
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === MOBILE_QUERY });
+    try {
+      const api = await renderTable();
+      fireEvent.mouseDown(screen.getByLabelText('Date range'));
+      fireEvent.click(await screen.findByText('Yesterday', { selector: '.ant-select-item-option-content' }));
+      expect(screen.getByPlaceholderText('Start date')).toHaveValue('Mar 13, 2025');
+      expect(screen.getByPlaceholderText('End date')).toHaveValue('Mar 13, 2025');
+      fireEvent.click(button('Apply Filters'));
+      await waitFor(() => expect(lastList(api).get('filter[between]')).toBe('day,2025-03-13,2025-03-13'));
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
+  it('filters by Type and by Digital Wallet on the server', async () => {
+    const api = await renderTable();
+    await filterColumn('Type', ['Refund']);
+    await waitFor(() => expect(lastList(api).get('filter[type]')).toBe('refund'));
+    await filterColumn('Digital Wallet', ['Apple Pay', 'Samsung Pay']);
+    await waitFor(() => expect(lastList(api).get('filter[wallet]')).toBe('apple_pay,samsung_pay'));
+    expect(lastList(api).get('filter[type]')).toBe('refund');
+  });
+
+  it('opens a column filter by keyboard and applies it with Enter', async () => {
+    const api = await renderTable();
+    const icon = document.querySelector<HTMLElement>('thead [aria-label="Filter Type"]')!;
+    expect(icon).toHaveAttribute('tabindex', '0');
+    icon.focus();
+    fireEvent.keyDown(icon, { key: 'Enter' });
+    const menu = await screen.findByRole('group', { name: 'Filter Type' });
+    const [capture, refund] = within(menu).getAllByRole('checkbox');
+    await waitFor(() => expect(document.activeElement).toBe(capture));
+    fireEvent.keyDown(capture!, { key: 'Tab' });
+    expect(document.activeElement).toBe(refund);
+    fireEvent.click(refund!);
+    fireEvent.keyDown(refund!, { key: 'Enter' });
+    await waitFor(() => expect(lastList(api).get('filter[type]')).toBe('refund'));
+    expect(document.activeElement).toBe(icon);
+  });
+
+  it('sorts every column on the server', async () => {
+    const api = await renderTable();
+    fireEvent.click(screen.getByText('Merchant', { selector: 'th *' }));
+    await waitFor(() => expect(lastList(api).get('sort')).toBe('merchant'));
+    fireEvent.click(screen.getByText('Merchant', { selector: 'th *' }));
+    await waitFor(() => expect(lastList(api).get('sort')).toBe('-merchant'));
+    fireEvent.click(screen.getByText('Digital Wallet', { selector: 'th *' }));
+    await waitFor(() => expect(lastList(api).get('sort')).toBe('wallet'));
+  });
+
+  it('lets an admin edit notes in place (PATCH /api/expenses/{id})', async () => {
+    const rows = [makeExpense()];
+    const api = installReportsApi(
+      admin,
+      {
+        'PATCH /api/expenses/1': (call) => {
+          rows[0] = { ...rows[0]!, notes: (call.body as { notes: string }).notes };
+          return { status: 200, body: { data: rows[0] } };
+        },
+      },
+      rows,
+    );
+    renderWithProviders(<TransactionsCard />, { me: admin });
+    const row = (await screen.findByText('Sweetgreen')).closest('tr')!;
+    fireEvent.click(within(row).getByLabelText('Add notes'));
+    const input = within(row).getByLabelText('Transaction notes');
+    fireEvent.change(input, { target: { value: '  Team lunch ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(api.to('/api/expenses/1', 'PATCH')).toHaveLength(1));
+    expect(api.to('/api/expenses/1', 'PATCH')[0]!.body).toEqual({ notes: 'Team lunch' });
+    expect(await within(row).findByText('Team lunch')).toBeInTheDocument();
+  });
+});

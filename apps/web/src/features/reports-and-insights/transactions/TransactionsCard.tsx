@@ -1,0 +1,97 @@
+import { DownloadOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Input, Table } from 'antd';
+import { REPORT_TEXTS, SEARCH_DEBOUNCE_MS, isAdmin, type ExpenseResource } from '@wallet/contract';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { TableLoading } from '../../../components/TableLoading';
+import type { QueryParams } from '../../../lib/http';
+import { listQueryParams, tablePagination } from '../../../lib/list-query';
+import { useCurrentUser } from '../../../lib/session';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListState } from '../../../lib/use-list-state';
+import { useExpenses } from '../api/expenses';
+import { DAY, expensesBetween } from '../ranges';
+import { transactionColumns } from './columns';
+import { DateRangeFilter, type Range } from './DateRangeFilter';
+import { ExportReportModal } from './ExportReportModal';
+import './transactions.css';
+
+/** About the height of a page of rows, so a failed load doesn't shrink the card. */
+const BODY_HEIGHT = 400;
+
+const sameRange = (a: Range | null, b: Range | null) => (a && b ? a[0].isSame(b[0], 'day') && a[1].isSame(b[1], 'day') : a === b);
+
+/**
+ * All Transactions (SPEC §2): search (debounced 800 ms), a date range applied with Apply Filters, Type and Digital
+ * Wallet column filters, every column sorted on the server, and Export Report of exactly what the table shows.
+ */
+export function TransactionsCard() {
+  const me = useCurrentUser();
+  const { state, onTableChange, setFilter } = useListState({ sort: '-posted_date' });
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [draftRange, setDraftRange] = useState<Range | null>(null);
+  const [appliedRange, setAppliedRange] = useState<Range | null>(null);
+  const [exportOpen, setExportOpen] = useState(false);
+
+  useEffect(() => setFilter('custom_search', debouncedSearch || undefined), [debouncedSearch, setFilter]);
+
+  const applyFilters = () => {
+    setAppliedRange(draftRange);
+    setFilter('between', draftRange ? expensesBetween({ from: draftRange[0].format(DAY), to: draftRange[1].format(DAY) }) : undefined);
+    setFilter('custom_search', search.trim() || undefined);
+  };
+
+  const expenses = useExpenses(listQueryParams(state));
+  /** What Export Report sends: the table's filters and sort, not its page. */
+  const exportFilters = useMemo(() => {
+    const { 'page[number]': _page, 'page[size]': _size, ...rest } = listQueryParams(state);
+    return rest satisfies QueryParams;
+  }, [state]);
+  const columns = useMemo(() => transactionColumns(state, { canEditNotes: isAdmin(me.roles) }), [state, me.roles]);
+  const dirty = !sameRange(draftRange, appliedRange) || (search.trim() || undefined) !== state.filters.custom_search;
+  const filtering = Boolean(state.filters.custom_search || state.filters.between || state.filters.type || state.filters.wallet);
+
+  let emptyText: ReactNode;
+  if (expenses.isPending) emptyText = <TableLoading rows={10} />;
+  else if (expenses.isError && !expenses.data) emptyText = <LoadFailed height={BODY_HEIGHT} onRetry={() => void expenses.refetch()} what="the transactions" />;
+  else emptyText = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtering ? 'No transactions match these filters' : 'No transactions yet'} />;
+
+  return (
+    <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{REPORT_TEXTS.allTransactions}</h2>} styles={{ body: { paddingTop: 16 } }}>
+      <Flex wrap gap={12} align="center" style={{ marginBottom: 16 }}>
+        <Input
+          allowClear
+          prefix={<SearchOutlined aria-hidden />}
+          placeholder="Search merchant, cardholder, card, notes..."
+          aria-label="Search transactions"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          style={{ flex: '1 1 240px', maxWidth: 360 }}
+        />
+        <DateRangeFilter value={draftRange} onChange={setDraftRange} />
+        <Flex gap={8} wrap style={{ flex: '1 1 auto', justifyContent: 'space-between' }}>
+          <Button type={dirty ? 'primary' : 'default'} icon={<FilterOutlined aria-hidden />} onClick={applyFilters}>
+            {REPORT_TEXTS.applyFilters}
+          </Button>
+          <Button icon={<DownloadOutlined aria-hidden />} onClick={() => setExportOpen(true)}>
+            {REPORT_TEXTS.exportReport}
+          </Button>
+        </Flex>
+      </Flex>
+      <Table<ExpenseResource>
+        className="reports-transactions"
+        size="middle"
+        rowKey="id"
+        columns={columns}
+        dataSource={expenses.data?.data}
+        loading={expenses.isFetching && !expenses.isPending}
+        pagination={tablePagination(state, expenses.data?.meta)}
+        onChange={onTableChange}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText }}
+      />
+      <ExportReportModal open={exportOpen} onClose={() => setExportOpen(false)} filters={exportFilters} />
+    </Card>
+  );
+}

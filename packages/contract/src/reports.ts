@@ -1,0 +1,117 @@
+/** /reports-and-insights texts and choices (SPEC §2, §8, §9), shared by the screens and the export endpoint. */
+
+/** The report export's columns, in file order (GET /api/expenses/export?export_fields=...). */
+export const REPORT_EXPORT_FIELDS = [
+  'posted_date',
+  'amount',
+  'cardholder',
+  'card',
+  'merchant',
+  'merchant_category',
+  'merchant_category_code',
+  'category',
+  'team',
+  'notes',
+  'type',
+  'wallet',
+] as const;
+export type ReportExportField = (typeof REPORT_EXPORT_FIELDS)[number];
+
+/** Column headings of the export, and the labels of the export modal's checkboxes. */
+export const REPORT_EXPORT_FIELD_LABELS: Record<ReportExportField, string> = {
+  posted_date: 'Posted Date',
+  amount: 'Amount',
+  cardholder: 'Cardholder',
+  card: 'Card',
+  merchant: 'Merchant',
+  merchant_category: 'Merchant Category',
+  merchant_category_code: 'Merchant Category Code',
+  category: 'Category',
+  team: 'Team',
+  notes: 'Notes',
+  type: 'Type',
+  wallet: 'Digital Wallet',
+};
+
+export const REPORT_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
+
+/** Texts of the report screens and the report export (matched exactly). */
+export const REPORT_TEXTS = {
+  atLeastOneColumn: 'At least one column must be selected',
+  generating: 'Generating this report...',
+  generated: 'Report generated successfully!',
+  unknownExportError: 'unknown error occurred.',
+  uncategorized: 'Uncategorized',
+  exportAsCsv: 'Export As CSV',
+  exportReport: 'Export Report',
+  applyFilters: 'Apply Filters',
+  allTransactions: 'All Transactions',
+  totalFunding: 'Total Funding',
+  totalSpending: 'Total Spending',
+  statsAndInsights: 'Stats & Insights',
+} as const;
+
+/** The tabs of /reports-and-insights (`tab` query), in order; allSpending is the default. */
+export const REPORT_TABS = {
+  allSpending: 'All Spending',
+  funding: 'Funding',
+  users: 'Users',
+  categories: 'Categories',
+  teams: 'Teams',
+} as const;
+export type ReportTabKey = keyof typeof REPORT_TABS;
+
+/** The top-5 boxes of All Spending. */
+export const TOP_FIVE_TITLES = {
+  spender: 'Top 5 Spender',
+  cardBalances: 'Top 5 Card Balances',
+  categories: 'Top 5 Categories',
+  teams: 'Top 5 Team Spending',
+} as const;
+
+/** The transactions table's date presets (SPEC §2). */
+export const TRANSACTION_DATE_PRESETS = [
+  'Today',
+  'Yesterday',
+  'Last 7 Days',
+  'Last 30 Days',
+  'Last 90 Days',
+  'This Month',
+  'Last Month',
+  'This Year',
+] as const;
+export type TransactionDatePreset = (typeof TRANSACTION_DATE_PRESETS)[number];
+
+export const DIGITAL_WALLETS = ['apple_pay', 'google_pay', 'samsung_pay'] as const;
+export type DigitalWallet = (typeof DIGITAL_WALLETS)[number];
+export const DIGITAL_WALLET_NAMES: Record<DigitalWallet, string> = {
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  samsung_pay: 'Samsung Pay',
+};
+
+export const EXPENSE_TYPES = ['capture', 'refund'] as const;
+export type ExpenseType = (typeof EXPENSE_TYPES)[number];
+
+/** A posted transaction as GET /api/expenses lists it with include=user,walletCard,walletCategory,team. */
+export interface ExpenseResource {
+  id: number;
+  stripe_created: number;
+  amount: number;
+  type: ExpenseType;
+  wallet: DigitalWallet | null;
+  merchant_data: { name?: string | null; category?: string | null; category_code?: string | null; city?: string | null; state?: string | null; country?: string | null } | null;
+  wallet_card?: { id: number; last4: string; name: string } | null;
+  user?: { id: number; name: string } | null;
+  wallet_category?: { id: number; name: string } | null;
+  team?: { id: number; name: string; color: string } | null;
+  notes: string | null;
+}
+
+/** A top-five row: what it is (user, card, category or team; null for none) and cents. */
+export interface AnalyticsTopRow {
+  id: number | null;
+  label: string;
+  amount: number;
+}
