@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { REPORT_EXPORT_FIELD_LABELS, REPORT_EXPORT_FIELDS } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
 import { makeOrganization, TEST_PASSWORD } from '../../test/factories.js';
 import { at, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
@@ -153,6 +154,13 @@ describe('Excel', () => {
     expect(await readXlsx(response.rawPayload)).toEqual([
       ['Type', 'Amount', 'Notes'], ['refund', -2.5], ['capture', 5], ['capture', 10, '-2'], ['capture', 20, "'@SUM(A1:A9)"], ['capture', 30, 'two\nlines'],
     ]);
+  });
+});
+
+describe('the contract', () => {
+  it('offers the same twelve columns, with the same headings, as the export modal', () => {
+    expect(EXPORT_FIELD_NAMES).toEqual([...REPORT_EXPORT_FIELDS]);
+    expect(EXPORT_FIELD_NAMES.map((field) => REPORT_EXPORT_FIELD_LABELS[field])).toEqual(HEADER);
   });
 });
 

@@ -1,6 +1,7 @@
 import { setImmediate as nextTick } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { REPORT_EXPORT_FIELD_LABELS, REPORT_TEXTS, type ReportExportField } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
 import { centsToDecimal, neutraliseCell } from '../../http/csv.js';
@@ -11,7 +12,7 @@ import { eachExpenseBatch, type ExportRow } from './repo.js';
 /** Report export (SPEC §2 export modal): Excel or CSV, 'All (12)' columns or some of them. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const AT_LEAST_ONE_COLUMN = 'At least one column must be selected';
+export const AT_LEAST_ONE_COLUMN = REPORT_TEXTS.atLeastOneColumn;
 
 type Cell = string | number | Date;
 interface Field {
@@ -42,20 +43,21 @@ const postedDay = (() => {
 })();
 
 export const EXPORT_FIELDS = {
-  posted_date: { header: 'Posted Date', width: 12, safe: true, value: (row) => new Date(`${postedDay(row)}T00:00:00Z`), text: postedDay },
-  amount: { header: 'Amount', width: 12, safe: true, value: (row) => Number(centsToDecimal(row.amount)), text: (row) => centsToDecimal(row.amount) },
-  cardholder: { header: 'Cardholder', width: 22, value: (row, labels) => labels.user(row).name, key: (row) => row.user_id },
-  card: { header: 'Card', width: 10, safe: true, value: (row, labels) => `•••• ${labels.card(row).last4}`, key: (row) => row.card_id },
-  merchant: { header: 'Merchant', width: 28, value: (row) => row.merchant_name ?? '', key: (row) => row.merchant_name },
-  merchant_category: { header: 'Merchant Category', width: 28, value: (row) => row.merchant_category ?? '', key: (row) => row.merchant_category },
-  merchant_category_code: { header: 'Merchant Category Code', width: 10, value: (row) => row.merchant_category_code ?? '', key: (row) => row.merchant_category_code },
-  category: { header: 'Category', width: 16, value: (row, labels) => labels.category(row)?.name ?? UNCATEGORIZED, key: (row) => row.wallet_category_id },
-  team: { header: 'Team', width: 16, value: (row, labels) => labels.team(row)?.name ?? '', key: (row) => row.team_id },
-  notes: { header: 'Notes', width: 30, value: (row) => row.notes ?? '' },
-  type: { header: 'Type', width: 9, safe: true, value: (row) => row.type, key: (row) => row.type },
-  wallet: { header: 'Digital Wallet', width: 13, safe: true, value: (row) => (row.wallet ? WALLET_LABELS[row.wallet] : ''), key: (row) => row.wallet },
-} satisfies Record<string, Field>;
+  posted_date: { header: REPORT_EXPORT_FIELD_LABELS.posted_date, width: 12, safe: true, value: (row) => new Date(`${postedDay(row)}T00:00:00Z`), text: postedDay },
+  amount: { header: REPORT_EXPORT_FIELD_LABELS.amount, width: 12, safe: true, value: (row) => Number(centsToDecimal(row.amount)), text: (row) => centsToDecimal(row.amount) },
+  cardholder: { header: REPORT_EXPORT_FIELD_LABELS.cardholder, width: 22, value: (row, labels) => labels.user(row).name, key: (row) => row.user_id },
+  card: { header: REPORT_EXPORT_FIELD_LABELS.card, width: 10, safe: true, value: (row, labels) => `•••• ${labels.card(row).last4}`, key: (row) => row.card_id },
+  merchant: { header: REPORT_EXPORT_FIELD_LABELS.merchant, width: 28, value: (row) => row.merchant_name ?? '', key: (row) => row.merchant_name },
+  merchant_category: { header: REPORT_EXPORT_FIELD_LABELS.merchant_category, width: 28, value: (row) => row.merchant_category ?? '', key: (row) => row.merchant_category },
+  merchant_category_code: { header: REPORT_EXPORT_FIELD_LABELS.merchant_category_code, width: 10, value: (row) => row.merchant_category_code ?? '', key: (row) => row.merchant_category_code },
+  category: { header: REPORT_EXPORT_FIELD_LABELS.category, width: 16, value: (row, labels) => labels.category(row)?.name ?? UNCATEGORIZED, key: (row) => row.wallet_category_id },
+  team: { header: REPORT_EXPORT_FIELD_LABELS.team, width: 16, value: (row, labels) => labels.team(row)?.name ?? '', key: (row) => row.team_id },
+  notes: { header: REPORT_EXPORT_FIELD_LABELS.notes, width: 30, value: (row) => row.notes ?? '' },
+  type: { header: REPORT_EXPORT_FIELD_LABELS.type, width: 9, safe: true, value: (row) => row.type, key: (row) => row.type },
+  wallet: { header: REPORT_EXPORT_FIELD_LABELS.wallet, width: 13, safe: true, value: (row) => (row.wallet ? WALLET_LABELS[row.wallet] : ''), key: (row) => row.wallet },
+} satisfies Record<ReportExportField, Field>;
 export type ExportField = keyof typeof EXPORT_FIELDS;
+/** All (12), in file order: the contract's list, which the export modal offers. */
 export const EXPORT_FIELD_NAMES = Object.keys(EXPORT_FIELDS) as ExportField[];
 
 /**
