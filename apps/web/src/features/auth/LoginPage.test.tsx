@@ -92,7 +92,7 @@ describe('/login', () => {
   it('sends a signed-in visitor to the dashboard', async () => {
     installFakeApi(signedIn(makeMe({ first_name: 'Linus' })));
     renderApp('/login');
-    expect(await screen.findByRole('heading', { name: /, Linus$/ })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: /, Linus$/ }, { timeout: 15_000 })).toBeVisible();
     expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard');
   });
 });
