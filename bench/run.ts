@@ -1,6 +1,7 @@
 /** npm run bench -- <name> [options]: runs one of the benchmarks in this folder. */
 const BENCHES: Record<string, () => Promise<{ main(argv: string[]): Promise<number> }>> = {
   authorize: () => import('./authorize.js'),
+  analytics: () => import('./analytics.js'),
 };
 
 const [name, ...rest] = process.argv.slice(2);
