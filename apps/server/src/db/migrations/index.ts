@@ -8,6 +8,11 @@ import * as purchaseRequests from './0006_purchase_requests.js';
 import * as termsDetails from './0007_terms_details.js';
 import * as spendRollup from './0008_spend_rollup.js';
 import * as spendRollups from './0009_spend_rollups.js';
+import * as passwordResets from './0010_password_resets.js';
+import * as twoFactor from './0011_two_factor.js';
+import * as registrationRequests from './0012_registration_requests.js';
+import * as ssoAndLogos from './0013_sso_and_logos.js';
+import * as auditLog from './0014_audit_log.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +25,9 @@ export const migrations: Record<string, Migration> = {
   '0007_terms_details': termsDetails,
   '0008_spend_rollup': spendRollup,
   '0009_spend_rollups': spendRollups,
+  '0010_password_resets': passwordResets,
+  '0011_two_factor': twoFactor,
+  '0012_registration_requests': registrationRequests,
+  '0013_sso_and_logos': ssoAndLogos,
+  '0014_audit_log': auditLog,
 };
