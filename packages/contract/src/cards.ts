@@ -96,6 +96,44 @@ const description = required(CARD_MESSAGES.descriptionRequired);
 export const fundCardSchema = z.object({ amount: centsField(0), description });
 /** Account Funding -> Add Funds. */
 export const topupSchema = z.object({ amount: centsField(1), description });
+
+/** A top-up: pending until the issuer says it succeeded (the simulator settles at once), or failed. */
+export const TOPUP_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export interface TopupResource {
+  id: number;
+  amount: number;
+  description: string;
+  status: (typeof TOPUP_STATUSES)[number];
+  created_at: string;
+  settled_at: string | null;
+}
+
+/** One movement of the organisation's unallocated funds in a statement (GET /api/statements). */
+export interface StatementLine {
+  id: number;
+  /** ISO instant. */
+  date: string;
+  /** 'Top-up', 'Card funding' or 'Card defunding'. */
+  type: string;
+  description: string | null;
+  card_id: number | null;
+  /** The card of a card funding, in brief; null for top-ups. */
+  card: { id: number; name: string; last4: string } | null;
+  /** Cents: positive into the funds, negative out of them. */
+  amount: number;
+  /** The funds' balance after this movement. */
+  balance: number;
+}
+
+/** A month (YYYY-MM, UTC) of the statement: opening, money in, money out, closing, and its movements oldest first. */
+export interface StatementMonth {
+  month: string;
+  opening: number;
+  in: number;
+  out: number;
+  closing: number;
+  lines: StatementLine[];
+}
 export const confirmPasswordSchema = z.object({ password: z.string({ error: 'Please enter your password!' }).min(1, 'Please enter your password!') });
 export const termsAcceptanceSchema = z.object({ issuer: z.string().max(50).default('stripe') });
 

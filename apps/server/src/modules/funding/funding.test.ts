@@ -139,15 +139,20 @@ describe('GET /api/statements', () => {
     ]);
     expect(months[0]).toMatchObject({ opening: 12_000, in: 500, out: 3_000, closing: 9_500 });
     expect(months[0].lines).toMatchObject([
-      { type: 'Card funding', description: 'For travel', card_id: card.id, amount: -3_000, balance: 9_000 },
-      { type: 'Top-up', description: 'Top-up now', amount: 500, balance: 9_500 },
+      { type: 'Card funding', description: 'For travel', card_id: card.id, card: { id: card.id, name: card.name, last4: card.last4 }, amount: -3_000, balance: 9_000 },
+      { type: 'Top-up', description: 'Top-up now', card_id: null, card: null, amount: 500, balance: 9_500 },
     ]);
+    expect(months[1].lines[0].card).toBeNull();
     expect(await availableFunds(org.adminClient)).toBe(9_500);
   });
 
-  it('is empty for an organisation without movements; 403 member; 401 signed out', async () => {
+  it("is empty for an organisation without movements (another organisation's are not shown); 403 member; 401 signed out", async () => {
     const org = await setupOrg(ctx);
+    const other = await setupOrg(ctx);
+    await topUp(other.adminClient, 1_000, 'Theirs');
+    await fundCard(other.adminClient, (await createCard(other.adminClient, other.member.id)).id, 400);
     expect((await org.adminClient.get('/api/statements')).json()).toEqual({ data: [] });
+    expect((await org.adminClient.get('/api/statements/export')).body.trim()).toBe('Date,Type,Description,Card,Amount,Balance');
     expect((await org.memberClient.get('/api/statements')).statusCode).toBe(403);
     expect((await org.anonymous.get('/api/statements')).statusCode).toBe(401);
   });

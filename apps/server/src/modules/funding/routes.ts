@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CARD_MESSAGES, PAGE_SIZES, topupSchema } from '@wallet/contract';
+import { CARD_MESSAGES, PAGE_SIZES, topupSchema, type TopupResource } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin } from '../../http/guards.js';
 import { attachmentName, centsToDecimal, toCsv } from '../../http/csv.js';
@@ -9,11 +9,9 @@ import { idempotencyKeyOf } from '../cards/routes.js';
 import { assignedOut } from '../cards/service.js';
 import { fundsStatement, unallocatedFunds } from '../ledger/service.js';
 import { netSpendSince } from '../expenses/service.js';
-import { addFunds, listTopups, type TopupRow } from './service.js';
+import { addFunds, ENTRY_LABELS, listTopups, statementMonths, type TopupRow } from './service.js';
 
-const ENTRY_LABELS: Record<string, string> = { topup: 'Top-up', card_funding: 'Card funding', card_defunding: 'Card defunding' };
-
-function presentTopup(topup: TopupRow) {
+function presentTopup(topup: TopupRow): TopupResource {
   return {
     id: topup.id,
     amount: topup.amount,
@@ -22,33 +20,6 @@ function presentTopup(topup: TopupRow) {
     created_at: topup.created_at.toISOString(),
     settled_at: topup.settled_at?.toISOString() ?? null,
   };
-}
-
-/** Month by month: opening balance, money in, money out, closing balance, and each movement. */
-function statementMonths(movements: Awaited<ReturnType<typeof fundsStatement>>) {
-  const months: Array<{ month: string; opening: number; in: number; out: number; closing: number; lines: unknown[] }> = [];
-  for (const movement of movements) {
-    const month = movement.created_at.toISOString().slice(0, 7);
-    let current = months[months.length - 1];
-    if (!current || current.month !== month) {
-      const opening = current?.closing ?? 0;
-      current = { month, opening, in: 0, out: 0, closing: opening, lines: [] };
-      months.push(current);
-    }
-    if (movement.amount > 0) current.in += movement.amount;
-    else current.out -= movement.amount;
-    current.closing = movement.balance;
-    current.lines.push({
-      id: movement.id,
-      date: movement.created_at.toISOString(),
-      type: ENTRY_LABELS[movement.kind] ?? movement.kind,
-      description: movement.description,
-      card_id: movement.card_id,
-      amount: movement.amount,
-      balance: movement.balance,
-    });
-  }
-  return months.reverse();
 }
 
 export async function fundingRoutes(fastify: FastifyInstance) {
@@ -81,7 +52,7 @@ export async function fundingRoutes(fastify: FastifyInstance) {
 
   app.get('/api/statements', { onRequest: requireAdmin }, async (request) => {
     const org = orgOf(request);
-    return { data: statementMonths(await fundsStatement(db, org.id)) };
+    return { data: await statementMonths(db, org.id) };
   });
 
   app.get('/api/statements/export', { onRequest: requireAdmin }, async (request, reply) => {

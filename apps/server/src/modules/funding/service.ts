@@ -1,7 +1,9 @@
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { IssuingProvider } from '../../issuing/provider.js';
 import { IssuerUnavailable, viaIssuer } from '../cards/issuer-calls.js';
-import { recordTopup } from '../ledger/service.js';
+import type { StatementMonth } from '@wallet/contract';
+import { findCard } from '../cards/service.js';
+import { fundsStatement, recordTopup } from '../ledger/service.js';
 import { findTopupByProviderId, insertTopupOnce, listTopups, lockTopup, updateTopup, type TopupRow } from './repo.js';
 
 export { listTopups, type TopupRow };
@@ -55,4 +57,45 @@ export async function settleProviderTopup(db: Db, provider: string, providerTopu
 export async function failProviderTopup(db: DbOrTx, provider: string, providerTopupId: string): Promise<void> {
   const topup = await findTopupByProviderId(db, provider, providerTopupId);
   if (topup && topup.status === 'pending') await updateTopup(db, topup.id, { status: 'failed' });
+}
+
+export const ENTRY_LABELS: Record<string, string> = { topup: 'Top-up', card_funding: 'Card funding', card_defunding: 'Card defunding' };
+
+/** The cards a statement names, in brief (one small read per distinct card). */
+async function cardBriefs(db: DbOrTx, orgId: number, cardIds: ReadonlySet<number>) {
+  const cards = await Promise.all([...cardIds].map((id) => findCard(db, orgId, id)));
+  return new Map(cards.filter((card) => card !== undefined).map((card) => [card.id, { id: card.id, name: card.name, last4: card.last4 }]));
+}
+
+/**
+ * View Statements: the organisation's funds month by month (UTC), newest month first: opening balance, money in,
+ * money out, closing balance, and each movement oldest first with the running balance after it.
+ */
+export async function statementMonths(db: DbOrTx, orgId: number): Promise<StatementMonth[]> {
+  const movements = await fundsStatement(db, orgId);
+  const cards = await cardBriefs(db, orgId, new Set(movements.flatMap((movement) => (movement.card_id === null ? [] : [movement.card_id]))));
+  const months: StatementMonth[] = [];
+  for (const movement of movements) {
+    const month = movement.created_at.toISOString().slice(0, 7);
+    let current = months[months.length - 1];
+    if (!current || current.month !== month) {
+      const opening = current?.closing ?? 0;
+      current = { month, opening, in: 0, out: 0, closing: opening, lines: [] };
+      months.push(current);
+    }
+    if (movement.amount > 0) current.in += movement.amount;
+    else current.out -= movement.amount;
+    current.closing = movement.balance;
+    current.lines.push({
+      id: movement.id,
+      date: movement.created_at.toISOString(),
+      type: ENTRY_LABELS[movement.kind] ?? movement.kind,
+      description: movement.description,
+      card_id: movement.card_id,
+      card: movement.card_id === null ? null : (cards.get(movement.card_id) ?? null),
+      amount: movement.amount,
+      balance: movement.balance,
+    });
+  }
+  return months.reverse();
 }
