@@ -23,6 +23,7 @@ import { walletCategoryRoutes } from './modules/wallet-categories/routes.js';
 import { purchaseRequestRoutes } from './modules/purchase-requests/routes.js';
 import { recurringRoutes } from './modules/recurring/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import { passwordResetRoutes } from './modules/password-reset/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(purchaseRequestRoutes);
   await app.register(recurringRoutes);
   await app.register(analyticsRoutes);
+  await app.register(passwordResetRoutes);
 
   await registerSpa(app);
   return app;

@@ -15,3 +15,4 @@ export * from './cards.js';
 export * from './purchase-requests.js';
 export * from './request-texts.js';
 export * from './reports.js';
+export * from './password-reset.js';

@@ -92,6 +92,17 @@ export interface InvitationsTable {
   created_at: CreatedAt;
 }
 
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  requested_ip: string | null;
+  created_at: CreatedAt;
+}
+
 export interface MailMessagesTable {
   id: Generated<number>;
   org_id: number | null;
@@ -391,6 +402,7 @@ export interface Database {
   sessions: SessionsTable;
   throttles: ThrottlesTable;
   invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
   mail_messages: MailMessagesTable;
   notification_preferences: NotificationPreferencesTable;
   ledger_accounts: LedgerAccountsTable;

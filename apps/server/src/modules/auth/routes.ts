@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CSRF_COOKIE, MESSAGES, PASSWORD_MESSAGES, changePasswordSchema, confirmPasswordSchema, loginSchema, registerSchema, type LoginResponse } from '@wallet/contract';
+import { AUTH_RATE_LIMITS, CSRF_COOKIE, MESSAGES, PASSWORD_MESSAGES, changePasswordSchema, confirmPasswordSchema, loginSchema, registerSchema, type LoginResponse } from '@wallet/contract';
 import type { FastifyRequest } from 'fastify';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
@@ -8,6 +8,7 @@ import { clearSessionCookie, setCsrfCookie, setSessionCookie } from '../../http/
 import { presentMe } from '../users/presenter.js';
 import { registerWithInvitation } from '../users/invitations.js';
 import { changePassword, confirmPassword, openSession, signIn, signOut } from './service.js';
+import { accountAndIpLimits, spendAttempt } from '../throttle/service.js';
 
 function clientOf(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
@@ -39,6 +40,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   /** Registration by invitation: sets the password and signs the person in. */
   app.post('/api/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
     const org = orgOf(request);
+    await spendAttempt(fastify.deps.db, accountAndIpLimits('register', org.id, request.body.email, request.ip, AUTH_RATE_LIMITS.register));
     const user = await registerWithInvitation(fastify.deps.db, org.id, request.body);
     if (request.auth) await signOut(fastify.deps.db, request.auth.sessionId);
     setSessionCookie(fastify, reply, await openSession(fastify.deps.db, org.id, user.id, clientOf(request)));

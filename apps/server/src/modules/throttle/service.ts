@@ -1,1 +1,34 @@
+import { MESSAGES, type RateLimit } from '@wallet/contract';
+import type { DbOrTx } from '../../db/database.js';
+import { tooManyRequests } from '../../http/errors.js';
+import { recordHit } from './repo.js';
+
 export { recordHit, hitsInWindow, clearHits } from './repo.js';
+
+export interface NamedLimit extends RateLimit {
+  key: string;
+}
+
+/**
+ * Counts this attempt against each limit and answers 429 (Retry-After: the longest wait) when any of them is
+ * past its maximum. Every attempt counts, so the answer never depends on whether an account exists.
+ */
+export async function spendAttempt(db: DbOrTx, limits: NamedLimit[], message: string = MESSAGES.tooManyRequests): Promise<void> {
+  const results = await Promise.all(limits.map(async (limit) => ({ limit, ...(await recordHit(db, limit.key, limit.windowSeconds)) })));
+  const spent = results.filter((result) => result.hits > result.limit.max);
+  if (spent.length > 0) throw tooManyRequests(Math.max(...spent.map((result) => result.retryAfter)), message);
+}
+
+/** The two limits of an action: per account (the email as typed, lower-cased) and per IP, within an organisation. */
+export function accountAndIpLimits(
+  action: string,
+  orgId: number,
+  email: string,
+  ip: string,
+  policy: { perAccount: RateLimit; perIp: RateLimit },
+): NamedLimit[] {
+  return [
+    { key: `${action}:account:${orgId}:${email.trim().toLowerCase()}`, ...policy.perAccount },
+    { key: `${action}:ip:${orgId}:${ip}`, ...policy.perIp },
+  ];
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PASSWORD_RESET_MESSAGES, forgotPasswordSchema, resetPasswordSchema, type PasswordResetResponse } from '@wallet/contract';
+import { orgOf } from '../../http/context.js';
+import { requestPasswordReset, resetPassword } from './service.js';
+
+/** The organisation's own address, for the link in the mail (each organisation has its own host). */
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** Forgot and reset password (SPEC §2, §5, §7): public, throttled per account and per IP. */
+export async function passwordResetRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, jobs } = fastify.deps;
+
+  app.post('/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request): Promise<PasswordResetResponse> => {
+    await requestPasswordReset(db, jobs, { organization: orgOf(request), email: request.body.email, origin: originOf(request), ip: request.ip });
+    return { message: PASSWORD_RESET_MESSAGES.linkSent };
+  });
+
+  app.post('/reset-password', { schema: { body: resetPasswordSchema } }, async (request): Promise<PasswordResetResponse> => {
+    const session = request.auth ? { id: request.auth.sessionId, userId: request.auth.user.id } : null;
+    await resetPassword(db, orgOf(request).id, request.body, { ip: request.ip, session });
+    return { message: PASSWORD_RESET_MESSAGES.changed };
+  });
+}
