@@ -23,6 +23,12 @@ import { walletCategoryRoutes } from './modules/wallet-categories/routes.js';
 import { purchaseRequestRoutes } from './modules/purchase-requests/routes.js';
 import { recurringRoutes } from './modules/recurring/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import { twoFactorRoutes } from './modules/two-factor/routes.js';
+import { oidcRoutes } from './modules/oidc/routes.js';
+import { registrationRequestRoutes } from './modules/registration-requests/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { ssoRoutes } from './modules/sso/routes.js';
+import { organizationRoutes } from './modules/orgs/routes.js';
 import { passwordResetRoutes } from './modules/password-reset/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -87,6 +93,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(purchaseRequestRoutes);
   await app.register(recurringRoutes);
   await app.register(analyticsRoutes);
+  await app.register(twoFactorRoutes);
+  await app.register(oidcRoutes);
+  await app.register(registrationRequestRoutes);
+  await app.register(auditRoutes);
+  await app.register(ssoRoutes);
+  await app.register(organizationRoutes);
   await app.register(passwordResetRoutes);
 
   await registerSpa(app);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SESSION_IDLE_MINUTES } from '@wallet/contract';
+import { DEFAULT_SESSION_IDLE_MINUTES, GIVING_PRODUCT_NAME } from '@wallet/contract';
 
 /**
  * Every environment variable the server reads, parsed and documented in one place.
@@ -50,6 +50,16 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** The companion giving product: its address (the mobile header links to it; SSO goes to GIVING_URL/sso/login). */
+  GIVING_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** Shared HS256 secret of the single-sign-on tokens, both directions; at least 32 characters. SSO is off without it. */
+  GIVING_SSO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Fills '{product}' of the user menu's 'SSO To {product} Giving'. */
+  GIVING_PRODUCT_NAME: z.string().trim().min(1).default(GIVING_PRODUCT_NAME),
+  /** Google sign-in (OpenID Connect code flow with PKCE): offered when all three are set. */
+  OIDC_ISSUER_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,6 +1,7 @@
+import type { OrganizationAdmin } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { conflict } from '../../http/errors.js';
-import { createUserInTransaction, type NewUser } from '../users/service.js';
+import { adminsOf, createUserInTransaction, fullName, rolesOfUsers, type NewUser } from '../users/service.js';
 import { ensureDefaultCategories } from '../wallet-categories/service.js';
 import { findOrganizationById, findOrganizationBySlug, insertOrganization, type Organization } from './repo.js';
 
@@ -15,4 +16,13 @@ export async function createOrganization(db: Db, input: { slug: string; name: st
     await ensureDefaultCategories(tx, organization.id);
     return { organization, admin };
   });
+}
+
+/** The organisation's admins (super-admin, wallet-admin, wallet-finance) with their roles, by name. */
+export async function organizationAdmins(db: Db, orgId: number): Promise<OrganizationAdmin[]> {
+  const admins = await adminsOf(db, orgId);
+  const roles = await rolesOfUsers(db, orgId, admins.map((admin) => admin.id));
+  return admins
+    .map((admin) => ({ id: admin.id, name: fullName(admin), email: admin.email, roles: roles.get(admin.id) ?? [] }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -13,7 +13,7 @@ import { assertCanReach } from './service.js';
 const params = z.object({ id: idSchema });
 
 /** The first file of a multipart upload; a body that isn't readable multipart is the client's fault (400), not ours. */
-async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer | null; truncated: boolean }> {
+export async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer | null; truncated: boolean }> {
   if (!request.isMultipart()) return { bytes: null, truncated: false };
   try {
     const file = await request.file();
