@@ -15,8 +15,5 @@ export * from './cards.js';
 export * from './purchase-requests.js';
 export * from './request-texts.js';
 export * from './reports.js';
-export * from './audit.js';
 export * from './sso.js';
 export * from './password-reset.js';
-export * from './registration.js';
-export * from './two-factor.js';

@@ -406,88 +406,6 @@ export interface OrganizationLogosTable {
   updated_at: UpdatedAt;
 }
 
-export interface OidcSignInsTable {
-  key_hash: string;
-  org_id: number;
-  state: string;
-  nonce: string;
-  code_verifier: string;
-  redirect_uri: string;
-  expires_at: Date;
-  created_at: CreatedAt;
-}
-
-export type RegistrationRequestStatus = 'pending' | 'approved' | 'blocked';
-
-export interface RegistrationRequestsTable {
-  id: Generated<number>;
-  org_id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  status: ColumnType<RegistrationRequestStatus, RegistrationRequestStatus | undefined, RegistrationRequestStatus>;
-  responder_id: number | null;
-  responder_email: string | null;
-  responder_name: string | null;
-  responded_on: Date | null;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
-}
-
-export interface RegistrationRequestLinksTable {
-  id: Generated<number>;
-  org_id: number;
-  registration_request_id: number;
-  admin_id: number;
-  action: 'approve' | 'block';
-  token_hash: string;
-  expires_at: ColumnType<Date, Date, Date | string>;
-  used_at: Date | null;
-  created_at: CreatedAt;
-}
-
-export interface TwoFactorAuthenticatorsTable {
-  org_id: number;
-  user_id: number;
-  secret: string;
-  confirmed_at: Date | null;
-  /** Bigint in PostgreSQL; time steps fit a number for millennia. */
-  last_used_step: ColumnType<number | null, number | null | undefined, number | null>;
-  created_at: CreatedAt;
-}
-
-export interface TwoFactorRecoveryCodesTable {
-  org_id: number;
-  user_id: number;
-  code_hash: string;
-  used_at: Date | null;
-  created_at: CreatedAt;
-}
-
-export interface TwoFactorChallengesTable {
-  id: string;
-  org_id: number;
-  user_id: number;
-  ip: string | null;
-  created_at: CreatedAt;
-  expires_at: ColumnType<Date, Date, Date | string>;
-}
-
-export interface AuditLogTable {
-  id: Generated<number>;
-  org_id: number;
-  actor_user_id: number | null;
-  actor_kind: 'user' | 'system';
-  action: string;
-  subject_type: string;
-  subject_id: number | null;
-  subject_label: string | null;
-  details: ColumnType<Record<string, unknown>, string | undefined, never>;
-  ip: string | null;
-  user_agent: string | null;
-  created_at: ColumnType<Date, Date | string | undefined, never>;
-}
-
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -497,9 +415,6 @@ export interface Database {
   team_approvers: TeamApproversTable;
   sessions: SessionsTable;
   throttles: ThrottlesTable;
-  two_factor_authenticators: TwoFactorAuthenticatorsTable;
-  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
-  two_factor_challenges: TwoFactorChallengesTable;
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
   mail_messages: MailMessagesTable;
@@ -523,10 +438,6 @@ export interface Database {
   recurring_purchase_requests: RecurringPurchaseRequestsTable;
   recurring_fundings: RecurringFundingsTable;
   spend_daily: SpendDailyTable;
-  oidc_sign_ins: OidcSignInsTable;
-  registration_requests: RegistrationRequestsTable;
-  registration_request_links: RegistrationRequestLinksTable;
   sso_used_tokens: SsoUsedTokensTable;
   organization_logos: OrganizationLogosTable;
-  audit_log: AuditLogTable;
 }
