@@ -56,6 +56,10 @@ const envSchema = z.object({
   GIVING_SSO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Fills '{product}' of the user menu's 'SSO To {product} Giving'. */
   GIVING_PRODUCT_NAME: z.string().trim().min(1).default(GIVING_PRODUCT_NAME),
+  /** Google sign-in (OpenID Connect code flow with PKCE): offered when all three are set. */
+  OIDC_ISSUER_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -17,3 +17,4 @@ export * from './request-texts.js';
 export * from './reports.js';
 export * from './sso.js';
 export * from './password-reset.js';
+export * from './registration.js';

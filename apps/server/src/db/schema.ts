@@ -406,6 +406,46 @@ export interface OrganizationLogosTable {
   updated_at: UpdatedAt;
 }
 
+export interface OidcSignInsTable {
+  key_hash: string;
+  org_id: number;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  redirect_uri: string;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
+export type RegistrationRequestStatus = 'pending' | 'approved' | 'blocked';
+
+export interface RegistrationRequestsTable {
+  id: Generated<number>;
+  org_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  status: ColumnType<RegistrationRequestStatus, RegistrationRequestStatus | undefined, RegistrationRequestStatus>;
+  responder_id: number | null;
+  responder_email: string | null;
+  responder_name: string | null;
+  responded_on: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RegistrationRequestLinksTable {
+  id: Generated<number>;
+  org_id: number;
+  registration_request_id: number;
+  admin_id: number;
+  action: 'approve' | 'block';
+  token_hash: string;
+  expires_at: ColumnType<Date, Date, Date | string>;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -438,6 +478,9 @@ export interface Database {
   recurring_purchase_requests: RecurringPurchaseRequestsTable;
   recurring_fundings: RecurringFundingsTable;
   spend_daily: SpendDailyTable;
+  oidc_sign_ins: OidcSignInsTable;
+  registration_requests: RegistrationRequestsTable;
+  registration_request_links: RegistrationRequestLinksTable;
   sso_used_tokens: SsoUsedTokensTable;
   organization_logos: OrganizationLogosTable;
 }

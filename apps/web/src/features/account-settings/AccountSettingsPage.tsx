@@ -1,4 +1,4 @@
-import { Card, Empty, Tabs } from 'antd';
+import { Card, Tabs } from 'antd';
 import { isAdmin } from '@wallet/contract';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../lib/session';
 const ProfileTab = lazy(() => import('./profile/ProfileTab').then((m) => ({ default: m.ProfileTab })));
 const ChangePasswordForm = lazy(() => import('./security/ChangePasswordForm').then((m) => ({ default: m.ChangePasswordForm })));
 const NotificationsTab = lazy(() => import('./notifications/NotificationsTab').then((m) => ({ default: m.NotificationsTab })));
+const AccountFundingTab = lazy(() => import('./funding/AccountFundingTab').then((m) => ({ default: m.AccountFundingTab })));
 
 const panel = (content: ReactNode) => <Suspense fallback={<TabPanelFallback />}>{content}</Suspense>;
 
@@ -28,11 +29,7 @@ export function AccountSettingsPage() {
     { key: 'notifications', label: 'Notifications', children: panel(<NotificationsTab me={me} />) },
     ...(admin
       ? [
-          {
-            key: 'accountFunding',
-            label: 'Account Funding',
-            children: <Empty description="Account funding is coming soon." style={{ padding: '48px 0' }} />,
-          },
+          { key: 'accountFunding', label: 'Account Funding', children: panel(<AccountFundingTab />) },
           { key: 'billing', label: 'Billing & Plan', children: <StillBuilding /> },
           { key: 'cardSettings', label: 'Card Settings', children: <StillBuilding /> },
         ]

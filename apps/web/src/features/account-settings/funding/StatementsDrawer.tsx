@@ -1,0 +1,156 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Col, Empty, Flex, Row, Select, Skeleton, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { StatementLine, StatementMonth } from '@wallet/contract';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { ResponsiveDrawer } from '../../../components/ResponsiveDrawer';
+import { formatMoney } from '../../../lib/format';
+import { useNotifySuccess } from '../../../lib/use-notify-success';
+import { useExportStatement } from '../api/export-statement';
+import { useStatements } from '../api/get-statements';
+import { paths } from '../../../paths';
+
+const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** '2025-03' -> 'March 2025'. Months and dates are UTC, like the statement and its CSV. */
+export function monthLabel(month: string): string {
+  return dayjs(`${month}-01`).format('MMMM YYYY');
+}
+
+function lineDate(iso: string): string {
+  return dayjs(iso.slice(0, 10)).format('MMM D');
+}
+
+/** Signed dollars: '+$250.00' into the funds, '-$30.00' out of them. */
+function signedMoney(cents: number): string {
+  return cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents);
+}
+
+const TYPE_COLORS: Record<string, string> = { 'Top-up': 'green', 'Card funding': 'blue', 'Card defunding': 'purple' };
+
+const columns: TableColumnsType<StatementLine> = [
+  { title: 'Date', key: 'date', width: 80, render: (_, line) => <span style={{ whiteSpace: 'nowrap' }}>{lineDate(line.date)}</span> },
+  {
+    title: 'Details',
+    key: 'details',
+    render: (_, line) => (
+      <Flex vertical gap={2}>
+        <span>
+          <Tag color={TYPE_COLORS[line.type]}>{line.type}</Tag>
+        </span>
+        {line.description && <Typography.Text>{line.description}</Typography.Text>}
+        {line.card && (
+          <Link to={paths.card(line.card.id)}>
+            {line.card.name} •••• {line.card.last4}
+          </Link>
+        )}
+      </Flex>
+    ),
+  },
+  {
+    title: 'Amount',
+    key: 'amount',
+    align: 'right',
+    width: 130,
+    render: (_, line) => (
+      <Typography.Text style={money} type={line.amount > 0 ? 'success' : undefined}>
+        {signedMoney(line.amount)}
+      </Typography.Text>
+    ),
+  },
+  { title: 'Balance', key: 'balance', align: 'right', width: 130, render: (_, line) => <span style={money}>{formatMoney(line.balance)}</span> },
+];
+
+function MonthSummary({ month }: { month: StatementMonth }) {
+  const figures = [
+    { title: 'Opening Balance', value: formatMoney(month.opening) },
+    { title: 'Money In', value: `+${formatMoney(month.in)}` },
+    { title: 'Money Out', value: `-${formatMoney(month.out)}` },
+    { title: 'Closing Balance', value: formatMoney(month.closing) },
+  ];
+  return (
+    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+      {figures.map((figure) => (
+        <Col key={figure.title} xs={12} sm={6}>
+          <Statistic title={figure.title} value={figure.value} styles={{ content: { fontSize: 18, fontVariantNumeric: 'tabular-nums' } }} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** The statement body: a month picker, the month's figures and its movements with the running balance. */
+function StatementBody() {
+  const statements = useStatements();
+  const [chosen, setChosen] = useState<string | null>(null);
+
+  if (statements.isPending) {
+    return (
+      <div role="status" aria-label="Loading statements">
+        <Skeleton.Input active style={{ width: 220, marginBottom: 16 }} />
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </div>
+    );
+  }
+  if (statements.isError) return <LoadFailed height={240} what="the statements" onRetry={() => void statements.refetch()} />;
+  const months = statements.data;
+  if (months.length === 0) {
+    return <Empty description="No movements yet. Top-ups and card fundings appear here month by month." style={{ padding: '48px 0' }} />;
+  }
+  const month = months.find((candidate) => candidate.month === chosen) ?? months[0]!;
+
+  return (
+    <>
+      <Flex align="center" gap={8} wrap style={{ marginBottom: 16 }}>
+        <Typography.Text id="statement-month-label">Month</Typography.Text>
+        <Select
+          aria-labelledby="statement-month-label"
+          value={month.month}
+          onChange={setChosen}
+          options={months.map((candidate) => ({ value: candidate.month, label: monthLabel(candidate.month) }))}
+          style={{ minWidth: 200 }}
+        />
+      </Flex>
+      <Typography.Title level={3} style={{ fontSize: 16, marginTop: 0 }}>
+        {monthLabel(month.month)}
+      </Typography.Title>
+      <MonthSummary month={month} />
+      <Table<StatementLine>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={month.lines}
+        pagination={month.lines.length > 50 ? { pageSize: 50, showSizeChanger: false, hideOnSinglePage: true } : false}
+        scroll={{ x: 520 }}
+      />
+    </>
+  );
+}
+
+/**
+ * View Statements: the organisation's funds month by month (opening, money in, money out, closing and each movement
+ * with its running balance), and Download CSV of every movement.
+ */
+export function StatementsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const exportStatement = useExportStatement();
+  const notifySuccess = useNotifySuccess();
+  const download = () => exportStatement.mutate(undefined, { onSuccess: (fileName) => notifySuccess('Statement downloaded', fileName) });
+
+  return (
+    <ResponsiveDrawer
+      open={open}
+      onClose={onClose}
+      title="Statements"
+      width={760}
+      extra={
+        <Button icon={<DownloadOutlined aria-hidden />} loading={exportStatement.isPending} onClick={download}>
+          Download CSV
+        </Button>
+      }
+    >
+      <StatementBody />
+    </ResponsiveDrawer>
+  );
+}

@@ -1,0 +1,70 @@
+import { Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { PAGE_SIZES, type ListMeta, type TopupResource } from '@wallet/contract';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { TableLoading } from '../../../components/TableLoading';
+import { formatMoney } from '../../../lib/format';
+
+const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+const STATUS_TAGS: Record<TopupResource['status'], { color: string; label: string; hint: string }> = {
+  succeeded: { color: 'green', label: 'Added', hint: 'In your unallocated funds.' },
+  pending: { color: 'gold', label: 'Pending', hint: 'Waiting for the card issuer to confirm it; added to your funds once it succeeds.' },
+  failed: { color: 'red', label: 'Failed', hint: 'The card issuer refused this top-up; nothing was added.' },
+};
+
+export function TopupStatusTag({ status }: { status: TopupResource['status'] }) {
+  const tag = STATUS_TAGS[status];
+  return (
+    <Tooltip title={tag.hint}>
+      <Tag color={tag.color} style={{ marginInlineEnd: 0 }}>
+        {tag.label}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+const columns: TableColumnsType<TopupResource> = [
+  { title: 'Date', key: 'date', width: 170, render: (_, topup) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(topup.created_at).format('MMM D, YYYY h:mm A')}</span> },
+  { title: 'Description', key: 'description', dataIndex: 'description', ellipsis: { showTitle: true } },
+  { title: 'Amount', key: 'amount', align: 'right', width: 140, render: (_, topup) => <span style={money}>{formatMoney(topup.amount)}</span> },
+  { title: 'Status', key: 'status', width: 100, render: (_, topup) => <TopupStatusTag status={topup.status} /> },
+];
+
+interface Props {
+  rows: TopupResource[] | undefined;
+  meta: ListMeta | undefined;
+  loading: boolean;
+  fetching: boolean;
+  page: number;
+  pageSize: number;
+  onPage: (page: number, pageSize: number) => void;
+  empty: ReactNode;
+}
+
+/** Recent top-ups, newest first, a page at a time from the server. */
+export function TopupsTable({ rows, meta, loading, fetching, page, pageSize, onPage, empty }: Props) {
+  if (loading) return <TableLoading rows={5} />;
+  return (
+    <Table<TopupResource>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={fetching && !loading}
+      scroll={{ x: 560 }}
+      locale={{ emptyText: empty }}
+      pagination={{
+        current: page,
+        pageSize,
+        total: meta?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZES.tableOptions.map(String),
+        showTotal: (total, [from, to]) => `${from}-${to} of ${total}`,
+        hideOnSinglePage: (meta?.total ?? 0) <= PAGE_SIZES.tableOptions[0],
+        responsive: true,
+        onChange: onPage,
+      }}
+    />
+  );
+}
