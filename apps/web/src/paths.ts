@@ -5,6 +5,7 @@ export const paths = {
   loginTwoFactor: '/login/two-factor',
   logout: '/logout',
   forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   signUp: '/sign-up',
   register: '/register',
   passThrough: '/auth-check/pass-through',

@@ -5,7 +5,9 @@ import { ApprovalExpiredPage } from '../features/approval-links/ApprovalExpiredP
 import { LoginPage } from '../features/auth/LoginPage';
 import { LogoutPage } from '../features/auth/LogoutPage';
 import { PassThroughPage } from '../features/auth/PassThroughPage';
+import { ForgotPasswordPage } from '../features/auth/forgot-password/ForgotPasswordPage';
 import { RegisterPage } from '../features/auth/register/RegisterPage';
+import { ResetPasswordPage } from '../features/auth/reset-password/ResetPasswordPage';
 import { OrganizationNotFoundPage } from '../features/organization/OrganizationNotFoundPage';
 import { paths } from '../paths';
 import { AppLayout } from './layout/AppLayout';
@@ -19,6 +21,8 @@ export function AppRoutes() {
       <Route element={<PublicLayout />}>
         <Route path={paths.login} element={<LoginPage />} />
         <Route path={paths.register} element={<RegisterPage />} />
+        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.passThrough} element={<PassThroughPage />} />
         <Route path={paths.organizationNotFound} element={<OrganizationNotFoundPage />} />
         <Route path={paths.approvalsDone} element={<ApprovalDonePage />} />
