@@ -8,13 +8,18 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 // Calendar dates stay YYYY-MM-DD strings: no time zone can shift them.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
+/** Startup options of every session of the pool (libpq `options`): the session time zone is UTC. */
+export const SESSION_OPTIONS = '-c TimeZone=UTC';
+
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 /** Repositories accept either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
 export function createDb(connectionString: string, maxConnections = 20): Db {
-  const pool = new pg.Pool({ connectionString, max: maxConnections, idleTimeoutMillis: 30_000 });
+  // Every session runs in UTC, whatever the server's or the database's default time zone: a DATE compared with a
+  // timestamptz (a day's bounds in the analytics queries) is then midnight UTC, as the API defines days.
+  const pool = new pg.Pool({ connectionString, max: maxConnections, idleTimeoutMillis: 30_000, options: SESSION_OPTIONS });
   // An idle connection the server closed (a restart, or the embedded cluster stopping at shutdown) must not
   // crash the process: the pool drops it and opens a new one when needed.
   pool.on('error', (error) => {

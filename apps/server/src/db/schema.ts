@@ -381,15 +381,37 @@ export interface RecurringFundingsTable {
   funded_at: CreatedAt;
 }
 
-export interface SpendDailyTable {
+/**
+ * Spend rollups (migration 0009), kept by the expenses_spend_rollups trigger; days and months are UTC. team_id and
+ * wallet_category_id are 0 for none.
+ */
+export interface SpendOrgDailyTable {
   org_id: number;
-  day: string;
-  card_id: number;
+  day: DateString;
+  amount: ColumnType<number, number | undefined, number>;
+  captures: ColumnType<number, number | undefined, number>;
+  refunds: ColumnType<number, number | undefined, number>;
+}
+
+export interface SpendHolderDailyTable {
+  org_id: number;
   user_id: number;
-  team_id: number;
-  wallet_category_id: number;
-  amount: number;
-  captures: number;
+  day: DateString;
+  team_id: ColumnType<number, number | undefined, number>;
+  wallet_category_id: ColumnType<number, number | undefined, number>;
+  amount: ColumnType<number, number | undefined, number>;
+  captures: ColumnType<number, number | undefined, number>;
+  refunds: ColumnType<number, number | undefined, number>;
+}
+
+export interface SpendHolderMonthlyTable {
+  org_id: number;
+  /** The 1st of the month. */
+  month: DateString;
+  user_id: number;
+  team_id: ColumnType<number, number | undefined, number>;
+  wallet_category_id: ColumnType<number, number | undefined, number>;
+  amount: ColumnType<number, number | undefined, number>;
 }
 
 export interface SsoUsedTokensTable {
@@ -477,7 +499,9 @@ export interface Database {
   approval_links: ApprovalLinksTable;
   recurring_purchase_requests: RecurringPurchaseRequestsTable;
   recurring_fundings: RecurringFundingsTable;
-  spend_daily: SpendDailyTable;
+  spend_org_daily: SpendOrgDailyTable;
+  spend_holder_daily: SpendHolderDailyTable;
+  spend_holder_monthly: SpendHolderMonthlyTable;
   oidc_sign_ins: OidcSignInsTable;
   registration_requests: RegistrationRequestsTable;
   registration_request_links: RegistrationRequestLinksTable;
