@@ -18,3 +18,4 @@ export * from './reports.js';
 export * from './sso.js';
 export * from './password-reset.js';
 export * from './registration.js';
+export * from './two-factor.js';

@@ -468,6 +468,33 @@ export interface RegistrationRequestLinksTable {
   created_at: CreatedAt;
 }
 
+export interface TwoFactorAuthenticatorsTable {
+  org_id: number;
+  user_id: number;
+  secret: string;
+  confirmed_at: Date | null;
+  /** Bigint in PostgreSQL; time steps fit a number for millennia. */
+  last_used_step: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  org_id: number;
+  user_id: number;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface TwoFactorChallengesTable {
+  id: string;
+  org_id: number;
+  user_id: number;
+  ip: string | null;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date, Date, Date | string>;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -477,6 +504,9 @@ export interface Database {
   team_approvers: TeamApproversTable;
   sessions: SessionsTable;
   throttles: ThrottlesTable;
+  two_factor_authenticators: TwoFactorAuthenticatorsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
   mail_messages: MailMessagesTable;

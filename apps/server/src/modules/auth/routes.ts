@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTH_RATE_LIMITS, CSRF_COOKIE, MESSAGES, PASSWORD_MESSAGES, changePasswordSchema, confirmPasswordSchema, loginSchema, registerSchema, type LoginResponse } from '@wallet/contract';
+import { AUTH_RATE_LIMITS, CSRF_COOKIE, MESSAGES, PASSWORD_MESSAGES, changePasswordSchema, confirmPasswordSchema, loginSchema, registerSchema, TWO_FACTOR_MESSAGES, type LoginResponse } from '@wallet/contract';
 import type { FastifyRequest } from 'fastify';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
@@ -8,6 +8,7 @@ import { clearSessionCookie, setCsrfCookie, setSessionCookie } from '../../http/
 import { presentMe } from '../users/presenter.js';
 import { registerWithInvitation } from '../users/invitations.js';
 import { changePassword, confirmPassword, openSession, signIn, signOut } from './service.js';
+import { setChallengeCookie } from '../two-factor/challenge-cookie.js';
 import { accountAndIpLimits, spendAttempt } from '../throttle/service.js';
 
 function clientOf(request: FastifyRequest) {
@@ -26,8 +27,12 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post('/login', { schema: { body: loginSchema } }, async (request, reply): Promise<LoginResponse> => {
     const org = orgOf(request);
     if (request.auth) await signOut(fastify.deps.db, request.auth.sessionId);
-    const { token } = await signIn(fastify.deps.db, org.id, request.body, clientOf(request));
-    setSessionCookie(fastify, reply, token);
+    const result = await signIn(fastify.deps.db, org.id, request.body, clientOf(request));
+    if (result.twoFactor) {
+      setChallengeCookie(fastify, reply, result.challengeToken);
+      return { message: TWO_FACTOR_MESSAGES.codeNeeded, two_factor: true };
+    }
+    setSessionCookie(fastify, reply, result.token);
     return { message: MESSAGES.loggedIn, two_factor: false };
   });
 

@@ -6,12 +6,17 @@ import { findUserByEmail, findUserWithRoles, setPasswordHash, type UserWithRoles
 import { hashPassword, verifyPassword } from './passwords.js';
 import { deleteOtherSessions, deleteSession, markPasswordConfirmed, findLiveSession, insertSession, touchSession } from './sessions-repo.js';
 import { randomToken, tokenDigest } from './tokens.js';
+import { createChallenge, isTwoFactorEnabled } from '../two-factor/service.js';
 
 export interface SessionSettings { idleMinutes: number }
 export interface ClientInfo { ip: string; userAgent: string | null }
 
 // Sliding expiry costs a write; doing it at most once a minute keeps reads cheap.
 const TOUCH_AFTER_MS = 60_000;
+
+export type SignInResult =
+  | { twoFactor: false; token: string; user: UserWithRoles }
+  | { twoFactor: true; challengeToken: string; user: UserWithRoles };
 
 const loginKey = (orgId: number, email: string, ip: string) => `login:${orgId}:${email.toLowerCase()}:${ip}`;
 
@@ -24,7 +29,7 @@ export async function signIn(
   orgId: number,
   credentials: { email: string; password: string },
   client: ClientInfo,
-): Promise<{ token: string; user: UserWithRoles }> {
+): Promise<SignInResult> {
   const key = loginKey(orgId, credentials.email, client.ip);
   const previous = await hitsInWindow(db, key, LOGIN_WINDOW_SECONDS);
   if (previous.hits >= LOGIN_MAX_ATTEMPTS) throw tooManyRequests(previous.retryAfter, MESSAGES.tooManyAttempts);
@@ -37,7 +42,9 @@ export async function signIn(
     throw new HttpError(422, MESSAGES.badCredentials, { email: [MESSAGES.badCredentials] });
   }
   await clearHits(db, key);
-  return { token: await openSession(db, orgId, user.id, client), user };
+  // With two-factor on, a right password only opens a challenge; the session comes with the code.
+  if (await isTwoFactorEnabled(db, orgId, user.id)) return { twoFactor: true, challengeToken: await createChallenge(db, orgId, user.id, client.ip), user };
+  return { twoFactor: false, token: await openSession(db, orgId, user.id, client), user };
 }
 
 /** A new session for a user who proved who they are (sign-in, registration); returns the cookie's token. */

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MESSAGES, TWO_FACTOR_MESSAGES, confirmTwoFactorSchema, twoFactorChallengeSchema, twoFactorPasswordSchema,
+  type LoginResponse, type RecoveryCodesResponse,
+} from '@wallet/contract';
+import { orgOf, userOf } from '../../http/context.js';
+import { requireUser } from '../../http/guards.js';
+import { setSessionCookie } from '../../http/session.js';
+import { openSession, signOut } from '../auth/service.js';
+import { challengeTokenOf, clearChallengeCookie } from './challenge-cookie.js';
+import { completeChallenge, confirmSetup, disable, regenerateRecoveryCodes, startSetup, twoFactorStatus } from './service.js';
+
+/** Two-factor sign-in: the challenge after a right password, and the account page's set-up and switch-off. */
+export async function twoFactorRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = fastify.deps;
+
+  /** {code} or {recovery_code} for the pending sign-in of the challenge cookie; opens the session. */
+  app.post('/two-factor-challenge', { schema: { body: twoFactorChallengeSchema } }, async (request, reply): Promise<LoginResponse> => {
+    const org = orgOf(request);
+    const userId = await completeChallenge(db, org.id, challengeTokenOf(request), request.body, request.ip);
+    if (request.auth) await signOut(db, request.auth.sessionId);
+    const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
+    setSessionCookie(fastify, reply, await openSession(db, org.id, userId, client));
+    clearChallengeCookie(fastify, reply);
+    return { message: MESSAGES.loggedIn, two_factor: false };
+  });
+
+  app.get('/user/two-factor-authentication', { onRequest: requireUser }, async (request) => ({
+    data: await twoFactorStatus(db, orgOf(request).id, userOf(request).id),
+  }));
+
+  /** Starts setting up: the secret, its otpauth URL and QR code (shown until confirmed, never after). */
+  app.post('/user/two-factor-authentication', { onRequest: requireUser }, async (request, reply) => {
+    const data = await startSetup(db, orgOf(request), userOf(request));
+    return reply.code(201).send({ data });
+  });
+
+  app.post(
+    '/user/confirmed-two-factor-authentication',
+    { onRequest: requireUser, schema: { body: confirmTwoFactorSchema } },
+    async (request): Promise<RecoveryCodesResponse> => {
+      const codes = await confirmSetup(db, orgOf(request).id, userOf(request), request.body.code, request.ip);
+      return { message: TWO_FACTOR_MESSAGES.enabled, data: { recovery_codes: codes } };
+    },
+  );
+
+  app.delete('/user/two-factor-authentication', { onRequest: requireUser, schema: { body: twoFactorPasswordSchema } }, async (request) => {
+    await disable(db, orgOf(request).id, userOf(request), request.body.password);
+    return { message: TWO_FACTOR_MESSAGES.disabled };
+  });
+
+  app.post(
+    '/user/two-factor-recovery-codes',
+    { onRequest: requireUser, schema: { body: twoFactorPasswordSchema } },
+    async (request): Promise<RecoveryCodesResponse> => {
+      const codes = await regenerateRecoveryCodes(db, orgOf(request).id, userOf(request), request.body.password);
+      return { message: TWO_FACTOR_MESSAGES.recoveryCodesRegenerated, data: { recovery_codes: codes } };
+    },
+  );
+}
