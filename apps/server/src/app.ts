@@ -23,6 +23,7 @@ import { walletCategoryRoutes } from './modules/wallet-categories/routes.js';
 import { purchaseRequestRoutes } from './modules/purchase-requests/routes.js';
 import { recurringRoutes } from './modules/recurring/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { twoFactorRoutes } from './modules/two-factor/routes.js';
 import { oidcRoutes } from './modules/oidc/routes.js';
 import { registrationRequestRoutes } from './modules/registration-requests/routes.js';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(purchaseRequestRoutes);
   await app.register(recurringRoutes);
   await app.register(analyticsRoutes);
+  await app.register(auditRoutes);
   await app.register(twoFactorRoutes);
   await app.register(oidcRoutes);
   await app.register(registrationRequestRoutes);

@@ -15,6 +15,7 @@ export * from './cards.js';
 export * from './purchase-requests.js';
 export * from './request-texts.js';
 export * from './reports.js';
+export * from './audit.js';
 export * from './sso.js';
 export * from './password-reset.js';
 export * from './registration.js';

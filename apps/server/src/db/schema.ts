@@ -495,6 +495,21 @@ export interface TwoFactorChallengesTable {
   expires_at: ColumnType<Date, Date, Date | string>;
 }
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  org_id: number;
+  actor_user_id: number | null;
+  actor_kind: 'user' | 'system';
+  action: string;
+  subject_type: string;
+  subject_id: number | null;
+  subject_label: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -537,4 +552,5 @@ export interface Database {
   registration_request_links: RegistrationRequestLinksTable;
   sso_used_tokens: SsoUsedTokensTable;
   organization_logos: OrganizationLogosTable;
+  audit_log: AuditLogTable;
 }

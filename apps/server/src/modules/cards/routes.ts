@@ -13,6 +13,7 @@ import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query
 import { pendingHoldTotals, pendingHoldsOfCards } from '../authorizations/service.js';
 import { avatarUrl } from '../users/presenter.js';
 import { assertCanReach, findUsersByIds, fullName, getUser, userIdsInNameOrder, userIdsMatchingNames } from '../users/service.js';
+import { auditByOf } from '../audit/request.js';
 import { presentCard } from './presenter.js';
 import {
   cardIdsOfUser, cardSumsOfUser, createCard, findCardholderOfUser, fundCard, getCard, listCards, revealCardDetails, setCardStatus,
@@ -98,7 +99,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/cards', { onRequest: requireAdmin, schema: { body: newCardSchema } }, async (request, reply) => {
     const org = orgOf(request);
-    const card = await createCard(deps, org.id, request.body, idempotencyKeyOf(request));
+    const card = await createCard(deps, org.id, request.body, idempotencyKeyOf(request), auditByOf(request));
     const [data] = await presentCards(db, org.id, [card], new Set(['user']));
     return reply.code(201).send({ data, message: CARD_MESSAGES.added });
   });
@@ -126,14 +127,14 @@ export async function cardsRoutes(fastify: FastifyInstance) {
 
   app.put('/api/cards/:id/status', { onRequest: requireAdmin, schema: { params: cardParams, body: cardStatusSchema } }, async (request) => {
     const org = orgOf(request);
-    const card = await setCardStatus(deps, org.id, request.params.id, request.body.status);
+    const card = await setCardStatus(deps, org.id, request.params.id, request.body.status, auditByOf(request));
     const [data] = await presentCards(db, org.id, [card], new Set());
     return { data, message: CARD_MESSAGES.statusUpdated };
   });
 
   app.put('/api/cards/:id/balance', { onRequest: requireAdmin, schema: { params: cardParams, body: fundCardSchema } }, async (request) => {
     const org = orgOf(request);
-    const card = await fundCard(deps, org.id, userOf(request), request.params.id, request.body, idempotencyKeyOf(request));
+    const card = await fundCard(deps, org.id, userOf(request), request.params.id, request.body, idempotencyKeyOf(request), auditByOf(request));
     const [data] = await presentCards(db, org.id, [card], new Set());
     return { data, message: CARD_MESSAGES.balanceUpdated };
   });

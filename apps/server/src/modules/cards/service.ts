@@ -4,6 +4,7 @@ import type { Address, Shipping } from '../../db/schema.js';
 import { conflict, notFound, validationFailed } from '../../http/errors.js';
 import type { IssuingProvider, TermsAcceptance } from '../../issuing/provider.js';
 import { viaIssuer } from './issuer-calls.js';
+import { recordAudit, type AuditBy } from '../audit/service.js';
 import { cardAccountId, entryExists, lockUnallocatedFunds, netSpentOfCard, recordCardAllocation } from '../ledger/service.js';
 import { findUserWithRoles, fullName, isActor, setCardholderId, type Actor } from '../users/service.js';
 import {
@@ -31,7 +32,7 @@ function toAddress(billing: NewCardInput['billing']): Address {
  * Issues a card: the person becomes a cardholder at the issuer on their first card (their legal names are then
  * locked), the card starts inactive with nothing allocated. Every check happens before the issuer is called.
  */
-export async function createCard(deps: CardsDeps, orgId: number, input: NewCardInput, idempotencyKey: string): Promise<CardRow> {
+export async function createCard(deps: CardsDeps, orgId: number, input: NewCardInput, idempotencyKey: string, by?: AuditBy): Promise<CardRow> {
   const { db, issuer } = deps;
   const holder = await findUserWithRoles(db, orgId, input.user_id);
   if (!holder) throw validationFailed({ user_id: ['The selected user is invalid.'] });
@@ -92,8 +93,14 @@ export async function createCard(deps: CardsDeps, orgId: number, input: NewCardI
       shipping: shipping ? JSON.stringify(shipping) : null,
     });
     await cardAccountId(tx, orgId, card.id);
+    await recordAudit(tx, { orgId, by, action: 'card.created', subject: cardSubject(card), details: { holder_user_id: holder.id, type: card.type } });
     return card;
   });
+}
+
+/** How the audit log names a card: its name and last four digits (never the number). */
+function cardSubject(card: CardRow) {
+  return { type: 'card' as const, id: card.id, label: `${card.name} •••• ${card.last4}` };
 }
 
 /** A holder created on or after 2023-06-01 must have accepted the issuing terms before a card is activated. */
@@ -101,7 +108,7 @@ export function needsTermsAcceptance(holder: { created_at: Date; issuing_tos_acc
   return !holder.issuing_tos_accepted_at && holder.created_at >= new Date(TERMS_EXEMPT_BEFORE);
 }
 
-export async function setCardStatus(deps: CardsDeps, orgId: number, cardId: number, status: 'active' | 'inactive'): Promise<CardRow> {
+export async function setCardStatus(deps: CardsDeps, orgId: number, cardId: number, status: 'active' | 'inactive', by?: AuditBy): Promise<CardRow> {
   return deps.db.transaction().execute(async (tx) => {
     const card = await lockCard(tx, orgId, cardId);
     if (!card) throw notFound();
@@ -112,6 +119,7 @@ export async function setCardStatus(deps: CardsDeps, orgId: number, cardId: numb
     }
     if (card.status !== status) {
       await updateCard(tx, card.id, { status });
+      await recordAudit(tx, { orgId, by, action: 'card.status_changed', subject: cardSubject(card), details: { holder_user_id: card.user_id, old_status: card.status, new_status: status } });
       await viaIssuer(() => deps.issuer.setCardStatus(card.provider_card_id, status));
     }
     return { ...card, status };
@@ -130,6 +138,7 @@ export async function fundCard(
   cardId: number,
   input: { amount: number; description: string },
   idempotencyKey: string,
+  by?: AuditBy,
 ): Promise<CardRow> {
   return deps.db.transaction().execute(async (tx) => {
     const card = await lockCard(tx, orgId, cardId);
@@ -150,6 +159,10 @@ export async function fundCard(
     });
     if (!recorded) return card; // this exact request was applied before
     await updateCard(tx, card.id, { spending_limit: input.amount });
+    await recordAudit(tx, {
+      orgId, by, action: 'card.funded', subject: cardSubject(card),
+      details: { holder_user_id: card.user_id, old_spending_limit: card.spending_limit, new_spending_limit: input.amount, delta, description: input.description },
+    });
     // The issuer's all-time control counts everything ever spent; ours is what is left, so add the spent part.
     const allTime = input.amount + (await netSpentOfCard(tx, orgId, card.id));
     await viaIssuer(() => deps.issuer.setSpendingLimit(card.provider_card_id, allTime));

@@ -9,6 +9,7 @@ import { idempotencyKeyOf } from '../cards/routes.js';
 import { assignedOut } from '../cards/service.js';
 import { fundsStatement, unallocatedFunds } from '../ledger/service.js';
 import { netSpendSince } from '../expenses/service.js';
+import { auditByOf } from '../audit/request.js';
 import { addFunds, ENTRY_LABELS, listTopups, statementMonths, type TopupRow } from './service.js';
 
 function presentTopup(topup: TopupRow): TopupResource {
@@ -29,7 +30,7 @@ export async function fundingRoutes(fastify: FastifyInstance) {
 
   app.post('/api/topups', { onRequest: requireAdmin, schema: { body: topupSchema } }, async (request, reply) => {
     const org = orgOf(request);
-    const topup = await addFunds(deps, org.id, userOf(request).id, request.body, idempotencyKeyOf(request));
+    const topup = await addFunds(deps, org.id, userOf(request).id, request.body, idempotencyKeyOf(request), auditByOf(request));
     return reply.code(201).send({ data: presentTopup(topup), message: CARD_MESSAGES.fundsAdded });
   });
 

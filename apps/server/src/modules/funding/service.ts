@@ -4,6 +4,7 @@ import { IssuerUnavailable, viaIssuer } from '../cards/issuer-calls.js';
 import type { StatementMonth } from '@wallet/contract';
 import { findCard } from '../cards/service.js';
 import { fundsStatement, recordTopup } from '../ledger/service.js';
+import { recordAudit, type AuditBy } from '../audit/service.js';
 import { findTopupByProviderId, insertTopupOnce, listTopups, lockTopup, updateTopup, type TopupRow } from './repo.js';
 
 export { listTopups, type TopupRow };
@@ -31,9 +32,17 @@ export async function addFunds(
   actorId: number,
   input: { amount: number; description: string },
   idempotencyKey: string,
+  by?: AuditBy,
 ): Promise<TopupRow> {
-  const { topup } = await insertTopupOnce(deps.db, {
-    org_id: orgId, amount: input.amount, description: input.description, status: 'pending', provider: deps.issuer.name, idempotency_key: idempotencyKey, created_by: actorId,
+  const { topup } = await deps.db.transaction().execute(async (tx) => {
+    const inserted = await insertTopupOnce(tx, {
+      org_id: orgId, amount: input.amount, description: input.description, status: 'pending', provider: deps.issuer.name, idempotency_key: idempotencyKey, created_by: actorId,
+    });
+    if (inserted.created) {
+      const { id, amount, description } = inserted.topup;
+      await recordAudit(tx, { orgId, by, action: 'topup.created', subject: { type: 'topup', id, label: description }, details: { amount, description } });
+    }
+    return inserted;
   });
   if (topup.status === 'succeeded') return topup;
   const result = await viaIssuer(() => deps.issuer.createTopup({ orgId, amount: topup.amount, description: topup.description }, `topup-${orgId}-${idempotencyKey}`)).catch(

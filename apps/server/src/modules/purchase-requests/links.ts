@@ -4,6 +4,7 @@ import { tokenDigest } from '../auth/tokens.js';
 import type { Organization } from '../orgs/service.js';
 import { findUserWithRoles } from '../users/service.js';
 import { findApproval, lockLinkByToken } from './repo.js';
+import type { AuditClient } from '../audit/service.js';
 import { decideStep, type RequestDeps } from './service.js';
 
 const FUNDING_PROBLEMS = new Set<string>([CARD_MESSAGES.insufficientFunds, CARD_MESSAGES.holderNotWalletUser]);
@@ -20,7 +21,7 @@ export function linkOutcomePath(outcome: { kind: 'done'; approvalId: number; sta
  * A used or already-answered link says so, an expired one says it expired, a deleted request is not-found,
  * and an approval the organisation can't fund is a funding error (the link stays usable).
  */
-export async function answerByLink(deps: RequestDeps, organization: Organization, origin: string, token: string): Promise<string> {
+export async function answerByLink(deps: RequestDeps, organization: Organization, origin: string, token: string, client?: AuditClient): Promise<string> {
   const link = await deps.db.transaction().execute((tx) => lockLinkByToken(tx, tokenDigest(token)));
   if (!link || link.org_id !== organization.id) return linkOutcomePath({ kind: 'error', status: 'not-found' });
   if (link.used_at) return linkOutcomePath({ kind: 'done', approvalId: link.approval_id, status: 'used' });
@@ -29,7 +30,7 @@ export async function answerByLink(deps: RequestDeps, organization: Organization
   const approver = approval && (await findUserWithRoles(deps.db, organization.id, approval.approver_id));
   if (!approver) return linkOutcomePath({ kind: 'error', status: 'not-found' });
   try {
-    await decideStep(deps, { organization, origin }, approver, { requestId: link.purchase_request_id, approvalId: link.approval_id, status: link.action, notes: null });
+    await decideStep(deps, { organization, origin, client }, approver, { requestId: link.purchase_request_id, approvalId: link.approval_id, status: link.action, notes: null });
     return linkOutcomePath({ kind: 'done', approvalId: link.approval_id, status: link.action });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

@@ -4,6 +4,7 @@ import type { Jobs } from '../../jobs/queue.js';
 import type { IssuingProvider } from '../../issuing/provider.js';
 import { conflict, forbidden, HttpError, notFound, validationFailed } from '../../http/errors.js';
 import { findCard } from '../cards/service.js';
+import { recordAudit, type AuditClient } from '../audit/service.js';
 import type { Organization } from '../orgs/service.js';
 import { approvalPathOf, memberIdsOfTeam } from '../teams/service.js';
 import type { Actor } from '../users/service.js';
@@ -16,7 +17,8 @@ import {
 } from './repo.js';
 
 export interface RequestDeps { db: Db; jobs: Jobs; issuer: IssuingProvider }
-export interface RequestContext { organization: Organization; origin: string }
+/** `client` comes with a person's request (the audit log records their decisions); the demo seed has none. */
+export interface RequestContext { organization: Organization; origin: string; client?: AuditClient }
 
 const bothPending = (request: RequestRow) => request.approved_path === 'pending' && request.approved_accounting === 'pending';
 
@@ -46,6 +48,10 @@ function requestValues(input: NewRequestInput) {
     start_date: input.interval ? input.start_date : null,
     end_date: input.interval ? input.end_date : null,
   };
+}
+
+function requestSubject(request: RequestRow) {
+  return { type: 'purchase_request' as const, id: request.id, label: `#${request.id} ${request.notes}` };
 }
 
 /** The first undecided step, in path order. */
@@ -121,6 +127,11 @@ export async function decideStep(
 
     await updateApproval(tx, approval.id, { approved: params.status, notes: params.notes });
     await useLinksOf(tx, approval.id);
+    const last = params.status === 'approved' && !approvals.some((step) => step.position > approval.position && step.approved === 'pending');
+    await recordAudit(tx, {
+      orgId, by: context.client && { actorId: actor.id, ...context.client }, action: 'purchase_request.approval_decided', subject: requestSubject(request),
+      details: { status: params.status, position: approval.position, notes: params.notes, requester_user_id: request.user_id, amount: request.amount, funded: last ? request.amount : 0 },
+    });
     const mail: MailContext = { tx, jobs: deps.jobs, ...context };
     if (params.status === 'rejected') {
       await updateRequest(tx, request.id, { approved_path: 'rejected' });
@@ -152,6 +163,10 @@ export async function forceDecision(deps: RequestDeps, context: RequestContext, 
     await updateRequest(tx, request.id, { approved_accounting: status, accounting_notes: note, accounting_decided_by: actor.id });
     for (const approval of (await approvalsOf(tx, [request.id])).get(request.id) ?? []) await useLinksOf(tx, approval.id);
     if (status === 'approved') await fundApprovedRequest(tx, deps.issuer, request, actor.id);
+    await recordAudit(tx, {
+      orgId, by: context.client && { actorId: actor.id, ...context.client }, action: 'purchase_request.force_decided', subject: requestSubject(request),
+      details: { status, requester_user_id: request.user_id, amount: request.amount, funded: status === 'approved' ? request.amount : 0 },
+    });
     await mailRequester({ tx, jobs: deps.jobs, ...context }, request, status, note);
     return (await findRequest(tx, orgId, request.id))!;
   });

@@ -9,6 +9,7 @@ import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query
 import { presentRecurring, presentRequests } from '../purchase-requests/presenter.js';
 import { findRequest, listRequests } from '../purchase-requests/queries.js';
 import { assertCanReach } from '../users/service.js';
+import { auditByOf } from '../audit/request.js';
 import { findRecurring, listRecurring, removeRecurring, setPaused } from './service.js';
 
 const params = z.object({ id: idSchema });
@@ -55,7 +56,7 @@ export async function recurringRoutes(fastify: FastifyInstance) {
 
   app.put('/api/recurring-purchase-requests/:id', { onRequest: requireAdmin, schema: { params, body: recurringUpdateSchema } }, async (request) => {
     const org = orgOf(request);
-    const row = await setPaused(db, org.id, request.params.id, request.body.is_paused, todayIso());
+    const row = await setPaused(db, org.id, request.params.id, request.body.is_paused, todayIso(), auditByOf(request));
     const purchase = await findRequest(db, org.id, row.purchase_request_id);
     return { data: presentRecurring(row, purchase?.amount ?? 0) };
   });
@@ -66,7 +67,7 @@ export async function recurringRoutes(fastify: FastifyInstance) {
     const row = await findRecurring(db, org.id, request.params.id);
     const purchase = row && (await findRequest(db, org.id, row.purchase_request_id));
     if (!row || !purchase || (!isAdmin(actor.roles) && purchase.user_id !== actor.id)) throw notFound();
-    await removeRecurring(db, org.id, row.id);
+    await removeRecurring(db, org.id, row.id, auditByOf(request));
     return reply.code(204).send();
   });
 }

@@ -4,6 +4,7 @@ import type { Jobs } from '../../jobs/queue.js';
 import type { IssuingProvider } from '../../issuing/provider.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { addToCardLimitInTransaction } from '../cards/service.js';
+import { recordAudit, SYSTEM, type AuditBy } from '../audit/service.js';
 import { findOrganizationById } from '../orgs/service.js';
 import { adminsOf } from '../users/service.js';
 import { mailAdminsFundingFailed } from '../purchase-requests/mails.js';
@@ -90,6 +91,7 @@ async function pauseBySystem(deps: RecurringDeps, failure: { recurring: Recurrin
     const recurring = await lockRecurring(tx, failure.recurring.org_id, failure.recurring.id);
     if (!recurring || recurring.is_paused) return;
     await updateRecurring(tx, recurring.id, { is_paused: true, paused_by: 'system', pause_reason: failure.reason.slice(0, 500) });
+    await recordAudit(tx, { orgId: recurring.org_id, by: SYSTEM, action: 'recurring.paused', subject: recurringSubject(recurring), details: { paused_by: 'system', reason: failure.reason.slice(0, 500) } });
     const [organization, request, admins] = await Promise.all([
       findOrganizationById(tx, recurring.org_id),
       findRequest(tx, recurring.org_id, recurring.purchase_request_id),
@@ -114,7 +116,11 @@ export async function runDueFundings(deps: RecurringDeps, today: string): Promis
 }
 
 /** Admins pause and unpause. Unpausing resumes at the next scheduled date from today (missed periods are skipped). */
-export async function setPaused(db: Db, orgId: number, id: number, isPaused: boolean, today: string): Promise<RecurringRow> {
+function recurringSubject(recurring: RecurringRow) {
+  return { type: 'recurring_purchase_request' as const, id: recurring.id, label: `Request #${recurring.purchase_request_id} (${recurring.interval})` };
+}
+
+export async function setPaused(db: Db, orgId: number, id: number, isPaused: boolean, today: string, by?: AuditBy): Promise<RecurringRow> {
   return db.transaction().execute(async (tx) => {
     const recurring = await lockRecurring(tx, orgId, id);
     if (!recurring) throw notFound();
@@ -127,10 +133,19 @@ export async function setPaused(db: Db, orgId: number, id: number, isPaused: boo
       // A period due today is still funded; the schedule makes it inactive once its end date has come.
       await updateRecurring(tx, id, { is_paused: false, paused_by: null, pause_reason: null, next_run: next });
     }
+    if (recurring.is_paused !== isPaused) {
+      const details = isPaused ? { paused_by: 'admin' } : { was_paused_by: recurring.paused_by, next_run: (await findRecurring(tx, orgId, id))!.next_run };
+      await recordAudit(tx, { orgId, by, action: isPaused ? 'recurring.paused' : 'recurring.unpaused', subject: recurringSubject(recurring), details });
+    }
     return (await findRecurring(tx, orgId, id))!;
   });
 }
 
-export async function removeRecurring(db: Db, orgId: number, id: number) {
-  await deleteRecurring(db, orgId, id);
+export async function removeRecurring(db: Db, orgId: number, id: number, by?: AuditBy) {
+  await db.transaction().execute(async (tx) => {
+    const recurring = await lockRecurring(tx, orgId, id);
+    if (!recurring) return;
+    await deleteRecurring(tx, orgId, id);
+    await recordAudit(tx, { orgId, by, action: 'recurring.deleted', subject: recurringSubject(recurring), details: { purchase_request_id: recurring.purchase_request_id, interval: recurring.interval, status: recurring.status } });
+  });
 }

@@ -11,6 +11,7 @@ import { avatarUrl } from '../users/presenter.js';
 import { cardsOfUsers } from '../cards/service.js';
 import { approvedAmountsByTeam } from '../purchase-requests/queries.js';
 import { findUsersByIds, fullName } from '../users/service.js';
+import { auditByOf } from '../audit/request.js';
 import {
   memberIdsOfTeam, addTeamMember, addTeamMembers, approvalPathsOf, countMembers, createTeam, getTeam, listTeams, removeTeamMember, updateTeamDetails, type TeamRow,
 } from './service.js';
@@ -104,7 +105,7 @@ export async function teamsRoutes(fastify: FastifyInstance) {
 
   app.put('/api/teams/:id', { onRequest: requireAdmin, schema: { params: teamParams, body: updateTeamSchema } }, async (request) => {
     const org = orgOf(request);
-    await updateTeamDetails(db, org.id, request.params.id, request.body);
+    await updateTeamDetails(db, org.id, request.params.id, request.body, auditByOf(request));
     const team = await getTeam(db, org.id, userOf(request), request.params.id);
     const [data] = await presentTeams(db, org.id, [team], new Set(['usersCount']), new Set(['approval_path_users']));
     return { data };
@@ -124,7 +125,7 @@ export async function teamsRoutes(fastify: FastifyInstance) {
 
   app.delete('/api/teams/:id/users/:userId', { onRequest: requireAdmin, schema: { params: memberParams } }, async (request, reply) => {
     const org = orgOf(request);
-    await removeTeamMember(db, org.id, request.params.id, request.params.userId);
+    await removeTeamMember(db, org.id, request.params.id, request.params.userId, auditByOf(request));
     return reply.code(204).send();
   });
 }

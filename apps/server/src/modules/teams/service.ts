@@ -1,7 +1,8 @@
 import { isAdmin, TEAM_MESSAGES, type NewTeamInput } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
-import { findUserById, rolesOfUsers, type Actor } from '../users/service.js';
+import { findUserById, findUsersByIds, fullName, rolesOfUsers, type Actor } from '../users/service.js';
+import { recordAudit, type AuditBy } from '../audit/service.js';
 import {
   approvalPathOf, approvalPathsOf, countMembers, deleteTeamMember, findTeam, findTeamByName, insertTeam, insertTeamMembers, listTeams, lockTeam,
   memberIdsOfTeam, replaceApprovalPath, teamsOfUsers, updateTeam, type TeamRow, type TeamSort,
@@ -54,20 +55,31 @@ export async function getTeam(db: DbOrTx, orgId: number, actor: Actor, teamId: n
   return team;
 }
 
-async function withLockedTeam<T>(db: Db, orgId: number, teamId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function withLockedTeam<T>(db: Db, orgId: number, teamId: number, work: (tx: Tx, team: TeamRow) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (tx) => {
-    if (!(await lockTeam(tx, orgId, teamId))) throw notFound();
-    return work(tx);
+    const team = await lockTeam(tx, orgId, teamId);
+    if (!team) throw notFound();
+    return work(tx, team);
   });
 }
 
-export function updateTeamDetails(db: Db, orgId: number, teamId: number, input: { name?: string; color?: string; approval_path?: number[] }) {
-  return withLockedTeam(db, orgId, teamId, async (tx) => {
+/** Replaces the path and, when it really changed, records who changed it from what to what (ids and names). */
+async function changeApprovalPath(tx: Tx, orgId: number, team: TeamRow, path: readonly number[], by: AuditBy | undefined) {
+  const before = await approvalPathOf(tx, orgId, team.id);
+  await replaceApprovalPath(tx, orgId, team.id, path);
+  if (before.length === path.length && before.every((id, index) => id === path[index])) return;
+  const names = new Map((await findUsersByIds(tx, orgId, [...before, ...path])).map((user) => [user.id, fullName(user)]));
+  const named = (ids: readonly number[]) => ids.map((id) => ({ id, name: names.get(id) ?? null }));
+  await recordAudit(tx, { orgId, by, action: 'team.approval_path_changed', subject: { type: 'team', id: team.id, label: team.name }, details: { old_path: named(before), new_path: named(path) } });
+}
+
+export function updateTeamDetails(db: Db, orgId: number, teamId: number, input: { name?: string; color?: string; approval_path?: number[] }, by?: AuditBy) {
+  return withLockedTeam(db, orgId, teamId, async (tx, team) => {
     if (input.name) await assertNameFree(tx, orgId, input.name, teamId);
     if (input.approval_path) {
       assertDistinct(input.approval_path);
       await assertEligible(tx, orgId, input.approval_path, 'approval_path', TEAM_MESSAGES.approverNotEligible);
-      await replaceApprovalPath(tx, orgId, teamId, input.approval_path);
+      await changeApprovalPath(tx, orgId, team, input.approval_path, by);
     }
     await updateTeam(tx, orgId, teamId, { name: input.name, color: input.color?.toUpperCase() });
   });
@@ -89,10 +101,10 @@ export function addTeamMember(db: Db, orgId: number, teamId: number, userId: num
 }
 
 /** Removing a member also takes them off the approval path (the remaining approvers keep their order). */
-export function removeTeamMember(db: Db, orgId: number, teamId: number, userId: number) {
-  return withLockedTeam(db, orgId, teamId, async (tx) => {
+export function removeTeamMember(db: Db, orgId: number, teamId: number, userId: number, by?: AuditBy) {
+  return withLockedTeam(db, orgId, teamId, async (tx, team) => {
     if (!(await deleteTeamMember(tx, orgId, teamId, userId))) throw notFound();
     const path = await approvalPathOf(tx, orgId, teamId);
-    if (path.includes(userId)) await replaceApprovalPath(tx, orgId, teamId, path.filter((id) => id !== userId));
+    if (path.includes(userId)) await changeApprovalPath(tx, orgId, team, path.filter((id) => id !== userId), by);
   });
 }

@@ -13,6 +13,8 @@ import { notificationPreferences, saveNotificationPreferences } from '../mail/se
 import { presentUser } from './presenter.js';
 import { cardsOfUsers } from '../cards/service.js';
 import { sendInvitation } from './invitations.js';
+import { auditByOf } from '../audit/request.js';
+import { recordAudit } from '../audit/service.js';
 import {
   createUserInTransaction, fullName, getUser, grantFirstRole, listUsers, rolesOfUsers, setUserRole, updateProfile,
   type UserListFilters, type UserRow,
@@ -94,6 +96,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     const user = await db.transaction().execute(async (tx) => {
       const created = await createUserInTransaction(tx, org.id, { email, first_name, last_name, role, profile });
       await sendInvitation(tx, jobs, { organization: org, user: created, invitedBy: { id: actor.id, name: fullName(actor) }, origin: originOf(request) });
+      await recordAudit(tx, { orgId: org.id, by: auditByOf(request), action: 'user.invited', subject: { type: 'user', id: created.id, label: fullName(created) }, details: { roles: created.roles, new_user: true } });
       return created;
     });
     return reply.code(201).send({ data: presentUser(user, { roles: user.roles }) });
@@ -105,6 +108,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     const user = await db.transaction().execute(async (tx) => {
       const granted = await grantFirstRole(tx, org.id, request.params.id, request.body.role);
       await sendInvitation(tx, jobs, { organization: org, user: granted, invitedBy: { id: actor.id, name: fullName(actor) }, origin: originOf(request) });
+      await recordAudit(tx, { orgId: org.id, by: auditByOf(request), action: 'user.invited', subject: { type: 'user', id: granted.id, label: fullName(granted) }, details: { roles: granted.roles, new_user: false } });
       return granted;
     });
     return reply.code(201).send({ data: presentUser(user, { roles: user.roles }) });
@@ -121,13 +125,13 @@ export async function usersRoutes(fastify: FastifyInstance) {
   app.put('/api/users/:id', { onRequest: requireUser, schema: { params: idParams, body: updateUserSchema } }, async (request) => {
     const org = orgOf(request);
     const { role, ...profile } = request.body;
-    const user = await updateProfile(db, org.id, userOf(request), request.params.id, profile, role);
+    const user = await updateProfile(db, org.id, userOf(request), request.params.id, profile, role, auditByOf(request));
     return { data: presentUser(user, { roles: user.roles }) };
   });
 
   app.put('/api/users/:id/roles', { onRequest: requireAdmin, schema: { params: idParams, body: userRolesSchema } }, async (request) => {
     const org = orgOf(request);
-    const user = await setUserRole(db, org.id, request.params.id, request.body.roles[0]!);
+    const user = await setUserRole(db, org.id, request.params.id, request.body.roles[0]!, auditByOf(request));
     return { data: presentUser(user, { roles: user.roles }) };
   });
 

@@ -2,6 +2,7 @@ import { isAdmin, USER_MESSAGES, type AssignableRole, type ProfileInput, type Ro
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
+import { recordAudit, type AuditBy } from '../audit/service.js';
 import {
   deleteUserRoles, findUserByEmail, findUserById, findUsersByIds, insertUser, insertUserRoles, listUsers, lockSuperAdmins, lockUser, rolesOfUser, rolesOfUsers, updateUser,
   type UserListFilters, type UserRow, type UserSort,
@@ -74,14 +75,14 @@ export async function getUser(db: DbOrTx, orgId: number, actor: Actor, userId: n
   return user;
 }
 
-export async function updateProfile(db: Db, orgId: number, actor: Actor, userId: number, input: ProfileInput, role?: AssignableRole): Promise<UserWithRoles> {
+export async function updateProfile(db: Db, orgId: number, actor: Actor, userId: number, input: ProfileInput, role?: AssignableRole, by?: AuditBy): Promise<UserWithRoles> {
   assertCanReach(actor, userId);
   if (role && !isAdmin(actor.roles)) throw forbidden();
   return db.transaction().execute(async (tx) => {
     if (!(await lockUser(tx, orgId, userId))) throw notFound();
     await assertEmailFree(tx, orgId, input.email, userId);
     await updateUser(tx, orgId, userId, input);
-    if (role) await replaceRoleInTransaction(tx, orgId, userId, role);
+    if (role) await replaceRoleInTransaction(tx, orgId, userId, role, by);
     return (await findUserWithRoles(tx, orgId, userId))!;
   });
 }
@@ -90,17 +91,22 @@ export async function updateProfile(db: Db, orgId: number, actor: Actor, userId:
  * Gives the user exactly this one role. Super-admin is kept by a super-admin who is given another role only
  * while another super-admin remains; it is never granted here.
  */
-async function replaceRoleInTransaction(tx: Tx, orgId: number, userId: number, role: AssignableRole): Promise<void> {
+async function replaceRoleInTransaction(tx: Tx, orgId: number, userId: number, role: AssignableRole, by?: AuditBy): Promise<void> {
   const superAdmins = await lockSuperAdmins(tx, orgId);
   if (superAdmins.includes(userId) && superAdmins.length === 1) throw conflict(USER_MESSAGES.lastSuperAdmin);
+  const before = await rolesOfUser(tx, orgId, userId);
   await deleteUserRoles(tx, orgId, userId);
   await insertUserRoles(tx, orgId, userId, [role]);
+  if (before.length !== 1 || before[0] !== role) {
+    const user = await findUserById(tx, orgId, userId);
+    await recordAudit(tx, { orgId, by, action: 'user.roles_changed', subject: { type: 'user', id: userId, label: user && fullName(user) }, details: { old_roles: before, new_roles: [role] } });
+  }
 }
 
-export async function setUserRole(db: Db, orgId: number, userId: number, role: AssignableRole): Promise<UserWithRoles> {
+export async function setUserRole(db: Db, orgId: number, userId: number, role: AssignableRole, by?: AuditBy): Promise<UserWithRoles> {
   return db.transaction().execute(async (tx) => {
     if (!(await lockUser(tx, orgId, userId))) throw notFound();
-    await replaceRoleInTransaction(tx, orgId, userId, role);
+    await replaceRoleInTransaction(tx, orgId, userId, role, by);
     return (await findUserWithRoles(tx, orgId, userId))!;
   });
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idSchema, walletCategorySchema } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
+import { auditByOf } from '../audit/request.js';
 import { categoriesOf, createCategory, renameWalletCategory } from './service.js';
 
 const present = (category: { id: number; name: string; created_at: Date }) => ({ id: category.id, name: category.name, created_at: category.created_at.toISOString() });
@@ -18,10 +19,10 @@ export async function walletCategoryRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/api/wallet-categories', { onRequest: requireAdmin, schema: { body: walletCategorySchema } }, async (request, reply) => {
-    return reply.code(201).send({ data: present(await createCategory(db, orgOf(request).id, request.body.name)) });
+    return reply.code(201).send({ data: present(await createCategory(db, orgOf(request).id, request.body.name, auditByOf(request))) });
   });
 
   app.put('/api/wallet-categories/:id', { onRequest: requireAdmin, schema: { params: z.object({ id: idSchema }), body: walletCategorySchema } }, async (request) => {
-    return { data: present(await renameWalletCategory(db, orgOf(request).id, request.params.id, request.body.name)) };
+    return { data: present(await renameWalletCategory(db, orgOf(request).id, request.params.id, request.body.name, auditByOf(request))) };
   });
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_WALLET_CATEGORIES } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
+import { recordAudit, type AuditBy } from '../audit/service.js';
 import { categoriesByIds, findCategory, findCategoryByName, insertCategory, listCategories, renameCategory } from './repo.js';
 
 export { listCategories, findCategory, categoriesByIds };
@@ -25,15 +26,25 @@ function takenOnRace(error: { code?: string }): never {
   throw error;
 }
 
-export async function createCategory(db: Db, orgId: number, name: string) {
+export async function createCategory(db: Db, orgId: number, name: string, by?: AuditBy) {
   if (await findCategoryByName(db, orgId, name)) throw validationFailed({ name: [TAKEN] });
-  return insertCategory(db, orgId, name).catch(takenOnRace);
+  return db.transaction().execute(async (tx) => {
+    const created = await insertCategory(tx, orgId, name).catch(takenOnRace);
+    await recordAudit(tx, { orgId, by, action: 'wallet_category.created', subject: { type: 'wallet_category', id: created.id, label: created.name }, details: { name: created.name } });
+    return created;
+  });
 }
 
-export async function renameWalletCategory(db: Db, orgId: number, id: number, name: string) {
+export async function renameWalletCategory(db: Db, orgId: number, id: number, name: string, by?: AuditBy) {
   const holder = await findCategoryByName(db, orgId, name);
   if (holder && holder.id !== id) throw validationFailed({ name: [TAKEN] });
-  const renamed = await renameCategory(db, orgId, id, name).catch(takenOnRace);
-  if (!renamed) throw notFound();
-  return renamed;
+  return db.transaction().execute(async (tx) => {
+    const before = await findCategory(tx, orgId, id);
+    const renamed = before && (await renameCategory(tx, orgId, id, name).catch(takenOnRace));
+    if (!before || !renamed) throw notFound();
+    if (before.name !== renamed.name) {
+      await recordAudit(tx, { orgId, by, action: 'wallet_category.renamed', subject: { type: 'wallet_category', id, label: renamed.name }, details: { old_name: before.name, new_name: renamed.name } });
+    }
+    return renamed;
+  });
 }
