@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { useEffect, useState, type ReactNode } from 'react';
+import { PasswordConfirmation } from '../components/ConfirmPasswordModal';
 import { useNotifyError } from '../lib/use-notify-error';
 import { connectErrorHandling, createQueryClient } from './query-client';
 import { theme } from './theme';
@@ -13,12 +14,13 @@ function QueryLayer({ client, children }: { client?: QueryClient; children: Reac
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
-/** Theme, notifications (bottom right) and server state for the whole app. */
+/** Theme, notifications (bottom right), server state and the confirm-password modal (423) for the whole app. */
 export function AppProviders({ queryClient, children }: { queryClient?: QueryClient; children: ReactNode }) {
   return (
     <ConfigProvider theme={theme} locale={enUS}>
       <AntApp notification={{ placement: 'bottomRight' }}>
         <QueryLayer client={queryClient}>{children}</QueryLayer>
+        <PasswordConfirmation />
       </AntApp>
     </ConfigProvider>
   );

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csrfCookieRoute, installFakeApi } from '../test/fake-api';
-import { http, HttpError } from './http';
+import { http, HttpError, setPasswordConfirmer } from './http';
 
 afterEach(() => {
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
@@ -67,5 +67,73 @@ describe('http client', () => {
     const error = await http.get('/api/me').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(0);
+  });
+
+  describe('423: password confirmation', () => {
+    const locked = { status: 423, body: { message: 'Password confirmation required.' } };
+
+    it('asks the registered confirmer, then makes the same call again', async () => {
+      document.cookie = 'XSRF-TOKEN=t';
+      let unlocked = false;
+      const api = installFakeApi({ 'POST /api/secret': () => (unlocked ? { status: 200, body: { data: 'open' } } : locked) });
+      const confirmer = vi.fn(async () => {
+        unlocked = true;
+        return true;
+      });
+      const unregister = setPasswordConfirmer(confirmer);
+      try {
+        await expect(http.post('/api/secret', { a: 1 })).resolves.toEqual({ data: 'open' });
+      } finally {
+        unregister();
+      }
+      expect(confirmer).toHaveBeenCalledTimes(1);
+      expect(api.calls.map((call) => call.body)).toEqual([{ a: 1 }, { a: 1 }]);
+    });
+
+    it('gives the caller the 423 when the person gives up, and retries at most once', async () => {
+      const api = installFakeApi({ 'GET /api/secret': locked });
+      const unregister = setPasswordConfirmer(async () => false);
+      const givenUp = await http.get('/api/secret').catch((caught: unknown) => caught);
+      expect(givenUp).toMatchObject({ status: 423 });
+      expect(api.calls).toHaveLength(1);
+      unregister();
+
+      const stillLocked = setPasswordConfirmer(async () => true);
+      const again = await http.get('/api/secret').catch((caught: unknown) => caught);
+      stillLocked();
+      expect(again).toMatchObject({ status: 423 });
+      expect(api.calls).toHaveLength(3);
+    });
+
+    it('asks once for calls locked at the same time', async () => {
+      let unlocked = false;
+      installFakeApi({ 'GET /api/secret': () => (unlocked ? { status: 200, body: { ok: true } } : locked) });
+      let release: (value: boolean) => void = () => {};
+      const confirmer = vi.fn(
+        () =>
+          new Promise<boolean>((resolve) => {
+            release = resolve;
+          }),
+      );
+      const unregister = setPasswordConfirmer(confirmer);
+      const both = Promise.all([http.get('/api/secret'), http.get('/api/secret')]);
+      await vi.waitFor(() => expect(confirmer).toHaveBeenCalled());
+      unlocked = true;
+      release(true);
+      await expect(both).resolves.toEqual([{ ok: true }, { ok: true }]);
+      unregister();
+      expect(confirmer).toHaveBeenCalledTimes(1);
+    });
+
+    it('without a confirmer (or for the confirmation itself) a 423 is just an error', async () => {
+      document.cookie = 'XSRF-TOKEN=t';
+      installFakeApi({ 'GET /api/secret': locked, 'POST /user/confirm-password': locked });
+      expect(await http.get('/api/secret').catch((caught: unknown) => caught)).toMatchObject({ status: 423 });
+      const confirmer = vi.fn(async () => true);
+      const unregister = setPasswordConfirmer(confirmer);
+      expect(await http.post('/user/confirm-password', { password: 'x' }).catch((caught: unknown) => caught)).toMatchObject({ status: 423 });
+      unregister();
+      expect(confirmer).not.toHaveBeenCalled();
+    });
   });
 });

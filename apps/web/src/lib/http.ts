@@ -26,6 +26,34 @@ export class HttpError extends Error {
 export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
 const CSRF_MISMATCH_STATUS = 419;
+/** DESIGN §5: sensitive data needs a recently confirmed password; the server answers 423 until then. */
+const PASSWORD_CONFIRMATION_STATUS = 423;
+export const CONFIRM_PASSWORD_PATH = '/user/confirm-password';
+
+/**
+ * Asks the person for their password (the shared modal registers itself here). Resolves true once
+ * POST /user/confirm-password succeeded, false when they gave up.
+ */
+export type PasswordConfirmer = () => Promise<boolean>;
+let passwordConfirmer: PasswordConfirmer | null = null;
+let confirmationInFlight: Promise<boolean> | null = null;
+
+/** Registers the UI that confirms the password on a 423; returns the function that unregisters it. */
+export function setPasswordConfirmer(confirmer: PasswordConfirmer): () => void {
+  passwordConfirmer = confirmer;
+  return () => {
+    if (passwordConfirmer === confirmer) passwordConfirmer = null;
+  };
+}
+
+/** Several calls answered 423 at once share one question. */
+function confirmPasswordOnce(): Promise<boolean> {
+  if (!passwordConfirmer) return Promise.resolve(false);
+  confirmationInFlight ??= passwordConfirmer().finally(() => {
+    confirmationInFlight = null;
+  });
+  return confirmationInFlight;
+}
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -106,12 +134,19 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     await refreshCsrfCookie();
     response = await send(method, url, options);
   }
+  if (response.status === PASSWORD_CONFIRMATION_STATUS && path !== CONFIRM_PASSWORD_PATH && (await confirmPasswordOnce())) {
+    // The server refused before acting; once the password is confirmed the same call is made again, once.
+    response = await send(method, url, options);
+  }
   const body = await readBody(response);
   if (!response.ok) throw toHttpError(response, body);
   return body as T;
 }
 
-/** The one http client: same origin, credentials included, JSON in and out, XSRF header on writes. */
+/**
+ * The one http client: same origin, credentials included, JSON in and out, XSRF header on writes; a 419 is
+ * retried with a fresh token, a 423 asks for the password (when a confirmer is registered) and is retried.
+ */
 export const http = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),

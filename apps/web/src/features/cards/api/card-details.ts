@@ -8,7 +8,10 @@ export interface CardDetails {
   exp_year: number;
 }
 
-/** GET /api/cards/{id}/details: the full number and CVC, or a 423 until the password was confirmed (DESIGN §5). */
+/**
+ * GET /api/cards/{id}/details: the full number and CVC, or a 423 until the password was confirmed
+ * (DESIGN §5), which the http client turns into the confirm-password modal and a second try.
+ */
 export async function getCardDetails(cardId: number): Promise<CardDetails> {
   const { data } = await http.get<DataEnvelope<CardDetails>>(`/api/cards/${cardId}/details`);
   return data;
@@ -17,13 +20,4 @@ export async function getCardDetails(cardId: number): Promise<CardDetails> {
 /** Sensitive: kept in the page's state only, never in the query cache. */
 export function useRevealCardDetails(cardId: number) {
   return useMutation({ mutationFn: () => getCardDetails(cardId) });
-}
-
-/** POST /user/confirm-password {password}: unlocks card details for 3 hours; 422 errors.password when wrong. */
-export function confirmPassword(password: string): Promise<unknown> {
-  return http.post('/user/confirm-password', { password });
-}
-
-export function useConfirmPassword() {
-  return useMutation({ mutationFn: confirmPassword });
 }

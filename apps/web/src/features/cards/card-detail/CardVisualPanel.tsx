@@ -3,28 +3,19 @@ import { App, Button, Flex, Tooltip } from 'antd';
 import type { CardResource } from '@wallet/contract';
 import { useState } from 'react';
 import { PaymentCard } from '../../../components/PaymentCard';
-import { HttpError } from '../../../lib/http';
 import { useRevealCardDetails, type CardDetails } from '../api/card-details';
-import { ConfirmPasswordModal } from './ConfirmPasswordModal';
 
 /**
- * The card, front and back, with the number and CVC revealed on request: a 423 asks for the password, then
- * the reveal is tried again. Revealed details live in this component only.
+ * The card, front and back, with the number and CVC revealed on request (a 423 is the http client's: the shared
+ * confirm-password modal asks, then the reveal is made again). Revealed details live in this component only.
  */
 export function CardVisualPanel({ card }: { card: CardResource }) {
   const [flipped, setFlipped] = useState(false);
   const [details, setDetails] = useState<CardDetails>();
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const reveal = useRevealCardDetails(card.id);
   const { message } = App.useApp();
 
-  const doReveal = () =>
-    reveal.mutate(undefined, {
-      onSuccess: setDetails,
-      onError: (error) => {
-        if (error instanceof HttpError && error.status === 423) setConfirmOpen(true);
-      },
-    });
+  const doReveal = () => reveal.mutate(undefined, { onSuccess: setDetails });
 
   const copyNumber = async () => {
     if (!details) return;
@@ -56,14 +47,6 @@ export function CardVisualPanel({ card }: { card: CardResource }) {
           <Button icon={<CopyOutlined aria-hidden />} aria-label="Copy card number" disabled={!details} onClick={() => void copyNumber()} />
         </Tooltip>
       </Flex>
-      <ConfirmPasswordModal
-        open={confirmOpen}
-        onCancel={() => setConfirmOpen(false)}
-        onConfirmed={() => {
-          setConfirmOpen(false);
-          doReveal();
-        }}
-      />
     </Flex>
   );
 }
