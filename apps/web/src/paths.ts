@@ -22,6 +22,9 @@ export const paths = {
   approvalsDone: '/purchase-requests/approvals/done',
   approvalsError: '/purchase-requests/approvals/error',
   approvalsExpired: '/purchase-request/approvals/expired',
+  registrationRequested: '/registration-requested',
+  registrationApprovalStatus: '/registration-approval-status',
+  accessPending: '/access-pending',
   teams: '/teams',
   team: (teamId: string | number) => `/teams/${teamId}`,
 } as const;

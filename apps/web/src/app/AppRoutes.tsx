@@ -8,7 +8,11 @@ import { PassThroughPage } from '../features/auth/PassThroughPage';
 import { ForgotPasswordPage } from '../features/auth/forgot-password/ForgotPasswordPage';
 import { RegisterPage } from '../features/auth/register/RegisterPage';
 import { ResetPasswordPage } from '../features/auth/reset-password/ResetPasswordPage';
+import { TwoFactorPage } from '../features/auth/two-factor/TwoFactorPage';
 import { OrganizationNotFoundPage } from '../features/organization/OrganizationNotFoundPage';
+import { AccessPendingPage } from '../features/registration/AccessPendingPage';
+import { RegistrationApprovalStatusPage } from '../features/registration/RegistrationApprovalStatusPage';
+import { RegistrationRequestedPage } from '../features/registration/RegistrationRequestedPage';
 import { paths } from '../paths';
 import { AppLayout } from './layout/AppLayout';
 import { PublicLayout } from './layout/PublicLayout';
@@ -20,6 +24,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<PublicLayout />}>
         <Route path={paths.login} element={<LoginPage />} />
+        <Route path={paths.loginTwoFactor} element={<TwoFactorPage />} />
         <Route path={paths.register} element={<RegisterPage />} />
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
@@ -28,6 +33,9 @@ export function AppRoutes() {
         <Route path={paths.approvalsDone} element={<ApprovalDonePage />} />
         <Route path={paths.approvalsError} element={<ApprovalErrorPage />} />
         <Route path={paths.approvalsExpired} element={<ApprovalExpiredPage />} />
+        <Route path={paths.registrationRequested} element={<RegistrationRequestedPage />} />
+        <Route path={paths.registrationApprovalStatus} element={<RegistrationApprovalStatusPage />} />
+        <Route path={paths.accessPending} element={<AccessPendingPage />} />
       </Route>
       <Route path={paths.logout} element={<LogoutPage />} />
       <Route

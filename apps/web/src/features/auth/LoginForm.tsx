@@ -1,11 +1,11 @@
-import { GoogleOutlined } from '@ant-design/icons';
 import { Button, Divider, Flex, Form, Input, type InputRef } from 'antd';
 import { MESSAGES, loginSchema, type LoginInput } from '@wallet/contract';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { zodRule } from '../../lib/form-rules';
-import { paths, serverPaths } from '../../paths';
+import { paths } from '../../paths';
 import { useLogin } from './api/login';
+import { GoogleSignInButton } from './GoogleSignInButton';
 
 const emailRules = [zodRule(loginSchema.shape.email)];
 const passwordRules = [zodRule(loginSchema.shape.password)];
@@ -29,9 +29,7 @@ export function LoginForm() {
 
   return (
     <>
-      <Button block size="large" icon={<GoogleOutlined />} href={serverPaths.googleSignIn}>
-        Sign in with Google
-      </Button>
+      <GoogleSignInButton />
       <Divider plain>or sign in with email</Divider>
       <Form<LoginInput> form={form} layout="vertical" requiredMark={false} size="large" noValidate onFinish={handleFinish}>
         <Form.Item label="Email" name="email" rules={emailRules} validateFirst>
