@@ -178,6 +178,19 @@ describe('bad input', () => {
     expect((await world.mia.client.get(`/api/users/${world.mia.id}/expenses/analytics?where_not_null=transferred`)).statusCode).toBe(400);
     expect((await world.admin.get('/api/topups/analytics?filter[top_five_spender]=1')).statusCode).toBe(400);
   });
+
+  it("a holder's figures have no top-five lists, and their bad input is named like the organisation's", async () => {
+    const base = `/api/users/${world.mia.id}/expenses/analytics`;
+    const top = await world.mia.client.get(`${base}?filter[top_five_spender]=1`);
+    expect(top.statusCode).toBe(400);
+    expect(top.json().message).toBe('Unknown filter: top_five_spender.');
+    const inverted = await world.mia.client.get(`${base}?filter[sum_over_days]=3&filter[between]=2025-02-03,2025-02-01`);
+    expect(inverted.statusCode).toBe(422);
+    expect(inverted.json().errors['filter.between']).toEqual(['The start date must be on or before the end date.']);
+    const days = await world.admin.get(`/api/users/${world.mia.id}/journal-entries/analytics?filter[max_over_days]=1101`);
+    expect(days.statusCode).toBe(422);
+    expect(days.json().errors['filter.max_over_days']).toEqual(['max_over_days may not be greater than 1100.']);
+  });
 });
 
 describe('GET /api/dashboard/kpi last_30_spend', () => {

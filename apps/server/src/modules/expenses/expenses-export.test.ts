@@ -157,6 +157,18 @@ describe('Excel', () => {
   });
 });
 
+describe("Excel with the table's filters", () => {
+  it('digital wallets, search and a date range narrow the workbook exactly as they narrow the table', async () => {
+    const wallets = await readXlsx((await download('export_as=xlsx&export_fields=wallet,merchant,amount&filter[wallet]=google_pay,samsung_pay&sort=amount')).rawPayload);
+    expect(wallets).toEqual([['Digital Wallet', 'Merchant', 'Amount'], ['Google Pay', 'Old Curiosity Shop', 5], ['Samsung Pay', `'${EVIL}`, 12.34]]);
+    const searched = await readXlsx((await download('export_as=xlsx&export_fields=cardholder,amount&filter[custom_search]=sweetgreen&filter[between]=day,2025-03-01,2025-03-31')).rawPayload);
+    expect(searched).toEqual([['Cardholder', 'Amount'], ['Mia Member', -2.5]]);
+    const nothing = await download(`export_as=xlsx&export_fields=amount&filter[type]=refund&filter[user_id]=${world.ned.id}`);
+    expect(await readXlsx(nothing.rawPayload)).toEqual([['Amount']]);
+    expect(fileName(nothing)).toBe('Ada-Admin-transactions-all-time.xlsx');
+  });
+});
+
 describe('the contract', () => {
   it('offers the same twelve columns, with the same headings, as the export modal', () => {
     expect(EXPORT_FIELD_NAMES).toEqual([...REPORT_EXPORT_FIELDS]);
@@ -175,6 +187,22 @@ describe('bad input', () => {
     const response = await world.admin.get(`/api/expenses/export?${query}`);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors[field]).toEqual([message]);
+  });
+
+  it.each([
+    ['filter[between]=day,2025-02-30,2025-03-01', 422, 'real dates'],
+    ['filter[between]=2025-01-01', 422, 'real dates'],
+    ['filter[type]=purchase', 422, 'Unknown type: purchase'],
+    ['filter[wallet]=apple_pay,paypal', 422, 'Unknown wallet: paypal'],
+    ['sort=amount,-amount', 422, 'The sort names amount twice.'],
+    ['filter[nope]=1', 400, 'Unknown filter: nope.'],
+    ['sort=color', 400, 'Unknown sort: color.'],
+    ['include=approvals', 400, 'Unknown include: approvals.'],
+  ])("the table's filters as the list checks them: %s -> %i naming what is wrong", async (query, status, message) => {
+    const response = await world.admin.get(`/api/expenses/export?export_fields=amount&${query}`);
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.headers['content-disposition']).toBeUndefined();
+    expect(response.body).toContain(message);
   });
 
   it('unknown filters and sorts are 400; no session is 401', async () => {
