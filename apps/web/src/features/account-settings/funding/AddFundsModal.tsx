@@ -1,4 +1,4 @@
-import { Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { Descriptions, Form, Input, Modal } from 'antd';
 import { CARD_MESSAGES, MAX_NOTE_LENGTH, topupSchema } from '@wallet/contract';
 import { useRef } from 'react';
 import { CurrencyInput } from '../../../components/CurrencyInput';
@@ -93,14 +93,8 @@ export function AddFundsModal({ open, balance, onClose }: { open: boolean; balan
         <Form.Item label="Amount" name="amount" rules={rules.amount} required>
           <CurrencyInput autoFocus />
         </Form.Item>
-        <Form.Item
-          label="Description"
-          name="description"
-          rules={rules.description}
-          required
-          extra={<Typography.Text type="secondary">Shown on the statement, e.g. where the money came from.</Typography.Text>}
-        >
-          <Input.TextArea rows={3} maxLength={MAX_NOTE_LENGTH} showCount />
+        <Form.Item label="Description" name="description" rules={rules.description} required>
+          <Input.TextArea rows={3} maxLength={MAX_NOTE_LENGTH} showCount placeholder="Shown on the statement, e.g. where the money came from" />
         </Form.Item>
       </Form>
     </Modal>

@@ -7,9 +7,11 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { ResponsiveDrawer } from '../../../components/ResponsiveDrawer';
 import { formatMoney } from '../../../lib/format';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { useExportStatement } from '../api/export-statement';
 import { useStatements } from '../api/get-statements';
+import { PHONE_QUERY } from './TopupsTable';
 import { paths } from '../../../paths';
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -23,51 +25,83 @@ function lineDate(iso: string): string {
   return dayjs(iso.slice(0, 10)).format('MMM D');
 }
 
-/** Signed dollars: '+$250.00' into the funds, '-$30.00' out of them. */
+/** Signed dollars: '+$250.00' into the funds, '-$30.00' out of them, '$0.00' for nothing (never '-$0.00'). */
 function signedMoney(cents: number): string {
+  if (cents === 0) return formatMoney(0);
   return cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents);
 }
 
 const TYPE_COLORS: Record<string, string> = { 'Top-up': 'green', 'Card funding': 'blue', 'Card defunding': 'purple' };
+
+/** What moved: its type, description and, for a card funding, the card (a link to it). */
+function LineDetails({ line }: { line: StatementLine }) {
+  return (
+    <Flex vertical gap={2} align="flex-start">
+      <Tag color={TYPE_COLORS[line.type]}>{line.type}</Tag>
+      {line.description && <Typography.Text>{line.description}</Typography.Text>}
+      {line.card && (
+        <Link to={paths.card(line.card.id)}>
+          {line.card.name} •••• {line.card.last4}
+        </Link>
+      )}
+    </Flex>
+  );
+}
+
+function LineAmount({ line }: { line: StatementLine }) {
+  return (
+    <Typography.Text style={money} type={line.amount > 0 ? 'success' : undefined}>
+      {signedMoney(line.amount)}
+    </Typography.Text>
+  );
+}
 
 const columns: TableColumnsType<StatementLine> = [
   { title: 'Date', key: 'date', width: 80, render: (_, line) => <span style={{ whiteSpace: 'nowrap' }}>{lineDate(line.date)}</span> },
   {
     title: 'Details',
     key: 'details',
-    render: (_, line) => (
-      <Flex vertical gap={2}>
-        <span>
-          <Tag color={TYPE_COLORS[line.type]}>{line.type}</Tag>
-        </span>
-        {line.description && <Typography.Text>{line.description}</Typography.Text>}
-        {line.card && (
-          <Link to={paths.card(line.card.id)}>
-            {line.card.name} •••• {line.card.last4}
-          </Link>
-        )}
-      </Flex>
-    ),
+    render: (_, line) => <LineDetails line={line} />,
   },
   {
     title: 'Amount',
     key: 'amount',
     align: 'right',
     width: 130,
-    render: (_, line) => (
-      <Typography.Text style={money} type={line.amount > 0 ? 'success' : undefined}>
-        {signedMoney(line.amount)}
-      </Typography.Text>
-    ),
+    render: (_, line) => <LineAmount line={line} />,
   },
   { title: 'Balance', key: 'balance', align: 'right', width: 130, render: (_, line) => <span style={money}>{formatMoney(line.balance)}</span> },
+];
+
+/** On a phone: the details with the date on the left, the amount and the balance after it on the right. */
+const phoneColumns: TableColumnsType<StatementLine> = [
+  {
+    title: 'Movement',
+    key: 'movement',
+    render: (_, line) => (
+      <Flex justify="space-between" gap={12}>
+        <Flex vertical gap={2} style={{ minWidth: 0 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {lineDate(line.date)}
+          </Typography.Text>
+          <LineDetails line={line} />
+        </Flex>
+        <Flex vertical align="flex-end" gap={2}>
+          <LineAmount line={line} />
+          <Typography.Text type="secondary" style={{ ...money, fontSize: 12 }}>
+            Balance {formatMoney(line.balance)}
+          </Typography.Text>
+        </Flex>
+      </Flex>
+    ),
+  },
 ];
 
 function MonthSummary({ month }: { month: StatementMonth }) {
   const figures = [
     { title: 'Opening Balance', value: formatMoney(month.opening) },
-    { title: 'Money In', value: `+${formatMoney(month.in)}` },
-    { title: 'Money Out', value: `-${formatMoney(month.out)}` },
+    { title: 'Money In', value: signedMoney(month.in) },
+    { title: 'Money Out', value: signedMoney(-month.out) },
     { title: 'Closing Balance', value: formatMoney(month.closing) },
   ];
   return (
@@ -85,6 +119,7 @@ function MonthSummary({ month }: { month: StatementMonth }) {
 function StatementBody() {
   const statements = useStatements();
   const [chosen, setChosen] = useState<string | null>(null);
+  const isPhone = useMediaQuery(PHONE_QUERY);
 
   if (statements.isPending) {
     return (
@@ -120,10 +155,10 @@ function StatementBody() {
       <Table<StatementLine>
         rowKey="id"
         size="small"
-        columns={columns}
+        columns={isPhone ? phoneColumns : columns}
         dataSource={month.lines}
         pagination={month.lines.length > 50 ? { pageSize: 50, showSizeChanger: false, hideOnSinglePage: true } : false}
-        scroll={{ x: 520 }}
+        scroll={isPhone ? undefined : { x: 520 }}
       />
     </>
   );

@@ -1,9 +1,13 @@
-import { Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PAGE_SIZES, type ListMeta, type TopupResource } from '@wallet/contract';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { TableLoading } from '../../../components/TableLoading';
 import { formatMoney } from '../../../lib/format';
+import { useMediaQuery } from '../../../lib/use-media-query';
+
+/** Narrow enough that the table's four columns would not fit. */
+export const PHONE_QUERY = '(max-width: 575px)';
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -31,6 +35,28 @@ const columns: TableColumnsType<TopupResource> = [
   { title: 'Status', key: 'status', width: 100, render: (_, topup) => <TopupStatusTag status={topup.status} /> },
 ];
 
+/** On a phone: one column, what and when on the left, how much and its status on the right. */
+const phoneColumns: TableColumnsType<TopupResource> = [
+  {
+    title: 'Top-up',
+    key: 'topup',
+    render: (_, topup) => (
+      <Flex justify="space-between" gap={12}>
+        <Flex vertical style={{ minWidth: 0 }}>
+          <Typography.Text ellipsis={{ tooltip: topup.description }}>{topup.description}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {dayjs(topup.created_at).format('MMM D, YYYY h:mm A')}
+          </Typography.Text>
+        </Flex>
+        <Flex vertical align="flex-end" gap={4}>
+          <span style={money}>{formatMoney(topup.amount)}</span>
+          <TopupStatusTag status={topup.status} />
+        </Flex>
+      </Flex>
+    ),
+  },
+];
+
 interface Props {
   rows: TopupResource[] | undefined;
   meta: ListMeta | undefined;
@@ -44,15 +70,16 @@ interface Props {
 
 /** Recent top-ups, newest first, a page at a time from the server. */
 export function TopupsTable({ rows, meta, loading, fetching, page, pageSize, onPage, empty }: Props) {
+  const isPhone = useMediaQuery(PHONE_QUERY);
   if (loading) return <TableLoading rows={5} />;
   return (
     <Table<TopupResource>
       rowKey="id"
       size="middle"
-      columns={columns}
+      columns={isPhone ? phoneColumns : columns}
       dataSource={rows}
-      loading={fetching && !loading}
-      scroll={{ x: 560 }}
+      loading={fetching}
+      scroll={isPhone ? undefined : { x: 560 }}
       locale={{ emptyText: empty }}
       pagination={{
         current: page,
