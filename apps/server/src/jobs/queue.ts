@@ -8,7 +8,8 @@ import type { DbOrTx } from '../db/database.js';
  */
 export interface Jobs {
   send(name: QueueName, data: object, options?: { tx?: DbOrTx; singletonKey?: string; startAfter?: Date }): Promise<void>;
-  work<T>(name: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Runs handler for each job; a job that throws is retried alone, the rest of its batch completes. */
+  work<T>(name: QueueName, handler: (data: T) => Promise<void>, options?: WorkOptions): Promise<void>;
   /** A cron schedule (pg-boss sends it once per slot however many processes run). */
   schedule(name: QueueName, cron: string): Promise<void>;
   stop(): Promise<void>;
@@ -16,6 +17,12 @@ export interface Jobs {
 
 export const QUEUES = { deliverMail: 'mail.deliver', processWebhook: 'webhook.process', reconcileIssuer: 'issuer.reconcile', runRecurring: 'recurring.run' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface WorkOptions {
+  /** Jobs fetched per poll (pg-boss waits the polling interval after every fetch, full or not). */
+  batchSize?: number;
+  pollingIntervalSeconds?: number;
+}
 
 const RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true } as const;
 
@@ -43,9 +50,17 @@ export async function startJobs(connectionString: string, options: { pollingInte
       const db = tx && { executeSql: async (text: string, values: unknown[]) => tx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }> };
       await boss.send(name, data, { ...RETRY, singletonKey, startAfter, ...(db && { db }) });
     },
-    async work(name, handler) {
-      await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
+    async work(name, handler, workOptions = {}) {
+      const pollingIntervalSeconds = options.pollingIntervalSeconds ?? workOptions.pollingIntervalSeconds ?? 2;
+      await boss.work(name, { pollingIntervalSeconds, batchSize: workOptions.batchSize ?? 1 }, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data as never);
+          } catch (error) {
+            // Fail this job only: pg-boss then completes the others of the batch (complete skips failed jobs).
+            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+        }
       });
     },
     async schedule(name, cron) {

@@ -9,8 +9,14 @@ import { processStripeEvent, reconcileWithIssuer, requeueStaleEvents } from '../
 /** Registers every job handler; main.ts and tests call it (several processes may, pg-boss runs each job once). */
 export async function startWorkers(deps: AppDeps): Promise<void> {
   const transport = createSmtpTransport(deps.config.SMTP_URL);
-  await deps.jobs.work<{ id: number }>(QUEUES.deliverMail, (job) => deliverMail(deps.db, transport, deps.config.MAIL_FROM, job.id));
-  await deps.jobs.work<{ id: string }>(QUEUES.processWebhook, (job) => processStripeEvent(deps.db, job.id, (message) => console.warn(message)));
+  await deps.jobs.work<{ id: number }>(QUEUES.deliverMail, (job) => deliverMail(deps.db, transport, deps.config.MAIL_FROM, job.id), {
+    batchSize: 10,
+  });
+  await deps.jobs.work<{ id: string }>(QUEUES.processWebhook, (job) => processStripeEvent(deps.db, job.id, (message) => console.warn(message)), {
+    // Issuers send bursts (a purchase is several events): up to 40 events a second per process.
+    batchSize: 20,
+    pollingIntervalSeconds: 0.5,
+  });
   // Every few minutes: events stored but never processed are queued again (pg-boss runs it once across processes).
   await deps.jobs.work(QUEUES.reconcileIssuer, async () => {
     await requeueStaleEvents(deps.db, deps.jobs);
