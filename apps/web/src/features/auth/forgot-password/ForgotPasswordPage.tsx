@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_MINUTES, UI_TEXTS, forgotPasswordSchema, type ForgotPasswordInput } from '@wallet/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -46,14 +46,12 @@ export function ForgotPasswordPage() {
             description={`If ${sentTo} belongs to an account here, a link to choose a new password is on its way. It works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes.`}
             style={{ marginTop: 20 }}
           />
-          <Typography.Paragraph style={{ textAlign: 'center', marginTop: 24, marginBottom: 0 }}>
+          <Flex justify="center" align="center" gap={8} wrap style={{ marginTop: 24 }}>
             <Button type="link" onClick={() => setSentTo(undefined)}>
               Send another link
             </Button>
-          </Typography.Paragraph>
-          <Typography.Paragraph style={{ textAlign: 'center', marginBottom: 0 }}>
             <Link to={paths.login}>{UI_TEXTS.backToSignIn}</Link>
-          </Typography.Paragraph>
+          </Flex>
         </>
       ) : (
         <>
