@@ -69,6 +69,7 @@ describe('/account-settings', { timeout: 60_000 }, () => {
       'Account Funding',
       'Billing & Plan',
       'Card Settings',
+      'Audit Log',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { Card, Tabs } from 'antd';
-import { isAdmin } from '@wallet/contract';
+import { AUDIT_TEXTS, isAdmin } from '@wallet/contract';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
@@ -12,6 +12,7 @@ const ProfileTab = lazy(() => import('./profile/ProfileTab').then((m) => ({ defa
 const ChangePasswordForm = lazy(() => import('./security/ChangePasswordForm').then((m) => ({ default: m.ChangePasswordForm })));
 const NotificationsTab = lazy(() => import('./notifications/NotificationsTab').then((m) => ({ default: m.NotificationsTab })));
 const AccountFundingTab = lazy(() => import('./funding/AccountFundingTab').then((m) => ({ default: m.AccountFundingTab })));
+const AuditLogTab = lazy(() => import('./audit-log/AuditLogTab').then((m) => ({ default: m.AuditLogTab })));
 
 const panel = (content: ReactNode) => <Suspense fallback={<TabPanelFallback />}>{content}</Suspense>;
 
@@ -32,6 +33,7 @@ export function AccountSettingsPage() {
           { key: 'accountFunding', label: 'Account Funding', children: panel(<AccountFundingTab />) },
           { key: 'billing', label: 'Billing & Plan', children: <StillBuilding /> },
           { key: 'cardSettings', label: 'Card Settings', children: <StillBuilding /> },
+          { key: 'auditLog', label: AUDIT_TEXTS.tab, children: panel(<AuditLogTab />) },
         ]
       : []),
   ];
