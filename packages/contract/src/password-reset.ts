@@ -25,9 +25,11 @@ export interface RateLimit {
 
 /**
  * Fixed-window limits per account (the email asked for, known or not) and per IP, within an organisation.
- * Every attempt counts; past the limit the answer is a 429 with MESSAGES.tooManyRequests.
+ * Every attempt counts (for login: every failed one, on top of LOGIN_MAX_ATTEMPTS per email and IP); past the
+ * limit the answer is a 429.
  */
 export const AUTH_RATE_LIMITS = {
+  login: { perAccount: { max: 20, windowSeconds: 900 }, perIp: { max: 50, windowSeconds: 900 } },
   forgotPassword: { perAccount: { max: 5, windowSeconds: 3600 }, perIp: { max: 20, windowSeconds: 3600 } },
   resetPassword: { perAccount: { max: 10, windowSeconds: 900 }, perIp: { max: 30, windowSeconds: 900 } },
   register: { perAccount: { max: 10, windowSeconds: 900 }, perIp: { max: 30, windowSeconds: 900 } },

@@ -1,7 +1,7 @@
-import { LOGIN_MAX_ATTEMPTS, LOGIN_WINDOW_SECONDS, MESSAGES, PASSWORD_MESSAGES, type ChangePasswordInput } from '@wallet/contract';
+import { AUTH_RATE_LIMITS, LOGIN_MAX_ATTEMPTS, LOGIN_WINDOW_SECONDS, MESSAGES, PASSWORD_MESSAGES, type ChangePasswordInput } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { HttpError, tooManyRequests, validationFailed } from '../../http/errors.js';
-import { clearHits, hitsInWindow, recordHit } from '../throttle/service.js';
+import { accountAndIpLimits, assertUnderLimits, clearHits, hitsInWindow, recordHit, recordHits } from '../throttle/service.js';
 import { findUserByEmail, findUserWithRoles, setPasswordHash, type UserWithRoles } from '../users/service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { deleteOtherSessions, deleteSession, markPasswordConfirmed, findLiveSession, insertSession, touchSession } from './sessions-repo.js';
@@ -22,7 +22,8 @@ const loginKey = (orgId: number, email: string, ip: string) => `login:${orgId}:$
 
 /**
  * Checks the credentials and opens a new session (a fresh id: the old cookie, if any, is dropped).
- * After LOGIN_MAX_ATTEMPTS failures for one email and IP within the window, every attempt is a 429.
+ * After LOGIN_MAX_ATTEMPTS failures for one email and IP within the window, or too many for the account from any
+ * IP or from the IP for any account (AUTH_RATE_LIMITS.login), every attempt is a 429.
  */
 export async function signIn(
   db: Db,
@@ -31,14 +32,17 @@ export async function signIn(
   client: ClientInfo,
 ): Promise<SignInResult> {
   const key = loginKey(orgId, credentials.email, client.ip);
-  const previous = await hitsInWindow(db, key, LOGIN_WINDOW_SECONDS);
-  if (previous.hits >= LOGIN_MAX_ATTEMPTS) throw tooManyRequests(previous.retryAfter, MESSAGES.tooManyAttempts);
+  const limits = [
+    { key, max: LOGIN_MAX_ATTEMPTS, windowSeconds: LOGIN_WINDOW_SECONDS },
+    ...accountAndIpLimits('login', orgId, credentials.email, client.ip, AUTH_RATE_LIMITS.login),
+  ];
+  await assertUnderLimits(db, limits, MESSAGES.tooManyAttempts);
 
   const found = await findUserByEmail(db, orgId, credentials.email);
   const valid = await verifyPassword(found?.password_hash ?? null, credentials.password);
   const user = valid && found ? await findUserWithRoles(db, orgId, found.id) : undefined;
   if (!user || user.roles.length === 0) {
-    await recordHit(db, key, LOGIN_WINDOW_SECONDS);
+    await recordHits(db, limits);
     throw new HttpError(422, MESSAGES.badCredentials, { email: [MESSAGES.badCredentials] });
   }
   await clearHits(db, key);

@@ -1,7 +1,7 @@
 import { MESSAGES, type RateLimit } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { tooManyRequests } from '../../http/errors.js';
-import { recordHit } from './repo.js';
+import { hitsInWindow, recordHit } from './repo.js';
 
 export { recordHit, hitsInWindow, clearHits } from './repo.js';
 
@@ -17,6 +17,18 @@ export async function spendAttempt(db: DbOrTx, limits: NamedLimit[], message: st
   const results = await Promise.all(limits.map(async (limit) => ({ limit, ...(await recordHit(db, limit.key, limit.windowSeconds)) })));
   const spent = results.filter((result) => result.hits > result.limit.max);
   if (spent.length > 0) throw tooManyRequests(Math.max(...spent.map((result) => result.retryAfter)), message);
+}
+
+/** A 429 when any limit is already spent; counts nothing (for limits that count only failures). */
+export async function assertUnderLimits(db: DbOrTx, limits: NamedLimit[], message: string = MESSAGES.tooManyRequests): Promise<void> {
+  const results = await Promise.all(limits.map(async (limit) => ({ limit, ...(await hitsInWindow(db, limit.key, limit.windowSeconds)) })));
+  const spent = results.filter((result) => result.hits >= result.limit.max);
+  if (spent.length > 0) throw tooManyRequests(Math.max(...spent.map((result) => result.retryAfter)), message);
+}
+
+/** Counts one hit against each limit (a failure, for limits checked with assertUnderLimits). */
+export async function recordHits(db: DbOrTx, limits: NamedLimit[]): Promise<void> {
+  await Promise.all(limits.map((limit) => recordHit(db, limit.key, limit.windowSeconds)));
 }
 
 /** The two limits of an action: per account (the email as typed, lower-cased) and per IP, within an organisation. */
