@@ -58,16 +58,20 @@ describe('admin force decisions', () => {
     expect((await force(world.adminClient, filed.json().data.id, 'rejected')).statusCode).toBe(200);
   });
 
-  it('a team with an empty path: no approvals, nobody is asked, only a force decides', async () => {
+  it('a team with an empty path: no approvals, no approver mailed, it waits in the admins\' Pending Request list until a force decides', async () => {
     const world = await requestWorld(ctx, { path: 'none' });
     const request = await fileRequest(world);
     expect(request.approvals).toEqual([]);
     expect(await mailsOf(ctx, world.organization.id, 'approval_needed')).toEqual([]);
     const pendingForAdmin = await world.adminClient.get(`/api/purchase-requests?filter[pending_approval_by]=${world.admin.id}`);
-    expect(pendingForAdmin.json().meta.total).toBe(0);
+    expect(pendingForAdmin.json().data.map((row: { id: number }) => row.id)).toEqual([request.id]);
+    const pendingForMember = await world.memberClient.get(`/api/purchase-requests?filter[pending_approval_by]=${world.member.id}`);
+    expect(pendingForMember.json().meta.total).toBe(0);
     expect((await requestAsAdmin(world, request.id)).status).toBe('Pending');
     expect((await force(world.adminClient, request.id, 'approved')).json().data).toMatchObject({ status: 'Approved' });
     expect(await cardLimit(world)).toBe(12_345);
+    const afterForce = await world.adminClient.get(`/api/purchase-requests?filter[pending_approval_by]=${world.admin.id}`);
+    expect(afterForce.json().meta.total).toBe(0);
   });
 
   it('a force approve racing the last approver funds once', async () => {

@@ -58,6 +58,8 @@ export interface RequestFilters {
   userId?: number;
   /** Requests whose current step is this user's. */
   pendingApprovalBy?: number;
+  /** The pendingApprovalBy user is an admin: requests of teams with an empty path wait for them too. */
+  pendingApproverIsAdmin?: boolean;
   pending?: boolean;
   approved?: boolean;
   /** A member sees the requests they made and those they are an approver of. */
@@ -67,13 +69,17 @@ export interface RequestFilters {
   oneTimeOnly?: boolean;
 }
 
-function currentStepOf(approverId: number) {
-  // The first undecided step, in path order, is this approver's, while the request is pending in full.
-  return sql<boolean>`EXISTS (
+function currentStepOf(approverId: number, isAdmin: boolean) {
+  // The first undecided step, in path order, is this approver's, while the request is pending in full. A request
+  // without approval steps (its team's path was empty) waits for the admins, except the one who filed it.
+  const adminTurn = isAdmin
+    ? sql`OR (NOT EXISTS (SELECT 1 FROM purchase_request_approvals c WHERE c.purchase_request_id = purchase_requests.id) AND purchase_requests.user_id <> ${approverId})`
+    : sql``;
+  return sql<boolean>`(EXISTS (
     SELECT 1 FROM purchase_request_approvals a
     WHERE a.purchase_request_id = purchase_requests.id AND a.approved = 'pending' AND a.approver_id = ${approverId}
       AND NOT EXISTS (SELECT 1 FROM purchase_request_approvals b WHERE b.purchase_request_id = a.purchase_request_id AND b.approved = 'pending' AND b.position < a.position)
-  ) AND purchase_requests.approved_path = 'pending' AND purchase_requests.approved_accounting = 'pending'`;
+  ) ${adminTurn}) AND purchase_requests.approved_path = 'pending' AND purchase_requests.approved_accounting = 'pending'`;
 }
 
 export async function listRequests(db: DbOrTx, orgId: number, filters: RequestFilters, sort: SortTerm<RequestSort>[], page: { number: number; size: number }) {
@@ -81,7 +87,7 @@ export async function listRequests(db: DbOrTx, orgId: number, filters: RequestFi
   if (filters.userId !== undefined) base = base.where('purchase_requests.user_id', '=', filters.userId);
   if (filters.ids) base = base.where('purchase_requests.id', 'in', filters.ids.length ? filters.ids : [0]);
   if (filters.oneTimeOnly) base = base.where('purchase_requests.interval', 'is', null);
-  if (filters.pendingApprovalBy !== undefined) base = base.where(currentStepOf(filters.pendingApprovalBy));
+  if (filters.pendingApprovalBy !== undefined) base = base.where(currentStepOf(filters.pendingApprovalBy, filters.pendingApproverIsAdmin ?? false));
   if (filters.pending) base = base.where('approved_path', '=', 'pending').where('approved_accounting', '=', 'pending');
   if (filters.approved) {
     base = base.where((eb) => eb.or([eb('approved_path', '=', 'approved'), eb('approved_accounting', '=', 'approved')])).where('approved_path', '!=', 'rejected').where('approved_accounting', '!=', 'rejected');

@@ -50,6 +50,8 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
     const query = parseListQuery(rawQuery, requestListSpec);
     const { filters } = query;
     const listFilters: RequestFilters = { pending: filters.pending, approved: filters.approved, userId: ownerId, pendingApprovalBy: filters.pending_approval_by };
+    // Admins decide requests whose team has no approval path; only their own Pending Request list shows those.
+    listFilters.pendingApproverIsAdmin = filters.pending_approval_by === actor.id && isAdmin(actor.roles);
     if (filters.recurring === false) listFilters.oneTimeOnly = true;
     if (!isAdmin(actor.roles)) {
       listFilters.visibleTo = actor.id;
