@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startOidcProvider, type RunningOidcProvider } from './oidc.js';
 
 /**
  * Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port with its own temporary
@@ -110,6 +111,11 @@ export async function startServer(): Promise<RunningServer> {
   await fs.chmod(dataDir, 0o755);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  // Google sign-in against a real OpenID provider on loopback; without it the other tests still run.
+  const oidc: RunningOidcProvider | undefined = await startOidcProvider([`${baseURL}/oauth/google/callback`]).catch((error: unknown) => {
+    console.warn(`e2e: no OpenID provider, Google sign-in is not configured: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  });
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -121,6 +127,7 @@ export async function startServer(): Promise<RunningServer> {
     NODE_ENV: 'development',
     SEED_DEMO: 'true',
     WEB_DIST: webDist,
+    ...oidc?.env,
   };
   delete env.DATABASE_URL; // always the embedded cluster in the temp folder, never someone's database
 
@@ -144,7 +151,7 @@ export async function startServer(): Promise<RunningServer> {
   const outputClosed = new Promise<void>((resolve) => child.once('close', () => resolve()));
 
   let stopped: Promise<string[]> | undefined;
-  const stop = () => (stopped ??= stopServer(child, dataDir, webDist, outputClosed));
+  const stop = () => (stopped ??= stopServer(child, dataDir, webDist, outputClosed).finally(() => oidc?.stop()));
   const server: RunningServer = { baseURL, dataDir, output: () => output, stop };
 
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
