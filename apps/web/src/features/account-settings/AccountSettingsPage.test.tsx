@@ -36,6 +36,7 @@ beforeAll(async () => {
     import('./profile/ProfileTab'),
     import('./security/ChangePasswordForm'),
     import('./notifications/NotificationsTab'),
+    import('./funding/AccountFundingTab'),
   ]);
 }, 120_000);
 
@@ -78,6 +79,32 @@ describe('/account-settings', { timeout: 60_000 }, () => {
     renderApp(`/account-settings?tab=${tab}`);
     expect(await screen.findByText(UI_TEXTS.stillBuilding)).toBeVisible();
     expect(selectedTab()).toBe(label);
+  });
+
+  it('opens Account Funding on ?tab=accountFunding for admins: the unallocated funds and the recent top-ups', async () => {
+    const api = settingsApi();
+    api.routes['GET /api/balance'] = { status: 200, body: { data: { available: 8_500_000 } } };
+    api.routes['GET /api/topups'] = {
+      status: 200,
+      body: {
+        data: [{ id: 1, amount: 6_000_000, description: 'Initial funding', status: 'succeeded', created_at: '2025-03-04T10:00:00Z', settled_at: '2025-03-04T10:00:00Z' }],
+        meta: { total: 1, current_page: 1, per_page: 10, last_page: 1 },
+      },
+    };
+    renderApp('/account-settings?tab=accountFunding');
+    expect(await screen.findByText('Initial funding')).toBeVisible();
+    expect(await screen.findByText('$85,000.00')).toBeVisible();
+    expect(selectedTab()).toBe('Account Funding');
+    expect(getButton('Add Funds')).toBeEnabled();
+    expect(getButton('View Statements')).toBeEnabled();
+  });
+
+  it('gives members no Account Funding: ?tab=accountFunding falls back to Personal Information', async () => {
+    const api = settingsApi(member);
+    renderApp('/account-settings?tab=accountFunding&action=addFunds');
+    await screen.findByLabelText('First Name');
+    expect(selectedTab()).toBe('Personal Information');
+    expect(api.calls.some((call) => call.path === '/api/balance' || call.path === '/api/topups')).toBe(false);
   });
 
   it('saves the profile and says so', async () => {

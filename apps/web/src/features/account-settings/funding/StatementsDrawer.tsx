@@ -80,7 +80,7 @@ const phoneColumns: TableColumnsType<StatementLine> = [
     key: 'movement',
     render: (_, line) => (
       <Flex justify="space-between" gap={12}>
-        <Flex vertical gap={2} style={{ minWidth: 0 }}>
+        <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {lineDate(line.date)}
           </Typography.Text>
@@ -159,6 +159,7 @@ function StatementBody() {
         dataSource={month.lines}
         pagination={month.lines.length > 50 ? { pageSize: 50, showSizeChanger: false, hideOnSinglePage: true } : false}
         scroll={isPhone ? undefined : { x: 520 }}
+        tableLayout={isPhone ? 'fixed' : undefined}
       />
     </>
   );

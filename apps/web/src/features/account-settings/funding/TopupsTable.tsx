@@ -42,7 +42,7 @@ const phoneColumns: TableColumnsType<TopupResource> = [
     key: 'topup',
     render: (_, topup) => (
       <Flex justify="space-between" gap={12}>
-        <Flex vertical style={{ minWidth: 0 }}>
+        <Flex vertical style={{ minWidth: 0, flex: 1 }}>
           <Typography.Text ellipsis={{ tooltip: topup.description }}>{topup.description}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {dayjs(topup.created_at).format('MMM D, YYYY h:mm A')}
@@ -80,6 +80,7 @@ export function TopupsTable({ rows, meta, loading, fetching, page, pageSize, onP
       dataSource={rows}
       loading={fetching}
       scroll={isPhone ? undefined : { x: 560 }}
+      tableLayout={isPhone ? 'fixed' : undefined}
       locale={{ emptyText: empty }}
       pagination={{
         current: page,
