@@ -70,7 +70,7 @@ beforeAll(async () => {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('Account Settings -> Audit Log', { timeout: 60_000 }, () => {
+describe('Account Settings -> Audit Log', { timeout: 90_000 }, () => {
   it('lists entries newest first: when, actor (or System), the action in words, the subject and the details', async () => {
     const api = auditApi([
       entry({ id: 3, action: 'recurring.paused', actor_kind: 'system', actor_user_id: null, actor: null, subject_type: 'recurring_purchase_request', subject_label: 'Request #5 (monthly)', details: { paused_by: 'system', reason: 'Insufficient funds' }, ip: null, user_agent: null }),

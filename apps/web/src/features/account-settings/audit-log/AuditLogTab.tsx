@@ -38,10 +38,10 @@ function DetailsCell({ entry }: { entry: AuditEntryResource }) {
 }
 
 const columns: TableColumnsType<AuditEntryResource> = [
-  { title: 'When', key: 'created_at', width: 180, render: (_, entry) => <span style={{ whiteSpace: 'nowrap' }}>{when(entry)}</span> },
-  { title: 'Actor', key: 'actor', width: 170, render: (_, entry) => actorName(entry) },
-  { title: 'Action', key: 'action', width: 220, render: (_, entry) => auditActionLabel(entry.action) },
-  { title: 'Subject', key: 'subject', width: 240, render: (_, entry) => describeSubject(entry) },
+  { title: 'When', key: 'created_at', width: 170, render: (_, entry) => <span style={{ whiteSpace: 'nowrap' }}>{when(entry)}</span> },
+  { title: 'Actor', key: 'actor', width: 150, render: (_, entry) => actorName(entry) },
+  { title: 'Action', key: 'action', width: 190, render: (_, entry) => auditActionLabel(entry.action) },
+  { title: 'Subject', key: 'subject', width: 210, render: (_, entry) => describeSubject(entry) },
   { title: 'Details', key: 'details', render: (_, entry) => <DetailsCell entry={entry} /> },
 ];
 

@@ -15,7 +15,7 @@ describe('audit details in words', () => {
     ['recurring.paused', { paused_by: 'admin' }, 'Paused by an admin'],
     ['recurring.unpaused', { next_run: null }, 'No further funding'],
     ['recurring.deleted', { interval: 'weekly', purchase_request_id: 12 }, 'Weekly request #12'],
-    ['team.approval_path_changed', { old_path: [], new_path: [{ id: 1, name: 'Fay First' }, { id: 2, name: null }] }, 'nobody ⇒ Fay First → User #2'],
+    ['team.approval_path_changed', { old_path: [], new_path: [{ id: 1, name: 'Fay First' }, { id: 2, name: null }] }, 'Was nobody; now Fay First → User #2'],
     ['wallet_category.created', { name: 'Hardware' }, 'Hardware'],
     ['wallet_category.renamed', { old_name: 'Hardware', new_name: 'Devices' }, 'Hardware → Devices'],
   ] as const)('%s', (action, details, words) => {

@@ -47,7 +47,7 @@ export function describeDetails(entry: Pick<AuditEntryResource, 'action' | 'deta
     case 'recurring.deleted':
       return `${capitalised(text(d.interval))} request #${typeof d.purchase_request_id === 'number' ? d.purchase_request_id : '?'}`;
     case 'team.approval_path_changed':
-      return `${path(d.old_path)} ⇒ ${path(d.new_path)}`;
+      return `Was ${path(d.old_path)}; now ${path(d.new_path)}`;
     case 'wallet_category.created':
       return text(d.name);
     case 'wallet_category.renamed':
