@@ -1,5 +1,6 @@
 import { Card, Col, Row, Typography } from 'antd';
 import { REPORT_TEXTS } from '@wallet/contract';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { MoneyChart } from '../../../components/charts/MoneyChart';
@@ -8,6 +9,7 @@ import { formatMoney } from '../../../lib/format';
 import { useSeries } from '../api/analytics';
 import { REPORT_COLORS } from '../colors';
 
+/** The chart's least height; beside Stats & Insights on a wide screen it grows to fill the card. */
 const CHART_HEIGHT = 280;
 /** SPEC §2 and §9: this chart covers the last 6 months. */
 export const SIX_MONTHS = chartRange('6m');
@@ -32,6 +34,27 @@ function Total({ label, rows, loading, color }: { label: string; rows: readonly 
   );
 }
 
+/**
+ * The space left in the card, at least `min` tall, for content of a numeric height (the chart). The content sits
+ * over the space (absolutely), so its own height never feeds back into the card's.
+ */
+function FillHeight({ min, children }: { min: number; children: (height: number) => ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(min);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setHeight(Math.max(min, Math.floor(entry?.contentRect.height ?? min))));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [min]);
+  return (
+    <div ref={ref} style={{ flex: '1 1 auto', minHeight: min, position: 'relative' }}>
+      <div style={{ position: 'absolute', inset: 0 }}>{children(height)}</div>
+    </div>
+  );
+}
+
 /** The last 6 months of funding and spending, month by month, with both totals (SPEC §2). */
 export function FundingSpendingChart() {
   const funding = useSeries('funding', SIX_MONTHS);
@@ -40,7 +63,11 @@ export function FundingSpendingChart() {
   const failed = (funding.isError && !funding.data) || (spending.isError && !spending.data);
 
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 16, whiteSpace: 'normal' }}>Funding and Spending, Last 6 Months</h2>} style={{ height: '100%' }}>
+    <Card
+      title={<h2 style={{ margin: 0, fontSize: 16, whiteSpace: 'normal' }}>Funding and Spending, Last 6 Months</h2>}
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      styles={{ body: { flex: '1 1 auto', display: 'flex', flexDirection: 'column' } }}
+    >
       <Row gutter={24} style={{ marginBottom: 12 }}>
         <Col>
           <Total label={REPORT_TEXTS.totalFunding} rows={funding.data} loading={funding.isPending} color={REPORT_COLORS.funding} />
@@ -61,16 +88,20 @@ export function FundingSpendingChart() {
           }}
         />
       ) : (
-        <MoneyChart
-          height={CHART_HEIGHT}
-          unit="month"
-          label="Funding and spending per month, last 6 months"
-          emptyText="No funding or spending in the last 6 months"
-          series={[
-            { key: 'funding', name: 'Funding', rows: funding.data ?? [], color: REPORT_COLORS.funding, kind: 'bar' },
-            { key: 'spending', name: 'Spending', rows: spending.data ?? [], color: REPORT_COLORS.spending, kind: 'bar' },
-          ]}
-        />
+        <FillHeight min={CHART_HEIGHT}>
+          {(height) => (
+            <MoneyChart
+              height={height}
+              unit="month"
+              label="Funding and spending per month, last 6 months"
+              emptyText="No funding or spending in the last 6 months"
+              series={[
+                { key: 'funding', name: 'Funding', rows: funding.data ?? [], color: REPORT_COLORS.funding, kind: 'bar' },
+                { key: 'spending', name: 'Spending', rows: spending.data ?? [], color: REPORT_COLORS.spending, kind: 'bar' },
+              ]}
+            />
+          )}
+        </FillHeight>
       )}
     </Card>
   );

@@ -6,6 +6,7 @@ import { LoadingBlock } from '../../../components/LoadingBlock';
 import { RangeMenu } from '../../../components/RangeMenu';
 import { DEFAULT_CHART_RANGE, type ChartRangeKey } from '../../../lib/analytics';
 import { formatMoney } from '../../../lib/format';
+import { useIsMobile } from '../../../lib/use-media-query';
 import { useTopRows, useTotal, type TopKind } from '../api/analytics';
 import { rangePhrase, windowOf } from '../ranges';
 import { RankedBarChart, rankedChartHeight } from './RankedBarChart';
@@ -48,23 +49,39 @@ export function RankedBreakdownTab({ kind, noun, plural, title, limit, emptyText
     return rest > 0 && rows.length >= limit ? [...ranked, { key: 'rest', rank: null, label: `All other ${plural.toLowerCase()}`, amount: rest }] : ranked;
   }, [rows, total.data, limit, plural]);
 
+  const mobile = useIsMobile();
+  const shareOf = (row: TableRow) => (total.data ? Math.round((row.amount / total.data) * 1000) / 10 : 0);
   const columns: TableColumnsType<TableRow> = [
-    { title: '#', key: 'rank', width: 56, render: (_, row) => row.rank ?? '' },
+    { title: '#', key: 'rank', width: mobile ? 32 : 56, render: (_, row) => row.rank ?? '' },
     { title: noun, key: 'label', render: (_, row) => (row.rank === null ? <Typography.Text type="secondary">{row.label}</Typography.Text> : row.label) },
     {
       title: 'Spending',
       key: 'amount',
       align: 'right',
-      render: (_, row) => <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(row.amount)}</span>,
+      render: (_, row) => (
+        <>
+          <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(row.amount)}</span>
+          {/* On a phone the share goes under the amount: a bar beside it doesn't fit. */}
+          {mobile && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, whiteSpace: 'nowrap' }}>
+              {`${shareOf(row)}% of spending`}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
-    {
-      title: 'Share of Spending',
-      key: 'share',
-      render: (_, row) => {
-        const share = total.data ? Math.round((row.amount / total.data) * 1000) / 10 : 0;
-        return <Progress percent={share} size="small" format={(value) => `${value}%`} style={{ width: 160, margin: 0 }} aria-label={`${share}% of spending`} />;
-      },
-    },
+    ...(mobile
+      ? []
+      : [
+          {
+            title: 'Share of Spending',
+            key: 'share',
+            render: (_: unknown, row: TableRow) => {
+              const share = shareOf(row);
+              return <Progress percent={share} size="small" format={(value) => `${value}%`} style={{ width: 160, margin: 0 }} aria-label={`${share}% of spending`} />;
+            },
+          },
+        ]),
   ];
 
   const loading = top.isPending;
