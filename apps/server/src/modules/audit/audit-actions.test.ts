@@ -143,7 +143,7 @@ describe('purchase requests', () => {
   it('purchase_request.approval_decided for each step (in the app and by mail link), with the funding on the last', async () => {
     const world = await requestWorld(ctx);
     const request = await fileRequest(world, { amount: 4_200 });
-    const [firstStep, secondStep] = request.approvals as Array<{ id: number; position: number }>;
+    const [firstStep, secondStep] = request.approvals as Array<{ id: number; approver_id: number; approved: string; position?: number }>;
     expect((await decide(world.firstClient, request.id, firstStep!.id, 'approved', 'Fine by me')).statusCode).toBe(200);
     // The second approver answers from the mail.
     const mail = (await mailsOf(ctx, world.organization.id, 'approval_needed')).find((message) => message.to_email === world.second.email);
