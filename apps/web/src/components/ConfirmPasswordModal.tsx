@@ -39,7 +39,6 @@ export function PasswordConfirmation() {
 
   const finish = (confirmed: boolean) => {
     setOpen(false);
-    form.resetFields();
     settle.current?.(confirmed);
     settle.current = null;
   };
@@ -65,7 +64,8 @@ export function PasswordConfirmation() {
       onOk={() => form.submit()}
       confirmLoading={pending}
       onCancel={() => finish(false)}
-      forceRender
+      // Not rendered while closed: a hidden password field would be a second 'Password' on /login.
+      destroyOnHidden
       width={440}
     >
       <Typography.Paragraph strong style={{ marginBottom: 4 }}>
