@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../lib/session';
 
 // Each tab loads when first shown, so the page itself is quick to open.
 const ProfileTab = lazy(() => import('./profile/ProfileTab').then((m) => ({ default: m.ProfileTab })));
-const ChangePasswordForm = lazy(() => import('./security/ChangePasswordForm').then((m) => ({ default: m.ChangePasswordForm })));
+const SecurityTab = lazy(() => import('./security/SecurityTab').then((m) => ({ default: m.SecurityTab })));
 const NotificationsTab = lazy(() => import('./notifications/NotificationsTab').then((m) => ({ default: m.NotificationsTab })));
 const AccountFundingTab = lazy(() => import('./funding/AccountFundingTab').then((m) => ({ default: m.AccountFundingTab })));
 const AuditLogTab = lazy(() => import('./audit-log/AuditLogTab').then((m) => ({ default: m.AuditLogTab })));
@@ -26,7 +26,7 @@ export function AccountSettingsPage() {
 
   const items = [
     { key: 'profile', label: 'Personal Information', children: panel(<ProfileTab me={me} />) },
-    { key: 'security', label: 'Password & Security', children: panel(<ChangePasswordForm />) },
+    { key: 'security', label: 'Password & Security', children: panel(<SecurityTab />) },
     { key: 'notifications', label: 'Notifications', children: panel(<NotificationsTab me={me} />) },
     ...(admin
       ? [
