@@ -12,6 +12,8 @@ const BILLING = {
 
 type Holder = keyof typeof BILLING;
 
+const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+
 /** Cards of the demo organisation: what each holder gets, whether it is active, and its spending limit in cents. */
 // Active cards start with a year's budget; the demo history (demo-history.ts) spends most of it.
 const DEMO_CARDS: Array<{ holder: Holder; type: 'virtual' | 'physical'; active: boolean; limit: number }> = [
@@ -33,8 +35,9 @@ export async function seedDemoCards(deps: { db: Db; issuer: IssuingProvider }, o
   const { db } = deps;
   const existing = await listCards(db, orgId, {}, [], { number: 1, size: 1 }, async () => []);
   if (existing.total > 0) return;
-  await addFunds(deps, orgId, adminId, { amount: 6_000_000, description: 'Initial funding from operating account' }, 'demo-seed-topup-1');
-  await addFunds(deps, orgId, adminId, { amount: 2_500_000, description: 'Quarterly budget top-up' }, 'demo-seed-topup-2');
+  // Dated before the year of history (demo-history.ts) that spends it, so balance charts read as a real year.
+  await addFunds(deps, orgId, adminId, { amount: 6_000_000, description: 'Initial funding from operating account' }, 'demo-seed-topup-1', undefined, daysAgo(370));
+  await addFunds(deps, orgId, adminId, { amount: 2_500_000, description: 'Quarterly budget top-up' }, 'demo-seed-topup-2', undefined, daysAgo(365));
 
   for (const email of TERMS_ACCEPTED) {
     const user = (await findUserByEmail(db, orgId, email))!;
@@ -59,7 +62,7 @@ export async function seedDemoCards(deps: { db: Db; issuer: IssuingProvider }, o
       },
       `demo-seed-card-${index}`,
     );
-    await fundCard(deps, orgId, { id: adminId, roles: ['super-admin'] }, card.id, { amount: spec.limit, description: 'Initial card budget' }, `demo-seed-fund-${index}`);
+    await fundCard(deps, orgId, { id: adminId, roles: ['super-admin'] }, card.id, { amount: spec.limit, description: 'Initial card budget' }, `demo-seed-fund-${index}`, undefined, daysAgo(364));
     if (spec.active) await setCardStatus(deps, orgId, card.id, 'active');
   }
 }

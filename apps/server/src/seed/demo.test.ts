@@ -64,6 +64,10 @@ describe('the demo history', () => {
     expect(holds.filter((hold) => hold.status === 'pending').length).toBeGreaterThan(0);
     expect(new Set(holds.filter((hold) => hold.status === 'declined').map((hold) => hold.decline_reason))).toEqual(new Set(['card_inactive', 'insufficient_funds']));
     expect(await integrityProblems(ctx.db, org.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    // The money comes first: top-ups and card budgets are dated before the year of purchases that spends them.
+    const fundings = await ctx.db.selectFrom('journal_entries').select(['kind', 'created_at']).where('org_id', '=', org.id).where('kind', 'in', ['topup', 'card_funding']).execute();
+    const firstPurchase = new Date(oldest * 1000);
+    expect(fundings.filter((entry) => entry.created_at < firstPurchase).map((entry) => entry.kind).sort()).toEqual(['card_funding', 'card_funding', 'card_funding', 'card_funding', 'card_funding', 'topup', 'topup']);
     const cards = await ctx.db.selectFrom('cards').select(['spending_limit', 'status']).where('org_id', '=', org.id).execute();
     expect(cards.filter((card) => card.status === 'active').every((card) => card.spending_limit > 0)).toBe(true);
   }, 60_000);

@@ -139,6 +139,8 @@ export async function fundCard(
   input: { amount: number; description: string },
   idempotencyKey: string,
   by?: AuditBy,
+  /** Back-dated (the demo seed's year of history); the API never passes it. */
+  at?: Date,
 ): Promise<CardRow> {
   return deps.db.transaction().execute(async (tx) => {
     const card = await lockCard(tx, orgId, cardId);
@@ -155,7 +157,7 @@ export async function fundCard(
     const funds = await lockUnallocatedFunds(tx, orgId);
     if (delta > funds.available) throw conflict(CARD_MESSAGES.insufficientFunds);
     const recorded = await recordCardAllocation(tx, {
-      orgId, cardId: card.id, userId: card.user_id, reference, delta, description: input.description, createdBy: actor.id,
+      orgId, cardId: card.id, userId: card.user_id, reference, delta, description: input.description, createdBy: actor.id, at,
     });
     if (!recorded) return card; // this exact request was applied before
     await updateCard(tx, card.id, { spending_limit: input.amount });

@@ -11,12 +11,12 @@ export { listTopups, type TopupRow };
 export { dailyTopups } from './repo.js';
 
 /** Credits the organisation once: the ledger reference is the top-up's own id. */
-async function settle(db: Db, topupId: number): Promise<TopupRow> {
+async function settle(db: Db, topupId: number, at?: Date): Promise<TopupRow> {
   return db.transaction().execute(async (tx) => {
     const topup = (await lockTopup(tx, topupId))!;
     if (topup.status === 'succeeded') return topup;
-    await recordTopup(tx, { orgId: topup.org_id, reference: `topup:${topup.id}`, amount: topup.amount, description: topup.description, createdBy: topup.created_by });
-    const settledAt = new Date();
+    await recordTopup(tx, { orgId: topup.org_id, reference: `topup:${topup.id}`, amount: topup.amount, description: topup.description, createdBy: topup.created_by, at });
+    const settledAt = at ?? new Date();
     await updateTopup(tx, topup.id, { status: 'succeeded', settled_at: settledAt });
     return { ...topup, status: 'succeeded', settled_at: settledAt };
   });
@@ -33,10 +33,12 @@ export async function addFunds(
   input: { amount: number; description: string },
   idempotencyKey: string,
   by?: AuditBy,
+  /** Back-dated (the demo seed's year of history); the API never passes it. */
+  at?: Date,
 ): Promise<TopupRow> {
   const { topup } = await deps.db.transaction().execute(async (tx) => {
     const inserted = await insertTopupOnce(tx, {
-      org_id: orgId, amount: input.amount, description: input.description, status: 'pending', provider: deps.issuer.name, idempotency_key: idempotencyKey, created_by: actorId,
+      org_id: orgId, amount: input.amount, description: input.description, status: 'pending', provider: deps.issuer.name, idempotency_key: idempotencyKey, created_by: actorId, ...(at && { created_at: at }),
     });
     if (inserted.created) {
       const { id, amount, description } = inserted.topup;
@@ -53,7 +55,7 @@ export async function addFunds(
     },
   );
   if (topup.provider_topup_id !== result.id) await updateTopup(deps.db, topup.id, { provider_topup_id: result.id });
-  if (result.status === 'succeeded') return settle(deps.db, topup.id);
+  if (result.status === 'succeeded') return settle(deps.db, topup.id, at);
   return { ...topup, provider_topup_id: result.id };
 }
 

@@ -48,7 +48,7 @@ export async function accountBalance(db: DbOrTx, orgId: number, kind: OrgAccount
 /** Inserts the entry unless its reference was recorded before; returns null for a repeat. */
 export async function insertEntry(
   db: DbOrTx,
-  entry: { org_id: number; reference: string; kind: string; description: string | null; card_id: number | null; user_id: number | null; created_by: number | null },
+  entry: { org_id: number; reference: string; kind: string; description: string | null; card_id: number | null; user_id: number | null; created_by: number | null; created_at?: Date },
 ): Promise<number | null> {
   const row = await db
     .insertInto('journal_entries')

@@ -14,6 +14,8 @@ export interface EntryInput {
   cardId?: number | null;
   userId?: number | null;
   createdBy?: number | null;
+  /** When it happened, if not now: only the demo seed back-dates (its history spans a year). */
+  at?: Date;
   lines: ReadonlyArray<{ accountId: number; amount: number }>;
 }
 
@@ -31,6 +33,7 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<boolean> {
     card_id: entry.cardId ?? null,
     user_id: entry.userId ?? null,
     created_by: entry.createdBy ?? null,
+    ...(entry.at && { created_at: entry.at }),
   });
   if (entryId === null) return false;
   await insertLines(tx, entry.orgId, entryId, lines);
@@ -53,7 +56,7 @@ export async function lockUnallocatedFunds(tx: Tx, orgId: number): Promise<{ acc
 }
 
 /** Money in from outside to the organisation's funds at the issuer. */
-export async function recordTopup(tx: Tx, params: { orgId: number; reference: string; amount: number; description: string; createdBy: number | null }) {
+export async function recordTopup(tx: Tx, params: { orgId: number; reference: string; amount: number; description: string; createdBy: number | null; at?: Date }) {
   const [outside, funds] = await Promise.all([orgAccountId(tx, params.orgId, 'outside'), orgAccountId(tx, params.orgId, 'issuer_funds')]);
   return postEntry(tx, {
     orgId: params.orgId,
@@ -61,6 +64,7 @@ export async function recordTopup(tx: Tx, params: { orgId: number; reference: st
     kind: 'topup',
     description: params.description,
     createdBy: params.createdBy,
+    at: params.at,
     lines: [{ accountId: outside, amount: -params.amount }, { accountId: funds, amount: params.amount }],
   });
 }
@@ -68,7 +72,7 @@ export async function recordTopup(tx: Tx, params: { orgId: number; reference: st
 /** Moves `delta` cents from the organisation's funds to a card (negative: back from the card). */
 export async function recordCardAllocation(
   tx: Tx,
-  params: { orgId: number; cardId: number; userId: number; reference: string; delta: number; description: string | null; createdBy: number | null },
+  params: { orgId: number; cardId: number; userId: number; reference: string; delta: number; description: string | null; createdBy: number | null; at?: Date },
 ) {
   const [funds, card] = await Promise.all([orgAccountId(tx, params.orgId, 'issuer_funds'), cardAccountId(tx, params.orgId, params.cardId)]);
   return postEntry(tx, {
@@ -79,6 +83,7 @@ export async function recordCardAllocation(
     cardId: params.cardId,
     userId: params.userId,
     createdBy: params.createdBy,
+    at: params.at,
     lines: [{ accountId: funds, amount: -params.delta }, { accountId: card, amount: params.delta }],
   });
 }
