@@ -24,7 +24,7 @@ function Total({ label, rows, loading, color }: { label: string; rows: readonly 
         {label}
       </Typography.Text>
       {loading ? (
-        <LoadingBlock height={32} width={140} label={`Loading ${label}`} />
+        <LoadingBlock height={32} width={120} label={`Loading ${label}`} />
       ) : (
         <Typography.Text style={{ display: 'block', fontSize: 20, lineHeight: '32px', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
           {rows ? formatMoney(sum(rows)) : '—'}

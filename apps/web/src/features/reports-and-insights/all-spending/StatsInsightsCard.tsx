@@ -10,7 +10,11 @@ import { rangePhrase, type DayRange } from '../ranges';
 import { SIX_MONTHS } from './FundingSpendingChart';
 import { computeInsights, type Insight } from './insights';
 
-const BODY_HEIGHT = 280;
+/**
+ * About the height of the six insights (each of up to three lines) beside the chart or on a phone: reserved while
+ * they load, which is all at once, so the boxes below don't move as each query answers.
+ */
+const BODY_HEIGHT = 614;
 
 function InsightItem({ insight }: { insight: Insight }) {
   const { token } = theme.useToken();
@@ -40,7 +44,7 @@ export function StatsInsightsCard({ rangeKey, window }: { rangeKey: ChartRangeKe
   const count = useExpenseCount(window);
   const categories = useTopRows('categories', window);
   const spenders = useTopRows('spender', window);
-  const loading = spendingSeries.isPending || fundingSeries.isPending || spending.isPending;
+  const loading = [spendingSeries, fundingSeries, spending, count, categories, spenders].some((query) => query.isPending);
 
   const insights = useMemo(
     () =>

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { formatMoney } from '../../../lib/format';
-import { useIsMobile } from '../../../lib/use-media-query';
 import { useTopRows, type TopKind } from '../api/analytics';
 import type { DayRange } from '../ranges';
 
@@ -25,8 +24,8 @@ interface Props {
 /** One of the four top-5 boxes: rank, name, amount in dollars, and a bar against the first. */
 export function TopFiveBox({ title, kind, window, caption, emptyText, linkOf }: Props) {
   const { token } = theme.useToken();
-  // Side by side, the boxes keep one height; stacked on a phone, a short list stays short.
-  const listHeight = useIsMobile() ? undefined : BODY_HEIGHT;
+  // Every state is five rows tall, side by side or stacked on a phone: nothing below moves when a list turns out short.
+  const listHeight = BODY_HEIGHT;
   const top = useTopRows(kind, window, PAGE_SIZES.topFive);
   const rows = top.data ?? [];
   const highest = Math.max(...rows.map((row) => Math.abs(row.amount)), 1);
@@ -36,7 +35,7 @@ export function TopFiveBox({ title, kind, window, caption, emptyText, linkOf }: 
   else if (top.isError && !top.data) body = <LoadFailed height={BODY_HEIGHT} onRetry={() => void top.refetch()} what={title} />;
   else if (rows.length === 0)
     body = (
-      <div style={{ height: listHeight ?? 120, display: 'grid', placeItems: 'center' }}>
+      <div style={{ height: listHeight, display: 'grid', placeItems: 'center' }}>
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
       </div>
     );
