@@ -51,6 +51,11 @@ export const tests: E2ETest[] = [
       await signIn(page, SAM.email, SAM.firstName);
       await openSecurityTab(page);
       await page.getByRole('button', { name: TEXT.turnOn }).click();
+      // Setting up asks for the password first (423), then the setup goes on by itself.
+      const confirm = dialog(page, 'Confirm your password');
+      await expectVisible(confirm);
+      await confirm.getByLabel('Password').fill(DEMO_PASSWORD);
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
       await expectVisible(page.getByRole('img', { name: /QR code/ }));
       const secret = (await page.getByTestId('two-factor-secret').innerText()).replace(/[^A-Z2-7]/g, '');
       assert(secret.length >= 26, `the setup key shown is a base32 secret (got "${secret}")`);

@@ -3,12 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  CARD_MESSAGES, CARD_STATUSES, CARD_TYPES, PAGE_SIZES, PASSWORD_CONFIRMATION_SECONDS, cardStatusSchema, fundCardSchema, idSchema, newCardSchema,
+  CARD_MESSAGES, CARD_STATUSES, CARD_TYPES, PAGE_SIZES, cardStatusSchema, fundCardSchema, idSchema, newCardSchema,
 } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { orgOf, userOf } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
-import { requireAdmin, requireUser } from '../../http/guards.js';
+import { assertRecentPassword, requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { pendingHoldTotals, pendingHoldsOfCards } from '../authorizations/service.js';
 import { avatarUrl } from '../users/presenter.js';
@@ -116,10 +115,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
   app.get('/api/cards/:id/details', { onRequest: requireUser, schema: { params: cardParams } }, async (request, reply) => {
     const org = orgOf(request);
     const card = await getCard(db, org.id, userOf(request), request.params.id);
-    const confirmedAt = request.auth!.passwordConfirmedAt;
-    if (!confirmedAt || Date.now() - confirmedAt.getTime() > PASSWORD_CONFIRMATION_SECONDS * 1000) {
-      throw new HttpError(423, CARD_MESSAGES.passwordConfirmRequired);
-    }
+    assertRecentPassword(request);
     const details = await revealCardDetails(deps, card);
     reply.header('cache-control', 'no-store');
     return { data: { id: card.id, number: details.number, cvc: details.cvc, exp_month: card.exp_month, exp_year: card.exp_year } };

@@ -5,7 +5,7 @@ import {
   type LoginResponse, type RecoveryCodesResponse,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
-import { requireUser } from '../../http/guards.js';
+import { assertRecentPassword, requireUser } from '../../http/guards.js';
 import { setSessionCookie } from '../../http/session.js';
 import { openSession, signOut } from '../auth/service.js';
 import { challengeTokenOf, clearChallengeCookie } from './challenge-cookie.js';
@@ -33,6 +33,8 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
 
   /** Starts setting up: the secret, its otpauth URL and QR code (shown until confirmed, never after). */
   app.post('/user/two-factor-authentication', { onRequest: requireUser }, async (request, reply) => {
+    // A borrowed session must not be able to put its own authenticator on the account.
+    assertRecentPassword(request);
     const data = await startSetup(db, orgOf(request), userOf(request));
     return reply.code(201).send({ data });
   });

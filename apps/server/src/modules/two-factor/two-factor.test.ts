@@ -32,7 +32,13 @@ async function signedInMember() {
   const { organization, host } = await makeOrganization(ctx.db);
   const user = await makeUser(ctx.db, organization.id, 'wallet-user');
   const client = await ctx.client(host).signIn(user.email, TEST_PASSWORD);
+  await confirmPassword(client);
   return { organization, host, user, client };
+}
+
+/** Setting up two-factor needs a recent password confirmation, as revealing a card does. */
+async function confirmPassword(client: TestClient) {
+  expect((await client.post('/user/confirm-password', { password: TEST_PASSWORD })).statusCode).toBe(201);
 }
 
 /** Sets up and confirms two-factor through the API; answers the secret and the recovery codes. */
@@ -51,6 +57,17 @@ async function sessionsOf(userId: number) {
 }
 
 describe('setting up two-factor on the account page', () => {
+  it('asks for the password first (423) so a borrowed session cannot put its own authenticator on the account', async () => {
+    const { organization, host } = await makeOrganization(ctx.db);
+    const user = await makeUser(ctx.db, organization.id, 'wallet-user');
+    const client = await ctx.client(host).signIn(user.email, TEST_PASSWORD);
+    const refused = await client.post('/user/two-factor-authentication');
+    expect(refused.statusCode).toBe(423);
+    expect((await client.get('/user/two-factor-authentication')).json().data).toMatchObject({ enabled: false, pending: false });
+    await confirmPassword(client);
+    expect((await client.post('/user/two-factor-authentication')).statusCode).toBe(201);
+  });
+
   it('shows a secret with its QR code, turns on with a right code and shows 8 recovery codes once', async () => {
     const { client, user, organization } = await signedInMember();
     expect((await client.get('/user/two-factor-authentication')).json().data).toEqual({ enabled: false, pending: false, confirmed_at: null, recovery_codes_left: 0 });
@@ -187,6 +204,7 @@ describe('setting up two-factor on the account page', () => {
   it('an admin manages their own two-factor the same way (no role is refused)', async () => {
     const { host, admin } = await makeOrganization(ctx.db);
     const client = await ctx.client(host).signIn(admin.email, TEST_PASSWORD);
+    await confirmPassword(client);
     const { recoveryCodes } = await enable(client);
     expect(recoveryCodes).toHaveLength(8);
   });
