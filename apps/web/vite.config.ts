@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** The product's version (root package.json), shown on Help & Support. */
+export const appVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const API_TARGET = process.env.WALLET_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -28,10 +32,12 @@ const proxy: Record<string, ProxyOptions> = {
   '^/users(/|$)': apiExceptPageLoad,
   '^/(login|logout|forgot-password|reset-password)$': apiExceptGet,
   '^/user(/|$)': apiExceptGet,
+  '^/sso/login': api,
 };
 
 export default defineConfig({
   plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

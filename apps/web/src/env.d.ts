@@ -1,6 +1,4 @@
 /// <reference types="vite/client" />
 
-interface ImportMetaEnv {
-  /** Address of the sister giving product (public mobile header link). */
-  readonly VITE_GIVING_URL?: string;
-}
+/** The version in the root package.json, put in at build time (vite.config.ts, vitest.config.ts). */
+declare const __APP_VERSION__: string;

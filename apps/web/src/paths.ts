@@ -10,6 +10,7 @@ export const paths = {
   register: '/register',
   passThrough: '/auth-check/pass-through',
   organizationNotFound: '/organization/not-found',
+  ssoRefused: '/sso/refused',
   dashboard: '/dashboard',
   accountSettings: '/account-settings',
   profile: '/account-settings?tab=profile',
@@ -40,6 +41,7 @@ export const routePatterns = {
   requests: 'requests',
   teams: 'teams',
   team: 'teams/:teamId',
+  helpAndSupport: 'help-and-support',
 } as const;
 
 /** Server endpoints reached by full navigation rather than fetch. */

@@ -21,7 +21,9 @@ export interface GivingConfig {
   sso_enabled: boolean;
 }
 
-export const ssoMenuLabel = (productName: string) => `SSO To ${productName} Giving`;
+/** '{product} Giving', the sister product's name; the user menu's item is 'SSO To {product} Giving'. */
+export const givingProductLabel = (productName: string) => `${productName} Giving`;
+export const ssoMenuLabel = (productName: string) => `SSO To ${givingProductLabel(productName)}`;
 
 /** Why GET /sso/login refused a token: the page /sso/refused?reason=... explains it. */
 export const SSO_REFUSAL_REASONS = ['expired', 'used', 'invalid', 'unknown-user', 'not-configured'] as const;

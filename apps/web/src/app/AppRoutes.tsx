@@ -10,6 +10,7 @@ import { RegisterPage } from '../features/auth/register/RegisterPage';
 import { ResetPasswordPage } from '../features/auth/reset-password/ResetPasswordPage';
 import { TwoFactorPage } from '../features/auth/two-factor/TwoFactorPage';
 import { OrganizationNotFoundPage } from '../features/organization/OrganizationNotFoundPage';
+import { SsoRefusedPage } from '../features/sso/SsoRefusedPage';
 import { AccessPendingPage } from '../features/registration/AccessPendingPage';
 import { RegistrationApprovalStatusPage } from '../features/registration/RegistrationApprovalStatusPage';
 import { RegistrationRequestedPage } from '../features/registration/RegistrationRequestedPage';
@@ -30,6 +31,7 @@ export function AppRoutes() {
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.passThrough} element={<PassThroughPage />} />
         <Route path={paths.organizationNotFound} element={<OrganizationNotFoundPage />} />
+        <Route path={paths.ssoRefused} element={<SsoRefusedPage />} />
         <Route path={paths.approvalsDone} element={<ApprovalDonePage />} />
         <Route path={paths.approvalsError} element={<ApprovalErrorPage />} />
         <Route path={paths.approvalsExpired} element={<ApprovalExpiredPage />} />

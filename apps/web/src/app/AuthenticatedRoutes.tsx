@@ -11,6 +11,9 @@ const AccountSettingsPage = lazy(() =>
 );
 const CardDetailPage = lazy(() => import('../features/cards/CardDetailPage').then((m) => ({ default: m.CardDetailPage })));
 const CardsPage = lazy(() => import('../features/cards/CardsPage').then((m) => ({ default: m.CardsPage })));
+const HelpAndSupportPage = lazy(() =>
+  import('../features/help-and-support/HelpAndSupportPage').then((m) => ({ default: m.HelpAndSupportPage })),
+);
 const MyCardsPage = lazy(() => import('../features/my-cards/MyCardsPage').then((m) => ({ default: m.MyCardsPage })));
 const ReportsAndInsightsPage = lazy(() =>
   import('../features/reports-and-insights/ReportsAndInsightsPage').then((m) => ({ default: m.ReportsAndInsightsPage })),
@@ -27,6 +30,7 @@ const everyonesRoutes: RouteObject[] = [
   { path: routePatterns.card, element: <CardDetailPage /> },
   { path: routePatterns.myCards, element: <MyCardsPage /> },
   { path: routePatterns.requests, element: <RequestsPage /> },
+  { path: routePatterns.helpAndSupport, element: <HelpAndSupportPage /> },
 ];
 
 const notFound: RouteObject = { path: '*', element: <NotFoundPage /> };

@@ -1,7 +1,8 @@
 import { WalletFilled } from '@ant-design/icons';
 import { Flex, Layout, theme } from 'antd';
 import { Link, Outlet } from 'react-router';
-import { APP_NAME, givingProduct } from '../../lib/config';
+import { GivingLink } from '../../features/sso/GivingLink';
+import { APP_NAME } from '../../lib/config';
 import { useIsMobile } from '../../lib/use-media-query';
 import { paths } from '../../paths';
 
@@ -25,7 +26,7 @@ function PublicMobileHeader() {
       </Link>
       <Flex component="nav" aria-label="Site" gap={16} style={{ whiteSpace: 'nowrap' }}>
         <Link to={paths.login}>Login</Link>
-        <a href={givingProduct.url}>{givingProduct.name}</a>
+        <GivingLink />
       </Flex>
     </Layout.Header>
   );

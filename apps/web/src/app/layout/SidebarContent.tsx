@@ -1,7 +1,7 @@
-import { BankOutlined } from '@ant-design/icons';
 import { Flex, Menu, Tag, Typography, theme } from 'antd';
 import { APP_VERSION_LABEL } from '@wallet/contract';
 import { Link, useLocation } from 'react-router';
+import { OrganizationLogo } from '../../components/OrganizationLogo';
 import { navItemsFor, selectedNavKey } from './nav-items';
 
 interface Props {
@@ -11,7 +11,7 @@ interface Props {
   onNavigate?: () => void;
 }
 
-/** Organisation name on top, the role's navigation, and the version label at the bottom. */
+/** Organisation logo and name on top, the role's navigation, and the version label at the bottom. */
 export function SidebarContent({ organizationName, roles, onNavigate }: Props) {
   const { pathname } = useLocation();
   const { token } = theme.useToken();
@@ -21,14 +21,7 @@ export function SidebarContent({ organizationName, roles, onNavigate }: Props) {
   return (
     <Flex vertical style={{ height: '100%' }}>
       <Flex align="center" gap={12} style={{ height: 64, padding: '0 20px', borderBottom: `1px solid ${token.colorSplit}` }}>
-        <Flex
-          align="center"
-          justify="center"
-          style={{ width: 36, height: 36, flex: 'none', borderRadius: 10, background: token.colorPrimary, color: '#fff', fontSize: 18 }}
-          aria-hidden
-        >
-          <BankOutlined />
-        </Flex>
+        <OrganizationLogo size={36} />
         <Typography.Text strong ellipsis={{ tooltip: organizationName }} style={{ fontSize: 16 }}>
           {organizationName}
         </Typography.Text>

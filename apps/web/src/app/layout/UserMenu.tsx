@@ -1,9 +1,9 @@
 import { CustomerServiceOutlined, DownOutlined, LoginOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Flex, Typography, type MenuProps } from 'antd';
-import { GIVING_PRODUCT_NAME, roleLabel, type Me } from '@wallet/contract';
+import { roleLabel, type Me } from '@wallet/contract';
 import { useRef, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useOutboundSso } from '../../features/sso/api/outbound-sso';
+import { useGivingSso } from '../../features/sso/use-giving-sso';
 import { paths } from '../../paths';
 
 function initials(me: Me): string {
@@ -13,7 +13,7 @@ function initials(me: Me): string {
 /** Avatar and name in the header; opens Profile, Help & Support, SSO to the giving product and Logout. */
 export function UserMenu({ me, compact }: { me: Me; compact: boolean }) {
   const navigate = useNavigate();
-  const sso = useOutboundSso();
+  const sso = useGivingSso();
   const triggerRef = useRef<HTMLButtonElement>(null);
   // The menu is portalled, but its key events still bubble here: Escape gives focus back to the trigger.
   const returnFocusOnEscape = (event: KeyboardEvent) => {
@@ -26,9 +26,9 @@ export function UserMenu({ me, compact }: { me: Me; compact: boolean }) {
     {
       key: 'sso',
       icon: <LoginOutlined />,
-      label: `SSO To ${GIVING_PRODUCT_NAME} Giving`,
-      disabled: sso.isPending,
-      onClick: () => sso.mutate('giving'),
+      label: sso.label,
+      disabled: sso.pending,
+      onClick: sso.start,
     },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', onClick: () => navigate(paths.logout) },

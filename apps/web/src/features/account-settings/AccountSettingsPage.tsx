@@ -12,13 +12,14 @@ const ProfileTab = lazy(() => import('./profile/ProfileTab').then((m) => ({ defa
 const SecurityTab = lazy(() => import('./security/SecurityTab').then((m) => ({ default: m.SecurityTab })));
 const NotificationsTab = lazy(() => import('./notifications/NotificationsTab').then((m) => ({ default: m.NotificationsTab })));
 const AccountFundingTab = lazy(() => import('./funding/AccountFundingTab').then((m) => ({ default: m.AccountFundingTab })));
+const OrganizationTab = lazy(() => import('./organization/OrganizationTab').then((m) => ({ default: m.OrganizationTab })));
 const AuditLogTab = lazy(() => import('./audit-log/AuditLogTab').then((m) => ({ default: m.AuditLogTab })));
 
 const panel = (content: ReactNode) => <Suspense fallback={<TabPanelFallback />}>{content}</Suspense>;
 
 const DEFAULT_TAB = 'profile';
 
-/** /account-settings: `tab` picks the tab (default profile); admins get three more (SPEC §2). */
+/** /account-settings: `tab` picks the tab (default profile); admins get three more (SPEC §2) and Organization (the logo). */
 export function AccountSettingsPage() {
   const me = useCurrentUser();
   const admin = isAdmin(me.roles);
@@ -31,6 +32,7 @@ export function AccountSettingsPage() {
     ...(admin
       ? [
           { key: 'accountFunding', label: 'Account Funding', children: panel(<AccountFundingTab />) },
+          { key: 'organization', label: 'Organization', children: panel(<OrganizationTab />) },
           { key: 'billing', label: 'Billing & Plan', children: <StillBuilding /> },
           { key: 'cardSettings', label: 'Card Settings', children: <StillBuilding /> },
           { key: 'auditLog', label: AUDIT_TEXTS.tab, children: panel(<AuditLogTab />) },

@@ -1,6 +1,7 @@
 import { CheckCircleFilled, WalletFilled } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { OrganizationLogo } from '../../components/OrganizationLogo';
 import { APP_NAME } from '../../lib/config';
 import { useIsMobile } from '../../lib/use-media-query';
 
@@ -44,14 +45,19 @@ function BrandPanel() {
   );
 }
 
-/** Public auth screens: brand panel beside the form on wide screens, the form alone on phones. */
+/** Public auth screens: brand panel beside the form on wide screens, the form alone on phones; the organisation's logo on top. */
 export function AuthShell({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
   return (
     <Flex style={{ minHeight: isMobile ? 'calc(100vh - 56px)' : '100vh' }}>
       {!isMobile && <BrandPanel />}
       <Flex flex="1 1 50%" align={isMobile ? 'flex-start' : 'center'} justify="center" style={{ padding: isMobile ? '32px 20px' : 48 }}>
-        <main style={{ width: '100%', maxWidth: 400 }}>{children}</main>
+        <main style={{ width: '100%', maxWidth: 400 }}>
+          <div style={{ marginBottom: 20 }}>
+            <OrganizationLogo size={48} alt="Organisation logo" />
+          </div>
+          {children}
+        </main>
       </Flex>
     </Flex>
   );

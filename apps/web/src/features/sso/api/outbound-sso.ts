@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { SsoApp } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
-
-export type SsoApp = 'giving';
 
 /** POST /api/outbound-sso {app}: answers the URL that signs the user into the other product. */
 export async function outboundSsoUrl(app: SsoApp): Promise<string> {

@@ -1,0 +1,18 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+
+/** GET /api/logo/{first host segment} serves the organisation of this host (SPEC §7, DESIGN §5). */
+export function organizationLogoPath(hostname = window.location.hostname): string {
+  const segment = hostname.toLowerCase().replace(/^\[|\]$/g, '').split('.')[0] || 'default';
+  return `/api/logo/${encodeURIComponent(segment)}`;
+}
+
+/** Bumped after an upload or removal so every logo on the page loads the new image. */
+const logoVersionKey = ['organization-logo', 'version'] as const;
+
+export function useLogoVersion(): number {
+  return useQuery({ queryKey: logoVersionKey, queryFn: () => 0, staleTime: Infinity, initialData: 0 }).data;
+}
+
+export function bumpLogoVersion(queryClient: QueryClient): void {
+  queryClient.setQueryData<number>(logoVersionKey, Date.now());
+}
