@@ -8,6 +8,7 @@ import { registerTenancy } from './http/tenancy.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerSessions } from './http/session.js';
 import { registerSpa } from './http/spa.js';
+import { registerOpenApi } from './http/openapi.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { avatarRoutes } from './modules/users/avatar-routes.js';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app);
   registerSessions(app);
 
+  await registerOpenApi(app);
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(authRoutes);
   await app.register(usersRoutes);

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const OPENAPI_PATHS = ['/api/docs', '/api/docs/json'] as const;
+
+type TransformInput = Parameters<SwaggerTransform>[0];
+type TransformOutput = ReturnType<SwaggerTransform>;
+type Schema = Record<string, unknown>;
+
+const SCHEMA_PARTS = ['params', 'querystring', 'body', 'headers'] as const;
+
+const FREE_FORM_QUERY = {
+  type: 'object',
+  additionalProperties: true,
+  description:
+    'Free-form: the list conventions filter[...], sort (comma list, - for descending), include, fields[...], page[number], page[size]. ' +
+    'An unknown parameter is a 400 naming it.',
+};
+
+/**
+ * Parameters are listed from an object schema's properties; a record or a union (the list queries) has none, so it
+ * becomes one free-form object parameter (form style, exploded: any key=value pairs) instead of bogus names.
+ */
+function asParameterObject(part: (typeof SCHEMA_PARTS)[number], json: unknown): unknown {
+  if (part === 'body' || !json || typeof json !== 'object' || 'properties' in json || '$ref' in json) return json;
+  return { type: 'object', properties: { [part === 'querystring' ? 'query' : part]: part === 'querystring' ? FREE_FORM_QUERY : { type: 'object' } } };
+}
+
+/** The tag of an operation: its path's first segment after /api (cards, users, login...). */
+function tagOf(url: string): string {
+  const segments = url.split('/').filter((segment) => segment !== '' && segment !== 'api' && !segment.startsWith(':'));
+  return segments[0] ?? 'root';
+}
+
+/**
+ * The zod transform of fastify-type-provider-zod, made total: a schema part that zod can't express as JSON
+ * Schema becomes an untyped schema ({}) instead of failing the whole document, and every operation gets a tag.
+ */
+export function createSafeTransform(): SwaggerTransform {
+  const zodTransform = createJsonSchemaTransform({ skipList: [] }) as SwaggerTransform;
+
+  const convert = (input: TransformInput, part: Schema): Schema | undefined => {
+    try {
+      return zodTransform({ ...input, schema: part } as TransformInput).schema as Schema | undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const partwise = (input: TransformInput): Schema => {
+    const schema = input.schema as Schema;
+    const result: Schema = {};
+    for (const [key, value] of Object.entries(schema)) {
+      if ((SCHEMA_PARTS as readonly string[]).includes(key)) {
+        result[key] = convert(input, { [key]: value })?.[key] ?? {};
+      } else if (key === 'response' && value && typeof value === 'object') {
+        const responses: Schema = {};
+        for (const [status, response] of Object.entries(value)) {
+          const converted = convert(input, { response: { [status]: response } })?.response as Schema | undefined;
+          responses[status] = converted?.[status] ?? {};
+        }
+        result.response = responses;
+      } else {
+        result[key] = value;
+      }
+    }
+    return result;
+  };
+
+  return (input: TransformInput): TransformOutput => {
+    if (!input.schema) return { schema: { tags: [tagOf(input.url)] } as TransformOutput['schema'], url: input.url };
+    let schema: Schema;
+    try {
+      schema = (zodTransform(input).schema ?? {}) as Schema;
+    } catch {
+      schema = partwise(input);
+    }
+    for (const part of SCHEMA_PARTS) if (part in schema) schema[part] = asParameterObject(part, schema[part]);
+    if (!schema.hide && !schema.tags) schema.tags = [tagOf(input.url)];
+    return { schema: schema as TransformOutput['schema'], url: input.url };
+  };
+}
+
+/**
+ * The OpenAPI document of every registered route, generated from the route schemas (DESIGN §6) and served,
+ * public, at GET /api/docs (and /api/docs/json). Register it before the routes: it collects them as they are added.
+ * The document holds only paths and schemas, never configuration.
+ */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Spend wallet API',
+        description:
+          'Amounts are integer cents. State-changing requests need the XSRF-TOKEN cookie (GET /sanctum/csrf-cookie) echoed in X-XSRF-TOKEN; ' +
+          'the session is an httpOnly cookie set by POST /login. Errors are { message, errors?: { field: [messages] } }.',
+        version: '1.0.0',
+      },
+      servers: [],
+    },
+    transform: createSafeTransform(),
+  });
+  for (const url of OPENAPI_PATHS) {
+    app.get(url, { schema: { tags: ['docs'], summary: 'This OpenAPI document' } }, async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').send(app.swagger()),
+    );
+  }
+}
