@@ -19,6 +19,10 @@ export interface ServerProcess {
   output(): string;
   /** SIGTERM, then SIGKILL after a grace period; removes the process's DATA_DIR. */
   stop(): Promise<void>;
+  /** SIGKILL at once (a crash: no shutdown hook runs); resolves when it has exited and its DATA_DIR is gone. */
+  kill(): Promise<void>;
+  /** True while the process runs. */
+  alive(): boolean;
 }
 
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
@@ -72,6 +76,15 @@ export async function startServerProcess(env: { DATABASE_URL: string } & Record<
       await fs.rm(dataDir, { recursive: true, force: true });
     })());
 
+  const kill = () =>
+    (stopping ??= (async () => {
+      if (!exited(child)) {
+        child.kill('SIGKILL');
+        await waitForExit(child, 10_000);
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    })());
+
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
@@ -90,7 +103,7 @@ export async function startServerProcess(env: { DATABASE_URL: string } & Record<
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { baseUrl, pid: child.pid!, output: () => output, stop };
+  return { baseUrl, pid: child.pid!, output: () => output, stop, kill, alive: () => !exited(child) };
 }
 
 /**
@@ -102,9 +115,9 @@ export class HttpClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request(method: string, url: string, body?: unknown): Promise<{ status: number; json: () => unknown; text: string }> {
+  async request(method: string, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ status: number; json: () => unknown; text: string }> {
     if (method !== 'GET' && !this.cookies.has(CSRF_COOKIE)) await this.request('GET', '/sanctum/csrf-cookie');
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (method !== 'GET') headers[CSRF_HEADER] = decodeURIComponent(this.cookies.get(CSRF_COOKIE) ?? '');
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -126,8 +139,12 @@ export class HttpClient {
     return this.request('GET', url);
   }
 
-  post(url: string, body?: unknown) {
-    return this.request('POST', url, body);
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', url, body, headers);
+  }
+
+  put(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', url, body, headers);
   }
 
   async signIn(email: string, password: string) {
