@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { originOf } from '../users/routes.js';
-import { assertCanReach } from '../users/service.js';
+import { getUser } from '../users/service.js';
 import { auditClientOf } from '../audit/request.js';
 import { answerByLink } from './links.js';
 import { presentRequests } from './presenter.js';
@@ -64,7 +64,8 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
   app.get('/api/purchase-requests', { onRequest: requireUser, schema: { querystring: listQuerystring } }, (request) => list(request, request.query));
 
   app.get('/api/users/:id/purchase-requests', { onRequest: requireUser, schema: { params: requestParams, querystring: listQuerystring } }, async (request) => {
-    assertCanReach(userOf(request), request.params.id);
+    // An unknown id, or another organisation's user, is a 404 for admins too (DESIGN §5), not an empty list.
+    await getUser(db, orgOf(request).id, userOf(request), request.params.id);
     return list(request, request.query, request.params.id);
   });
 

@@ -8,7 +8,7 @@ import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { presentRecurring, presentRequests } from '../purchase-requests/presenter.js';
 import { findRequest, listRequests } from '../purchase-requests/queries.js';
-import { assertCanReach } from '../users/service.js';
+import { getUser } from '../users/service.js';
 import { auditByOf } from '../audit/request.js';
 import { findRecurring, listRecurring, removeRecurring, setPaused } from './service.js';
 
@@ -50,7 +50,8 @@ export async function recurringRoutes(fastify: FastifyInstance) {
   app.get('/api/recurring-purchase-requests', { onRequest: requireAdmin, schema: { querystring: listQuerystring } }, (request) => list(request, request.query));
 
   app.get('/api/users/:id/recurring-purchase-requests', { onRequest: requireUser, schema: { params, querystring: listQuerystring } }, async (request) => {
-    assertCanReach(userOf(request), request.params.id);
+    // An unknown id, or another organisation's user, is a 404 for admins too (DESIGN §5), not an empty list.
+    await getUser(db, orgOf(request).id, userOf(request), request.params.id);
     return list(request, request.query, request.params.id);
   });
 
