@@ -71,7 +71,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         upgradeInsecureRequests: deps.config.COOKIE_SECURE ? [] : null,
       },
     },
-    hsts: deps.config.COOKIE_SECURE,
+    // Strict-Transport-Security is set below, per request: only over HTTPS (browsers ignore it on http anyway).
+    hsts: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (deps.config.COOKIE_SECURE || request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
   registerTenancy(app);

@@ -3,6 +3,7 @@ import { CSRF_COOKIE, SESSION_COOKIE } from '@wallet/contract';
 import { userOfSession } from '../modules/auth/service.js';
 import { isTenantFree } from './tenancy.js';
 import { randomToken } from '../modules/auth/tokens.js';
+import type { Config } from '../config.js';
 
 /** Resolves request.auth from the session cookie; runs after tenancy so the session must match the organisation. */
 export function registerSessions(app: FastifyInstance) {
@@ -15,8 +16,16 @@ export function registerSessions(app: FastifyInstance) {
   });
 }
 
+/**
+ * Secure when served over HTTPS (DESIGN §5): always with COOKIE_SECURE, else whenever the request came over HTTPS,
+ * directly or (with TRUST_PROXY) as X-Forwarded-Proto says; @fastify/cookie's 'auto' reads request.protocol.
+ */
+export function secureCookies(config: Pick<Config, 'COOKIE_SECURE'>): true | 'auto' {
+  return config.COOKIE_SECURE || 'auto';
+}
+
 function cookieBase(app: FastifyInstance) {
-  return { path: '/', sameSite: 'lax' as const, secure: app.deps.config.COOKIE_SECURE };
+  return { path: '/', sameSite: 'lax' as const, secure: secureCookies(app.deps.config) };
 }
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string) {

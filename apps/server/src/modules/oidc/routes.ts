@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GOOGLE_SIGN_IN_PATHS, REGISTRATION_PAGES, type GoogleSignInError, type SignInOptions } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
-import { setSessionCookie } from '../../http/session.js';
+import { secureCookies, setSessionCookie } from '../../http/session.js';
 import { signOut } from '../auth/service.js';
 import { oidcSettings } from './provider.js';
 import { completeGoogleSignIn, finishGoogleSignIn, GoogleSignInFailed, SIGN_IN_TTL_MINUTES, startGoogleSignIn } from './service.js';
@@ -14,7 +14,7 @@ const loginWithError = (reason: GoogleSignInError) => `/login?google=${reason}`;
 
 export async function oidcRoutes(fastify: FastifyInstance) {
   const { db, jobs, config } = fastify.deps;
-  const cookieOptions = { path: GOOGLE_SIGN_IN_PATHS.callback, httpOnly: true, sameSite: 'lax' as const, secure: config.COOKIE_SECURE };
+  const cookieOptions = { path: GOOGLE_SIGN_IN_PATHS.callback, httpOnly: true, sameSite: 'lax' as const, secure: secureCookies(config) };
 
   function failed(request: FastifyRequest, reply: FastifyReply, error: unknown) {
     if (!(error instanceof GoogleSignInFailed)) throw error;

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TWO_FACTOR_CHALLENGE_COOKIE, TWO_FACTOR_CHALLENGE_MINUTES } from '@wallet/contract';
+import { secureCookies } from '../../http/session.js';
 
 /** The pending sign-in between password and code: httpOnly, sent only to the challenge endpoint. */
 const CHALLENGE_PATH = '/two-factor-challenge';
 
 function cookieOptions(app: FastifyInstance) {
-  return { path: CHALLENGE_PATH, sameSite: 'lax' as const, secure: app.deps.config.COOKIE_SECURE, httpOnly: true };
+  return { path: CHALLENGE_PATH, sameSite: 'lax' as const, secure: secureCookies(app.deps.config), httpOnly: true };
 }
 
 export function setChallengeCookie(app: FastifyInstance, reply: FastifyReply, token: string) {
