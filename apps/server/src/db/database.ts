@@ -25,6 +25,10 @@ export function createDb(connectionString: string, maxConnections = 20): Db {
   pool.on('error', (error) => {
     if (!/terminating connection|Connection terminated/i.test(error.message)) console.warn(`database connection error: ${error.message}`);
   });
+  // A connection that dies while checked out (PostgreSQL restarted or failed over in the middle of a transaction)
+  // emits 'error' on its client, which Kysely does not listen to: unheard, that error crashes the process. The
+  // statement running, if any, fails on its own, and the pool drops the dead client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
