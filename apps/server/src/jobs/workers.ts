@@ -23,6 +23,9 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
     await reconcileWithIssuer(deps.db, deps.jobs, deps.issuer);
   });
   await deps.jobs.schedule(QUEUES.reconcileIssuer, '*/5 * * * *');
+  // At start, every event not yet processed is queued again at once, whatever its age: after a crash, the job of an
+  // event that was being applied in the dead process stays "active" until pg-boss expires it (15 minutes).
+  await requeueStaleEvents(deps.db, deps.jobs, 0);
   // Recurring purchase requests: due fundings every ten minutes; each period is funded once across processes.
   await deps.jobs.work(QUEUES.runRecurring, async () => {
     await runDueFundings(deps, todayIso());

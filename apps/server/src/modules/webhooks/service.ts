@@ -34,11 +34,17 @@ export async function decideStripeAuthorization(db: Db, authorization: StripeAut
   });
 }
 
-/** Other events: stored once by id, processed by a job (so a burst of events never slows the answer). */
+/**
+ * Other events: stored once by id, processed by a job (so a burst of events never slows the answer). The event and
+ * its job commit together: a crash between the two would leave an event that a redelivery (already stored) never
+ * queues again.
+ */
 export async function acceptStripeEvent(db: Db, jobs: Jobs, event: StripeEventShape): Promise<boolean> {
-  const fresh = await storeEvent(db, { id: event.id, provider: PROVIDER, type: event.type, payload: event });
-  if (fresh) await jobs.send(QUEUES.processWebhook, { id: event.id }, { singletonKey: event.id });
-  return fresh;
+  return db.transaction().execute(async (tx) => {
+    const fresh = await storeEvent(tx, { id: event.id, provider: PROVIDER, type: event.type, payload: event });
+    if (fresh) await jobs.send(QUEUES.processWebhook, { id: event.id }, { tx, singletonKey: event.id });
+    return fresh;
+  });
 }
 
 /** Applies one stored event; idempotent, so a retry or a duplicate delivery changes nothing. */
@@ -130,9 +136,12 @@ export async function reconcileWithIssuer(db: Db, jobs: Jobs, issuer: IssuingPro
   return caughtUp;
 }
 
-/** Catch-up: events stored but never processed (a job lost to a crash) are queued again. */
-export async function requeueStaleEvents(db: Db, jobs: Jobs): Promise<number> {
-  const ids = await unprocessedEventIds(db, 60);
+/**
+ * Catch-up: events stored but never processed (a job lost to a crash) are queued again. Processing is idempotent,
+ * so an event queued twice is applied once.
+ */
+export async function requeueStaleEvents(db: Db, jobs: Jobs, olderThanSeconds = 60): Promise<number> {
+  const ids = await unprocessedEventIds(db, olderThanSeconds);
   for (const id of ids) await jobs.send(QUEUES.processWebhook, { id }, { singletonKey: id });
   return ids.length;
 }
