@@ -35,6 +35,15 @@ export const AUTH_RATE_LIMITS = {
   register: { perAccount: { max: 10, windowSeconds: 900 }, perIp: { max: 30, windowSeconds: 900 } },
 } as const satisfies Record<string, { perAccount: RateLimit; perIp: RateLimit }>;
 
+/**
+ * Sign-in by link, where there is no password to count against an account: GET /sso/login (a giving-product token)
+ * and the Google callback. Failed attempts per IP within an organisation; past the limit every attempt is a 429.
+ */
+export const LINK_SIGN_IN_RATE_LIMITS = {
+  ssoLogin: { max: 30, windowSeconds: 900 },
+  googleCallback: { max: 30, windowSeconds: 900 },
+} as const satisfies Record<string, RateLimit>;
+
 /** SPEC §5 forgot password: email required, valid, max 255. */
 export const forgotPasswordSchema = z.object({ email: loginSchema.shape.email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GOOGLE_SIGN_IN_PATHS, REGISTRATION_PAGES, type GoogleSignInError, type SignInOptions } from '@wallet/contract';
+import { GOOGLE_SIGN_IN_PATHS, LINK_SIGN_IN_RATE_LIMITS, REGISTRATION_PAGES, type GoogleSignInError, type SignInOptions } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { secureCookies, setSessionCookie } from '../../http/session.js';
 import { signOut } from '../auth/service.js';
+import { assertUnderLimits, recordHits } from '../throttle/service.js';
 import { oidcSettings } from './provider.js';
 import { completeGoogleSignIn, finishGoogleSignIn, GoogleSignInFailed, SIGN_IN_TTL_MINUTES, startGoogleSignIn } from './service.js';
 
@@ -46,6 +47,9 @@ export async function oidcRoutes(fastify: FastifyInstance) {
     const settings = oidcSettings(config);
     reply.clearCookie(SIGN_IN_COOKIE, cookieOptions);
     if (!settings) return reply.redirect(loginWithError('not_configured'));
+    // Failed returns (no or a stale sign-in, a refused code or ID token) count per IP; past the limit every try is a 429.
+    const limits = [{ key: `google-callback:ip:${organization.id}:${request.ip}`, ...LINK_SIGN_IN_RATE_LIMITS.googleCallback }];
+    await assertUnderLimits(db, limits);
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     try {
       const identity = await finishGoogleSignIn(db, settings, organization, request.cookies[SIGN_IN_COOKIE], query);
@@ -58,6 +62,7 @@ export async function oidcRoutes(fastify: FastifyInstance) {
       setSessionCookie(fastify, reply, outcome.token);
       return reply.redirect('/dashboard');
     } catch (error) {
+      await recordHits(db, limits);
       return failed(request, reply, error);
     }
   });

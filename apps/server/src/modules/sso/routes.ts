@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { outboundSsoSchema } from '@wallet/contract';
+import { LINK_SIGN_IN_RATE_LIMITS, outboundSsoSchema } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
 import { setSessionCookie } from '../../http/session.js';
 import { signOut } from '../auth/service.js';
+import { assertUnderLimits, recordHits } from '../throttle/service.js';
 import { givingConfig, outboundSsoUrl, signInWithSsoToken } from './service.js';
 
 /** The SPA page that explains a refused sign-in link (?reason=expired|used|invalid|unknown-user|not-configured). */
@@ -28,12 +29,18 @@ export async function ssoRoutes(fastify: FastifyInstance) {
 
   app.get('/sso/login', { schema: { querystring: inboundQuery } }, async (request, reply) => {
     const org = orgOf(request);
+    // Refused links (bad signature, expired, used, unknown person) count per IP; past the limit every try is a 429.
+    const limits = [{ key: `sso-login:ip:${org.id}:${request.ip}`, ...LINK_SIGN_IN_RATE_LIMITS.ssoLogin }];
+    await assertUnderLimits(db, limits);
     const result = await signInWithSsoToken(db, config, org, request.query.token ?? '', {
       ip: request.ip,
       userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
     });
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    if (!result.ok) return reply.redirect(`${SSO_REFUSED_PAGE}?reason=${result.reason}`);
+    if (!result.ok) {
+      await recordHits(db, limits);
+      return reply.redirect(`${SSO_REFUSED_PAGE}?reason=${result.reason}`);
+    }
     if (request.auth) await signOut(db, request.auth.sessionId);
     setSessionCookie(fastify, reply, result.sessionToken);
     return reply.redirect(AFTER_SIGN_IN);
