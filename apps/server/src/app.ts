@@ -8,7 +8,9 @@ import { registerTenancy } from './http/tenancy.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerSessions } from './http/session.js';
 import { registerSpa } from './http/spa.js';
+import { loggerOptions } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerTextInputGuard } from './http/text-input.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { avatarRoutes } from './modules/users/avatar-routes.js';
@@ -40,10 +42,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.LOG_LEVEL === 'silent' ? false : {
-      level: deps.config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(deps.config),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.TRUST_PROXY,
     logController: new LogController({ disableRequestLogging: !deps.config.LOG_REQUESTS }),
@@ -81,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTenancy(app);
   registerCsrf(app);
   registerSessions(app);
+  registerTextInputGuard(app);
 
   await registerOpenApi(app);
   app.get('/healthz', async () => ({ status: 'ok' }));
