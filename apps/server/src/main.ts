@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
-import { createDb, migrateToLatest } from './db/database.js';
+import { createDb, isConnectionLoss, migrateToLatest } from './db/database.js';
 import { buildApp } from './app.js';
 import { seedDemoOrganisation, DEMO_PASSWORD, DEMO_USERS } from './seed/demo.js';
 import { deleteIdleSessions } from './modules/auth/sessions-repo.js';
@@ -29,6 +29,13 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown(0));
   process.once('SIGTERM', () => void shutdown(0));
+  // pg-boss 10 does not await the calls that complete or fail a job, so when PostgreSQL goes away mid-job their
+  // rejections go unhandled, and Node ends the process on an unhandled rejection. A lost connection is survivable
+  // (the pools reconnect, the job runs again when it expires): log it. Anything else still ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (!isConnectionLoss(reason)) throw reason;
+    console.warn(`database connection lost: ${(reason as Error).message}`);
+  });
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let jobs: Jobs | undefined;

@@ -32,6 +32,14 @@ export function createDb(connectionString: string, maxConnections = 20): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/** The error of a lost or refused database connection (PostgreSQL restarting, failing over, unreachable). */
+export function isConnectionLoss(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (/^(08|57P)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))) return true;
+  return /Connection terminated|not queryable|terminating connection/i.test(error.message);
+}
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
