@@ -48,7 +48,7 @@ describe('/account-settings', { timeout: 60_000 }, () => {
     expect(selectedTab()).toBe('Personal Information');
   });
 
-  it('gives admins the three admin tabs and members only the first three', async () => {
+  it('gives admins the three admin tabs of SPEC §2, Organization and Audit Log, and members only the first three', async () => {
     settingsApi(member);
     const { unmount } = renderApp('/account-settings?tab=billing');
     await screen.findByLabelText('First Name');
@@ -70,6 +70,7 @@ describe('/account-settings', { timeout: 60_000 }, () => {
       'Account Funding',
       'Billing & Plan',
       'Card Settings',
+      'Organization',
       'Audit Log',
     ]);
   });

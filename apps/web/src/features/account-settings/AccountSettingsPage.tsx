@@ -32,9 +32,9 @@ export function AccountSettingsPage() {
     ...(admin
       ? [
           { key: 'accountFunding', label: 'Account Funding', children: panel(<AccountFundingTab />) },
-          { key: 'organization', label: 'Organization', children: panel(<OrganizationTab />) },
           { key: 'billing', label: 'Billing & Plan', children: <StillBuilding /> },
           { key: 'cardSettings', label: 'Card Settings', children: <StillBuilding /> },
+          { key: 'organization', label: 'Organization', children: panel(<OrganizationTab />) },
           { key: 'auditLog', label: AUDIT_TEXTS.tab, children: panel(<AuditLogTab />) },
         ]
       : []),
