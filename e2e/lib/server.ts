@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startGiving } from './giving.js';
 import { startOidcProvider, type RunningOidcProvider } from './oidc.js';
 
 /**
@@ -117,6 +118,9 @@ export async function startServer(): Promise<RunningServer> {
     return undefined;
   });
 
+  // The companion giving product for single sign-on both ways.
+  const giving = await startGiving();
+
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -128,6 +132,7 @@ export async function startServer(): Promise<RunningServer> {
     SEED_DEMO: 'true',
     WEB_DIST: webDist,
     ...oidc?.env,
+    ...giving.env,
   };
   delete env.DATABASE_URL; // always the embedded cluster in the temp folder, never someone's database
 
@@ -151,7 +156,7 @@ export async function startServer(): Promise<RunningServer> {
   const outputClosed = new Promise<void>((resolve) => child.once('close', () => resolve()));
 
   let stopped: Promise<string[]> | undefined;
-  const stop = () => (stopped ??= stopServer(child, dataDir, webDist, outputClosed).finally(() => oidc?.stop()));
+  const stop = () => (stopped ??= stopServer(child, dataDir, webDist, outputClosed).finally(() => Promise.all([oidc?.stop(), giving.stop()])));
   const server: RunningServer = { baseURL, dataDir, output: () => output, stop };
 
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
