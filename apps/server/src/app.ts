@@ -11,7 +11,6 @@ import { registerSpa } from './http/spa.js';
 import { loggerOptions } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerTextInputGuard } from './http/text-input.js';
-import { registerTextInputGuard } from './http/text-input.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { avatarRoutes } from './modules/users/avatar-routes.js';
@@ -81,7 +80,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTenancy(app);
   registerCsrf(app);
   registerSessions(app);
-  registerTextInputGuard(app);
   registerTextInputGuard(app);
 
   await registerOpenApi(app);
