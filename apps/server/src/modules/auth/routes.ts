@@ -26,8 +26,9 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post('/login', { schema: { body: loginSchema } }, async (request, reply): Promise<LoginResponse> => {
     const org = orgOf(request);
-    if (request.auth) await signOut(fastify.deps.db, request.auth.sessionId);
     const result = await signIn(fastify.deps.db, org.id, request.body, clientOf(request));
+    // Only a sign-in that succeeds replaces the current session; a wrong password leaves it alone.
+    if (request.auth) await signOut(fastify.deps.db, request.auth.sessionId);
     if (result.twoFactor) {
       setChallengeCookie(fastify, reply, result.challengeToken);
       return { message: TWO_FACTOR_MESSAGES.codeNeeded, two_factor: true };
