@@ -112,6 +112,8 @@ export async function startServerProcess(env: { DATABASE_URL: string } & Record<
  */
 export class HttpClient {
   readonly cookies = new Map<string, string>();
+  /** When set, a request that has no answer within this time fails (as a network error would). */
+  timeoutMs: number | undefined;
 
   constructor(readonly baseUrl: string) {}
 
@@ -121,7 +123,8 @@ export class HttpClient {
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (method !== 'GET') headers[CSRF_HEADER] = decodeURIComponent(this.cookies.get(CSRF_COOKIE) ?? '');
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(this.baseUrl + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const signal = this.timeoutMs === undefined ? undefined : AbortSignal.timeout(this.timeoutMs);
+    const response = await fetch(this.baseUrl + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = cookie.split(';');
       const index = pair.indexOf('=');
