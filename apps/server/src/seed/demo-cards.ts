@@ -24,6 +24,9 @@ const DEMO_CARDS: Array<{ holder: Holder; type: 'virtual' | 'physical'; active: 
   { holder: 'priya@demo.test', type: 'virtual', active: false, limit: 60_000 },
 ];
 
+/** Days ago of the top-ups made during the year of history, one a quarter. */
+const QUARTERLY_TOPUP_DAYS = [275, 184, 93, 12];
+
 /** Terms accepted by every demo holder but Priya, so one card shows the terms warning. */
 const TERMS_ACCEPTED: Holder[] = ['member@demo.test', 'sam@demo.test'];
 
@@ -38,6 +41,10 @@ export async function seedDemoCards(deps: { db: Db; issuer: IssuingProvider }, o
   // Dated before the year of history (demo-history.ts) that spends it, so balance charts read as a real year.
   await addFunds(deps, orgId, adminId, { amount: 6_000_000, description: 'Initial funding from operating account' }, 'demo-seed-topup-1', undefined, daysAgo(370));
   await addFunds(deps, orgId, adminId, { amount: 2_500_000, description: 'Quarterly budget top-up' }, 'demo-seed-topup-2', undefined, daysAgo(365));
+  // Then a top-up every quarter of the year, so funding shows beside spending in the charts and statements.
+  for (const [quarter, days] of QUARTERLY_TOPUP_DAYS.entries()) {
+    await addFunds(deps, orgId, adminId, { amount: 1_500_000, description: 'Quarterly budget top-up' }, `demo-seed-topup-q${quarter + 1}`, undefined, daysAgo(days));
+  }
 
   for (const email of TERMS_ACCEPTED) {
     const user = (await findUserByEmail(db, orgId, email))!;
