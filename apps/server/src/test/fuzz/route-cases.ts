@@ -47,6 +47,8 @@ export interface IdPools {
   foreign: Record<string, number[]>;
   /** Other path values worth trying by parameter name (e.g. segment -> the organisation's slug). */
   named: Record<string, string[]>;
+  /** Body fields and the ids that fit them (user_id -> the member, card_id -> their card...). */
+  byField: Record<string, number[]>;
 }
 
 export interface FuzzCase {
@@ -118,8 +120,9 @@ function segmentFor(path: string, name: string, pools: IdPools): fc.Arbitrary<Se
 const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json; charset=latin1'];
 
 /** How the body goes out: JSON (fitting or hostile), malformed JSON, another content type, or nothing. */
-function payloadFor(route: FuzzRoute, ids: fc.Arbitrary<number>): fc.Arbitrary<{ contentType?: string; payload?: string | Buffer }> {
-  const json = bodyFor(route.body, ids).map((value) => toJsonText(value));
+function payloadFor(route: FuzzRoute, ids: fc.Arbitrary<number>, pools: IdPools): fc.Arbitrary<{ contentType?: string; payload?: string | Buffer }> {
+  const fieldIds = Object.fromEntries(Object.entries(pools.byField).filter(([, values]) => values.length).map(([field, values]) => [field, fc.constantFrom(...values)]));
+  const json = bodyFor(route.body, ids, fieldIds).map((value) => toJsonText(value));
   const malformed = fc.constantFrom(
     '{"amount":', '{', '', 'nul', '\u0000', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '{"a":1,"a":2}', '[1,2', '"\\ud800"', '{"amount":1e309}',
   );
@@ -152,7 +155,7 @@ export function caseFor(route: FuzzRoute, pools: IdPools): fc.Arbitrary<FuzzCase
       segments,
       query: queryFor(route, ids),
       headers: extraHeaders,
-      body: hasBody ? payloadFor(route, ids) : fc.constant({} as { contentType?: string; payload?: string | Buffer }),
+      body: hasBody ? payloadFor(route, ids, pools) : fc.constant({} as { contentType?: string; payload?: string | Buffer }),
     })
     .map(({ segments: values, query, headers, body }) => {
       let index = 0;

@@ -96,6 +96,14 @@ beforeAll(async () => {
       approvals: theirs.approvals.map((approval) => approval.id),
       'wallet-categories': [theirCategories[0]!.id],
     },
+    byField: {
+      user_id: [world.member.id],
+      users: [world.member.id, world.first.id, world.second.id],
+      approval_path: [world.first.id, world.second.id],
+      card_id: [world.card.id],
+      team_id: [world.team.id],
+      wallet_category_id: [categories[0]!.id],
+    },
     named: {
       segment: [world.host.split('.')[0]!, 'localhost', 'logo'],
       token: ['0'.repeat(64), 'a'.repeat(43)],

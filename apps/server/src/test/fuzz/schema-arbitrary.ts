@@ -32,6 +32,8 @@ export interface GenOptions {
   ids: fc.Arbitrary<number>;
   /** Mix hostile values in at every level; without it values fit the schema (so requests reach the services). */
   hostile: boolean;
+  /** The right kind of id for a field (card_id -> the organisation's cards), tried first. */
+  fieldIds?: Record<string, fc.Arbitrary<number>>;
 }
 
 /** Fitting but awkward text: control characters, unicode, markup, whitespace (NUL and lone surrogates are hostile). */
@@ -82,6 +84,8 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<unknown> {
 }
 
 function numberFor(schema: JsonSchema, integer: boolean, name: string, options: GenOptions): fc.Arbitrary<unknown> {
+  const fitting = options.fieldIds?.[name];
+  if (integer && fitting) return fc.oneof({ arbitrary: fitting, weight: 3 }, { arbitrary: options.ids, weight: 1 });
   if (integer && isIdField(name)) return options.ids;
   const min = clamp(schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : -1_000_000));
   const max = clamp(schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : 1_000_000_000));
@@ -115,10 +119,10 @@ export function valueFor(schema: JsonSchema | undefined, depth = 0, name = '', o
 }
 
 /** Bodies: a third fit the schema exactly, the rest carry hostile values somewhere. */
-export function bodyFor(schema: JsonSchema | undefined, ids: fc.Arbitrary<number>): fc.Arbitrary<unknown> {
+export function bodyFor(schema: JsonSchema | undefined, ids: fc.Arbitrary<number>, fieldIds?: GenOptions['fieldIds']): fc.Arbitrary<unknown> {
   return fc.oneof(
-    { arbitrary: valueFor(schema, 0, '', { ids, hostile: false }), weight: 2 },
-    { arbitrary: valueFor(schema, 0, '', { ids, hostile: true }), weight: 3 },
+    { arbitrary: valueFor(schema, 0, '', { ids, hostile: false, fieldIds }), weight: 2 },
+    { arbitrary: valueFor(schema, 0, '', { ids, hostile: true, fieldIds }), weight: 3 },
     { arbitrary: hostileValue(), weight: 1 },
   );
 }
