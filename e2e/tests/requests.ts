@@ -1,4 +1,5 @@
 import { ADMIN, FINANCE, MANAGER, MEMBER, MESSAGES, dialog, dollars, expectNotification, signIn } from '../lib/app.js';
+import type { Page } from 'playwright-core';
 import { cardsOf } from '../lib/api.js';
 import { chooseOption, statisticValue, tableRows } from '../lib/antd.js';
 import { assert, expectEventually, expectHidden, expectVisible, type E2ETest } from '../lib/harness.js';
@@ -74,6 +75,49 @@ export const tests: E2ETest[] = [
       const mine = tableRows(member.getByRole('tabpanel', { name: 'My Request' })).filter({ hasText: NOTES });
       await expectVisible(mine);
       await expectVisible(mine.getByText('Approved', { exact: true }));
+    },
+  },
+  {
+    name: 'purchase request: Jordan edits his undecided request (Edit Request, Save Changes) and then deletes it after the confirm',
+    timeoutMs: 60_000,
+    async run({ page: member }) {
+      const notes = 'Conference ticket (edit e2e)';
+      const edited = 'Conference ticket and workshop (edit e2e)';
+      await signIn(member, MEMBER.email, MEMBER.firstName);
+      await member.goto('/requests');
+      await member.getByRole('button', { name: 'Add Request' }).click();
+      const form = dialog(member, 'Create New Request');
+      await form.getByLabel('Amount').fill('45.00');
+      await chooseOption(member, form.getByLabel('Card'), /••••/);
+      await chooseOption(member, form.getByLabel('Team'), 'Engineering');
+      await form.getByLabel('Notes').fill(notes);
+      await form.getByRole('button', { name: 'Submit Request' }).click();
+      await expectNotification(member, MESSAGES.requestSubmitted);
+      await expectHidden(form);
+
+      const myRow = (text: string) => tableRows(member.getByRole('tabpanel', { name: 'My Request' })).filter({ hasText: text });
+      const openRowMenu = async (page: Page, text: string, item: string) => {
+        await myRow(text).getByRole('button', { name: /^Actions for the request of/ }).click();
+        await page.getByRole('menuitem', { name: item }).click();
+      };
+      await member.getByRole('tab', { name: 'My Request' }).click();
+      await expectVisible(myRow(notes));
+      await openRowMenu(member, notes, 'Edit Request');
+      const edit = dialog(member, 'Edit Request');
+      await expectVisible(edit);
+      await expectEventually(() => edit.getByLabel('Notes').inputValue(), notes, 'the notes the edit form opens with');
+      await edit.getByLabel('Amount').fill('60.50');
+      await edit.getByLabel('Notes').fill(edited);
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await expectHidden(edit);
+      await expectVisible(myRow(edited).getByText('$60.50', { exact: true }));
+
+      await openRowMenu(member, edited, 'Delete Request');
+      const confirm = dialog(member, 'Are you sure to delete this purchase request?');
+      await expectVisible(confirm);
+      await confirm.getByRole('button', { name: 'Yes' }).click();
+      await expectNotification(member, 'Purchase Request Deleted Successfully');
+      await expectHidden(myRow(edited));
     },
   },
 ];
