@@ -13,6 +13,6 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     // antd renders slowly in jsdom; leave room when the whole suite runs in parallel.
-    testTimeout: 20_000,
+    testTimeout: 45_000,
   },
 });
