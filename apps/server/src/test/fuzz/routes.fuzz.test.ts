@@ -19,7 +19,7 @@ import { caseFor, multipart, routesFromOpenApi, type FuzzCase, type FuzzRoute, t
  */
 // Single sign-on configured, so POST /api/outbound-sso is fuzzed past its 'not set up' answer.
 const ctx = useTestApp({ LOG_LEVEL: process.env.FUZZ_LOG ?? 'silent', GIVING_URL: 'http://giving.test', GIVING_SSO_SECRET: 'fuzz-sso-secret-0123456789abcdef0123' });
-const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 /** Run after everything else (the uploads test comes first for the same reason): their success ends the admin's session. */
