@@ -45,6 +45,12 @@ export default defineConfig({
     // antd is split by what each page uses (one antd chunk was 370 kB gzip on the first load).
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // The contract's modules only declare constants and schemas: a page that imports MESSAGES must not pull every
+      // schema (and the zod it builds them with) into the first load.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+        manualPureFunctions: ['z'],
+      },
       output: {
         // Vendor code changes rarely: separate chunks stay cached across releases of the app.
         codeSplitting: {

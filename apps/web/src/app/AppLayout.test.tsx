@@ -103,7 +103,8 @@ describe('/logout', () => {
       },
     });
     renderApp('/logout');
-    expect(screen.getByText(MESSAGES.loggingOut)).toBeVisible();
+    // The page is loaded lazily: its text comes with it.
+    expect(await screen.findByText(MESSAGES.loggingOut)).toBeVisible();
     expect(await screen.findByRole('heading', { name: MESSAGES.signInHeading })).toBeVisible();
     await waitFor(() => expect(api.calls.some((call) => call.method === 'POST' && call.path === '/logout')).toBe(true));
   });
@@ -113,7 +114,7 @@ describe('/auth-check/pass-through', () => {
   it('shows Taking you there... and goes on to the dashboard when signed in', async () => {
     installFakeApi(signedIn(member));
     renderApp('/auth-check/pass-through');
-    expect(screen.getByText(MESSAGES.takingYouThere)).toBeVisible();
+    expect(await screen.findByText(MESSAGES.takingYouThere)).toBeVisible();
     expect(await screen.findByRole('heading', { name: /, Mia$/ })).toBeVisible();
   });
 

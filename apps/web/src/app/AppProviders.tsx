@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
+// The ES module build: antd/locale/en_US is CommonJS and drags CommonJS date picker and pagination code in.
+import enUS from 'antd/es/locale/en_US';
 import { useEffect, useState, type ReactNode } from 'react';
 import { PasswordConfirmation } from '../components/ConfirmPasswordModal';
 import { useNotifyError } from '../lib/use-notify-error';

@@ -1,28 +1,58 @@
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { ApprovalDonePage } from '../features/approval-links/ApprovalDonePage';
-import { ApprovalErrorPage } from '../features/approval-links/ApprovalErrorPage';
-import { ApprovalExpiredPage } from '../features/approval-links/ApprovalExpiredPage';
+import { FullPageSpin } from '../components/FullPageSpin';
 import { LoginPage } from '../features/auth/LoginPage';
-import { LogoutPage } from '../features/auth/LogoutPage';
-import { PassThroughPage } from '../features/auth/PassThroughPage';
-import { ForgotPasswordPage } from '../features/auth/forgot-password/ForgotPasswordPage';
-import { RegisterPage } from '../features/auth/register/RegisterPage';
-import { ResetPasswordPage } from '../features/auth/reset-password/ResetPasswordPage';
-import { TwoFactorPage } from '../features/auth/two-factor/TwoFactorPage';
-import { OrganizationNotFoundPage } from '../features/organization/OrganizationNotFoundPage';
-import { SsoRefusedPage } from '../features/sso/SsoRefusedPage';
-import { AccessPendingPage } from '../features/registration/AccessPendingPage';
-import { RegistrationApprovalStatusPage } from '../features/registration/RegistrationApprovalStatusPage';
-import { RegistrationRequestedPage } from '../features/registration/RegistrationRequestedPage';
 import { paths } from '../paths';
-import { AppLayout } from './layout/AppLayout';
 import { PublicLayout } from './layout/PublicLayout';
 import { RequireAuth } from './RequireAuth';
 
+/** React.lazy of a module's named export: each page is its own chunk, so /login loads only what it needs. */
+function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const loadAppLayout = () => import('./layout/AppLayout');
+const AppLayout = lazyNamed(loadAppLayout, 'AppLayout');
+const TwoFactorPage = lazyNamed(() => import('../features/auth/two-factor/TwoFactorPage'), 'TwoFactorPage');
+const RegisterPage = lazyNamed(() => import('../features/auth/register/RegisterPage'), 'RegisterPage');
+const ForgotPasswordPage = lazyNamed(() => import('../features/auth/forgot-password/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('../features/auth/reset-password/ResetPasswordPage'), 'ResetPasswordPage');
+const PassThroughPage = lazyNamed(() => import('../features/auth/PassThroughPage'), 'PassThroughPage');
+const LogoutPage = lazyNamed(() => import('../features/auth/LogoutPage'), 'LogoutPage');
+const OrganizationNotFoundPage = lazyNamed(() => import('../features/organization/OrganizationNotFoundPage'), 'OrganizationNotFoundPage');
+const SsoRefusedPage = lazyNamed(() => import('../features/sso/SsoRefusedPage'), 'SsoRefusedPage');
+const ApprovalDonePage = lazyNamed(() => import('../features/approval-links/ApprovalDonePage'), 'ApprovalDonePage');
+const ApprovalErrorPage = lazyNamed(() => import('../features/approval-links/ApprovalErrorPage'), 'ApprovalErrorPage');
+const ApprovalExpiredPage = lazyNamed(() => import('../features/approval-links/ApprovalExpiredPage'), 'ApprovalExpiredPage');
+const RegistrationRequestedPage = lazyNamed(() => import('../features/registration/RegistrationRequestedPage'), 'RegistrationRequestedPage');
+const RegistrationApprovalStatusPage = lazyNamed(
+  () => import('../features/registration/RegistrationApprovalStatusPage'),
+  'RegistrationApprovalStatusPage',
+);
+const AccessPendingPage = lazyNamed(() => import('../features/registration/AccessPendingPage'), 'AccessPendingPage');
+
+/**
+ * While the browser is idle after the first page, fetch the signed-in frame, so the dashboard after sign-in does not
+ * wait for it (DESIGN §10: quick on a cold cache) and /login's first load stays small.
+ */
+function usePreloadSignedInFrame() {
+  useEffect(() => {
+    const preload = () => void loadAppLayout().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(preload, { timeout: 2_000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(preload, 500);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
 /** Public routes, then everything under '/' behind sign-in (SPEC §2). */
 export function AppRoutes() {
+  usePreloadSignedInFrame();
   return (
     <Routes>
+      {/* PublicLayout holds the lazily loaded pages in a Suspense that keeps its frame in place. */}
       <Route element={<PublicLayout />}>
         <Route path={paths.login} element={<LoginPage />} />
         <Route path={paths.loginTwoFactor} element={<TwoFactorPage />} />
@@ -39,12 +69,22 @@ export function AppRoutes() {
         <Route path={paths.registrationApprovalStatus} element={<RegistrationApprovalStatusPage />} />
         <Route path={paths.accessPending} element={<AccessPendingPage />} />
       </Route>
-      <Route path={paths.logout} element={<LogoutPage />} />
+      <Route
+        path={paths.logout}
+        element={
+          <Suspense fallback={<FullPageSpin />}>
+            <LogoutPage />
+          </Suspense>
+        }
+      />
       <Route
         path="/*"
         element={
           <RequireAuth>
-            <AppLayout />
+            {/* The same full-page spinner RequireAuth shows while the session loads: no jump between the two. */}
+            <Suspense fallback={<FullPageSpin />}>
+              <AppLayout />
+            </Suspense>
           </RequireAuth>
         }
       />

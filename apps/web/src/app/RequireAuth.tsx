@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { ErrorFallback } from '../components/ErrorFallback';
 import { FullPageSpin } from '../components/FullPageSpin';
 import { HttpError } from '../lib/http';
 import { useSession } from '../lib/session';
 import { paths } from '../paths';
+
+/** Only a failed session check needs the error page (antd's Result and its illustrations): loaded then. */
+const ErrorFallback = lazy(async () => ({ default: (await import('../components/ErrorFallback')).ErrorFallback }));
 
 /** Renders its children for a signed-in user; a signed-out visitor goes to /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -14,7 +16,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (session.error instanceof HttpError && session.error.status === 404) {
       return <Navigate to={paths.organizationNotFound} replace />;
     }
-    return <ErrorFallback error={session.error} onRetry={() => void session.refetch()} />;
+    return (
+      <Suspense fallback={<FullPageSpin />}>
+        <ErrorFallback error={session.error} onRetry={() => void session.refetch()} />
+      </Suspense>
+    );
   }
   if (!session.data) return <Navigate to={paths.login} replace />;
   return children;

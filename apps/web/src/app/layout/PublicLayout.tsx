@@ -1,6 +1,8 @@
 import { WalletFilled } from '@ant-design/icons';
 import { Flex, Layout, theme } from 'antd';
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { FullPageSpin } from '../../components/FullPageSpin';
 import { GivingLink } from '../../features/sso/GivingLink';
 import { APP_NAME } from '../../lib/config';
 import { useIsMobile } from '../../lib/use-media-query';
@@ -38,7 +40,16 @@ export function PublicLayout() {
   return (
     <Layout style={{ minHeight: '100vh', background: '#fff' }}>
       {isMobile && <PublicMobileHeader />}
-      <Outlet />
+      {/* A lazily loaded page: the spinner fills the space below the header the page will take, so nothing jumps. */}
+      <Suspense
+        fallback={
+          <div style={{ flex: 1, display: 'flex' }}>
+            <FullPageSpin inline />
+          </div>
+        }
+      >
+        <Outlet />
+      </Suspense>
     </Layout>
   );
 }
