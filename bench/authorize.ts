@@ -1,15 +1,13 @@
 import { execFile } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { sql } from 'kysely';
-import { CSRF_COOKIE, CSRF_HEADER, newCardSchema } from '@wallet/contract';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.js';
-import { ensureDatabase } from '../apps/server/src/db/connect.js';
-import { createDb, migrateToLatest, type Db } from '../apps/server/src/db/database.js';
+import { newCardSchema } from '@wallet/contract';
+import { freePort } from '../apps/server/src/db/embedded-postgres.js';
+import { createDb, type Db } from '../apps/server/src/db/database.js';
 import { createSimulatorIssuer } from '../apps/server/src/issuing/simulator/simulator.js';
 import { createOrganization } from '../apps/server/src/modules/orgs/service.js';
 import { createUser } from '../apps/server/src/modules/users/service.js';
@@ -19,6 +17,7 @@ import { authorize } from '../apps/server/src/modules/authorizations/service.js'
 import { decideAndHoldQuery } from '../apps/server/src/modules/authorizations/repo.js';
 import { startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process.js';
 import { newCardBody } from '../apps/server/src/test/card-factories.js';
+import { BENCH_ORG, BenchClient, figureTable, fixed, percentile, postgresTicks, processTicks, sleep, startBenchCluster, table, ticksToSeconds, withCleanup, type BenchCluster, type Figure, verdict } from './helpers.js';
 
 /**
  * npm run bench -- authorize [--duration 10] [--concurrency 32] [--cards 1000] [--statements]
@@ -36,13 +35,10 @@ import { newCardBody } from '../apps/server/src/test/card-factories.js';
  */
 
 const execFileAsync = promisify(execFile);
-const SLUG = 'bench';
-const ADMIN_EMAIL = 'admin@bench.test';
-const ADMIN_PASSWORD = 'bench-password';
+const { slug: SLUG, email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = BENCH_ORG;
 const AMOUNT = 100; // cents per purchase
 const MERCHANT = { name: 'Bench Coffee' };
-const TARGETS = { ratio: 0.6, p99Ms: 25 };
-const CLOCK_TICKS_PER_SECOND = 100;
+export const TARGETS = { ratio: 0.6, p99Ms: 25 };
 
 export interface AuthorizeBenchOptions {
   durationSeconds: number;
@@ -54,8 +50,13 @@ export interface AuthorizeBenchOptions {
   cardFunding: number;
   /** Load pg_stat_statements and print, per scenario, the statements each decision ran and their time. */
   statements: boolean;
+  /** Only what the targets need: the HTTP scenarios at many cards and their pgbench ceiling (no hot card, webhook, in-process or former transaction). */
+  quick?: boolean;
   log(line: string): void;
 }
+
+/** What the targets are judged on, and the table of every scenario. */
+export interface AuthorizeOutcome { cards: number; rate: number; ceiling: number; ratio: number; halfLoadP99: number; saturatedP99: number; overspend: boolean; heldCents: number; fundedCents: number; table: string }
 
 interface Seeded {
   orgId: number;
@@ -81,38 +82,12 @@ interface Row {
   wal: number | null;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ---------------------------------------------------------------------------------------------------------------
-// CPU accounting from /proc: where the time goes.
-
-async function procTicks(pid: number, withChildren = false): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After "pid (comm) ": state is fields[0], utime fields[11], stime [12], cutime [13], cstime [14].
-  const own = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  return withChildren ? own + Number(fields[13] ?? 0) + Number(fields[14] ?? 0) : own;
-}
-
-/** PostgreSQL's CPU so far: the postmaster with its reaped children, plus every live backend. */
-async function postgresTicks(postmaster: number): Promise<number> {
-  let total = await procTicks(postmaster, true);
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid === postmaster) total += await procTicks(Number(entry));
-  }
-  return total;
-}
-
 const walPosition = async (db: Db) => (await sql<{ lsn: string }>`SELECT pg_current_wal_lsn()::text AS lsn`.execute(db)).rows[0]!.lsn;
 
 /** CPU of the app process (or this one) and of PostgreSQL, and the WAL written, while `run` runs. */
 async function measured<T>(pids: { app: number | 'self'; postmaster: number; db: Db }, run: () => Promise<T>) {
   const walBefore = await walPosition(pids.db);
-  const appBefore = pids.app === 'self' ? process.cpuUsage() : await procTicks(pids.app);
+  const appBefore = pids.app === 'self' ? process.cpuUsage() : await processTicks(pids.app);
   const pgBefore = await postgresTicks(pids.postmaster);
   const result = await run();
   const appMs =
@@ -121,62 +96,14 @@ async function measured<T>(pids: { app: number | 'self'; postmaster: number; db:
           const usage = process.cpuUsage(appBefore as NodeJS.CpuUsage);
           return (usage.user + usage.system) / 1000;
         })()
-      : (((await procTicks(pids.app)) - (appBefore as number)) * 1000) / CLOCK_TICKS_PER_SECOND;
-  const pgMs = (((await postgresTicks(pids.postmaster)) - pgBefore) * 1000) / CLOCK_TICKS_PER_SECOND;
+      : ticksToSeconds((await processTicks(pids.app)) - (appBefore as number)) * 1000;
+  const pgMs = ticksToSeconds((await postgresTicks(pids.postmaster)) - pgBefore) * 1000;
   const { rows } = await sql<{ bytes: string }>`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), ${walBefore}::pg_lsn)::text AS bytes`.execute(pids.db);
   return { result, appMs, pgMs, walBytes: Number(rows[0]!.bytes) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Load: HTTP through the real server, and in-process calls of authorize().
-
-/** A keep-alive HTTP client holding the admin's session and XSRF token. */
-class BenchClient {
-  private readonly agent: http.Agent;
-  private cookies = new Map<string, string>();
-
-  constructor(private readonly baseUrl: URL, sockets: number) {
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
-  }
-
-  request(method: string, pathname: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-    const payload = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-    const headers: Record<string, string | number> = { accept: 'application/json', ...extraHeaders };
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    if (method !== 'GET') headers[CSRF_HEADER] = decodeURIComponent(this.cookies.get(CSRF_COOKIE) ?? '');
-    if (payload) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = payload.length;
-    }
-    return new Promise((resolve, reject) => {
-      const request = http.request({ host: this.baseUrl.hostname, port: this.baseUrl.port, path: pathname, method, headers, agent: this.agent }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          for (const cookie of response.headers['set-cookie'] ?? []) {
-            const [pair = ''] = cookie.split(';');
-            const index = pair.indexOf('=');
-            this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-          }
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
-        });
-        response.on('error', reject);
-      });
-      request.on('error', reject);
-      request.end(payload);
-    });
-  }
-
-  async signIn(email: string, password: string) {
-    await this.request('GET', '/sanctum/csrf-cookie');
-    const response = await this.request('POST', '/login', { email, password });
-    if (response.status !== 200) throw new Error(`bench sign-in failed: ${response.status} ${response.body}`);
-  }
-
-  close() {
-    this.agent.destroy();
-  }
-}
 
 interface LoadResult { decisions: number; seconds: number; approved: number; declined: number; errors: number; sorted: number[] }
 
@@ -426,60 +353,24 @@ async function overspendCheck(db: Db, orgId: number) {
   return { heldCents, fundedCents, overspent, cards: rows.length };
 }
 
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows
-    .map((row, index) => {
-      const line = row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-      return index === 0 ? `${line}\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : line;
-    })
-    .join('\n');
-}
-
-const fixed = (value: number | null, digits = 1) => (value === null || !Number.isFinite(value) ? '' : value.toFixed(digits));
-
 // ---------------------------------------------------------------------------------------------------------------
 
-export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<number> {
+export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<AuthorizeOutcome> {
   const log = options.log;
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-bench-'));
-  // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter this folder.
-  await fs.chmod(workDir, 0o755);
-  let cluster: EmbeddedPostgres | undefined;
-  let db: Db | undefined;
+  let bench: BenchCluster | undefined;
   let issuerDb: Db | undefined;
   let server: ServerProcess | undefined;
   let client: BenchClient | undefined;
   const cleanup = async () => {
     client?.close();
     await server?.stop().catch(() => undefined);
-    await db?.destroy().catch(() => undefined);
     await issuerDb?.destroy().catch(() => undefined);
-    // pg's pool.end() resolves before its sockets have closed; a fast shutdown racing them would raise an error.
-    if (db) await sleep(300);
-    await cluster?.stop().catch(() => undefined);
-    await fs.rm(workDir, { recursive: true, force: true });
+    await bench?.stop();
   };
-  const interrupted = () => void cleanup().finally(() => process.exit(130));
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-  try {
-    log(`starting a durable embedded PostgreSQL in ${workDir}`);
-    cluster = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'cluster'), durable: true });
-    if (options.statements) {
-      const admin = createDb(cluster.url, 1);
-      await sql`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`.execute(admin);
-      await admin.destroy();
-      await sleep(300);
-      await cluster.stop();
-      cluster = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'cluster'), durable: true });
-    }
-    const postmaster = Number((await fs.readFile(path.join(workDir, 'cluster', 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    await ensureDatabase(cluster.url, 'wallet');
-    const url = new URL(cluster.url);
-    url.pathname = '/wallet';
-    db = createDb(url.toString(), 20);
-    await migrateToLatest(db);
+  return withCleanup(cleanup, async () => {
+    bench = await startBenchCluster({ name: 'authorize', durable: true, poolSize: 20, preloadLibraries: options.statements ? ['pg_stat_statements'] : [], log });
+    const { db, workDir, postmasterPid: postmaster } = bench;
+    const url = new URL(bench.url);
     if (options.statements) await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(db);
     log(`seeding: 2 hot cards and ${options.cards} cards, funded and active`);
     issuerDb = createDb(url.toString(), 4);
@@ -526,112 +417,128 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<nu
       });
     };
 
-    log('warming up the server (2 s)');
-    await drive('warm-up', httpPurchase(client, pick(seeded.warm.map((card) => card.id))), 2_000, options.concurrency);
-    log(`HTTP, hot card: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
-    record('HTTP, hot card', await measured({ app: server.pid, postmaster, db }, () => drive('HTTP hot', httpPurchase(client!, () => seeded.hot.id), durationMs, options.concurrency)));
+    const warmUpMs = options.quick ? 1_000 : 2_000;
+    log(`warming up the server (${warmUpMs / 1000} s)`);
+    await drive('warm-up', httpPurchase(client, pick(seeded.warm.map((card) => card.id))), warmUpMs, options.concurrency);
+    if (!options.quick) {
+      log(`HTTP, hot card: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
+      record('HTTP, hot card', await measured({ app: server.pid, postmaster, db }, () => drive('HTTP hot', httpPurchase(client!, () => seeded.hot.id), durationMs, options.concurrency)));
+    }
     log(`HTTP, ${options.cards} cards: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
-    record(`HTTP, ${options.cards} cards`, await withStatements(`HTTP, ${options.cards} cards`, () => measured({ app: server!.pid, postmaster, db: db! }, () => drive('HTTP many', httpPurchase(client!, manyIds), durationMs, options.concurrency))));
-    const halfRate = Math.max(1, Math.round(rows[rows.length - 1]!.rate / 2));
+    record(`HTTP, ${options.cards} cards`, await withStatements(`HTTP, ${options.cards} cards`, () => measured({ app: server!.pid, postmaster, db }, () => drive('HTTP many', httpPurchase(client!, manyIds), durationMs, options.concurrency))));
+    const saturated = rows[rows.length - 1]!;
+    const halfRate = Math.max(1, Math.round(saturated.rate / 2));
     log(`HTTP, ${options.cards} cards, open loop at ${halfRate}/s (half the rate above) for ${options.durationSeconds} s`);
     record(`HTTP, ${options.cards} cards, ${halfRate}/s open loop`, await measured({ app: server.pid, postmaster, db }, () => paced('HTTP paced', httpPurchase(client!, manyIds), halfRate, durationMs)));
+    const halfLoad = rows[rows.length - 1]!;
     client.close();
     client = undefined;
     await server.stop();
     server = undefined;
 
-    // The Stripe webhook path needs Stripe cards: the same cards, relabelled for this scenario only. The SDK points
-    // at a closed local port, so nothing here can reach the real Stripe.
-    const manyCardIds = seeded.many.map((card) => card.id);
-    await db.updateTable('cards').set({ provider: 'stripe' }).where('id', 'in', manyCardIds).execute();
-    log(`Stripe webhook (issuing_authorization.request), ${options.cards} cards: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
-    server = await startServerProcess(
-      {
-        ...serverEnv, DATABASE_URL: url.toString(), ISSUER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(await freePort()), STRIPE_API_PROTOCOL: 'http',
-      },
-      { timeoutMs: 120_000, nodeArgs },
-    );
-    client = new BenchClient(new URL(server.baseUrl), options.concurrency);
-    await drive('warm-up', webhookAuthorize(client, manyProviderIds), 1_000, options.concurrency);
-    record(`Stripe webhook, ${options.cards} cards`, await measured({ app: server.pid, postmaster, db }, () => drive('webhook', webhookAuthorize(client!, manyProviderIds), durationMs, options.concurrency)));
-    client.close();
-    client = undefined;
-    await server.stop();
-    server = undefined;
-    await db.updateTable('cards').set({ provider: 'simulator' }).where('id', 'in', manyCardIds).execute();
+    if (!options.quick) {
+      // The Stripe webhook path needs Stripe cards: the same cards, relabelled for this scenario only. The SDK points
+      // at a closed local port, so nothing here can reach the real Stripe.
+      const manyCardIds = seeded.many.map((card) => card.id);
+      await db.updateTable('cards').set({ provider: 'stripe' }).where('id', 'in', manyCardIds).execute();
+      log(`Stripe webhook (issuing_authorization.request), ${options.cards} cards: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
+      server = await startServerProcess(
+        {
+          ...serverEnv, DATABASE_URL: url.toString(), ISSUER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(await freePort()), STRIPE_API_PROTOCOL: 'http',
+        },
+        { timeoutMs: 120_000, nodeArgs },
+      );
+      client = new BenchClient(new URL(server.baseUrl), options.concurrency);
+      await drive('warm-up', webhookAuthorize(client, manyProviderIds), 1_000, options.concurrency);
+      record(`Stripe webhook, ${options.cards} cards`, await measured({ app: server.pid, postmaster, db }, () => drive('webhook', webhookAuthorize(client!, manyProviderIds), durationMs, options.concurrency)));
+      client.close();
+      client = undefined;
+      await server.stop();
+      server = undefined;
+      await db.updateTable('cards').set({ provider: 'simulator' }).where('id', 'in', manyCardIds).execute();
 
-    log(`authorize() in-process, ${options.cards} cards: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
-    await drive('warm-up', directAuthorize(db, pick(seeded.warm.map((card) => card.provider_card_id))), 1_000, options.concurrency);
-    record(`authorize() in-process, ${options.cards} cards`, await withStatements('authorize() in-process', () => measured({ app: 'self', postmaster, db: db! }, () => drive('in-process', directAuthorize(db!, manyProviderIds), durationMs, options.concurrency))));
+      log(`authorize() in-process, ${options.cards} cards: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
+      await drive('warm-up', directAuthorize(db, pick(seeded.warm.map((card) => card.provider_card_id))), 1_000, options.concurrency);
+      record(`authorize() in-process, ${options.cards} cards`, await withStatements('authorize() in-process', () => measured({ app: 'self', postmaster, db }, () => drive('in-process', directAuthorize(db, manyProviderIds), durationMs, options.concurrency))));
+    }
 
-    log('pgbench: the same statement, then the former seven-statement transaction');
+    log(options.quick ? 'pgbench: the same statement' : 'pgbench: the same statement, then the former seven-statement transaction');
     const ceilingMany = await pgbench(`pgbench same SQL, ${options.cards} cards`, url.toString(), workDir, oneStatementScript(db, { from: 1, to: options.cards }), options, postmaster, db);
-    const ceilingHot = await pgbench('pgbench same SQL, hot card', url.toString(), workDir, oneStatementScript(db, { from: 0, to: 0 }), options, postmaster, db);
-    const former = await pgbench(`pgbench former 7-statement tx, ${options.cards} cards`, url.toString(), workDir, sevenStatementScript({ from: 1, to: options.cards }), options, postmaster, db);
-    rows.push(ceilingHot, ceilingMany, former);
+    const ceilingHot = options.quick ? undefined : await pgbench('pgbench same SQL, hot card', url.toString(), workDir, oneStatementScript(db, { from: 0, to: 0 }), options, postmaster, db);
+    if (ceilingHot) rows.push(ceilingHot);
+    rows.push(ceilingMany);
+    if (!options.quick) rows.push(await pgbench(`pgbench former 7-statement tx, ${options.cards} cards`, url.toString(), workDir, sevenStatementScript({ from: 1, to: options.cards }), options, postmaster, db));
 
     const check = await overspendCheck(db, seeded.orgId);
-    const ceilingFor = (row: Row) => (row.name.includes('hot') ? ceilingHot.rate : ceilingMany.rate);
+    const ceilingFor = (row: Row) => (row.name.includes('hot') ? (ceilingHot?.rate ?? NaN) : ceilingMany.rate);
     const header = ['scenario', 'decisions/s', 'p50 ms', 'p99 ms', 'approved', 'declined', 'errors', 'app CPU ms/dec', 'PG CPU ms/dec', 'WAL B/dec', 'of ceiling'];
     const lines = rows.map((row) => [
       row.name, row.rate.toFixed(0), fixed(row.p50), fixed(row.p99), row.approved === null ? '' : String(row.approved), row.declined === null ? '' : String(row.declined),
       row.errors === null ? '' : String(row.errors), fixed(row.appCpu, 2), fixed(row.pgCpu, 2), fixed(row.wal, 0), row.name.startsWith('pgbench same') ? '1.00' : row.name.includes('open loop') ? '' : (row.rate / ceilingFor(row)).toFixed(2),
     ]);
-    console.log(`\n${table([header, ...lines])}\n`);
-    for (const report of statementReports) console.log(`${report}\n`);
     const overspend = check.overspent.length > 0 || check.heldCents > check.fundedCents;
-    console.log(`Approved and pending across all ${check.cards} cards, every scenario and pgbench: ${check.heldCents} cents held of ${check.fundedCents} funded; ${overspend ? `OVERSPEND on cards ${check.overspent.slice(0, 10).join(', ')}` : 'no card over its limit, cached holds match the holds'}.`);
-    const saturated = rows[1]!;
-    const halfLoad = rows[2]!;
-    const ratio = saturated.rate / ceilingMany.rate;
-    console.log(
-      `Targets at ${options.cards} cards on ${os.cpus().length} cores: ratio ${ratio.toFixed(2)} (>= ${TARGETS.ratio}) ${ratio >= TARGETS.ratio ? 'met' : 'MISSED'}; ` +
-        `p99 at half load ${halfLoad.p99.toFixed(1)} ms (<= ${TARGETS.p99Ms}) ${halfLoad.p99 <= TARGETS.p99Ms ? 'met' : 'MISSED'} ` +
-        `(saturated with ${options.concurrency} in flight: ${saturated.p99.toFixed(1)} ms, queueing: ${options.concurrency} / ${saturated.rate.toFixed(0)} per s = ${((options.concurrency / saturated.rate) * 1000).toFixed(0)} ms mean); ` +
-        `overspend ${overspend ? 'FOUND' : 'none'}. Load average now ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}.`,
-    );
-    if (overspend) {
-      console.error('OVERSPEND: approved amounts exceed what was funded.');
-      return 1;
-    }
-    return 0;
-  } finally {
-    process.removeListener('SIGINT', interrupted);
-    process.removeListener('SIGTERM', interrupted);
-    await cleanup();
-  }
+    const reports = statementReports.map((report) => `${report}\n`).join('\n');
+    const holds = `Approved and pending across all ${check.cards} cards, every scenario and pgbench: ${check.heldCents} cents held of ${check.fundedCents} funded; ${overspend ? `OVERSPEND on cards ${check.overspent.slice(0, 10).join(', ')}` : 'no card over its limit, cached holds match the holds'}.`;
+    return {
+      cards: options.cards, rate: saturated.rate, ceiling: ceilingMany.rate, ratio: saturated.rate / ceilingMany.rate, halfLoadP99: halfLoad.p99, saturatedP99: saturated.p99,
+      overspend, heldCents: check.heldCents, fundedCents: check.fundedCents, table: `${table([header, ...lines])}\n\n${reports}${holds}`,
+    };
+  });
+}
+
+/** The targets (ISSUE 5, ISSUE 9): the ratio to the pgbench ceiling, p99 at half load, and no overspend. */
+export function authorizeFigures(outcome: AuthorizeOutcome, concurrency: number): Figure[] {
+  const { ratio, halfLoadP99, cards } = outcome;
+  return [
+    { name: `Authorisations, HTTP, ${cards} cards, ${concurrency} in flight (decisions/s)`, value: outcome.rate.toFixed(0), target: '', pass: null, gate: true },
+    { name: `  ratio to the pgbench ceiling (${outcome.ceiling.toFixed(0)}/s, same SQL)`, value: ratio.toFixed(2), target: `>= ${TARGETS.ratio}`, pass: ratio >= TARGETS.ratio, gate: true },
+    { name: '  p99 at half that rate, open loop', value: `${halfLoadP99.toFixed(1)} ms`, target: `<= ${TARGETS.p99Ms} ms`, pass: halfLoadP99 <= TARGETS.p99Ms, gate: true },
+    { name: `  overspend (${outcome.heldCents} cents held of ${outcome.fundedCents} funded)`, value: outcome.overspend ? 'FOUND' : '0', target: '0', pass: !outcome.overspend, gate: true },
+  ];
+}
+
+/** The defaults, or with `quick` a short run on fewer cards (a smoke test). */
+export function authorizeOptions(quick: boolean, log: (line: string) => void, overrides: Partial<AuthorizeBenchOptions> = {}): AuthorizeBenchOptions {
+  return {
+    durationSeconds: quick ? 2 : 10,
+    concurrency: quick ? 8 : 32,
+    cards: quick ? 200 : 1000,
+    hotFunding: 300 * AMOUNT,
+    // Room for every scenario's share of decisions (HTTP, in-process, two pgbench runs) on each card.
+    cardFunding: 500 * AMOUNT,
+    statements: false,
+    quick,
+    log,
+    ...overrides,
+  };
 }
 
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
-      duration: { type: 'string', default: '10' },
-      concurrency: { type: 'string', default: '32' },
-      cards: { type: 'string', default: '1000' },
+      duration: { type: 'string' },
+      concurrency: { type: 'string' },
+      cards: { type: 'string' },
       statements: { type: 'boolean', default: false },
+      quick: { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: false,
   });
-  const durationSeconds = Number(values.duration);
-  const concurrency = Number(values.concurrency);
-  const cards = Number(values.cards);
-  if (![durationSeconds, concurrency, cards].every((value) => Number.isInteger(value) && value > 0)) {
-    console.error('Usage: npm run bench -- authorize [--duration <seconds>] [--concurrency <n>] [--cards <n>] [--statements]');
+  const numbers = { durationSeconds: values.duration, concurrency: values.concurrency, cards: values.cards };
+  const overrides = Object.fromEntries(Object.entries(numbers).filter(([, value]) => value !== undefined).map(([key, value]) => [key, Number(value)]));
+  if (!Object.values(overrides).every((value) => Number.isInteger(value) && value > 0)) {
+    console.error('Usage: npm run bench -- authorize [--quick] [--duration <seconds>] [--concurrency <n>] [--cards <n>] [--statements]');
     return 1;
   }
-  return benchAuthorize({
-    durationSeconds,
-    concurrency,
-    cards,
-    hotFunding: 300 * AMOUNT,
-    // Room for every scenario's share of decisions (HTTP, in-process, two pgbench runs) on each card.
-    cardFunding: 500 * AMOUNT,
-    statements: values.statements ?? false,
-    log: (line) => console.log(`[bench] ${line}`),
-  });
+  const options = authorizeOptions(values.quick ?? false, (line) => console.log(`[bench] ${line}`), { ...overrides, statements: values.statements ?? false });
+  const outcome = await benchAuthorize(options);
+  const figures = authorizeFigures(outcome, options.concurrency);
+  console.log(`\n${outcome.table}\n\n${figureTable(figures)}\n`);
+  if (outcome.overspend) console.error('OVERSPEND: approved amounts exceed what was funded.');
+  return verdict(figures);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

@@ -1,6 +1,12 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { CSRF_COOKIE, CSRF_HEADER } from '@wallet/contract';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.js';
+import { ensureDatabase } from '../apps/server/src/db/connect.js';
+import { createDb, migrateToLatest, type Db } from '../apps/server/src/db/database.js';
 
 /** Shared by the benches: a keep-alive HTTP client with a session, percentiles, /proc readings and a table. */
 
@@ -70,9 +76,9 @@ export class BenchClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   }
 
-  private send(method: string, pathname: string, body: unknown, onResponse: (response: http.IncomingMessage) => void, reject: (error: Error) => void) {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const headers: Record<string, string | number> = { accept: 'application/json' };
+  private send(method: string, pathname: string, body: unknown, onResponse: (response: http.IncomingMessage) => void, reject: (error: Error) => void, extraHeaders: Record<string, string> = {}) {
+    const payload = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    const headers: Record<string, string | number> = { accept: 'application/json', ...extraHeaders };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (method !== 'GET') headers[CSRF_HEADER] = decodeURIComponent(this.cookies.get(CSRF_COOKIE) ?? '');
     if (payload) {
@@ -91,15 +97,21 @@ export class BenchClient {
     request.end(payload);
   }
 
-  request(method: string, pathname: string, body?: unknown): Promise<{ status: number; body: string }> {
+  /** A JSON request (a string body is sent as it is); `extraHeaders` e.g. a webhook's signature. */
+  request(method: string, pathname: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
       this.send(method, pathname, body, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
         response.on('error', reject);
-      }, reject);
+      }, reject, extraHeaders);
     });
+  }
+
+  /** The Cookie header of this session (for other load generators, e.g. autocannon). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
   /** GET a file without keeping it: counts bytes and newlines, keeps the first 64 KiB. */
@@ -144,4 +156,91 @@ export function table(rows: string[][]): string {
       return index === 0 ? `${line}\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : line;
     })
     .join('\n');
+}
+
+export const fixed = (value: number | null, digits = 1) => (value === null || !Number.isFinite(value) ? '' : value.toFixed(digits));
+
+/** A measured figure; `gate` figures are targets and decide the exit code, the others are reported beside them. */
+export interface Figure { name: string; value: string; target: string; pass: boolean | null; gate: boolean }
+
+/** Figures as a table: figure, value, target, PASS/FAIL. */
+export function figureTable(figures: readonly Figure[]): string {
+  const rows = figures.map((figure) => [figure.name, figure.value, figure.target, figure.pass === null ? '' : figure.pass ? 'PASS' : 'FAIL']);
+  return table([['figure', 'value', 'target', 'result'], ...rows]);
+}
+
+export const missedTargets = (figures: readonly Figure[]) => figures.filter((figure) => figure.gate && figure.pass === false);
+
+export const machineContext = () => `${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`;
+
+export const BENCH_ORG = { slug: 'bench', email: 'admin@bench.test', password: 'bench-password' };
+
+/** What a bench runs against: its own embedded PostgreSQL (in a temp folder) with a migrated `wallet` database. */
+export interface BenchCluster {
+  workDir: string;
+  /** URL of the `wallet` database. */
+  url: string;
+  db: Db;
+  postmasterPid: number;
+  /** Stops PostgreSQL and removes the folder; after `pools` (other pools on it) are closed. */
+  stop(): Promise<void>;
+}
+
+export async function startBenchCluster(options: { name: string; durable: boolean; poolSize?: number; preloadLibraries?: string[]; log(line: string): void }): Promise<BenchCluster> {
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `wallet-bench-${options.name}-`));
+  // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter this folder.
+  await fs.chmod(workDir, 0o755);
+  const dataDir = path.join(workDir, 'cluster');
+  options.log(`starting ${options.durable ? 'a durable' : 'an'} embedded PostgreSQL in ${workDir}`);
+  let cluster: EmbeddedPostgres | undefined;
+  let db: Db | undefined;
+  const stop = async () => {
+    await db?.destroy().catch(() => undefined);
+    // pg's pool.end() resolves before its sockets have closed; a fast shutdown racing them would raise an error.
+    if (db) await sleep(300);
+    await cluster?.stop().catch(() => undefined);
+    await fs.rm(workDir, { recursive: true, force: true });
+  };
+  try {
+    cluster = await startEmbeddedPostgres({ dataDir, durable: options.durable });
+    if (options.preloadLibraries?.length) {
+      const admin = createDb(cluster.url, 1);
+      await sql.raw(`ALTER SYSTEM SET shared_preload_libraries = '${options.preloadLibraries.join(',')}'`).execute(admin);
+      await admin.destroy();
+      await sleep(300);
+      await cluster.stop();
+      cluster = await startEmbeddedPostgres({ dataDir, durable: options.durable });
+    }
+    await ensureDatabase(cluster.url, 'wallet');
+    const url = new URL(cluster.url);
+    url.pathname = '/wallet';
+    db = createDb(url.toString(), options.poolSize ?? 10);
+    await migrateToLatest(db);
+    const postmasterPid = Number((await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    return { workDir, url: url.toString(), db, postmasterPid, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Runs `run`, then `cleanup`, also when interrupted (Ctrl-C, SIGTERM): no PostgreSQL or server left behind. */
+export async function withCleanup<T>(cleanup: () => Promise<void>, run: () => Promise<T>): Promise<T> {
+  const interrupted = () => void cleanup().finally(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    return await run();
+  } finally {
+    process.removeListener('SIGINT', interrupted);
+    process.removeListener('SIGTERM', interrupted);
+    await cleanup();
+  }
+}
+
+/** Prints whether every target was met (with the machine's load, the figures' context); 1 when one was missed. */
+export function verdict(figures: readonly Figure[]): number {
+  const missed = missedTargets(figures);
+  console.log(missed.length ? `${missed.length} target(s) missed (${machineContext()}).` : `Every target met (${machineContext()}).`);
+  return missed.length ? 1 : 0;
 }
