@@ -119,12 +119,13 @@ describe('Password & Security: two-factor authentication', { timeout: 60_000 }, 
     await user().click(await findButton('Turn Off'));
     const dialog = await findDialog('Turn Off Two-Factor Authentication');
     await user().click(getButton('Turn Off', dialog));
-    expect(await within(dialog).findByText(TWO_FACTOR_MESSAGES.passwordRequired)).toBeVisible();
+    // The modal may still be fading in (antd motion): wait for the message to be shown, not only rendered.
+    await waitFor(() => expect(within(dialog).getByText(TWO_FACTOR_MESSAGES.passwordRequired)).toBeVisible());
     expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'wrong' } });
     await user().click(getButton('Turn Off', dialog));
-    expect(await within(dialog).findByText(MESSAGES.badPassword)).toBeVisible();
+    await waitFor(() => expect(within(dialog).getByText(MESSAGES.badPassword)).toBeVisible());
 
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'demo-password' } });
     await user().click(getButton('Turn Off', dialog));
