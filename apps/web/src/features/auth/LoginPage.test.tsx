@@ -29,7 +29,7 @@ describe('/login', () => {
     await screen.findByRole('heading', { name: MESSAGES.signInHeading });
     await submit('', '');
     expect(await screen.findByText(MESSAGES.emailRequired)).toBeVisible();
-    expect(screen.getByText(MESSAGES.passwordRequired)).toBeVisible();
+    expect(await screen.findByText(MESSAGES.passwordRequired)).toBeVisible();
     expect(api.calls.filter((call) => call.path === '/login')).toHaveLength(0);
   });
 

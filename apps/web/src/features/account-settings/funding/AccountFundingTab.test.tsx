@@ -119,7 +119,7 @@ describe('Account Funding', { timeout: 60_000 }, () => {
 
     await user.click(getButton('Add Funds', modal));
     expect(await within(modal).findByText(CARD_MESSAGES.amountInvalid)).toBeInTheDocument();
-    expect(within(modal).getByText(CARD_MESSAGES.descriptionRequired)).toBeInTheDocument();
+    expect(await within(modal).findByText(CARD_MESSAGES.descriptionRequired)).toBeInTheDocument();
 
     fireEvent.change(within(modal).getByLabelText('Amount'), { target: { value: '250.00' } });
     fireEvent.change(within(modal).getByLabelText('Description'), { target: { value: '  Wire from operating  ' } });

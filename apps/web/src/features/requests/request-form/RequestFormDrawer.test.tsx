@@ -57,9 +57,10 @@ describe('Create New Request drawer', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(drawer).getByTitle('Visa •••• 9448')).toBeInTheDocument());
     await user.click(getButton('Submit Request', drawer));
 
+    // Each field's rules settle on their own (async validators): wait for every message.
     expect(await within(drawer).findByText(REQUEST_MESSAGES.amountInvalid)).toBeInTheDocument();
-    expect(within(drawer).getByText(REQUEST_MESSAGES.teamRequired)).toBeInTheDocument();
-    expect(within(drawer).getByText(REQUEST_MESSAGES.notesRequired)).toBeInTheDocument();
+    expect(await within(drawer).findByText(REQUEST_MESSAGES.teamRequired)).toBeInTheDocument();
+    expect(await within(drawer).findByText(REQUEST_MESSAGES.notesRequired)).toBeInTheDocument();
     expect(within(drawer).queryByText(REQUEST_MESSAGES.cardRequired)).not.toBeInTheDocument();
     // Not recurring: no start date asked for.
     expect(within(drawer).queryByText(REQUEST_MESSAGES.startDateRequired)).not.toBeInTheDocument();
