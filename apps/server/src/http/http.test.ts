@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@wallet/contract';
 import { useTestApp } from '../test/context.js';
 import { makeOrganization, TEST_PASSWORD } from '../test/factories.js';
-import { orgSlugFromHost } from './tenancy.js';
+import { cachedOrganizationLookup, orgSlugFromHost } from './tenancy.js';
 
 const ctx = useTestApp();
 
@@ -15,6 +15,23 @@ describe('orgSlugFromHost', () => {
     expect(orgSlugFromHost('127.0.0.1', 'localhost', 'demo')).toBe('demo');
     expect(orgSlugFromHost('::1', 'localhost', 'demo')).toBe('demo');
     expect(orgSlugFromHost('elsewhere.test', 'localhost', 'demo')).toBe('demo');
+  });
+});
+
+describe('the organisation lookup of every request', () => {
+  it('finds a new organisation at once, keeps one it found for 10 s, then reads it again', async () => {
+    let now = 1_000_000;
+    const lookup = cachedOrganizationLookup(ctx.db, () => now);
+    const slug = `cached-${Date.now()}`;
+    expect(await lookup(slug)).toBeUndefined();
+    const { organization } = await makeOrganization(ctx.db, slug);
+    expect((await lookup(slug))?.id).toBe(organization.id);
+
+    await ctx.db.updateTable('organizations').set({ name: 'Renamed' }).where('id', '=', organization.id).execute();
+    now += 9_000;
+    expect((await lookup(slug))?.name).toBe(organization.name);
+    now += 2_000;
+    expect((await lookup(slug))?.name).toBe('Renamed');
   });
 });
 

@@ -7,7 +7,7 @@ import { orgOf } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { readUpload } from '../users/avatar-routes.js';
-import { organizationAdmins } from './service.js';
+import { findOrganizationById, organizationAdmins } from './service.js';
 import { checkLogo, logoInfo, readLogo, removeLogo, saveLogo } from './logo.js';
 
 const logoParams = z.object({ segment: z.string().max(63) });
@@ -27,7 +27,8 @@ export async function organizationRoutes(fastify: FastifyInstance) {
   app.get('/api/logo/:segment', { schema: { params: logoParams } }, async (request, reply) => {
     const org = orgOf(request);
     if (!namesThisOrganization(request, request.params.segment, org.slug)) throw notFound();
-    const logo = await readLogo(db, org);
+    // The initials come from the current name (request.org may be a few seconds old: http/tenancy.ts).
+    const logo = await readLogo(db, (await findOrganizationById(db, org.id)) ?? org);
     reply
       .header('cache-control', 'no-cache')
       .header('etag', logo.etag)

@@ -21,6 +21,19 @@ export function findUserById(db: DbOrTx, orgId: number, id: number): Promise<Use
   return db.selectFrom('users').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }
 
+/** A user and their roles (sorted) in one statement: every signed-in request reads it. */
+export function findUserByIdWithRoles(db: DbOrTx, orgId: number, id: number): Promise<(UserRow & { roles: string[] }) | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll('users')
+    .select(
+      sql<string[]>`coalesce((select array_agg(r.role order by r.role)::text[] from user_roles r where r.org_id = users.org_id and r.user_id = users.id), '{}'::text[])`.as('roles'),
+    )
+    .where('users.org_id', '=', orgId)
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+}
+
 export async function rolesOfUser(db: DbOrTx, orgId: number, userId: number): Promise<string[]> {
   return (await rolesOfUsers(db, orgId, [userId])).get(userId) ?? [];
 }

@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound, validationFailed } from '../../http/erro
 import { hashPassword } from '../auth/passwords.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
 import {
-  deleteUserRoles, findUserByEmail, findUserById, findUsersByIds, insertUser, insertUserRoles, listUsers, lockSuperAdmins, lockUser, rolesOfUser, rolesOfUsers, updateUser,
+  deleteUserRoles, findUserByEmail, findUserById, findUserByIdWithRoles, findUsersByIds, insertUser, insertUserRoles, listUsers, lockSuperAdmins, lockUser, rolesOfUser, rolesOfUsers, updateUser,
   type UserListFilters, type UserRow, type UserSort,
 } from './repo.js';
 
@@ -23,10 +23,8 @@ export interface NewUser {
 export interface UserWithRoles extends UserRow { roles: string[] }
 export interface Actor { id: number; roles: readonly string[] }
 
-export async function findUserWithRoles(db: DbOrTx, orgId: number, id: number): Promise<UserWithRoles | undefined> {
-  const user = await findUserById(db, orgId, id);
-  if (!user) return undefined;
-  return { ...user, roles: await rolesOfUser(db, orgId, id) };
+export function findUserWithRoles(db: DbOrTx, orgId: number, id: number): Promise<UserWithRoles | undefined> {
+  return findUserByIdWithRoles(db, orgId, id);
 }
 
 async function assertEmailFree(db: DbOrTx, orgId: number, email: string, exceptUserId?: number) {
