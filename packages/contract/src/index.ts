@@ -17,6 +17,7 @@ export * from './request-texts.js';
 export * from './reports.js';
 export * from './audit.js';
 export * from './sso.js';
+export * from './sso-schema.js';
 export * from './password-reset.js';
 export * from './registration.js';
 export * from './two-factor.js';

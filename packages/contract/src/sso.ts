@@ -1,12 +1,6 @@
-import { z } from 'zod';
-
 /** Products this wallet signs its users into (SPEC §7 POST /api/outbound-sso {app}). */
 export const SSO_APPS = ['giving'] as const;
 export type SsoApp = (typeof SSO_APPS)[number];
-
-export const outboundSsoSchema = z.object({
-  app: z.enum(SSO_APPS, { error: `The app must be one of ${SSO_APPS.join(', ')}.` }),
-});
 
 /** Single sign-on tokens live this long (seconds), both directions. */
 export const SSO_TOKEN_SECONDS = 60;

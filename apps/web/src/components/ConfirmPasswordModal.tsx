@@ -1,11 +1,11 @@
 import { Alert, Form, Input, Modal, Typography } from 'antd';
-import { MESSAGES, confirmPasswordSchema } from '@wallet/contract';
+import { MESSAGES } from '@wallet/contract';
 import { useEffect, useRef, useState } from 'react';
 import { showServerFieldErrors } from '../lib/form-errors';
-import { zodRule } from '../lib/form-rules';
+import { lazyZodRule } from '../lib/form-rules';
 import { CONFIRM_PASSWORD_PATH, HttpError, http, setPasswordConfirmer } from '../lib/http';
 
-const passwordRules = [zodRule(confirmPasswordSchema.shape.password)];
+const passwordRules = [lazyZodRule(() => import('../lib/first-screen-schemas').then((schemas) => schemas.confirmPasswordSchema.shape.password))];
 
 /** POST /user/confirm-password {password}: sensitive data opens for 3 hours; 422 errors.password when wrong. */
 export function confirmPassword(password: string): Promise<unknown> {

@@ -17,3 +17,16 @@ export function zodRule(schema: SafeParser, emptyValue: unknown = ''): FormRule 
     },
   };
 }
+
+/**
+ * zodRule for a schema loaded on first use: validators are async anyway, so a form on the first screen (sign-in,
+ * the password confirmation) keeps zod out of the JavaScript the app needs to appear.
+ */
+export function lazyZodRule(loadSchema: () => Promise<SafeParser>, emptyValue: unknown = ''): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = (await loadSchema()).safeParse(value ?? emptyValue);
+      if (!result.success) throw new Error(result.error.issues[0]?.message);
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { WalletFilled } from '@ant-design/icons';
-import { Flex, Layout, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { FullPageSpin } from '../../components/FullPageSpin';
@@ -12,8 +12,9 @@ import { paths } from '../../paths';
 function PublicMobileHeader() {
   const { token } = theme.useToken();
   return (
-    <Layout.Header
+    <header
       style={{
+        background: '#fff',
         height: 56,
         padding: '0 16px',
         display: 'flex',
@@ -30,15 +31,15 @@ function PublicMobileHeader() {
         <Link to={paths.login}>Login</Link>
         <GivingLink />
       </Flex>
-    </Layout.Header>
+    </header>
   );
 }
 
-/** Frame of the public pages (/login, pass-through, organisation not found). */
+/** Frame of the public pages (/login, pass-through, organisation not found); plain elements, light for the first load. */
 export function PublicLayout() {
   const isMobile = useIsMobile();
   return (
-    <Layout style={{ minHeight: '100vh', background: '#fff' }}>
+    <div style={{ minHeight: '100vh', background: '#fff', display: 'flex', flexDirection: 'column' }}>
       {isMobile && <PublicMobileHeader />}
       {/* A lazily loaded page: the spinner fills the space below the header the page will take, so nothing jumps. */}
       <Suspense
@@ -50,6 +51,6 @@ export function PublicLayout() {
       >
         <Outlet />
       </Suspense>
-    </Layout>
+    </div>
   );
 }

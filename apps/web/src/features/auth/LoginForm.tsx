@@ -1,14 +1,15 @@
 import { Button, Divider, Flex, Form, Input, type InputRef } from 'antd';
-import { MESSAGES, loginSchema, type LoginInput } from '@wallet/contract';
+import { MESSAGES, type LoginInput } from '@wallet/contract';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { zodRule } from '../../lib/form-rules';
+import { lazyZodRule } from '../../lib/form-rules';
 import { paths } from '../../paths';
 import { useLogin } from './api/login';
 import { GoogleSignInButton } from './GoogleSignInButton';
 
-const emailRules = [zodRule(loginSchema.shape.email)];
-const passwordRules = [zodRule(loginSchema.shape.password)];
+const loginFields = () => import('../../lib/first-screen-schemas').then((schemas) => schemas.loginSchema.shape);
+const emailRules = [lazyZodRule(() => loginFields().then((fields) => fields.email))];
+const passwordRules = [lazyZodRule(() => loginFields().then((fields) => fields.password))];
 
 export function LoginForm() {
   const [form] = Form.useForm<LoginInput>();
