@@ -99,8 +99,14 @@ export function parseListQuery<Filters extends Record<string, z.ZodType>, Sort e
   return { filters: filters as ListQuery<Filters, Sort, Include>['filters'], sort, includes: new Set(includeParam as Include[]), fields, page };
 }
 
-export function listMeta(total: number, page: { number: number; size: number }) {
-  return { total, current_page: page.number, per_page: page.size, last_page: Math.max(1, Math.ceil(total / page.size)) };
+export function listMeta(total: number, page: { number: number; size: number }, options: { lowerBound?: boolean } = {}) {
+  return {
+    total,
+    current_page: page.number,
+    per_page: page.size,
+    last_page: Math.max(1, Math.ceil(total / page.size)),
+    ...(options.lowerBound && { total_is_lower_bound: true as const }),
+  };
 }
 
 /** Querystring schema for list routes: flat keys like filter[x]; parseListQuery does the real checking. */

@@ -49,7 +49,8 @@ export function tablePagination(
     total: meta?.total ?? 0,
     showSizeChanger: pageSizeOptions.length > 1,
     pageSizeOptions: pageSizeOptions.map(String),
-    showTotal: (total, [from, to]) => `${from}-${to} of ${total}`,
+    // A broad transactions search is counted up to a limit: '1-10 of 10000+'.
+    showTotal: (total, [from, to]) => `${from}-${to} of ${total}${meta?.total_is_lower_bound ? '+' : ''}`,
     hideOnSinglePage: false,
     responsive: true,
   };

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context.js';
+import { parseExpenseQuery } from './criteria.js';
+import { countExpenses } from './repo.js';
 import { otherOrganisation, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 
 /**
@@ -115,6 +117,15 @@ describe('GET /api/expenses', () => {
     const ned = [4_000, 500];
     expect(await amountsOf('sort=card')).toEqual(miaFirst ? [...mia, ...ned] : [...ned, ...mia]);
     expect(await amountsOf('sort=-card')).toEqual(miaFirst ? [...ned, ...mia] : [...mia, ...ned]);
+  });
+
+  it('counts a search up to a limit and says the total is a lower bound past it', async () => {
+    // Mia's five transactions; the table's count stops at EXPENSE_COUNT_LIMIT (10,000), here at 3.
+    const { criteria } = await parseExpenseQuery(ctx.db, world.orgId, { id: 0, roles: ['super-admin'] }, { 'filter[custom_search]': 'mia' });
+    expect(await countExpenses(ctx.db, criteria, 3)).toEqual({ total: 3, complete: false });
+    expect(await countExpenses(ctx.db, criteria, 5)).toEqual({ total: 5, complete: true });
+    const body = await list('filter[custom_search]=mia');
+    expect(body.meta).toEqual({ total: 5, current_page: 1, per_page: 10, last_page: 1 });
   });
 
   it('pages with meta', async () => {

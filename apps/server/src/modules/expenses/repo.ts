@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { EXPENSE_COUNT_LIMIT } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { ExpensesTable } from '../../db/schema.js';
 import type { ExpenseCriteria, ResolvedSort } from './criteria.js';
@@ -194,10 +195,13 @@ function expensesQuery(criteria: ExpenseCriteria, sort: readonly ResolvedSort[])
  * How many transactions match: from the daily rollups when the criteria are whole UTC days, a holder and a type
  * (a few hundred rows instead of up to millions), else by counting them.
  */
-export async function countExpenses(db: DbOrTx, criteria: ExpenseCriteria): Promise<number> {
+export async function countExpenses(db: DbOrTx, criteria: ExpenseCriteria, limit = EXPENSE_COUNT_LIMIT): Promise<{ total: number; complete: boolean }> {
   if (criteria.cardId !== undefined || criteria.search || criteria.wallets) {
-    const { rows } = await sql<{ total: number }>`SELECT count(*)::bigint AS total FROM expenses e WHERE ${whereOf(criteria)}`.execute(db);
-    return Number(rows[0]?.total ?? 0);
+    // Counted up to `limit` only: a broad search ('Delta' in a million rows) would otherwise count tens of thousands.
+    const { rows } = await sql<{ total: number }>`
+      SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria)} LIMIT ${limit + 1}) AS matches`.execute(db);
+    const counted = Number(rows[0]?.total ?? 0);
+    return counted > limit ? { total: limit, complete: false } : { total: counted, complete: true };
   }
   const types = new Set(criteria.types ?? ['capture', 'refund']);
   const counted = types.has('capture') && types.has('refund') ? sql`captures + refunds` : types.has('capture') ? sql`captures` : sql`refunds`;
@@ -206,7 +210,7 @@ export async function countExpenses(db: DbOrTx, criteria: ExpenseCriteria): Prom
     WHERE org_id = ${criteria.orgId}
       ${criteria.userId === undefined ? sql`` : sql`AND user_id = ${criteria.userId}`}
       ${criteria.between ? sql`AND day BETWEEN ${criteria.between.from}::date AND ${criteria.between.to}::date` : sql``}`.execute(db);
-  return Number(rows[0]?.total ?? 0);
+  return { total: Number(rows[0]?.total ?? 0), complete: true };
 }
 
 /** Sorts whose column takes few values, each with an index on (org_id, column, stripe_created DESC). */
@@ -265,8 +269,8 @@ export async function listExpenses(db: DbOrTx, criteria: ExpenseCriteria, sort: 
     : shallow && term.column === 'notes'
       ? pageByNotes(criteria, term, page)
       : sql<ExpenseRow & { pos?: number }>`SELECT e.* ${expensesQuery(criteria, sort)} LIMIT ${page.size} OFFSET ${(page.number - 1) * page.size}`;
-  const [total, { rows }] = await Promise.all([countExpenses(db, criteria), query.execute(db)]);
-  return { rows: rows.map(({ pos: _pos, ...row }) => row as ExpenseRow), total };
+  const [{ total, complete }, { rows }] = await Promise.all([countExpenses(db, criteria), query.execute(db)]);
+  return { rows: rows.map(({ pos: _pos, ...row }) => row as ExpenseRow), total, complete };
 }
 
 /** The first and last UTC day with a matching transaction; null when there is none. */

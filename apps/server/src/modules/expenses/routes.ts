@@ -104,10 +104,10 @@ export async function expensesRoutes(fastify: FastifyInstance) {
   app.get('/api/expenses', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
     const { criteria, sort, includes, page } = await parseExpenseQuery(db, org.id, userOf(request), request.query);
-    const { rows, total } = await listExpenses(db, criteria, sort, page);
+    const { rows, total, complete } = await listExpenses(db, criteria, sort, page);
     const labels = new ExpenseLabels(db, org.id);
     await labels.load(rows);
-    return { data: rows.map((row) => presentTableExpense(row, labels, includes)), meta: listMeta(total, page) };
+    return { data: rows.map((row) => presentTableExpense(row, labels, includes)), meta: listMeta(total, page, { lowerBound: !complete }) };
   });
 
   /** The same rows as a download, streamed: CSV or Excel, the columns asked for, the table's filters and sort. */
