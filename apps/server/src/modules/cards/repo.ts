@@ -11,6 +11,13 @@ export function findCardholderOfUser(db: DbOrTx, orgId: number, userId: number):
   return db.selectFrom('cardholders').selectAll().where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** The issuer's cardholder id of each of `userIds` that has one, in one statement (the cards list). */
+export async function cardholderIdsOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('cardholders').select(['user_id', 'provider_cardholder_id']).where('org_id', '=', orgId).where('user_id', 'in', userIds).execute();
+  return new Map(rows.map((row) => [row.user_id, row.provider_cardholder_id]));
+}
+
 /** Records the person's cardholder unless one was recorded meanwhile (two first cards at once); null then. */
 export async function insertCardholderOnce(db: DbOrTx, values: Insertable<CardholdersTable>): Promise<CardholderRow | null> {
   const row = await db.insertInto('cardholders').values(values).onConflict((oc) => oc.columns(['org_id', 'user_id']).doNothing()).returningAll().executeTakeFirst();

@@ -15,7 +15,7 @@ import { assertCanReach, findUsersByIds, fullName, getUser, userIdsInNameOrder, 
 import { auditByOf } from '../audit/request.js';
 import { presentCard } from './presenter.js';
 import {
-  cardIdsOfUser, cardSumsOfUser, createCard, findCardholderOfUser, fundCard, getCard, listCards, revealCardDetails, setCardStatus,
+  cardholderIdsOfUsers, cardIdsOfUser, cardSumsOfUser, createCard, findCardholderOfUser, fundCard, getCard, listCards, revealCardDetails, setCardStatus,
   type CardListFilters, type CardRow,
 } from './service.js';
 
@@ -44,15 +44,13 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
 
 export async function presentCards(db: DbOrTx, orgId: number, cards: CardRow[], includes: Set<string>) {
   const ids = cards.map((card) => card.id);
-  const [holds, users] = await Promise.all([
+  const holderIds = [...new Set(cards.map((card) => card.user_id))];
+  const [holds, users, cardholderIds] = await Promise.all([
     includes.has('pendingIssuingAuthorizationHolds') ? pendingHoldsOfCards(db, orgId, ids) : undefined,
-    includes.has('user') ? findUsersByIds(db, orgId, [...new Set(cards.map((card) => card.user_id))]) : undefined,
+    includes.has('user') ? findUsersByIds(db, orgId, holderIds) : undefined,
+    cardholderIdsOfUsers(db, orgId, holderIds),
   ]);
   const usersById = new Map((users ?? []).map((user) => [user.id, user]));
-  const cardholderIds = new Map<number, string>();
-  for (const userId of new Set(cards.map((card) => card.user_id))) {
-    cardholderIds.set(userId, (await findCardholderOfUser(db, orgId, userId))?.provider_cardholder_id ?? '');
-  }
   return cards.map((card) => {
     const user = usersById.get(card.user_id);
     return presentCard(card, {

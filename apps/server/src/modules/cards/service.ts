@@ -13,6 +13,7 @@ import {
 } from './repo.js';
 
 export { topCardBalances } from './repo.js';
+export { cardholderIdsOfUsers } from './repo.js';
 export { findCard, cardsOfUsers, applyCardMovement, lockCardByProviderId, lockCard, assignedOut, cardIdsOfUser, cardSumsOfUser, findCardholderOfUser, listCards, type CardRow, type CardSort, type CardListFilters };
 
 export interface CardsDeps { db: Db; issuer: IssuingProvider }

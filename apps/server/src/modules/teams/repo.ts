@@ -93,6 +93,15 @@ export async function memberIdsOfTeam(db: DbOrTx, orgId: number, teamId: number)
   return rows.map((row) => row.user_id);
 }
 
+/** The member ids of each of `teamIds`, in one statement (the teams list's active card counts). */
+export async function memberIdsOfTeams(db: DbOrTx, orgId: number, teamIds: readonly number[]): Promise<Map<number, number[]>> {
+  const members = new Map<number, number[]>(teamIds.map((id) => [id, []]));
+  if (teamIds.length === 0) return members;
+  const rows = await db.selectFrom('team_members').select(['team_id', 'user_id']).where('org_id', '=', orgId).where('team_id', 'in', teamIds).execute();
+  for (const row of rows) members.get(row.team_id)?.push(row.user_id);
+  return members;
+}
+
 /** Replaces the ordered approval path of a team (position 0 decides first). */
 export async function replaceApprovalPath(db: DbOrTx, orgId: number, teamId: number, userIds: readonly number[]): Promise<void> {
   await db.deleteFrom('team_approvers').where('org_id', '=', orgId).where('team_id', '=', teamId).execute();

@@ -13,7 +13,7 @@ import { approvedAmountsByTeam } from '../purchase-requests/queries.js';
 import { findUsersByIds, fullName } from '../users/service.js';
 import { auditByOf } from '../audit/request.js';
 import {
-  memberIdsOfTeam, addTeamMember, addTeamMembers, approvalPathsOf, countMembers, createTeam, getTeam, listTeams, removeTeamMember, updateTeamDetails, type TeamRow,
+  memberIdsOfTeams, addTeamMember, addTeamMembers, approvalPathsOf, countMembers, createTeam, getTeam, listTeams, removeTeamMember, updateTeamDetails, type TeamRow,
 } from './service.js';
 
 const listSpec = {
@@ -36,9 +36,11 @@ function appendsOf(query: Record<string, unknown>): Set<string> {
 }
 
 /** Team resources. Active cards are those of the team's members; the approved amount is what its requests funded. */
-async function activeCardsOfTeam(db: DbOrTx, orgId: number, teamId: number): Promise<number> {
-  const cards = await cardsOfUsers(db, orgId, await memberIdsOfTeam(db, orgId, teamId));
-  return [...cards.values()].flat().filter((card) => card.status === 'active').length;
+async function activeCardCounts(db: DbOrTx, orgId: number, teamIds: readonly number[]): Promise<Map<number, number>> {
+  const members = await memberIdsOfTeams(db, orgId, teamIds);
+  const cards = await cardsOfUsers(db, orgId, [...new Set([...members.values()].flat())]);
+  const activeOf = (userId: number) => (cards.get(userId) ?? []).filter((card) => card.status === 'active').length;
+  return new Map([...members].map(([teamId, userIds]) => [teamId, userIds.reduce((sum: number, userId: number) => sum + activeOf(userId), 0)]));
 }
 
 async function presentTeams(
@@ -51,7 +53,11 @@ async function presentTeams(
   const paths = await approvalPathsOf(db, orgId, teams.map((team) => team.id));
   const approverIds = appends.has('approval_path_users') ? [...new Set([...paths.values()].flat())] : [];
   const approvers = new Map((await findUsersByIds(db, orgId, approverIds)).map((user) => [user.id, user]));
-  const approved = includes.has('approvedPurchaseRequestsAmount') ? await approvedAmountsByTeam(db, orgId, teams.map((team) => team.id)) : new Map<number, number>();
+  const teamIds = teams.map((team) => team.id);
+  const [approved, activeCards] = await Promise.all([
+    includes.has('approvedPurchaseRequestsAmount') ? approvedAmountsByTeam(db, orgId, teamIds) : new Map<number, number>(),
+    includes.has('activeCardsCount') ? activeCardCounts(db, orgId, teamIds) : new Map<number, number>(),
+  ]);
   return Promise.all(
     teams.map(async (team) => {
       const path = paths.get(team.id) ?? [];
@@ -62,7 +68,7 @@ async function presentTeams(
         created_at: team.created_at.toISOString(),
         approval_path: path,
         ...(includes.has('usersCount') && { members_count: team.members_count ?? (await countMembers(db, orgId, team.id)) }),
-        ...(includes.has('activeCardsCount') && { active_cards_count: await activeCardsOfTeam(db, orgId, team.id) }),
+        ...(includes.has('activeCardsCount') && { active_cards_count: activeCards.get(team.id) ?? 0 }),
         ...(includes.has('approvedPurchaseRequestsAmount') && { approved_request_amount: approved.get(team.id) ?? 0 }),
         ...(appends.has('approval_path_users') && {
           approval_path_users: path.flatMap((id) => {

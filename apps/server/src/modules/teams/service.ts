@@ -8,7 +8,7 @@ import {
   memberIdsOfTeam, replaceApprovalPath, teamsOfUsers, updateTeam, type TeamRow, type TeamSort,
 } from './repo.js';
 
-export { findTeamsByIds } from './repo.js';
+export { findTeamsByIds, memberIdsOfTeams } from './repo.js';
 export { approvalPathOf, approvalPathsOf, memberIdsOfTeam, teamsOfUsers, listTeams, countMembers, type TeamRow, type TeamSort };
 
 export interface NewTeam { name: string; color: string; members: number[]; approvalPath: number[] }
