@@ -4,7 +4,7 @@ import { HttpError, tooManyRequests, validationFailed } from '../../http/errors.
 import { accountAndIpLimits, assertUnderLimits, clearHits, hitsInWindow, recordHit, recordHits } from '../throttle/service.js';
 import { findUserByEmail, findUserWithRoles, setPasswordHash, type UserWithRoles } from '../users/service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { deleteOtherSessions, deleteSession, markPasswordConfirmed, findLiveSession, insertSession, touchSession } from './sessions-repo.js';
+import { deleteOtherSessions, deleteSession, markPasswordConfirmed, findLiveSessionWithUser, insertSession, touchSession } from './sessions-repo.js';
 import { randomToken, tokenDigest } from './tokens.js';
 import { createChallenge, isTwoFactorEnabled } from '../two-factor/service.js';
 
@@ -79,10 +79,9 @@ export async function changePassword(db: Db, orgId: number, user: UserWithRoles,
 
 /** The user behind a session cookie, or undefined when it is missing, idle too long, or of another organisation. */
 export async function userOfSession(db: Db, orgId: number, token: string, settings: SessionSettings) {
-  const session = await findLiveSession(db, orgId, tokenDigest(token), settings.idleMinutes);
-  if (!session) return undefined;
-  const user = await findUserWithRoles(db, orgId, session.user_id);
-  if (!user || user.roles.length === 0) return undefined;
+  const found = await findLiveSessionWithUser(db, orgId, tokenDigest(token), settings.idleMinutes);
+  if (!found || found.user.roles.length === 0) return undefined;
+  const { session, user } = found;
   if (Date.now() - session.last_seen_at.getTime() > TOUCH_AFTER_MS) await touchSession(db, session.id);
   return { sessionId: session.id, user, passwordConfirmedAt: session.password_confirmed_at };
 }

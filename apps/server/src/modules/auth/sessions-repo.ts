@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { userWithRolesQuery, type UserWithRoles } from '../users/service.js';
 
 export interface SessionRow { id: string; org_id: number; user_id: number; last_seen_at: Date; password_confirmed_at: Date | null }
 
@@ -10,15 +11,27 @@ export async function insertSession(
   await db.insertInto('sessions').values({ ...values, last_seen_at: new Date() }).execute();
 }
 
-/** The session if it has been used within the idle window; an idle one is as good as gone. */
-export function findLiveSession(db: DbOrTx, orgId: number, id: string, idleMinutes: number): Promise<SessionRow | undefined> {
-  return db
+/**
+ * The session if it has been used within the idle window (an idle one is as good as gone), and its user with
+ * roles, in one round trip: every signed-in request reads both. The user comes from the users module's own
+ * query, joined on the session's user_id.
+ */
+export async function findLiveSessionWithUser(db: DbOrTx, orgId: number, id: string, idleMinutes: number): Promise<{ session: SessionRow; user: UserWithRoles } | undefined> {
+  const row = await db
     .selectFrom('sessions')
-    .select(['id', 'org_id', 'user_id', 'last_seen_at', 'password_confirmed_at'])
-    .where('id', '=', id)
-    .where('org_id', '=', orgId)
-    .where('last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
+    .innerJoinLateral((eb) => userWithRolesQuery(db, orgId, eb.ref('sessions.user_id')).as('u'), (join) => join.onTrue())
+    .selectAll('u')
+    .select(['sessions.id as session_id', 'sessions.last_seen_at as session_last_seen_at', 'sessions.password_confirmed_at as session_password_confirmed_at'])
+    .where('sessions.id', '=', id)
+    .where('sessions.org_id', '=', orgId)
+    .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id, session_last_seen_at, session_password_confirmed_at, ...user } = row;
+  return {
+    session: { id: session_id, org_id: orgId, user_id: user.id, last_seen_at: session_last_seen_at, password_confirmed_at: session_password_confirmed_at },
+    user,
+  };
 }
 
 export async function touchSession(db: DbOrTx, id: string): Promise<void> {

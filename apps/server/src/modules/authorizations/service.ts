@@ -12,7 +12,9 @@ export type MerchantData = Partial<Record<'name' | 'category' | 'category_code' 
 export interface AuthorizationRequest {
   provider: string;
   providerAuthorizationId: string;
-  providerCardId: string;
+  /** The card as the issuer names it; or `ownCard`, our id within an organisation (the simulator's purchases). */
+  providerCardId?: string;
+  ownCard?: { orgId: number; cardId: number };
   /** Cents asked for. */
   amount: number;
   merchant: MerchantData;
@@ -61,6 +63,7 @@ export async function authorize(db: Db, request: AuthorizationRequest): Promise<
     provider: request.provider,
     providerAuthorizationId: request.providerAuthorizationId,
     providerCardId: String(request.providerCardId ?? ''),
+    ownCard: request.ownCard,
     amount: valid ? request.amount : 0,
     forcedReason: valid ? null : 'invalid_amount',
     requestedAmount: Number.isSafeInteger(asked) && asked > 0 ? asked : 0,

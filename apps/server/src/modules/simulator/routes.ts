@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { centsField, idSchema } from '@wallet/contract';
-import { orgOf, userOf } from '../../http/context.js';
+import { orgOf } from '../../http/context.js';
 import { requireAdmin } from '../../http/guards.js';
-import { getCard } from '../cards/service.js';
 import { randomMerchant, WALLETS } from './merchants.js';
 import { simulateCapture, simulateIncrement, simulatePurchase, simulateRefund, simulateRelease } from './service.js';
 
@@ -41,9 +40,7 @@ export async function simulatorRoutes(fastify: FastifyInstance) {
   const { db } = fastify.deps;
 
   app.post('/api/simulator/purchases', { onRequest: requireAdmin, schema: { body: purchaseSchema } }, async (request, reply) => {
-    const org = orgOf(request);
-    const card = await getCard(db, org.id, userOf(request), request.body.card_id);
-    const result = await simulatePurchase(db, card, {
+    const result = await simulatePurchase(db, { id: request.body.card_id, org_id: orgOf(request).id }, {
       amount: request.body.amount,
       merchant: request.body.merchant ?? randomMerchant(),
       wallet: request.body.wallet ?? null,

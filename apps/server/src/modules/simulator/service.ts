@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { authorize, DECLINE_EXPLANATIONS, findHold, incrementAuthorization, releaseHold, type MerchantData, type Wallet } from '../authorizations/service.js';
-import type { CardRow } from '../cards/service.js';
+import { findCard, type CardRow } from '../cards/service.js';
 import { recordTransaction } from '../expenses/service.js';
 
 const PROVIDER = 'simulator';
@@ -21,19 +21,23 @@ export interface PurchaseInput {
  * A card purchase as the simulator issuer would send it: the very same authorisation decision a real issuer's
  * webhook gets, then (if asked) the capture.
  */
-export async function simulatePurchase(db: Db, card: CardRow, input: PurchaseInput) {
-  if (card.provider !== PROVIDER) throw conflict('Only cards of the simulator issuer can be used for simulated purchases.');
+export async function simulatePurchase(db: Db, card: Pick<CardRow, 'id' | 'org_id'>, input: PurchaseInput) {
   const authorizationId = simulatedId('iauth');
   const stripeCreated = input.at ?? Math.floor(Date.now() / 1000);
+  // The card is read by the decision itself (one statement); only a miss looks further, to say why.
   const decision = await authorize(db, {
     provider: PROVIDER,
     providerAuthorizationId: authorizationId,
-    providerCardId: card.provider_card_id,
+    ownCard: { orgId: card.org_id, cardId: card.id },
     amount: input.amount,
     merchant: input.merchant,
     wallet: input.wallet,
     stripeCreated,
   });
+  if (decision.reason === 'card_not_found') {
+    const found = await findCard(db, card.org_id, card.id);
+    throw found && found.provider !== PROVIDER ? conflict('Only cards of the simulator issuer can be used for simulated purchases.') : notFound();
+  }
   let expenseId: number | null = null;
   if (decision.approved && input.capture === 'now') {
     expenseId = (await captureAuthorization(db, authorizationId, input.amount, stripeCreated))?.id ?? null;

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Expression, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 import type { SortTerm } from '../../http/list-query.js';
@@ -21,8 +21,11 @@ export function findUserById(db: DbOrTx, orgId: number, id: number): Promise<Use
   return db.selectFrom('users').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }
 
-/** A user and their roles (sorted) in one statement: every signed-in request reads it. */
-export function findUserByIdWithRoles(db: DbOrTx, orgId: number, id: number): Promise<(UserRow & { roles: string[] }) | undefined> {
+/**
+ * A user and their roles (sorted) as one query, for the user `userId` names: a value, or a column of the query it
+ * is joined into (the signed-in request's session), so other modules read a user without naming our tables.
+ */
+export function userWithRolesQuery(db: DbOrTx, orgId: number, userId: number | Expression<number>) {
   return db
     .selectFrom('users')
     .selectAll('users')
@@ -30,8 +33,11 @@ export function findUserByIdWithRoles(db: DbOrTx, orgId: number, id: number): Pr
       sql<string[]>`coalesce((select array_agg(r.role order by r.role)::text[] from user_roles r where r.org_id = users.org_id and r.user_id = users.id), '{}'::text[])`.as('roles'),
     )
     .where('users.org_id', '=', orgId)
-    .where('users.id', '=', id)
-    .executeTakeFirst();
+    .where('users.id', '=', userId);
+}
+
+export function findUserByIdWithRoles(db: DbOrTx, orgId: number, id: number): Promise<(UserRow & { roles: string[] }) | undefined> {
+  return userWithRolesQuery(db, orgId, id).executeTakeFirst();
 }
 
 export async function rolesOfUser(db: DbOrTx, orgId: number, userId: number): Promise<string[]> {

@@ -8,7 +8,7 @@ import {
   type UserListFilters, type UserRow, type UserSort,
 } from './repo.js';
 
-export { holderStanding, adminsOf } from './repo.js';
+export { holderStanding, adminsOf, userWithRolesQuery } from './repo.js';
 export { findUserByEmail, findUserById, findUsersByIds, rolesOfUser, rolesOfUsers, listUsers, type UserRow, type UserSort, type UserListFilters };
 
 export interface NewUser {
