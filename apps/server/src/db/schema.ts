@@ -117,6 +117,8 @@ export interface MailMessagesTable {
   last_error: string | null;
   created_at: CreatedAt;
   delivered_at: Date | null;
+  /** While set and in the future, one delivery job is sending the message (migration 0016). */
+  sending_until: Date | null;
 }
 
 export interface NotificationPreferencesTable {

@@ -26,6 +26,12 @@ export interface WorkOptions {
 
 const RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true } as const;
 
+/**
+ * How long a job may stay active before pg-boss takes it for lost (its process died) and retries it; pg-boss's
+ * default is 15 minutes. A mail is sent well within its claim (modules/mail/service.ts MAIL_SEND_LEASE_SECONDS).
+ */
+const EXPIRE_IN_SECONDS: Partial<Record<QueueName, number>> = { [QUEUES.deliverMail]: 180 };
+
 export function pgBossOptions(connectionString: string): PgBoss.ConstructorOptions {
   return { connectionString, max: 4, schema: 'pgboss', application_name: 'wallet-jobs' };
 }
@@ -48,7 +54,8 @@ export async function startJobs(connectionString: string, options: { pollingInte
   return {
     async send(name, data, { tx, singletonKey, startAfter } = {}) {
       const db = tx && { executeSql: async (text: string, values: unknown[]) => tx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }> };
-      await boss.send(name, data, { ...RETRY, singletonKey, startAfter, ...(db && { db }) });
+      const expireInSeconds = EXPIRE_IN_SECONDS[name];
+      await boss.send(name, data, { ...RETRY, ...(expireInSeconds && { expireInSeconds }), singletonKey, startAfter, ...(db && { db }) });
     },
     async work(name, handler, workOptions = {}) {
       const pollingIntervalSeconds = options.pollingIntervalSeconds ?? workOptions.pollingIntervalSeconds ?? 2;

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../http/context.js';
-import { deliverMail } from '../modules/mail/service.js';
+import { deliverMail, requeueUnclaimedMail } from '../modules/mail/service.js';
 import { createSmtpTransport } from '../modules/mail/transport.js';
 import { QUEUES } from './queue.js';
 import { runDueFundings } from '../modules/recurring/service.js';
@@ -12,6 +12,8 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
   await deps.jobs.work<{ id: number }>(QUEUES.deliverMail, (job) => deliverMail(deps.db, transport, deps.config.MAIL_FROM, job.id), {
     batchSize: 10,
   });
+  // Mail whose job was lost with a killed process goes out now, not when pg-boss expires that job.
+  await requeueUnclaimedMail(deps.db, deps.jobs);
   await deps.jobs.work<{ id: string }>(QUEUES.processWebhook, (job) => processStripeEvent(deps.db, job.id, (message) => console.warn(message)), {
     // Issuers send bursts (a purchase is several events): up to 40 events a second per process.
     batchSize: 20,

@@ -14,6 +14,7 @@ import * as registrationRequests from './0012_registration_requests.js';
 import * as ssoAndLogos from './0013_sso_and_logos.js';
 import * as auditLog from './0014_audit_log.js';
 import * as teamRequestTotals from './0015_team_request_totals.js';
+import * as mailDeliveryLease from './0016_mail_delivery_lease.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_sso_and_logos': ssoAndLogos,
   '0014_audit_log': auditLog,
   '0015_team_request_totals': teamRequestTotals,
+  '0016_mail_delivery_lease': mailDeliveryLease,
 };

@@ -4,10 +4,24 @@ import { QUEUES, type Jobs } from '../../jobs/queue.js';
 import type { MailContent } from './templates.js';
 import type { MailTransport } from './transport.js';
 import {
-  markFailed, countMessages, findMessage, findOrgMessage, insertMessage, listMessages, markAttemptFailed, markDelivered, preferencesOf, upsertPreferences,
+  claimForSending, unclaimedQueuedIds, markFailed, countMessages, findOrgMessage, insertMessage, listMessages, markAttemptFailed, markDelivered, preferencesOf, upsertPreferences,
 } from './repo.js';
 
 export { renderMail, escapeHtml } from './templates.js';
+
+/** At most this many messages are queued again at a start (more wait for the next start or pg-boss's retries). */
+const REQUEUE_LIMIT = 10_000;
+
+/**
+ * At a start: every queued message no sender holds gets a delivery job again. A job lost with a killed process
+ * would otherwise wait for pg-boss to expire it; a message with a live job too is harmless, as the claim lets one
+ * job send it. A message waiting for a retry after a failed attempt is simply tried once more now.
+ */
+export async function requeueUnclaimedMail(db: DbOrTx, jobs: Jobs): Promise<number> {
+  const ids = await unclaimedQueuedIds(db, REQUEUE_LIMIT);
+  for (const id of ids) await jobs.send(QUEUES.deliverMail, { id });
+  return ids.length;
+}
 export { countMessages, findOrgMessage, listMessages };
 
 /** pg-boss's first try plus its retries (jobs/queue.ts RETRY.retryLimit). */
@@ -55,10 +69,21 @@ export async function queueMail(tx: DbOrTx, jobs: Jobs, mail: OutgoingMail): Pro
   return id;
 }
 
-/** The job: sends over SMTP (or keeps it in the outbox). Safe to run twice: a delivered message is skipped. */
+/**
+ * How long one sender holds a message: far longer than a send can take (transport.ts: SMTP timeouts of 10-30 s), so
+ * a second job of the message waits instead of sending it again; a sender that died lets it go when this runs out.
+ */
+export const MAIL_SEND_LEASE_SECONDS = 120;
+
+/**
+ * The job: sends over SMTP (or keeps it in the outbox). Safe to run twice, even at once: the message is claimed
+ * first, a delivered one is skipped, and one claimed by another sender is tried again later (the job fails and
+ * pg-boss retries it with backoff) in case that sender died.
+ */
 export async function deliverMail(db: DbOrTx, transport: MailTransport | null, from: string, id: number): Promise<void> {
-  const message = await findMessage(db, id);
-  if (!message || message.status === 'sent' || message.status === 'stored') return;
+  const message = await claimForSending(db, id, MAIL_SEND_LEASE_SECONDS);
+  if (message === 'done') return;
+  if (message === 'busy') throw new Error(`Mail ${id} is being sent by another job; trying again after its claim runs out.`);
   if (!transport) {
     await markDelivered(db, id, 'stored');
     return;
