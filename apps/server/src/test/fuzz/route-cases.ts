@@ -38,11 +38,17 @@ export function routesFromOpenApi(document: { paths: Record<string, Record<strin
 }
 
 export interface IdPools {
-  /** Ids of objects in the fuzzed organisation (never the signed-in admin's own). */
+  /** Ids of objects in the fuzzed organisation (never a signed-in admin's own: see the admin pass; a member's own, yes). */
   own: number[];
   /**
-   * Ids of another organisation's objects by collection (users, cards, teams...): a route given one where its path
-   * names that collection must answer 4xx. Ids are per table, so another collection's id proves nothing.
+   * Some of `own` by collection, tried more often where a path names that collection: a member reaches only their
+   * own user, card, requests..., which would otherwise be drawn from `own` too seldom to get past the 404.
+   */
+  ownBy?: Record<string, number[]>;
+  /**
+   * Ids out of the signed-in user's reach by collection (users, cards, teams...): another organisation's, and for a
+   * member other people's of their own organisation. A route given one where its path names that collection must
+   * answer 4xx. Ids are per table, so another collection's id proves nothing.
    */
   foreign: Record<string, number[]>;
   /** Other path values worth trying by parameter name (e.g. segment -> the organisation's slug). */
@@ -108,9 +114,12 @@ function segmentFor(path: string, name: string, pools: IdPools): fc.Arbitrary<Se
   ];
   if (pools.named[name]?.length) choices.push({ arbitrary: plain(fc.constantFrom(...pools.named[name]!)), weight: 4 });
   if (/id$/i.test(name)) {
-    const foreign = pools.foreign[collectionOf(path, name) ?? ''] ?? [];
+    const collection = collectionOf(path, name) ?? '';
+    const foreign = pools.foreign[collection] ?? [];
     const anyForeign = Object.values(pools.foreign).flat();
+    const mine = pools.ownBy?.[collection] ?? [];
     if (pools.own.length) choices.push({ arbitrary: plain(fc.constantFrom(...pools.own).map(String)), weight: 5 });
+    if (mine.length) choices.push({ arbitrary: plain(fc.constantFrom(...mine).map(String)), weight: 4 });
     if (foreign.length) choices.push({ arbitrary: fc.constantFrom(...foreign).map((id) => ({ value: String(id), foreign: true })), weight: 2 });
     if (anyForeign.length) choices.push({ arbitrary: plain(fc.constantFrom(...anyForeign).map(String)), weight: 1 });
   }
