@@ -337,7 +337,8 @@ export async function withSeededServer<T>(options: AnalyticsBenchOptions, run: (
     log('starting the server (apps/server/src/main.ts)');
     server = await startServerProcess(
       { DATABASE_URL: bench.url, DEFAULT_ORG: SLUG, NODE_ENV: 'development', LOG_LEVEL: 'warn', WEB_DIST: path.join(repoRoot, 'apps/web/dist') },
-      { timeoutMs: 120_000 },
+      // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server, as in the authorisation bench.
+      { timeoutMs: 120_000, nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [] },
     );
     client = new BenchClient(new URL(server.baseUrl), 4);
     await client.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -65,7 +65,7 @@ export interface AuthorizeBenchOptions {
  * tool that also reads a signed-in session per purchase, which no issuer's request carries.
  */
 export interface AuthorizeOutcome {
-  cards: number; rate: number; ceiling: number; ratio: number; halfLoadP99: number; saturatedP99: number; simulatorRatio: number; simulatorHalfLoadP99: number;
+  cards: number; rate: number; ceiling: number; ratio: number; halfLoadP99: number; ceilingHalfLoadP99: number; saturatedP99: number; simulatorRatio: number; simulatorHalfLoadP99: number;
   overspend: boolean; heldCents: number; fundedCents: number; table: string;
 }
 
@@ -271,12 +271,12 @@ COMMIT;
 `;
 }
 
-async function pgbench(name: string, url: string, workDir: string, script: string, options: AuthorizeBenchOptions, postmaster: number, db: Db): Promise<Row> {
+async function pgbench(name: string, url: string, workDir: string, script: string, options: AuthorizeBenchOptions, postmaster: number, db: Db, rate?: number): Promise<Row> {
   const dir = await fs.mkdtemp(path.join(workDir, 'pgbench-'));
   await fs.chmod(dir, 0o777);
   const file = path.join(dir, 'script.sql');
   await fs.writeFile(file, script);
-  const args = ['-n', '-M', 'extended', '-c', String(options.concurrency), '-j', String(Math.min(options.concurrency, os.cpus().length)), '-T', String(options.durationSeconds), '-f', file, '-l', '--log-prefix', path.join(dir, 'log'), url];
+  const args = ['-n', '-M', 'extended', '-c', String(options.concurrency), '-j', String(Math.min(options.concurrency, os.cpus().length)), '-T', String(options.durationSeconds), '-f', file, '-l', '--log-prefix', path.join(dir, 'log'), ...(rate ? ['-R', String(rate)] : []), url];
   const { result, pgMs, walBytes } = await measured({ app: 'self', postmaster, db }, () =>
     execFileAsync('pgbench', args, { maxBuffer: 16 * 1024 * 1024, cwd: dir }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
       throw new Error(`pgbench failed (${name}): ${(error.stderr ?? error.message).split('\n').slice(0, 6).join('\n')}`);
@@ -501,6 +501,11 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
     const ceilingHot = options.quick ? undefined : await pgbench('pgbench same SQL, hot card', url.toString(), workDir, oneStatementScript(db, { from: 0, to: 0 }), options, postmaster, db);
     if (ceilingHot) rows.push(ceilingHot);
     rows.push(ceilingMany);
+    // The database's own tail at the issuer's half-load rate (pgbench -R: latency from each transaction's scheduled
+    // start, as ours): the floor under the open-loop p99 above, which this machine's WAL flushes set.
+    const halfRate = Math.max(1, Math.round(issuer.saturated.rate / 2));
+    const ceilingHalfLoad = await pgbench(`pgbench same SQL, ${options.cards} cards, ${halfRate}/s open loop`, url.toString(), workDir, oneStatementScript(db, { from: 1, to: options.cards }), options, postmaster, db, halfRate);
+    rows.push(ceilingHalfLoad);
     if (!options.quick) rows.push(await pgbench(`pgbench former 7-statement tx, ${options.cards} cards`, url.toString(), workDir, sevenStatementScript({ from: 1, to: options.cards }), options, postmaster, db));
 
     const check = await overspendCheck(db, seeded.orgId);
@@ -508,13 +513,13 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
     const header = ['scenario', 'decisions/s', 'p50 ms', 'p99 ms', 'approved', 'declined', 'errors', 'app CPU ms/dec', 'load CPU ms/dec', 'PG CPU ms/dec', 'WAL B/dec', 'of ceiling'];
     const lines = rows.map((row) => [
       row.name, row.rate.toFixed(0), fixed(row.p50), fixed(row.p99), row.approved === null ? '' : String(row.approved), row.declined === null ? '' : String(row.declined),
-      row.errors === null ? '' : String(row.errors), fixed(row.appCpu, 2), fixed(row.loadCpu, 2), fixed(row.pgCpu, 2), fixed(row.wal, 0), row.name.startsWith('pgbench same') ? '1.00' : row.name.includes('open loop') ? '' : (row.rate / ceilingFor(row)).toFixed(2),
+      row.errors === null ? '' : String(row.errors), fixed(row.appCpu, 2), fixed(row.loadCpu, 2), fixed(row.pgCpu, 2), fixed(row.wal, 0), row.name.includes('open loop') ? '' : row.name.startsWith('pgbench same') ? '1.00' : (row.rate / ceilingFor(row)).toFixed(2),
     ]);
     const overspend = check.overspent.length > 0 || check.heldCents > check.fundedCents;
     const reports = statementReports.map((report) => `${report}\n`).join('\n');
     const holds = `Approved and pending across all ${check.cards} cards, every scenario and pgbench: ${check.heldCents} cents held of ${check.fundedCents} funded; ${overspend ? `OVERSPEND on cards ${check.overspent.slice(0, 10).join(', ')}` : 'no card over its limit, cached holds match the holds'}.`;
     return {
-      cards: options.cards, rate: issuer.saturated.rate, ceiling: ceilingMany.rate, ratio: issuer.saturated.rate / ceilingMany.rate, halfLoadP99: issuer.halfLoad.p99,
+      cards: options.cards, rate: issuer.saturated.rate, ceiling: ceilingMany.rate, ratio: issuer.saturated.rate / ceilingMany.rate, halfLoadP99: issuer.halfLoad.p99, ceilingHalfLoadP99: ceilingHalfLoad.p99,
       saturatedP99: issuer.saturated.p99, simulatorRatio: simulator.saturated.rate / ceilingMany.rate, simulatorHalfLoadP99: simulator.halfLoad.p99,
       overspend, heldCents: check.heldCents, fundedCents: check.fundedCents, table: `${table([header, ...lines])}\n\n${reports}${holds}`,
     };
@@ -527,7 +532,7 @@ export function authorizeFigures(outcome: AuthorizeOutcome, concurrency: number)
   return [
     { name: `Authorisations, issuer webhook over HTTP, ${cards} cards, ${concurrency} in flight (decisions/s)`, value: outcome.rate.toFixed(0), target: '', pass: null, gate: true },
     { name: `  ratio to the pgbench ceiling (${outcome.ceiling.toFixed(0)}/s, same SQL)`, value: ratio.toFixed(2), target: `>= ${TARGETS.ratio}`, pass: ratio >= TARGETS.ratio, gate: true },
-    { name: '  p99 at half that rate, open loop', value: `${halfLoadP99.toFixed(1)} ms`, target: `<= ${TARGETS.p99Ms} ms`, pass: halfLoadP99 <= TARGETS.p99Ms, gate: true },
+    { name: `  p99 at half that rate, open loop (pgbench alone at that rate: ${outcome.ceilingHalfLoadP99.toFixed(1)} ms)`, value: `${halfLoadP99.toFixed(1)} ms`, target: `<= ${TARGETS.p99Ms} ms`, pass: halfLoadP99 <= TARGETS.p99Ms, gate: true },
     { name: '  simulator admin route (session per purchase): ratio, p99 at half load', value: `${outcome.simulatorRatio.toFixed(2)}, ${outcome.simulatorHalfLoadP99.toFixed(1)} ms`, target: '', pass: null, gate: false },
     { name: `  overspend (${outcome.heldCents} cents held of ${outcome.fundedCents} funded)`, value: outcome.overspend ? 'FOUND' : '0', target: '0', pass: !outcome.overspend, gate: true },
   ];

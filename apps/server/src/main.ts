@@ -43,7 +43,7 @@ async function main() {
   try {
     await migrateToLatest(db);
     jobs = await startJobs(database.url);
-    const deps = { db, config, jobs, issuer: await createIssuer(config, database.url) };
+    const deps = { db, databaseUrl: database.url, config, jobs, issuer: await createIssuer(config, database.url) };
     issuer = deps.issuer;
     const seeded = config.SEED_DEMO ? await seedDemoOrganisation(deps, `http://localhost:${config.PORT}`) : false;
     app = await buildApp(deps);

@@ -11,6 +11,8 @@ import { MESSAGES } from '@wallet/contract';
 /** What every route may use; tests build the app with their own. */
 export interface AppDeps {
   db: Db;
+  /** Where `db` connects: for work that opens its own connection (the export thread). */
+  databaseUrl: string;
   config: Config;
   jobs: Jobs;
   issuer: IssuingProvider;

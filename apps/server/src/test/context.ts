@@ -43,7 +43,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
     context.db = database.db;
     context.databaseUrl = database.url;
     context.config = config;
-    context.deps = { db: database.db, config, jobs: context.jobs, issuer: await createIssuer(config, database.url) };
+    context.deps = { db: database.db, databaseUrl: database.url, config, jobs: context.jobs, issuer: await createIssuer(config, database.url) };
     context.app = await buildApp(context.deps);
     await startWorkers(context.deps);
     context.client = (host = 'localhost') => new TestClient(context.app, host);

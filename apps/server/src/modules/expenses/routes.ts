@@ -13,7 +13,8 @@ import { getCard } from '../cards/service.js';
 import { fullName } from '../users/service.js';
 import { cardExpensesBetween, expenseDaySpan, listCardExpenses, listExpenses, updateExpenseNotes } from './service.js';
 import { parseExpenseQuery } from './criteria.js';
-import { parseExportParams, writeExport } from './export.js';
+import { parseExportParams } from './export.js';
+import { ExportThreads, streamExport } from './export-thread.js';
 import { ExpenseLabels, presentExpense, presentHold, presentTableExpense } from './presenter.js';
 
 export { presentExpense, presentHold };
@@ -41,6 +42,10 @@ const day = z
 export async function expensesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
+  const exportThreads = new ExportThreads(fastify.deps.databaseUrl);
+  // Ready before the first large export, except in tests (a thread per test app would only cost memory and time).
+  if (fastify.deps.config.NODE_ENV !== 'test') exportThreads.warm();
+  fastify.addHook('onClose', () => exportThreads.close());
 
   app.get('/api/cards/:id/expenses', { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
@@ -119,7 +124,7 @@ export async function expensesRoutes(fastify: FastifyInstance) {
     const span = criteria.between ?? (await expenseDaySpan(db, criteria));
     const fileName = attachmentName(`${fullName(actor)}-transactions-${span ? `${span.from}-to-${span.to}` : 'all-time'}.${format}`);
     const body = new PassThrough();
-    writeExport({ db, criteria, sort, fields, format }, body).catch((error: unknown) => {
+    streamExport(db, exportThreads, { criteria, sort, fields, format }, body).catch((error: unknown) => {
       if (!body.destroyed) request.log.error({ err: error }, 'the transactions export failed part-way');
       body.destroy(error instanceof Error ? error : new Error(String(error)));
     });

@@ -1,0 +1,59 @@
+import { Writable } from 'node:stream';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createDb } from '../../db/database.js';
+import { writeExport, type ExportJob } from './export.js';
+import type { ExportThreadData, ToExportThread, FromExportThread } from './export-thread.js';
+
+/**
+ * An export thread (export-thread.ts starts it): writes one report at a time with its own database connections and
+ * sends the bytes to the main thread, no further ahead than the download reads them.
+ */
+const port = parentPort!;
+const { databaseUrl } = workerData as ExportThreadData;
+// Two connections: the cursor's transaction holds one while the labels (names, cards, teams) are read on the other.
+const db = createDb(databaseUrl, 2);
+/** Chunks sent and not yet taken by the download: the thread waits beyond this many. */
+const MAX_IN_FLIGHT = 4;
+
+let inFlight = 0;
+let resume: (() => void) | null = null;
+
+const send = (message: FromExportThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+async function runExport(job: Omit<ExportJob, 'db'>): Promise<void> {
+  inFlight = 0;
+  resume = null;
+  const toMainThread = new Writable({
+    highWaterMark: 256 * 1024,
+    writev(chunks, callback) {
+      // One message for everything written since the last one; the copy's memory moves to the main thread.
+      const bytes = new Uint8Array(Buffer.concat(chunks.map(({ chunk }) => chunk as Buffer)));
+      send({ type: 'chunk', bytes }, [bytes.buffer as ArrayBuffer]);
+      inFlight++;
+      if (inFlight < MAX_IN_FLIGHT) callback();
+      else resume = () => callback();
+    },
+  });
+  try {
+    const finished = new Promise<void>((resolve, reject) => {
+      toMainThread.once('finish', resolve);
+      toMainThread.once('error', reject);
+    });
+    await writeExport({ ...job, db }, toMainThread);
+    await finished;
+    send({ type: 'end' });
+  } catch (error) {
+    send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+port.on('message', (message: ToExportThread) => {
+  if (message.type === 'job') {
+    void runExport(message.job);
+    return;
+  }
+  inFlight--;
+  const next = resume;
+  resume = null;
+  next?.();
+});
