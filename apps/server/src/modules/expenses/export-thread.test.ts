@@ -36,6 +36,16 @@ function collected(out: PassThrough): () => Buffer {
   return () => Buffer.concat(chunks);
 }
 
+/** The whole file one way of exporting writes. */
+async function written(write: (out: PassThrough) => Promise<void>): Promise<Buffer> {
+  const out = new PassThrough();
+  const bytes = collected(out);
+  await write(out);
+  return bytes();
+}
+const inRequestThread = (format: 'csv' | 'xlsx') => written((out) => writeExport({ ...jobOf(format), db: ctx.db }, out));
+const inExportThread = (format: 'csv' | 'xlsx') => written((out) => threads.run(jobOf(format), out));
+
 async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -46,31 +56,18 @@ async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
 
 describe('export thread', () => {
   it('writes the same CSV, byte for byte, as the request thread does', async () => {
-    const inline = new PassThrough();
-    const inlineBytes = collected(inline);
-    await writeExport({ ...jobOf('csv'), db: ctx.db }, inline);
-
-    const threaded = new PassThrough();
-    const threadedBytes = collected(threaded);
-    await threads.run(jobOf('csv'), threaded);
-
-    expect(threadedBytes().length).toBeGreaterThan(200);
-    expect(threadedBytes().toString('utf8')).toBe(inlineBytes().toString('utf8'));
-    expect(threadedBytes().toString('utf8').split('\r\n')[0]).toMatch(/^Posted Date,Amount,Cardholder,/);
+    const inline = (await inRequestThread('csv')).toString('utf8');
+    const threaded = (await inExportThread('csv')).toString('utf8');
+    expect(threaded.length).toBeGreaterThan(200);
+    expect(threaded).toBe(inline);
+    expect(threaded.split('\r\n')[0]).toMatch(/^Posted Date,Amount,Cardholder,/);
   });
 
   it('writes the same Excel rows as the request thread does', async () => {
-    const inline = new PassThrough();
-    const inlineBytes = collected(inline);
-    await writeExport({ ...jobOf('xlsx'), db: ctx.db }, inline);
-    const threaded = new PassThrough();
-    const threadedBytes = collected(threaded);
-    await threads.run(jobOf('xlsx'), threaded);
-
-    const rows = await xlsxRows(threadedBytes());
+    const rows = await xlsxRows(await inExportThread('xlsx'));
     expect(rows.length).toBeGreaterThan(5);
     expect(rows[0]![0]).toBe('Posted Date');
-    expect(rows).toEqual(await xlsxRows(inlineBytes()));
+    expect(rows).toEqual(await xlsxRows(await inRequestThread('xlsx')));
   });
 
   it('goes no further ahead of the download than a few chunks, and finishes once it is read', async () => {
@@ -92,21 +89,13 @@ describe('export thread', () => {
     out.resume();
     await expect(done).rejects.toThrow(/closed before it finished/);
     // The next export gets a thread of its own and is whole.
-    const next = new PassThrough();
-    const bytes = collected(next);
-    await threads.run(jobOf('csv'), next);
-    expect(bytes().toString('utf8')).toMatch(/^Posted Date,/);
+    expect((await inExportThread('csv')).toString('utf8')).toMatch(/^Posted Date,/);
   });
 
   it('keeps one thread ready between exports, and the reused thread writes the same file again', async () => {
     threads.warm();
-    const first = new PassThrough();
-    const firstBytes = collected(first);
-    await threads.run(jobOf('csv'), first);
-    const second = new PassThrough();
-    const secondBytes = collected(second);
-    await threads.run(jobOf('csv'), second);
-    expect(secondBytes().toString('utf8')).toBe(firstBytes().toString('utf8'));
+    const first = await inExportThread('csv');
+    expect((await inExportThread('csv')).toString('utf8')).toBe(first.toString('utf8'));
   });
 
   it('reports a failure (here, a database it cannot reach) as an error', async () => {
@@ -119,12 +108,17 @@ describe('export thread', () => {
   });
 
   it('streamExport writes small exports in the request thread and larger ones in the thread, the same file either way', async () => {
-    const here = new PassThrough();
-    const hereBytes = collected(here);
-    await streamExport(ctx.db, threads, jobOf('csv'), here);
-    const there = new PassThrough();
-    const thereBytes = collected(there);
-    await streamExport(ctx.db, threads, jobOf('csv'), there, 1);
-    expect(thereBytes().toString('utf8')).toBe(hereBytes().toString('utf8'));
+    const runs: string[] = [];
+    const counted = Object.assign(Object.create(threads) as ExportThreads, {
+      run: (job: Omit<ExportJob, 'db'>, out: PassThrough) => {
+        runs.push(job.format);
+        return threads.run(job, out);
+      },
+    });
+    const here = await written((out) => streamExport(ctx.db, counted, jobOf('csv'), out));
+    expect(runs).toEqual([]);
+    const there = await written((out) => streamExport(ctx.db, counted, jobOf('csv'), out, 1));
+    expect(runs).toEqual(['csv']);
+    expect(there.toString('utf8')).toBe(here.toString('utf8'));
   });
 });
