@@ -41,8 +41,9 @@ export function loginForm(page: Page) {
     heading: page.getByRole('heading', { name: TEXT.signInHeading }),
     email: page.getByLabel('Email', { exact: true }),
     password: page.getByLabel('Password', { exact: true }),
-    // The submit button of the email form (the Google button is a link outside the form).
-    submit: page.locator('form').getByRole('button', { name: /^\s*(sign|log) ?in\s*$/i }),
+    // The submit button of the email form (the Google button is a link outside the form). Its name may still
+    // begin with the spinner's 'loading' label while antd's spinner animates out after an answer.
+    submit: page.locator('form').getByRole('button', { name: /^\s*(loading\s+)?(sign|log) ?in\s*$/i }),
   };
 }
 
