@@ -17,7 +17,7 @@ import { EXPORT_FIELD_NAMES } from '../apps/server/src/modules/expenses/export.j
 import { repoRoot, startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process.js';
 import { newCardBody } from '../apps/server/src/test/card-factories.js';
 import {
-  BENCH_ORG, BenchClient, figureTable, percentile, postgresTicks, processTicks, residentBytes, sleep, startBenchCluster, ticksToSeconds, verdict, watchResident, withCleanup,
+  BENCH_ORG, BenchClient, figureTable, percentile, postgresTicks, processTicks, residentBytes, serverNodeArgs, sleep, startBenchCluster, ticksToSeconds, verdict, watchResident, withCleanup,
   type BenchCluster, type Figure,
 } from './helpers.js';
 
@@ -337,8 +337,7 @@ export async function withSeededServer<T>(options: AnalyticsBenchOptions, run: (
     log('starting the server (apps/server/src/main.ts)');
     server = await startServerProcess(
       { DATABASE_URL: bench.url, DEFAULT_ORG: SLUG, NODE_ENV: 'development', LOG_LEVEL: 'warn', WEB_DIST: path.join(repoRoot, 'apps/web/dist') },
-      // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server, as in the authorisation bench.
-      { timeoutMs: 120_000, nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [] },
+      { timeoutMs: 120_000, nodeArgs: serverNodeArgs() },
     );
     client = new BenchClient(new URL(server.baseUrl), 4);
     await client.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -17,7 +17,7 @@ import { authorize } from '../apps/server/src/modules/authorizations/service.js'
 import { decideAndHoldQuery } from '../apps/server/src/modules/authorizations/repo.js';
 import { startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process.js';
 import { newCardBody } from '../apps/server/src/test/card-factories.js';
-import { BENCH_ORG, BenchClient, figureTable, fixed, percentile, postgresTicks, processTicks, sleep, startBenchCluster, table, ticksToSeconds, withCleanup, type BenchCluster, type Figure, verdict } from './helpers.js';
+import { BENCH_ORG, BenchClient, figureTable, fixed, percentile, postgresTicks, processTicks, serverNodeArgs, sleep, startBenchCluster, table, ticksToSeconds, withCleanup, type BenchCluster, type Figure, verdict } from './helpers.js';
 
 /**
  * npm run bench -- authorize [--duration 10] [--concurrency 32] [--cards 1000] [--statements] [--quick]
@@ -184,6 +184,9 @@ async function paced(name: string, decide: () => Promise<boolean>, rate: number,
     errors: errors.length, sorted: settled.filter((outcome) => outcome.ok !== null).map((outcome) => outcome.latency).sort((a, b) => a - b),
   };
 }
+
+/** The open-loop rate of a scenario: half what it sustained saturated. */
+const halfOf = (rate: number) => Math.max(1, Math.round(rate / 2));
 
 const httpPurchase = (client: BenchClient, pickCard: () => number) => async () => {
   const response = await client.request('POST', '/api/simulator/purchases', { card_id: pickCard(), amount: AMOUNT, capture: 'never', merchant: MERCHANT });
@@ -403,8 +406,7 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
 
     log('starting the server (apps/server/src/main.ts)');
     const serverEnv: Record<string, string> = { DATABASE_URL: url.toString(), DEFAULT_ORG: SLUG, NODE_ENV: 'development', LOG_LEVEL: 'warn' };
-    // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-    const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const nodeArgs = serverNodeArgs();
     server = await startServerProcess({ ...serverEnv, DATABASE_URL: url.toString() }, { timeoutMs: 120_000, nodeArgs });
     client = new BenchClient(new URL(server.baseUrl), options.concurrency);
     await client.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -446,7 +448,7 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
       const run = () => measured({ app: server!.pid, postmaster, db }, () => drive(label, decide, durationMs, options.concurrency));
       record(label, withStats ? await withStatements(label, run) : await run());
       const saturated = rows[rows.length - 1]!;
-      const halfRate = Math.max(1, Math.round(saturated.rate / 2));
+      const halfRate = halfOf(saturated.rate);
       log(`${label}, open loop at ${halfRate}/s (half the rate above) for ${options.durationSeconds} s`);
       record(`${label}, ${halfRate}/s open loop`, await measured({ app: server!.pid, postmaster, db }, () => paced(label, decide, halfRate, durationMs)));
       return { saturated, halfLoad: rows[rows.length - 1]! };
@@ -497,14 +499,15 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
       record(`authorize() in-process, ${options.cards} cards`, await withStatements('authorize() in-process', () => measured({ app: 'self', postmaster, db }, () => drive('in-process', directAuthorize(db, manyProviderIds), durationMs, options.concurrency))));
     }
     log(options.quick ? 'pgbench: the same statement' : 'pgbench: the same statement, then the former seven-statement transaction');
-    const ceilingMany = await pgbench(`pgbench same SQL, ${options.cards} cards`, url.toString(), workDir, oneStatementScript(db, { from: 1, to: options.cards }), options, postmaster, db);
+    const manyCardsScript = oneStatementScript(db, { from: 1, to: options.cards });
+    const ceilingMany = await pgbench(`pgbench same SQL, ${options.cards} cards`, url.toString(), workDir, manyCardsScript, options, postmaster, db);
     const ceilingHot = options.quick ? undefined : await pgbench('pgbench same SQL, hot card', url.toString(), workDir, oneStatementScript(db, { from: 0, to: 0 }), options, postmaster, db);
     if (ceilingHot) rows.push(ceilingHot);
     rows.push(ceilingMany);
     // The database's own tail at the issuer's half-load rate (pgbench -R: latency from each transaction's scheduled
     // start, as ours): the floor under the open-loop p99 above, which this machine's WAL flushes set.
-    const halfRate = Math.max(1, Math.round(issuer.saturated.rate / 2));
-    const ceilingHalfLoad = await pgbench(`pgbench same SQL, ${options.cards} cards, ${halfRate}/s open loop`, url.toString(), workDir, oneStatementScript(db, { from: 1, to: options.cards }), options, postmaster, db, halfRate);
+    const halfRate = halfOf(issuer.saturated.rate);
+    const ceilingHalfLoad = await pgbench(`pgbench same SQL, ${options.cards} cards, ${halfRate}/s open loop`, url.toString(), workDir, manyCardsScript, options, postmaster, db, halfRate);
     rows.push(ceilingHalfLoad);
     if (!options.quick) rows.push(await pgbench(`pgbench former 7-statement tx, ${options.cards} cards`, url.toString(), workDir, sevenStatementScript({ from: 1, to: options.cards }), options, postmaster, db));
 

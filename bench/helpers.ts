@@ -186,6 +186,9 @@ export interface BenchCluster {
   stop(): Promise<void>;
 }
 
+/** Extra node flags for a benchmarked server: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it. */
+export const serverNodeArgs = (): string[] => process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
 export async function startBenchCluster(options: { name: string; durable: boolean; poolSize?: number; preloadLibraries?: string[]; log(line: string): void }): Promise<BenchCluster> {
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `wallet-bench-${options.name}-`));
   // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter this folder.

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDb } from '../../db/database.js';
-import { writeExport, type ExportJob } from './export.js';
+import { writeExport, type ExportRequest } from './export.js';
 import type { ExportThreadData, ToExportThread, FromExportThread } from './export-thread.js';
 
 /**
@@ -20,7 +20,7 @@ let resume: (() => void) | null = null;
 
 const send = (message: FromExportThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-async function runExport(job: Omit<ExportJob, 'db'>): Promise<void> {
+async function runExport(job: ExportRequest): Promise<void> {
   inFlight = 0;
   resume = null;
   const toMainThread = new Writable({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { useTestApp } from '../../test/context.js';
 import { spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
-import { EXPORT_FIELD_NAMES, writeExport, type ExportJob } from './export.js';
+import { EXPORT_FIELD_NAMES, writeExport, type ExportRequest } from './export.js';
 import { ExportThreads, streamExport } from './export-thread.js';
 
 /**
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => threads.close());
 
-const jobOf = (format: 'csv' | 'xlsx', batchSize = 2): Omit<ExportJob, 'db'> => ({
+const jobOf = (format: 'csv' | 'xlsx', batchSize = 2): ExportRequest => ({
   criteria: { orgId: world.orgId },
   sort: [{ column: 'posted_date', direction: 'desc' }],
   fields: EXPORT_FIELD_NAMES,
@@ -110,7 +110,7 @@ describe('export thread', () => {
   it('streamExport writes small exports in the request thread and larger ones in the thread, the same file either way', async () => {
     const runs: string[] = [];
     const counted = Object.assign(Object.create(threads) as ExportThreads, {
-      run: (job: Omit<ExportJob, 'db'>, out: PassThrough) => {
+      run: (job: ExportRequest, out: PassThrough) => {
         runs.push(job.format);
         return threads.run(job, out);
       },

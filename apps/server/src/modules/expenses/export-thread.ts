@@ -3,12 +3,12 @@ import { Worker } from 'node:worker_threads';
 import { EXPENSE_COUNT_LIMIT } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { countExpenses } from './repo.js';
-import { writeExport, type ExportJob } from './export.js';
+import { writeExport, type ExportRequest } from './export.js';
 
 /** What an export thread is started with: where the database is. */
 export interface ExportThreadData { databaseUrl: string }
 /** A report to write (plain data, structured-cloned), or word that the download took a chunk. */
-export type ToExportThread = { type: 'job'; job: Omit<ExportJob, 'db'> } | { type: 'taken' };
+export type ToExportThread = { type: 'job'; job: ExportRequest } | { type: 'taken' };
 export type FromExportThread = { type: 'chunk'; bytes: Uint8Array } | { type: 'end' } | { type: 'error'; message: string };
 
 const BOOT = new URL('./export-thread-boot.mjs', import.meta.url);
@@ -20,7 +20,7 @@ const BOOT = new URL('./export-thread-boot.mjs', import.meta.url);
 const THREAD_HEAP = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 };
 
 /** Writes one report on `worker` into `out`, at the download's pace; rejects when it fails or the download closes. */
-function exportOn(worker: Worker, job: Omit<ExportJob, 'db'>, out: PassThrough): Promise<void> {
+function exportOn(worker: Worker, job: ExportRequest, out: PassThrough): Promise<void> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const taken = () => worker.postMessage({ type: 'taken' } satisfies ToExportThread);
@@ -68,7 +68,7 @@ export class ExportThreads {
     if (!this.ready && !this.closed) this.ready = this.spawn();
   }
 
-  async run(job: Omit<ExportJob, 'db'>, out: PassThrough): Promise<void> {
+  async run(job: ExportRequest, out: PassThrough): Promise<void> {
     const worker = this.ready ?? this.spawn();
     this.ready = null;
     try {
@@ -104,7 +104,7 @@ export class ExportThreads {
  * The report as a download: a small one (up to EXPENSE_COUNT_LIMIT rows) is written right here, a larger one by an
  * export thread. `threadAbove` lowers the limit for tests.
  */
-export async function streamExport(db: Db, threads: ExportThreads, job: Omit<ExportJob, 'db'>, out: PassThrough, threadAbove = EXPENSE_COUNT_LIMIT): Promise<void> {
+export async function streamExport(db: Db, threads: ExportThreads, job: ExportRequest, out: PassThrough, threadAbove = EXPENSE_COUNT_LIMIT): Promise<void> {
   const { total, complete } = await countExpenses(db, job.criteria, threadAbove);
   if (complete && total <= threadAbove) return writeExport({ ...job, db }, out);
   return threads.run(job, out);

@@ -137,6 +137,8 @@ export interface ExportJob {
   format: ExportFormat;
   batchSize?: number;
 }
+/** A report to write without its database handle: what an export thread is sent (plain, structured-cloned data). */
+export type ExportRequest = Omit<ExportJob, 'db'>;
 
 /**
  * Writes the report into `out` batch by batch (a cursor over the table's query), waiting for the reader after each
