@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './http/context.js';
+import type { TrustProxy } from './config.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerTenancy } from './http/tenancy.js';
 import { registerCsrf } from './http/csrf.js';
@@ -36,6 +37,11 @@ import { passwordResetRoutes } from './modules/password-reset/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** A hop count trusts that many proxies nearest the server (Fastify's typings take it as a function). */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /**
  * The Fastify instance with everything registered in order: infrastructure (errors, cookies, headers),
  * request context (tenancy, CSRF, session), then the feature routes, then the SPA fallback.
@@ -44,7 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.config),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     logController: new LogController({ disableRequestLogging: !deps.config.LOG_REQUESTS }),
   });
   app.decorate('deps', deps);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_IDLE_MINUTES, GIVING_PRODUCT_NAME } from '@wallet/contract';
@@ -24,17 +25,28 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Port for the embedded PostgreSQL; 0 picks a free one at each start. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  /** Tenancy: the label in front of APP_DOMAIN selects the organisation (DESIGN §5). */
-  APP_DOMAIN: z.string().default('localhost'),
+  /**
+   * Where people reach the app: scheme, domain and optional port (https://wallet.example.com). Every link the
+   * server writes (mails, callbacks) is built from it and an organisation's slug, never from request headers.
+   * Default http://<APP_DOMAIN>:<PORT>.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://wallet.example.com' }).optional(),
+  /** Tenancy: the label in front of APP_DOMAIN selects the organisation (DESIGN §5). Default: PUBLIC_URL's host, else localhost. */
+  APP_DOMAIN: z.string().trim().toLowerCase().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a domain name such as wallet.example.com').optional(),
   DEFAULT_ORG: z.string().default('demo'),
-  /** Seed the demo organisation on first start. */
-  SEED_DEMO: booleanFlag(true),
+  /** IP addresses the app also answers on (as DEFAULT_ORG), comma-separated; any other Host is refused. */
+  SERVED_IPS: z.string().default('127.0.0.1,::1'),
+  /** Seed the demo organisation on first start; off by default in production. */
+  SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   /** Minutes a session may be idle before it ends. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(DEFAULT_SESSION_IDLE_MINUTES),
   /** Mark cookies Secure (set when served over HTTPS). */
   COOKIE_SECURE: booleanFlag(false),
-  /** Trust X-Forwarded-* from a reverse proxy in front of the server. */
-  TRUST_PROXY: booleanFlag(false),
+  /**
+   * Which reverse proxies' X-Forwarded-* to believe: `false` (none), a hop count (1 = the one proxy in front),
+   * or a comma list of proxy addresses/CIDRs. `true` (believe any client) is refused.
+   */
+  TRUST_PROXY: z.string().optional(),
   /** Folder of the built web app served as the SPA. */
   WEB_DIST: z.string().optional(),
   /** Log one line per request (off by default; errors are always logged). */
@@ -63,7 +75,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; webDist: string };
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export type TrustProxy = false | number | string[];
+
+export type Config = Omit<ParsedEnv, 'APP_DOMAIN' | 'SEED_DEMO' | 'TRUST_PROXY' | 'PUBLIC_URL' | 'SERVED_IPS'> & {
+  APP_DOMAIN: string;
+  /** The configured public address: protocol, domain (APP_DOMAIN) and port; links are built from it only. */
+  PUBLIC_URL: string;
+  SERVED_IPS: string[];
+  SEED_DEMO: boolean;
+  TRUST_PROXY: TrustProxy;
+  dataDir: string;
+  webDist: string;
+};
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -74,9 +99,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const config = parsed.data;
+  const problems: string[] = [];
+  const trustProxy = parseTrustProxy(config.TRUST_PROXY, problems);
+  const publicUrl = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : undefined;
+  const appDomain = config.APP_DOMAIN ?? publicUrl?.hostname ?? 'localhost';
+  const publicOrigin = publicUrl ?? new URL(`http://${appDomain}:${config.PORT}`);
+  if (publicUrl && publicUrl.hostname !== appDomain) problems.push(`PUBLIC_URL: its host ${publicUrl.hostname} must be APP_DOMAIN (${appDomain})`);
+  if (publicUrl && (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash || publicUrl.username)) {
+    problems.push('PUBLIC_URL: only a scheme, a domain and a port (no path, query or user)');
+  }
+  const servedIps = config.SERVED_IPS.split(',').map((ip) => ip.trim().replace(/^\[|\]$/g, '')).filter(Boolean);
+  for (const ip of servedIps) if (!net.isIP(ip)) problems.push(`SERVED_IPS: ${ip} is not an IP address`);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return {
     ...config,
+    APP_DOMAIN: appDomain,
+    PUBLIC_URL: publicOrigin.origin,
+    SERVED_IPS: servedIps,
+    SEED_DEMO: config.SEED_DEMO === undefined ? config.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(config.SEED_DEMO),
+    TRUST_PROXY: trustProxy,
     dataDir: path.resolve(config.DATA_DIR),
     webDist: path.resolve(config.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
   };
+}
+
+/** TRUST_PROXY as Fastify takes it: false, a hop count, or the proxies' addresses and CIDRs. */
+function parseTrustProxy(value: string | undefined, problems: string[]): TrustProxy {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (['', 'false', '0', 'no'].includes(text)) return false;
+  if (['true', 'yes'].includes(text)) {
+    problems.push('TRUST_PROXY: "true" would believe any X-Forwarded-For a client writes; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8,192.168.1.5)');
+    return false;
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  const proxies = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const proxy of proxies) {
+    const [address, bits, ...rest] = proxy.split('/');
+    const family = net.isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || rest.length > 0) problems.push(`TRUST_PROXY: ${proxy} is not a hop count, an IP address or a CIDR`);
+  }
+  return proxies;
 }

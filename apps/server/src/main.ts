@@ -2,7 +2,8 @@ import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { createDb, isConnectionLoss, migrateToLatest } from './db/database.js';
 import { buildApp } from './app.js';
-import { seedDemoOrganisation, DEMO_PASSWORD, DEMO_USERS } from './seed/demo.js';
+import { seedDemoOrganisation, demoSignInsStillOpen, DEMO_PASSWORD, DEMO_SLUG, DEMO_USERS } from './seed/demo.js';
+import { organizationOrigin } from './http/public-url.js';
 import { deleteIdleSessions } from './modules/auth/sessions-repo.js';
 import { startJobs, type Jobs } from './jobs/queue.js';
 import { startWorkers } from './jobs/workers.js';
@@ -45,7 +46,16 @@ async function main() {
     jobs = await startJobs(database.url);
     const deps = { db, databaseUrl: database.url, config, jobs, issuer: await createIssuer(config, database.url) };
     issuer = deps.issuer;
-    const seeded = config.SEED_DEMO ? await seedDemoOrganisation(deps, `http://localhost:${config.PORT}`) : false;
+    const seeded = config.SEED_DEMO ? await seedDemoOrganisation(deps, organizationOrigin(config, { slug: DEMO_SLUG })) : false;
+    if (config.NODE_ENV === 'production') {
+      const open = await demoSignInsStillOpen(db);
+      if (open.length > 0) {
+        throw new Error(
+          `Refusing to start in production: the demo sign-ins ${open.join(', ')} still open with the published password "${DEMO_PASSWORD}". ` +
+            'Start with SEED_DEMO=false on a database without the demo organisation, or change those passwords first.',
+        );
+      }
+    }
     app = await buildApp(deps);
     await startWorkers(deps);
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -54,10 +64,9 @@ async function main() {
 
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
     const lines = [
       '',
-      `  Spend wallet running at http://${shownHost}:${port}`,
+      `  Spend wallet running at ${config.PORT === 0 ? `http://${config.APP_DOMAIN}:${port}` : config.PUBLIC_URL}`,
       `  Database: ${database.embedded ? `embedded PostgreSQL (${config.dataDir}/postgres)` : 'DATABASE_URL'}${seeded ? ', demo organisation created' : ''}`,
     ];
     if (config.SEED_DEMO) {

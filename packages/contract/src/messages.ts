@@ -7,6 +7,8 @@ export const MESSAGES = {
   forbidden: 'This action is unauthorized.',
   notFound: 'Not Found.',
   organisationNotFound: 'Organisation not found.',
+  /** 421: a Host header that is not this app's domain, one of its organisations or a served IP address. */
+  unknownHost: 'This address is not served here.',
   payloadTooLarge: 'The request body is too large.',
   malformedJson: 'The request body is not valid JSON.',
   invalidData: 'The given data was invalid.',

@@ -7,14 +7,27 @@ import { cachedOrganizationLookup, orgSlugFromHost } from './tenancy.js';
 const ctx = useTestApp();
 
 describe('orgSlugFromHost', () => {
-  it('takes the label in front of APP_DOMAIN and falls back to DEFAULT_ORG', () => {
-    expect(orgSlugFromHost('acme.localhost', 'localhost', 'demo')).toBe('acme');
-    expect(orgSlugFromHost('ACME.wallet.example.com', 'wallet.example.com', 'demo')).toBe('acme');
-    expect(orgSlugFromHost('wallet.example.com', 'wallet.example.com', 'demo')).toBe('demo');
-    expect(orgSlugFromHost('localhost', 'localhost', 'demo')).toBe('demo');
-    expect(orgSlugFromHost('127.0.0.1', 'localhost', 'demo')).toBe('demo');
-    expect(orgSlugFromHost('::1', 'localhost', 'demo')).toBe('demo');
-    expect(orgSlugFromHost('elsewhere.test', 'localhost', 'demo')).toBe('demo');
+  const rules = { appDomain: 'localhost', defaultOrg: 'demo', servedIps: ['127.0.0.1', '::1'] };
+  it('takes the one label in front of APP_DOMAIN; the bare domain and served IP addresses are DEFAULT_ORG', () => {
+    expect(orgSlugFromHost('acme.localhost', rules)).toBe('acme');
+    expect(orgSlugFromHost('acme.localhost:3000', rules)).toBe('acme');
+    expect(orgSlugFromHost('ACME.wallet.example.com', { ...rules, appDomain: 'wallet.example.com' })).toBe('acme');
+    expect(orgSlugFromHost('wallet.example.com', { ...rules, appDomain: 'wallet.example.com' })).toBe('demo');
+    expect(orgSlugFromHost('localhost', rules)).toBe('demo');
+    expect(orgSlugFromHost('localhost.', rules)).toBe('demo');
+    expect(orgSlugFromHost('127.0.0.1:3000', rules)).toBe('demo');
+    expect(orgSlugFromHost('[::1]:3000', rules)).toBe('demo');
+  });
+
+  it('refuses every other host instead of falling back to DEFAULT_ORG', () => {
+    for (const host of [
+      'elsewhere.test', 'acme.localhost:1@evil.example', 'acme.localhost@evil.example', 'user:pass@acme.localhost', 'acme.localhost:abc',
+      'acme.localhost:99999', 'evil.example:80', 'a.b.localhost', 'evillocalhost', '10.0.0.1', '[::2]', '', 'acme.localhost/x', 'acme_x.localhost',
+      '-acme.localhost', 'acme.localhost:3000:1',
+    ]) {
+      expect(orgSlugFromHost(host, rules), host).toBeNull();
+    }
+    expect(orgSlugFromHost(undefined, rules)).toBeNull();
   });
 });
 

@@ -4,16 +4,28 @@ import { MESSAGES } from '@wallet/contract';
 import { findOrganizationBySlug, type Organization } from '../modules/orgs/service.js';
 import type { Db } from '../db/database.js';
 
+/** What a request's Host may be: a name or a bracketed IPv6 address, and an optional numeric port. Nothing else. */
+const HOST_SHAPE = /^(?<name>\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(?<port>\d{1,5}))?$/i;
+const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export interface HostRules { appDomain: string; defaultOrg: string; servedIps: readonly string[] }
+
 /**
- * DESIGN §5: the label in front of APP_DOMAIN names the organisation (acme.localhost -> acme); the bare
- * APP_DOMAIN, an IP address or any other host gets DEFAULT_ORG.
+ * DESIGN §5: the one label in front of APP_DOMAIN names the organisation (acme.localhost -> acme); the bare
+ * APP_DOMAIN or a served IP address is DEFAULT_ORG. Anything else (another domain, userinfo, a non-numeric port,
+ * labels nested deeper, an IP address not configured) is null: refused, never mapped to DEFAULT_ORG.
  */
-export function orgSlugFromHost(hostname: string, appDomain: string, defaultOrg: string): string {
-  const host = hostname.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
-  const domain = appDomain.toLowerCase();
-  if (net.isIP(host) || host === domain || !host.endsWith(`.${domain}`)) return defaultOrg;
-  const prefix = host.slice(0, -(domain.length + 1));
-  return prefix.split('.')[0] ?? defaultOrg;
+export function orgSlugFromHost(host: string | undefined, rules: HostRules): string | null {
+  const match = HOST_SHAPE.exec(host ?? '');
+  if (!match?.groups) return null;
+  const name = match.groups.name!.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (match.groups.port !== undefined && Number(match.groups.port) > 65535) return null;
+  if (net.isIP(name)) return rules.servedIps.includes(name) ? rules.defaultOrg : null;
+  const domain = rules.appDomain.toLowerCase();
+  if (name === domain) return rules.defaultOrg;
+  if (!name.endsWith(`.${domain}`)) return null;
+  const label = name.slice(0, -(domain.length + 1));
+  return DNS_LABEL.test(label) ? label : null;
 }
 
 /** Paths that serve no organisation's data: built assets and the health check. */
@@ -47,10 +59,14 @@ export function cachedOrganizationLookup(db: Db, now = () => Date.now()): (slug:
 export function registerTenancy(app: FastifyInstance) {
   app.decorateRequest('org', null);
   const organizationBySlug = cachedOrganizationLookup(app.deps.db);
+  const { APP_DOMAIN, DEFAULT_ORG, SERVED_IPS } = app.deps.config;
+  const rules: HostRules = { appDomain: APP_DOMAIN, defaultOrg: DEFAULT_ORG, servedIps: SERVED_IPS };
   app.addHook('onRequest', async (request, reply) => {
+    if (request.url === '/healthz') return;
+    // request.host is the Host header, or X-Forwarded-Host from a trusted proxy.
+    const slug = orgSlugFromHost(request.host, rules);
+    if (slug === null) return reply.code(421).header('cache-control', 'no-store').send({ message: MESSAGES.unknownHost });
     if (isTenantFree(request.url)) return;
-    const { APP_DOMAIN, DEFAULT_ORG } = app.deps.config;
-    const slug = orgSlugFromHost(request.hostname, APP_DOMAIN, DEFAULT_ORG);
     request.org = (await organizationBySlug(slug)) ?? null;
     if (request.org) return;
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/sanctum/');

@@ -80,7 +80,7 @@ describe('cookie flags', () => {
   });
 
   it('behind an HTTPS proxy (TRUST_PROXY, X-Forwarded-Proto: https): Secure and HSTS without COOKIE_SECURE; a forged header is ignored without TRUST_PROXY', async () => {
-    const proxied = await appWith({ TRUST_PROXY: true });
+    const proxied = await appWith({ TRUST_PROXY: 1 });
     const overHttps = await signIn(proxied, { 'x-forwarded-proto': 'https' });
     expect(cookieNamed(overHttps.login, SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookieNamed(overHttps.csrf, CSRF_COOKIE).secure).toBe(true);
@@ -152,7 +152,7 @@ describe('security headers', () => {
   });
 
   it('over HTTPS the SPA and the API send Strict-Transport-Security', async () => {
-    const app = await appWith({ TRUST_PROXY: true });
+    const app = await appWith({ TRUST_PROXY: 1 });
     for (const url of ['/dashboard', '/api/sso/config', '/healthz']) {
       const response = await app.inject({ method: 'GET', url, headers: { host: org.host, 'x-forwarded-proto': 'https' } });
       expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');

@@ -9,6 +9,7 @@ import type { Jobs } from '../jobs/queue.js';
 import { findOrganizationBySlug, insertOrganization } from '../modules/orgs/service.js';
 import { createTeamInTransaction } from '../modules/teams/service.js';
 import { createPersonWithoutRole, createUserInTransaction, findUserByEmail } from '../modules/users/service.js';
+import { verifyPassword } from '../modules/auth/passwords.js';
 
 export const DEMO_SLUG = 'demo';
 export const DEMO_PASSWORD = 'demo-password';
@@ -77,4 +78,19 @@ export async function seedDemoOrganisation(deps: { db: Db; issuer: IssuingProvid
   await seedDemoHistory(deps, orgId);
   await seedDemoRequests(deps, (await findOrganizationBySlug(db, DEMO_SLUG))!, origin);
   return true;
+}
+
+/**
+ * The demo sign-ins that still open with the README's password: production refuses to start while any does,
+ * since anyone who has read the README could sign in as the demo's super-admin.
+ */
+export async function demoSignInsStillOpen(db: Db): Promise<string[]> {
+  const organization = await findOrganizationBySlug(db, DEMO_SLUG);
+  if (!organization) return [];
+  const open: string[] = [];
+  for (const person of DEMO_USERS) {
+    const user = await findUserByEmail(db, organization.id, person.email);
+    if (user && (await verifyPassword(user.password_hash, DEMO_PASSWORD))) open.push(person.email);
+  }
+  return open;
 }

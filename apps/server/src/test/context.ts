@@ -38,7 +38,8 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-test-data-'));
     const database = await freshDatabase(inject('pgAdminUrl'));
     drop = database.drop;
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, WEB_DIST: '/nonexistent', DATA_DIR: dataDir, ...env });
+    // PUBLIC_URL http://localhost: an organisation's links are http://<slug>.localhost, the host its test client sends.
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, WEB_DIST: '/nonexistent', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost', ...env });
     context.jobs = await startJobs(database.url, { pollingIntervalSeconds: 0.5 });
     context.db = database.db;
     context.databaseUrl = database.url;

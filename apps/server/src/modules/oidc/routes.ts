@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GOOGLE_SIGN_IN_PATHS, LINK_SIGN_IN_RATE_LIMITS, REGISTRATION_PAGES, type GoogleSignInError, type SignInOptions } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
+import { organizationOriginOf } from '../../http/public-url.js';
 import { secureCookies, setSessionCookie } from '../../http/session.js';
 import { signOut } from '../auth/service.js';
 import { assertUnderLimits, recordHits } from '../throttle/service.js';
@@ -10,7 +11,6 @@ import { completeGoogleSignIn, finishGoogleSignIn, GoogleSignInFailed, SIGN_IN_T
 /** The httpOnly cookie tying the browser to its sign-in in flight; sent back on the provider's top-level redirect. */
 const SIGN_IN_COOKIE = 'wallet_oidc';
 
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 const loginWithError = (reason: GoogleSignInError) => `/login?google=${reason}`;
 
 export async function oidcRoutes(fastify: FastifyInstance) {
@@ -34,7 +34,7 @@ export async function oidcRoutes(fastify: FastifyInstance) {
     const settings = oidcSettings(config);
     if (!settings) return reply.redirect(loginWithError('not_configured'));
     try {
-      const { key, url } = await startGoogleSignIn(db, settings, organization, originOf(request));
+      const { key, url } = await startGoogleSignIn(db, settings, organization, organizationOriginOf(request));
       reply.setCookie(SIGN_IN_COOKIE, key, { ...cookieOptions, maxAge: SIGN_IN_TTL_MINUTES * 60 });
       return reply.header('cache-control', 'no-store').redirect(url.href);
     } catch (error) {
@@ -54,7 +54,7 @@ export async function oidcRoutes(fastify: FastifyInstance) {
     try {
       const identity = await finishGoogleSignIn(db, settings, organization, request.cookies[SIGN_IN_COOKIE], query);
       const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
-      const outcome = await completeGoogleSignIn({ db, jobs }, organization, originOf(request), identity, client);
+      const outcome = await completeGoogleSignIn({ db, jobs }, organization, organizationOriginOf(request), identity, client);
       reply.header('cache-control', 'no-store');
       if (outcome.kind === 'requested') return reply.redirect(REGISTRATION_PAGES.requested);
       if (outcome.kind === 'pending') return reply.redirect(REGISTRATION_PAGES.accessPending);

@@ -6,7 +6,7 @@ import { addUser, countRows, latestMailTo, setupOrg, uniqueEmail } from '../../t
 import { createPersonWithoutRole } from '../users/service.js';
 
 // Behind a trusted proxy, so tests can come from several addresses (X-Forwarded-For) for the per-IP limits.
-const ctx = useTestApp({ TRUST_PROXY: 'true' });
+const ctx = useTestApp({ TRUST_PROXY: '1' });
 const NEW_PASSWORD = 'a-brand-new-secret';
 
 type Org = Awaited<ReturnType<typeof setupOrg>>;

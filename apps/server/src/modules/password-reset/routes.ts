@@ -1,13 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PASSWORD_RESET_MESSAGES, forgotPasswordSchema, resetPasswordSchema, type PasswordResetResponse } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
+import { organizationOriginOf } from '../../http/public-url.js';
 import { requestPasswordReset, resetPassword } from './service.js';
-
-/** The organisation's own address, for the link in the mail (each organisation has its own host). */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 /** Forgot and reset password (SPEC §2, §5, §7): public, throttled per account and per IP. */
 export async function passwordResetRoutes(fastify: FastifyInstance) {
@@ -15,7 +11,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
   const { db, jobs } = fastify.deps;
 
   app.post('/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request): Promise<PasswordResetResponse> => {
-    await requestPasswordReset(db, jobs, { organization: orgOf(request), email: request.body.email, origin: originOf(request), ip: request.ip });
+    await requestPasswordReset(db, jobs, { organization: orgOf(request), email: request.body.email, origin: organizationOriginOf(request), ip: request.ip });
     return { message: PASSWORD_RESET_MESSAGES.linkSent };
   });
 

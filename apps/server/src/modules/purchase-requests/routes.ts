@@ -6,7 +6,7 @@ import { orgOf, userOf } from '../../http/context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
-import { originOf } from '../users/routes.js';
+import { organizationOriginOf } from '../../http/public-url.js';
 import { getUser } from '../users/service.js';
 import { auditClientOf } from '../audit/request.js';
 import { answerByLink } from './links.js';
@@ -42,7 +42,7 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = fastify.deps;
   const { db } = deps;
-  const contextOf = (request: FastifyRequest) => ({ organization: orgOf(request), origin: originOf(request), client: auditClientOf(request) });
+  const contextOf = (request: FastifyRequest) => ({ organization: orgOf(request), origin: organizationOriginOf(request), client: auditClientOf(request) });
 
   async function list(request: FastifyRequest, rawQuery: Record<string, unknown>, ownerId?: number) {
     const org = orgOf(request);
@@ -115,7 +115,7 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
 
   /** One-click approve or reject from the mail: no session needed, the single-use link is the credential. */
   app.get('/api/approval-links/:token', { schema: { params: z.object({ token: z.string().min(20).max(100) }) } }, async (request, reply) => {
-    const target = await answerByLink(deps, orgOf(request), originOf(request), request.params.token, auditClientOf(request));
+    const target = await answerByLink(deps, orgOf(request), organizationOriginOf(request), request.params.token, auditClientOf(request));
     return reply.header('cache-control', 'no-store').redirect(target);
   });
 }

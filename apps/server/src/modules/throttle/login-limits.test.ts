@@ -5,7 +5,7 @@ import { TEST_PASSWORD } from '../../test/factories.js';
 import { setupOrg, uniqueEmail } from '../../test/helpers.js';
 
 // Behind a trusted proxy, so tests can come from several addresses (X-Forwarded-For).
-const ctx = useTestApp({ TRUST_PROXY: 'true' });
+const ctx = useTestApp({ TRUST_PROXY: '1' });
 const { perAccount, perIp } = AUTH_RATE_LIMITS.login;
 
 describe('POST /login limits per account and per IP', () => {

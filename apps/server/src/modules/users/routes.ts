@@ -6,6 +6,7 @@ import {
   type UserResource,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
+import { organizationOriginOf } from '../../http/public-url.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { memberIdsOfTeam, teamsOfUsers } from '../teams/service.js';
@@ -38,11 +39,6 @@ const listSpec = {
 
 const idParams = z.object({ id: idSchema });
 const updateUserSchema = profileSchema.extend({ role: z.enum(ASSIGNABLE_ROLES).optional() });
-
-/** The organisation's own address, for links in mails (each organisation has its own host). */
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 function pick(resource: UserResource, fields: readonly string[] | undefined) {
   if (!fields?.length) return resource;
@@ -95,7 +91,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     const { role, email, first_name, last_name, ...profile } = request.body;
     const user = await db.transaction().execute(async (tx) => {
       const created = await createUserInTransaction(tx, org.id, { email, first_name, last_name, role, profile });
-      await sendInvitation(tx, jobs, { organization: org, user: created, invitedBy: { id: actor.id, name: fullName(actor) }, origin: originOf(request) });
+      await sendInvitation(tx, jobs, { organization: org, user: created, invitedBy: { id: actor.id, name: fullName(actor) }, origin: organizationOriginOf(request) });
       await recordAudit(tx, { orgId: org.id, by: auditByOf(request), action: 'user.invited', subject: { type: 'user', id: created.id, label: fullName(created) }, details: { roles: created.roles, new_user: true } });
       return created;
     });
@@ -107,7 +103,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     const actor = userOf(request);
     const user = await db.transaction().execute(async (tx) => {
       const granted = await grantFirstRole(tx, org.id, request.params.id, request.body.role);
-      await sendInvitation(tx, jobs, { organization: org, user: granted, invitedBy: { id: actor.id, name: fullName(actor) }, origin: originOf(request) });
+      await sendInvitation(tx, jobs, { organization: org, user: granted, invitedBy: { id: actor.id, name: fullName(actor) }, origin: organizationOriginOf(request) });
       await recordAudit(tx, { orgId: org.id, by: auditByOf(request), action: 'user.invited', subject: { type: 'user', id: granted.id, label: fullName(granted) }, details: { roles: granted.roles, new_user: false } });
       return granted;
     });
