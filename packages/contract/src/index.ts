@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './greeting.js';
 export * from './money.js';
 export * from './fields.js';
+export * from './dates.js';
 export * from './passwords.js';
 export * from './users.js';
 export * from './teams.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema, isCalendarDay } from './dates.js';
 import { centsField } from './cards.js';
 import { idSchema } from './fields.js';
 
@@ -42,8 +43,6 @@ function requiredId(message: string) {
   return z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
 }
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.');
-
 /** Today's date in UTC as YYYY-MM-DD (what "today" means for request dates). */
 export function todayIso(now = new Date()): string {
   return now.toISOString().slice(0, 10);
@@ -58,14 +57,15 @@ export const newRequestSchema = z
     wallet_category_id: idSchema.nullish().transform((value) => value ?? null),
     notes: z.string({ error: REQUEST_MESSAGES.notesRequired }).trim().min(1, REQUEST_MESSAGES.notesRequired).max(255, 'The notes may not be greater than 255 characters.'),
     interval: z.enum(REQUEST_INTERVALS, { error: "The interval must be null, 'weekly', 'monthly' or 'yearly'." }).nullish().transform((value) => value ?? null),
-    start_date: isoDate.nullish().transform((value) => value ?? null),
-    end_date: isoDate.nullish().transform((value) => value ?? null),
+    start_date: calendarDateSchema.nullish().transform((value) => value ?? null),
+    end_date: calendarDateSchema.nullish().transform((value) => value ?? null),
   })
   .superRefine((request, ctx) => {
     if (!request.interval) return;
+    // A date that isn't a real day already has its own message; the comparisons below are for real days only.
     if (!request.start_date) ctx.addIssue({ code: 'custom', path: ['start_date'], message: REQUEST_MESSAGES.startDateRequired });
-    else if (request.start_date <= todayIso()) ctx.addIssue({ code: 'custom', path: ['start_date'], message: REQUEST_MESSAGES.startDateFuture });
-    if (request.end_date && request.start_date && request.end_date <= request.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: REQUEST_MESSAGES.endDateAfterStart });
+    else if (isCalendarDay(request.start_date) && request.start_date <= todayIso()) ctx.addIssue({ code: 'custom', path: ['start_date'], message: REQUEST_MESSAGES.startDateFuture });
+    if (isCalendarDay(request.end_date) && isCalendarDay(request.start_date) && request.end_date <= request.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: REQUEST_MESSAGES.endDateAfterStart });
   });
 export type NewRequestInput = z.infer<typeof newRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { todayIso } from '@wallet/contract';
+import { isCalendarDay, todayIso } from '@wallet/contract';
 import { badRequest, validationFailed } from '../../http/errors.js';
 import { lastPeriods, periodsBetween, type Unit } from './periods.js';
 
@@ -12,15 +12,6 @@ export type Aggregation =
 const SERIES = { sum_over_months: ['month', 'sum'], sum_over_days: ['day', 'sum'], max_over_months: ['month', 'max'], max_over_days: ['day', 'max'] } as const;
 const TOPS = { top_five_spender: 'spender', top_five_card_balances: 'card_balance', top_five_categories: 'category', top_five_teams: 'team' } as const;
 const MAX_PERIODS = { day: 1_100, month: 120 } as const;
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day: Date.parse rolls 2025-02-30 over to March, so the value must round-trip. */
-function isCalendarDay(value: string | undefined): value is string {
-  if (!value || !isoDay.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value && parsed.getUTCFullYear() >= 1970;
-}
-
 /** "from,to" or "day,from,to": UTC days, both included. */
 function parseRange(raw: string, field: string): { from: string; to: string } {
   const parts = raw.split(',').map((part) => part.trim());

@@ -1,18 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIT_ACTIONS, idSchema, type AuditAction, type AuditEntryResource, type AuditSubjectType } from '@wallet/contract';
+import { AUDIT_ACTIONS, idSchema, isCalendarDay, type AuditAction, type AuditEntryResource, type AuditSubjectType } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { requireAdmin } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { listAuditEntries, type AuditEntry } from './service.js';
-
-/** A real calendar day as YYYY-MM-DD (Date would roll 2025-02-30 over to March). */
-function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-}
 
 const listSpec = {
   filters: {
@@ -28,7 +21,7 @@ const listSpec = {
     }),
     between: z.string().transform((raw, context) => {
       const [from = '', to = '', ...rest] = raw.split(',').map((part) => part.trim());
-      if (rest.length || !isDay(from) || !isDay(to)) {
+      if (rest.length || !isCalendarDay(from) || !isCalendarDay(to)) {
         context.addIssue({ code: 'custom', message: 'Use {from},{to} with real dates as YYYY-MM-DD.' });
         return z.NEVER;
       }

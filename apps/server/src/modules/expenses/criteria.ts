@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_STRING, idSchema, isAdmin } from '@wallet/contract';
+import { MAX_STRING, idSchema, isAdmin, isCalendarDay } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
 import { parseListQuery, type SortTerm } from '../../http/list-query.js';
@@ -20,13 +20,6 @@ export const WALLET_LABELS: Record<ExpenseWallet, string> = { apple_pay: 'Apple 
 export const UNCATEGORIZED = 'Uncategorized';
 
 export interface DayRange { from: string; to: string }
-
-/** A real calendar day: JavaScript's Date.parse rolls 2025-02-30 over to March, so the value must round-trip. */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value && parsed.getUTCFullYear() >= 1970;
-}
 
 /** "day,{from},{to}" (or "{from},{to}", as the analytics take it): UTC days, both included. */
 const betweenFilter = z.string().transform((raw, context): DayRange => {

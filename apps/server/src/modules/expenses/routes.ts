@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_STRING, PAGE_SIZES, idSchema } from '@wallet/contract';
+import { MAX_STRING, PAGE_SIZES, calendarDateSchema, idSchema } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { notFound, validationFailed } from '../../http/errors.js';
@@ -30,14 +30,6 @@ const notesBody = z.object({
     .transform((value) => value || null),
 });
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
-/** A calendar day PostgreSQL accepts: JavaScript's Date.parse rolls 2025-02-30 over to March, so round-trip it. */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.')
-  .refine((value) => {
-    const parsed = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value && parsed.getUTCFullYear() >= 1970;
-  }, 'Not a real date.');
 
 export async function expensesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -80,7 +72,7 @@ export async function expensesRoutes(fastify: FastifyInstance) {
     return { data: rows.map(presentHold), meta: listMeta(total, query.page) };
   });
 
-  app.get('/api/cards/:id/expenses/export', { onRequest: requireUser, schema: { params: cardParams, querystring: z.object({ from: day, to: day }) } }, async (request, reply) => {
+  app.get('/api/cards/:id/expenses/export', { onRequest: requireUser, schema: { params: cardParams, querystring: z.object({ from: calendarDateSchema, to: calendarDateSchema }) } }, async (request, reply) => {
     const org = orgOf(request);
     const { from, to } = request.query;
     if (from > to) throw validationFailed({ to: ['The end date must be on or after the start date.'] });
