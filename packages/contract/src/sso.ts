@@ -20,7 +20,7 @@ export const givingProductLabel = (productName: string) => `${productName} Givin
 export const ssoMenuLabel = (productName: string) => `SSO To ${givingProductLabel(productName)}`;
 
 /** Why GET /sso/login refused a token: the page /sso/refused?reason=... explains it. */
-export const SSO_REFUSAL_REASONS = ['expired', 'used', 'invalid', 'unknown-user', 'not-configured'] as const;
+export const SSO_REFUSAL_REASONS = ['expired', 'used', 'invalid', 'unknown-user', 'other-organization', 'not-configured'] as const;
 export type SsoRefusalReason = (typeof SSO_REFUSAL_REASONS)[number];
 
 export const SSO_MESSAGES = {
@@ -31,9 +31,32 @@ export const SSO_MESSAGES = {
     used: 'This sign-in link has already been used. Each link signs in once: go back to the giving product and try again.',
     invalid: 'This sign-in link is not valid. Go back to the giving product and try again.',
     'unknown-user': 'There is no wallet account with your email address in this organisation. Ask your administrator for an invitation.',
+    'other-organization': 'This sign-in link is for another organisation. Go back to the giving product and sign in to this organisation from there.',
     'not-configured': 'Single sign-on from the giving product is not set up for this organisation.',
   } satisfies Record<SsoRefusalReason, string>,
+  confirmTitle: 'Continue signing in?',
+  confirmQuestion: (name: string, email: string) => `Continue as ${name} (${email})?`,
+  confirmHint: (product: string) => `You came from ${product}. Continue only if you started this sign-in yourself.`,
+  confirmContinue: 'Continue',
+  confirmCancel: 'Cancel',
+  confirmExpired: 'This sign-in has expired or was already finished. Go back to the giving product and try again.',
 } as const;
+
+/**
+ * GET /sso/login does not sign in: it keeps the checked token's person under a random id (an httpOnly cookie sent
+ * only to SSO_SIGN_IN_PATH) and sends the browser to SSO_CONFIRM_PAGE, which asks before signing in. The SPA then
+ * reads (GET), confirms (POST, with the XSRF header a cross-site page can't send) or cancels (DELETE) it.
+ */
+export const SSO_CONFIRM_PAGE = '/sso/confirm';
+export const SSO_SIGN_IN_PATH = '/api/sso/sign-in';
+/** How long the confirmation waits for the Continue button. */
+export const SSO_CONFIRM_MINUTES = 5;
+
+/** GET /api/sso/sign-in: whom Continue signs in. */
+export interface SsoPendingSignIn {
+  name: string;
+  email: string;
+}
 
 /** Organisation logos (Account Settings -> Organisation; GET /api/logo/{first host segment}). */
 export const LOGO_MAX_BYTES = 1024 * 1024;

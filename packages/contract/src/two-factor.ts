@@ -10,6 +10,8 @@ export const TWO_FACTOR_MAX_ATTEMPTS_PER_ACCOUNT = 5;
 export const TWO_FACTOR_MAX_ATTEMPTS_PER_IP = 20;
 export const TWO_FACTOR_WINDOW_SECONDS = 60;
 export const TWO_FACTOR_CHALLENGE_COOKIE = 'wallet_two_factor';
+/** The SPA page that asks for the code; sign-ins by redirect (Google, the giving product) land there too. */
+export const TWO_FACTOR_CHALLENGE_PAGE = '/login/two-factor';
 
 export const TWO_FACTOR_MESSAGES = {
   codeNeeded: 'Enter the code from your authenticator app to finish signing in.',

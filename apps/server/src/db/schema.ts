@@ -423,6 +423,14 @@ export interface SsoUsedTokensTable {
   expires_at: Date;
 }
 
+export interface SsoSignInsTable {
+  key_hash: string;
+  org_id: number;
+  user_id: number;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
 export interface OrganizationLogosTable {
   org_id: number;
   content_type: string;
@@ -553,6 +561,7 @@ export interface Database {
   registration_requests: RegistrationRequestsTable;
   registration_request_links: RegistrationRequestLinksTable;
   sso_used_tokens: SsoUsedTokensTable;
+  sso_sign_ins: SsoSignInsTable;
   organization_logos: OrganizationLogosTable;
   audit_log: AuditLogTable;
 }

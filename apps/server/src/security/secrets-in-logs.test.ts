@@ -134,12 +134,15 @@ describe('flows that handle secrets', () => {
   });
 
   it('single sign-on with a token, the Google callback with a code, Stripe webhooks with a signing secret', async () => {
-    const { token } = await signSsoToken(SECRETS.GIVING_SSO_SECRET, { issuer: GIVING_PARTY, audience: WALLET_PARTY }, '1', { email: org.admin.email });
+    const { token } = await signSsoToken(SECRETS.GIVING_SSO_SECRET, { issuer: GIVING_PARTY, audience: WALLET_PARTY }, '1', { email: org.admin.email, org: org.organization.slug });
     remember('SSO token', token);
     const browser = ctx.client(org.host);
     const sso = await browser.get(`/sso/login?token=${encodeURIComponent(token)}`);
     expect(sso.statusCode).toBe(302);
-    expect(sso.headers.location).toBe('/dashboard');
+    expect(sso.headers.location).toBe('/sso/confirm');
+    remember('SSO confirmation cookie', browser.cookies.get('wallet_sso'));
+    const confirmed = await browser.post('/api/sso/sign-in');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     rememberCookies(browser, 'SSO');
     keep('SSO token again', await browser.get(`/sso/login?token=${encodeURIComponent(token)}`));
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GOOGLE_SIGN_IN_PATHS } from '@wallet/contract';
+import { sql } from 'kysely';
+import { generate, generateSecret } from 'otplib';
+import { GOOGLE_SIGN_IN_PATHS, SESSION_COOKIE, TWO_FACTOR_CHALLENGE_COOKIE, TWO_FACTOR_CHALLENGE_PAGE } from '@wallet/contract';
 import { buildApp } from '../../app.js';
 import { TestClient } from '../../test/client.js';
 import { makeUser } from '../../test/factories.js';
@@ -66,6 +68,39 @@ describe('Google sign-in', { timeout: 30_000 }, () => {
     // The sign-in was used up; no registration request for a member.
     expect(await ctx.db.selectFrom('oidc_sign_ins').selectAll().where('org_id', '=', org.id).execute()).toEqual([]);
     expect(await registrationRequests(org.id)).toEqual([]);
+  });
+
+  it('a user with two-factor on gets the code challenge, not a session: signed in only with the code', async () => {
+    const { organization: org, host } = await organization();
+    const member = await makeUser(ctx.db, org.id, 'wallet-user');
+    const secret = generateSecret();
+    await ctx.db.insertInto('two_factor_authenticators').values({ org_id: org.id, user_id: member.id, secret, confirmed_at: sql<Date>`now()` }).execute();
+    const client = ctx.client(host);
+    const callback = await googleSignIn(client, member.email);
+    expect(callback.statusCode, callback.body).toBe(302);
+    expect(callback.headers.location).toBe(TWO_FACTOR_CHALLENGE_PAGE);
+    expect(callback.cookies.find((cookie) => cookie.name === SESSION_COOKIE && cookie.value)).toBeUndefined();
+    expect(callback.cookies.find((cookie) => cookie.name === TWO_FACTOR_CHALLENGE_COOKIE)).toMatchObject({ httpOnly: true, path: '/two-factor-challenge' });
+    expect((await client.get('/api/me')).statusCode).toBe(401);
+
+    const answered = await client.post('/two-factor-challenge', { code: await generate({ secret }) });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect((await client.get('/api/me')).json().data.id).toBe(member.id);
+  });
+
+  it("login CSRF: a callback another browser started (the attacker's own code and state) signs nobody in and leaves the session alone", async () => {
+    const { organization: org, host } = await organization();
+    const attacker = await makeUser(ctx.db, org.id, 'wallet-user');
+    const victimUser = await makeUser(ctx.db, org.id, 'wallet-user');
+    const victim = await ctx.client(host).signIn(victimUser.email, 'test-password');
+    // The victim has a sign-in of their own in flight: its cookie must not let the attacker's callback through.
+    await startSignIn(victim);
+    const attackerAuthorization = await startSignIn(ctx.client(host));
+    const attackersCallback = await new ProviderBrowser().signIn(attackerAuthorization.href, attacker.email);
+    const response = await victim.get(`${attackersCallback.pathname}${attackersCallback.search}`);
+    expect(response.headers.location).toBe('/login?google=failed');
+    expect(response.cookies.find((cookie) => cookie.name === SESSION_COOKIE && cookie.value)).toBeUndefined();
+    expect((await victim.get('/api/me')).json().data.id).toBe(victimUser.id);
   });
 
   it('an unknown email asks for access: /registration-requested, the admins are mailed, a second sign-in is /access-pending', async () => {

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GOOGLE_SIGN_IN_PATHS, LINK_SIGN_IN_RATE_LIMITS, REGISTRATION_PAGES, type GoogleSignInError, type SignInOptions } from '@wallet/contract';
+import {
+  GOOGLE_SIGN_IN_PATHS, LINK_SIGN_IN_RATE_LIMITS, REGISTRATION_PAGES, TWO_FACTOR_CHALLENGE_PAGE, type GoogleSignInError, type SignInOptions,
+} from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { organizationOriginOf } from '../../http/public-url.js';
 import { secureCookies, setSessionCookie } from '../../http/session.js';
 import { signOut } from '../auth/service.js';
 import { assertUnderLimits, recordHits } from '../throttle/service.js';
+import { setChallengeCookie } from '../two-factor/challenge-cookie.js';
 import { oidcSettings } from './provider.js';
 import { completeGoogleSignIn, finishGoogleSignIn, GoogleSignInFailed, SIGN_IN_TTL_MINUTES, startGoogleSignIn } from './service.js';
 
@@ -58,7 +61,12 @@ export async function oidcRoutes(fastify: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       if (outcome.kind === 'requested') return reply.redirect(REGISTRATION_PAGES.requested);
       if (outcome.kind === 'pending') return reply.redirect(REGISTRATION_PAGES.accessPending);
+      // As POST /login: a sign-in that succeeds replaces the current session, with two-factor on by the challenge.
       if (request.auth) await signOut(db, request.auth.sessionId);
+      if (outcome.kind === 'two-factor') {
+        setChallengeCookie(fastify, reply, outcome.challengeToken);
+        return reply.redirect(TWO_FACTOR_CHALLENGE_PAGE);
+      }
       setSessionCookie(fastify, reply, outcome.token);
       return reply.redirect('/dashboard');
     } catch (error) {

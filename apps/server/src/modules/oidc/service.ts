@@ -6,6 +6,7 @@ import { openSession, type ClientInfo } from '../auth/service.js';
 import { randomToken, tokenDigest } from '../auth/tokens.js';
 import type { Organization } from '../orgs/service.js';
 import { requestRegistration } from '../registration-requests/service.js';
+import { challengeIfEnabled } from '../two-factor/service.js';
 import { findUserByEmail, rolesOfUser } from '../users/service.js';
 import { providerConfiguration, type OidcSettings } from './provider.js';
 import { insertSignIn, takeSignIn } from './repo.js';
@@ -99,10 +100,15 @@ export async function finishGoogleSignIn(db: Db, settings: OidcSettings, organiz
   return { email, ...namesOf(claims, email) };
 }
 
-export type GoogleSignInOutcome = { kind: 'signed-in'; token: string } | { kind: 'requested' } | { kind: 'pending' };
+export type GoogleSignInOutcome =
+  | { kind: 'signed-in'; token: string }
+  | { kind: 'two-factor'; challengeToken: string }
+  | { kind: 'requested' }
+  | { kind: 'pending' };
 
 /**
- * A known user holding a wallet role is signed in (a new session). Anyone else (a person of the organisation
+ * A known user holding a wallet role is signed in (a new session), or, with two-factor on, gets the code challenge
+ * as after a right password (no session until the code). Anyone else (a person of the organisation
  * without a role, or an unknown email) asks for access: a registration request the admins answer by mail.
  */
 export async function completeGoogleSignIn(
@@ -114,6 +120,8 @@ export async function completeGoogleSignIn(
 ): Promise<GoogleSignInOutcome> {
   const user = await findUserByEmail(deps.db, organization.id, identity.email);
   if (user && (await rolesOfUser(deps.db, organization.id, user.id)).length > 0) {
+    const challengeToken = await challengeIfEnabled(deps.db, organization.id, user.id, client.ip);
+    if (challengeToken) return { kind: 'two-factor', challengeToken };
     return { kind: 'signed-in', token: await openSession(deps.db, organization.id, user.id, client) };
   }
   const person = user ? { email: user.email, first_name: user.first_name, last_name: user.last_name } : identity;

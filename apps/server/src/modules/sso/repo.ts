@@ -12,3 +12,38 @@ export async function markTokenUsed(db: DbOrTx, orgId: number, jti: string, expi
     .executeTakeFirst();
   return inserted !== undefined;
 }
+
+export interface SsoSignInRow {
+  key_hash: string;
+  org_id: number;
+  user_id: number;
+  expires_at: Date;
+}
+
+/** Keeps a checked link's person until the confirmation; drops stale ones on the way so the table stays small. */
+export async function insertSignIn(db: DbOrTx, row: SsoSignInRow): Promise<void> {
+  await db.deleteFrom('sso_sign_ins').where('expires_at', '<', sql<Date>`now()`).execute();
+  await db.insertInto('sso_sign_ins').values(row).execute();
+}
+
+/** The person waiting for confirmation under this key, if of this organisation and not expired. */
+export function findLiveSignIn(db: DbOrTx, orgId: number, keyHash: string): Promise<{ user_id: number } | undefined> {
+  return db
+    .selectFrom('sso_sign_ins')
+    .select('user_id')
+    .where('key_hash', '=', keyHash)
+    .where('org_id', '=', orgId)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+}
+
+/** Takes it out (each confirms once, even when two requests race); undefined when missing or expired. */
+export async function takeLiveSignIn(db: DbOrTx, orgId: number, keyHash: string): Promise<{ user_id: number } | undefined> {
+  const row = await db
+    .deleteFrom('sso_sign_ins')
+    .where('key_hash', '=', keyHash)
+    .where('org_id', '=', orgId)
+    .returning(['user_id', 'expires_at'])
+    .executeTakeFirst();
+  return row && row.expires_at.getTime() > Date.now() ? { user_id: row.user_id } : undefined;
+}

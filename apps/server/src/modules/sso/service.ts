@@ -1,12 +1,14 @@
-import type { GivingConfig, SsoApp, SsoRefusalReason } from '@wallet/contract';
-import { SSO_MESSAGES } from '@wallet/contract';
+import type { GivingConfig, SsoApp, SsoPendingSignIn, SsoRefusalReason } from '@wallet/contract';
+import { SSO_CONFIRM_MINUTES, SSO_MESSAGES } from '@wallet/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../http/errors.js';
 import { openSession, type ClientInfo } from '../auth/service.js';
+import { randomToken, tokenDigest } from '../auth/tokens.js';
 import type { Organization } from '../orgs/service.js';
+import { challengeIfEnabled } from '../two-factor/service.js';
 import { findUserByEmail, findUserWithRoles, fullName, type UserWithRoles } from '../users/service.js';
-import { markTokenUsed } from './repo.js';
+import { findLiveSignIn, insertSignIn, markTokenUsed, takeLiveSignIn } from './repo.js';
 import { GIVING_PARTY, WALLET_PARTY, signSsoToken, verifySsoToken } from './tokens.js';
 
 /** Where the giving product takes a token (GIVING_URL + this path, ?token=...). */
@@ -35,22 +37,59 @@ export async function outboundSsoUrl(config: SsoSettings, org: Organization, use
   return url.toString();
 }
 
-export type InboundResult = { ok: true; sessionToken: string; user: UserWithRoles } | { ok: false; reason: SsoRefusalReason };
+export type InboundResult = { ok: true; key: string } | { ok: false; reason: SsoRefusalReason };
 
 /**
- * GET /sso/login?token=...: a token from the giving product signs in the person with its email in the
- * organisation of the host. Checked: signature, issuer, audience, age, single use (its jti is recorded in the
- * same transaction that opens the session, so two racing uses can't both succeed).
+ * GET /sso/login?token=...: a token from the giving product names a person of the organisation of the host. Checked:
+ * signature, issuer, audience, age, the organisation claim (this host's), single use (its jti is recorded in the
+ * same transaction that keeps the person, so two racing uses can't both go on). It signs nobody in: the person is
+ * kept under a random key for SSO_CONFIRM_MINUTES, the key goes to the browser in an httpOnly cookie, and only the
+ * confirming POST (confirmSsoSignIn) signs in. So a cross-site GET with someone else's token can't replace a session.
  */
-export async function signInWithSsoToken(db: Db, config: SsoSettings, org: Organization, token: string, client: ClientInfo): Promise<InboundResult> {
+export async function startSsoSignIn(db: Db, config: SsoSettings, org: Organization, token: string): Promise<InboundResult> {
   if (!config.GIVING_SSO_SECRET) return { ok: false, reason: 'not-configured' };
   const verified = await verifySsoToken(config.GIVING_SSO_SECRET, { issuer: GIVING_PARTY, audience: WALLET_PARTY }, token);
   if (!verified.ok) return verified;
+  if (verified.org === undefined) return { ok: false, reason: 'invalid' };
+  if (verified.org !== org.slug) return { ok: false, reason: 'other-organization' };
   return db.transaction().execute(async (tx): Promise<InboundResult> => {
     if (!(await markTokenUsed(tx, org.id, verified.jti, verified.expiresAt))) return { ok: false, reason: 'used' };
     const person = await findUserByEmail(tx, org.id, verified.email);
     const user = person ? await findUserWithRoles(tx, org.id, person.id) : undefined;
     if (!user || user.roles.length === 0) return { ok: false, reason: 'unknown-user' };
-    return { ok: true, sessionToken: await openSession(tx, org.id, user.id, client), user };
+    const key = randomToken();
+    const expiresAt = new Date(Date.now() + SSO_CONFIRM_MINUTES * 60_000);
+    await insertSignIn(tx, { key_hash: tokenDigest(key), org_id: org.id, user_id: user.id, expires_at: expiresAt });
+    return { ok: true, key };
   });
+}
+
+const confirmationExpired = () => new HttpError(401, SSO_MESSAGES.confirmExpired);
+
+/** GET /api/sso/sign-in: whom the confirmation of this browser's cookie would sign in (401 when none is waiting). */
+export async function pendingSsoSignIn(db: Db, org: Organization, key: string | undefined): Promise<SsoPendingSignIn> {
+  const pending = key ? await findLiveSignIn(db, org.id, tokenDigest(key)) : undefined;
+  const user = pending ? await findUserWithRoles(db, org.id, pending.user_id) : undefined;
+  if (!user || user.roles.length === 0) throw confirmationExpired();
+  return { name: fullName(user), email: user.email };
+}
+
+export type ConfirmedSsoSignIn = { twoFactor: false; token: string } | { twoFactor: true; challengeToken: string };
+
+/**
+ * POST /api/sso/sign-in (with the XSRF header, which a cross-site page can't send): the confirmation is used up and
+ * the person signed in, or, with two-factor on, given the code challenge as after a right password.
+ */
+export async function confirmSsoSignIn(db: Db, org: Organization, key: string | undefined, client: ClientInfo): Promise<ConfirmedSsoSignIn> {
+  const pending = key ? await takeLiveSignIn(db, org.id, tokenDigest(key)) : undefined;
+  const user = pending ? await findUserWithRoles(db, org.id, pending.user_id) : undefined;
+  if (!user || user.roles.length === 0) throw confirmationExpired();
+  const challengeToken = await challengeIfEnabled(db, org.id, user.id, client.ip);
+  if (challengeToken) return { twoFactor: true, challengeToken };
+  return { twoFactor: false, token: await openSession(db, org.id, user.id, client) };
+}
+
+/** DELETE /api/sso/sign-in: Cancel on the confirmation page. */
+export async function cancelSsoSignIn(db: Db, org: Organization, key: string | undefined): Promise<void> {
+  if (key) await takeLiveSignIn(db, org.id, tokenDigest(key));
 }

@@ -41,11 +41,14 @@ export async function signSsoToken(
   return { token, jti };
 }
 
-export type VerifiedSsoToken = { ok: true; jti: string; email: string; expiresAt: Date } | { ok: false; reason: SsoRefusalReason };
+export type VerifiedSsoToken =
+  | { ok: true; jti: string; email: string; org: string | undefined; expiresAt: Date }
+  | { ok: false; reason: SsoRefusalReason };
 
 /**
  * Checks the signature (HS256 only), issuer, audience, expiry and age (at most SSO_TOKEN_SECONDS old, and
- * never issued for longer), and that the id and email are there. Single use is the caller's check (jti).
+ * never issued for longer), and that the id and email are there. Single use (jti) and the organisation claim (`org`,
+ * its slug) are the caller's checks.
  */
 export async function verifySsoToken(secret: string, parties: { issuer: string; audience: string }, token: string): Promise<VerifiedSsoToken> {
   try {
@@ -57,11 +60,12 @@ export async function verifySsoToken(secret: string, parties: { issuer: string; 
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       requiredClaims: ['jti', 'iat', 'exp'],
     });
-    const { jti, email, iat, exp } = payload;
+    const { jti, email, org, iat, exp } = payload;
     if (typeof jti !== 'string' || jti.length === 0 || jti.length > 200) return { ok: false, reason: 'invalid' };
     if (typeof email !== 'string' || email.length === 0) return { ok: false, reason: 'invalid' };
+    if (org !== undefined && typeof org !== 'string') return { ok: false, reason: 'invalid' };
     if (exp! - iat! > SSO_TOKEN_SECONDS) return { ok: false, reason: 'invalid' };
-    return { ok: true, jti, email, expiresAt: new Date((exp! + CLOCK_TOLERANCE_SECONDS) * 1000) };
+    return { ok: true, jti, email, org, expiresAt: new Date((exp! + CLOCK_TOLERANCE_SECONDS) * 1000) };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     if (error instanceof errors.JOSEError) return { ok: false, reason: 'invalid' };

@@ -164,6 +164,14 @@ export async function createChallenge(db: DbOrTx, orgId: number, userId: number,
   return token;
 }
 
+/**
+ * For a sign-in that proved who the person is without a code (Google, the giving product): with two-factor on, the
+ * pending challenge's token (the caller sets the challenge cookie and opens no session); null when it is off.
+ */
+export async function challengeIfEnabled(db: DbOrTx, orgId: number, userId: number, ip: string): Promise<string | null> {
+  return (await isTwoFactorEnabled(db, orgId, userId)) ? createChallenge(db, orgId, userId, ip) : null;
+}
+
 const challengeExpired = () => new HttpError(401, TWO_FACTOR_MESSAGES.challengeExpired);
 
 /**
