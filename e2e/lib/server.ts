@@ -111,7 +111,10 @@ export async function startServer(): Promise<RunningServer> {
   // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter this folder.
   await fs.chmod(dataDir, 0o755);
   const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  // The browser uses the configured public address (links in mails point there); the runner's own probes go to the
+  // loopback address the server binds.
+  const baseURL = `http://localhost:${port}`;
+  const probeURL = `http://127.0.0.1:${port}`;
   // Google sign-in against a real OpenID provider on loopback; without it the other tests still run.
   const oidc: RunningOidcProvider | undefined = await startOidcProvider([`${baseURL}/oauth/google/callback`]).catch((error: unknown) => {
     console.warn(`e2e: no OpenID provider, Google sign-in is not configured: ${error instanceof Error ? error.message : String(error)}`);
@@ -125,6 +128,7 @@ export async function startServer(): Promise<RunningServer> {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    PUBLIC_URL: baseURL,
     DATA_DIR: dataDir,
     // Not production: the flows read mail from the development outbox (/dev/mailbox) and make simulated card
     // purchases (/api/simulator), both of which the server switches off in production.
@@ -165,7 +169,7 @@ export async function startServer(): Promise<RunningServer> {
       await stop();
       throw new Error(`The server exited before it was healthy (${spawnError?.message ?? `code ${child.exitCode ?? child.signalCode}`}).\n${output}`);
     }
-    const status = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+    const status = await fetch(`${probeURL}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
       (response) => response.status,
       () => 0,
     );
