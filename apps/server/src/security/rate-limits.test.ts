@@ -34,6 +34,23 @@ async function limitHolds(allowed: number, attempt: (index: number) => Promise<L
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 }
 
+/**
+ * Issue 15 point 4: `wrong` sent BURST times at once and `right` (the right password) last in the same burst. The
+ * attempt is counted before it is checked, so at most `allowed` are evaluated (422), the rest are 429 with
+ * Retry-After, and the right password, coming after the limit, is refused too.
+ */
+const BURST = 40;
+async function burstHolds(allowed: number, wrong: () => Promise<LightMyRequestResponse>, right: () => Promise<LightMyRequestResponse>) {
+  const responses = await Promise.all([...Array.from({ length: BURST }, () => wrong()), right()]);
+  const last = responses.pop()!;
+  const evaluated = responses.filter((response) => response.statusCode !== 429);
+  expect(evaluated.map((response) => response.statusCode), 'answers that were not 429').toEqual(Array.from({ length: evaluated.length }, () => 422));
+  expect(evaluated.length).toBeGreaterThan(0);
+  expect(evaluated.length, `evaluated of ${BURST} parallel wrong attempts`).toBeLessThanOrEqual(allowed);
+  for (const refused of responses.filter((response) => response.statusCode === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  expect(last.statusCode, `the right password after the burst: ${last.body}`).toBe(429);
+}
+
 async function freshOrg() {
   const org = await makeOrganization(ctx.db);
   return { ...org, client: () => ctx.client(org.host) };
@@ -115,5 +132,40 @@ describe('every sign-in path answers 429 past its limit', () => {
     await limitHolds(LINK_SIGN_IN_RATE_LIMITS.googleCallback.max, (index) => client.get(`${GOOGLE_SIGN_IN_PATHS.callback}?code=guess-${index}&state=guess`));
     summary.push(`GET ${GOOGLE_SIGN_IN_PATHS.callback}  ${LINK_SIGN_IN_RATE_LIMITS.googleCallback.max} failed returns per IP`);
   });
+});
 
+describe('a burst of parallel attempts gets at most the limit checked (the attempt counts before the check)', () => {
+  it(`POST /login: ${BURST} wrong passwords at once for one email and IP, then the right one`, async () => {
+    const org = await freshOrg();
+    const client = org.client();
+    await client.get('/sanctum/csrf-cookie');
+    await burstHolds(
+      LOGIN_MAX_ATTEMPTS,
+      () => client.post('/login', { email: org.admin.email, password: 'wrong-password' }),
+      () => client.post('/login', { email: org.admin.email, password: TEST_PASSWORD }),
+    );
+    expect((await client.post('/login', { email: org.admin.email, password: TEST_PASSWORD })).statusCode).toBe(429);
+  });
+
+  it(`POST /user/confirm-password: ${BURST} wrong passwords at once, then the right one`, async () => {
+    const org = await freshOrg();
+    const client = await sessionClient(ctx, org.host, org.organization.id, org.admin.id);
+    await client.get('/sanctum/csrf-cookie');
+    await burstHolds(
+      LOGIN_MAX_ATTEMPTS,
+      () => client.post('/user/confirm-password', { password: 'wrong-password' }),
+      () => client.post('/user/confirm-password', { password: TEST_PASSWORD }),
+    );
+    expect((await ctx.db.selectFrom('sessions').select('password_confirmed_at').where('user_id', '=', org.admin.id).executeTakeFirstOrThrow()).password_confirmed_at).toBeNull();
+  });
+
+  it(`PUT /user/password: ${BURST} wrong current passwords at once, then the right one`, async () => {
+    const org = await freshOrg();
+    const client = await sessionClient(ctx, org.host, org.organization.id, org.admin.id);
+    await client.get('/sanctum/csrf-cookie');
+    const change = (current: string) => ({ current_password: current, password: 'N3w-passw0rd!', password_confirmation: 'N3w-passw0rd!' });
+    const before = (await ctx.db.selectFrom('users').select('password_hash').where('id', '=', org.admin.id).executeTakeFirstOrThrow()).password_hash;
+    await burstHolds(LOGIN_MAX_ATTEMPTS, () => client.put('/user/password', change('wrong-password')), () => client.put('/user/password', change(TEST_PASSWORD)));
+    expect((await ctx.db.selectFrom('users').select('password_hash').where('id', '=', org.admin.id).executeTakeFirstOrThrow()).password_hash).toBe(before);
+  });
 });

@@ -1,7 +1,7 @@
 import { AUTH_RATE_LIMITS, LOGIN_MAX_ATTEMPTS, LOGIN_WINDOW_SECONDS, MESSAGES, PASSWORD_MESSAGES, type ChangePasswordInput } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
-import { HttpError, tooManyRequests, validationFailed } from '../../http/errors.js';
-import { accountAndIpLimits, assertUnderLimits, clearHits, hitsInWindow, recordHit, recordHits } from '../throttle/service.js';
+import { HttpError, validationFailed } from '../../http/errors.js';
+import { accountAndIpLimits, clearHits, releaseAttempt, reserveAttempt } from '../throttle/service.js';
 import { findUserByEmail, findUserWithRoles, setPasswordHash, type UserWithRoles } from '../users/service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { deleteOtherSessions, deleteSession, markPasswordConfirmed, findLiveSessionWithUser, insertSession, touchSession } from './sessions-repo.js';
@@ -23,7 +23,9 @@ const loginKey = (orgId: number, email: string, ip: string) => `login:${orgId}:$
 /**
  * Checks the credentials and opens a new session (a fresh id: the old cookie, if any, is dropped).
  * After LOGIN_MAX_ATTEMPTS failures for one email and IP within the window, or too many for the account from any
- * IP or from the IP for any account (AUTH_RATE_LIMITS.login), every attempt is a 429.
+ * IP or from the IP for any account (AUTH_RATE_LIMITS.login), every attempt is a 429. The attempt is counted before
+ * the password is checked, so a burst of parallel guesses gets at most the limit checked; a success gives its count
+ * back and clears the email and IP's failures (only failures count).
  */
 export async function signIn(
   db: Db,
@@ -36,15 +38,14 @@ export async function signIn(
     { key, max: LOGIN_MAX_ATTEMPTS, windowSeconds: LOGIN_WINDOW_SECONDS },
     ...accountAndIpLimits('login', orgId, credentials.email, client.ip, AUTH_RATE_LIMITS.login),
   ];
-  await assertUnderLimits(db, limits, MESSAGES.tooManyAttempts);
+  const attempt = await reserveAttempt(db, limits, MESSAGES.tooManyAttempts);
 
   const found = await findUserByEmail(db, orgId, credentials.email);
   const valid = await verifyPassword(found?.password_hash ?? null, credentials.password);
   const user = valid && found ? await findUserWithRoles(db, orgId, found.id) : undefined;
-  if (!user || user.roles.length === 0) {
-    await recordHits(db, limits);
-    throw new HttpError(422, MESSAGES.badCredentials, { email: [MESSAGES.badCredentials] });
-  }
+  // A failure keeps its count.
+  if (!user || user.roles.length === 0) throw new HttpError(422, MESSAGES.badCredentials, { email: [MESSAGES.badCredentials] });
+  await releaseAttempt(db, attempt);
   await clearHits(db, key);
   // With two-factor on, a right password only opens a challenge; the session comes with the code.
   if (await isTwoFactorEnabled(db, orgId, user.id)) return { twoFactor: true, challengeToken: await createChallenge(db, orgId, user.id, client.ip), user };
@@ -58,18 +59,19 @@ export async function openSession(db: Db, orgId: number, userId: number, client:
   return token;
 }
 
-const passwordChangeKey = (orgId: number, userId: number) => `password-change:${orgId}:${userId}`;
+/**
+ * Password change and confirmation share one count per account: LOGIN_MAX_ATTEMPTS failures within the window, then
+ * 429. Counted before the password is checked (parallel guesses get at most the limit checked); a right password
+ * clears it.
+ */
+const passwordCheckLimit = (orgId: number, userId: number) => ({ key: `password-change:${orgId}:${userId}`, max: LOGIN_MAX_ATTEMPTS, windowSeconds: LOGIN_WINDOW_SECONDS });
 
 /** Needs the current password (throttled like sign-in); ends the user's other sessions. */
 export async function changePassword(db: Db, orgId: number, user: UserWithRoles, sessionId: string, input: ChangePasswordInput): Promise<void> {
-  const key = passwordChangeKey(orgId, user.id);
-  const previous = await hitsInWindow(db, key, LOGIN_WINDOW_SECONDS);
-  if (previous.hits >= LOGIN_MAX_ATTEMPTS) throw tooManyRequests(previous.retryAfter);
-  if (!(await verifyPassword(user.password_hash, input.current_password))) {
-    await recordHit(db, key, LOGIN_WINDOW_SECONDS);
-    throw validationFailed({ current_password: [PASSWORD_MESSAGES.currentWrong] });
-  }
-  await clearHits(db, key);
+  const limit = passwordCheckLimit(orgId, user.id);
+  await reserveAttempt(db, [limit]);
+  if (!(await verifyPassword(user.password_hash, input.current_password))) throw validationFailed({ current_password: [PASSWORD_MESSAGES.currentWrong] });
+  await clearHits(db, limit.key);
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (tx) => {
     await setPasswordHash(tx, orgId, user.id, passwordHash);
@@ -92,13 +94,9 @@ export async function signOut(db: Db, sessionId: string): Promise<void> {
 
 /** POST /user/confirm-password: unlocks sensitive data (card number, CVC) for this session for a while. */
 export async function confirmPassword(db: Db, orgId: number, user: UserWithRoles, sessionId: string, password: string): Promise<void> {
-  const key = passwordChangeKey(orgId, user.id);
-  const previous = await hitsInWindow(db, key, LOGIN_WINDOW_SECONDS);
-  if (previous.hits >= LOGIN_MAX_ATTEMPTS) throw tooManyRequests(previous.retryAfter);
-  if (!(await verifyPassword(user.password_hash, password))) {
-    await recordHit(db, key, LOGIN_WINDOW_SECONDS);
-    throw validationFailed({ password: [MESSAGES.badPassword] });
-  }
-  await clearHits(db, key);
+  const limit = passwordCheckLimit(orgId, user.id);
+  await reserveAttempt(db, [limit]);
+  if (!(await verifyPassword(user.password_hash, password))) throw validationFailed({ password: [MESSAGES.badPassword] });
+  await clearHits(db, limit.key);
   await markPasswordConfirmed(db, sessionId);
 }

@@ -1,7 +1,7 @@
 import { MESSAGES, type RateLimit } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { tooManyRequests } from '../../http/errors.js';
-import { hitsInWindow, recordHit } from './repo.js';
+import { hitsInWindow, recordHit, takeBackHit } from './repo.js';
 
 export { recordHit, hitsInWindow, clearHits } from './repo.js';
 
@@ -24,6 +24,34 @@ export async function assertUnderLimits(db: DbOrTx, limits: NamedLimit[], messag
   const results = await Promise.all(limits.map(async (limit) => ({ limit, ...(await hitsInWindow(db, limit.key, limit.windowSeconds)) })));
   const spent = results.filter((result) => result.hits >= result.limit.max);
   if (spent.length > 0) throw tooManyRequests(Math.max(...spent.map((result) => result.retryAfter)), message);
+}
+
+/** An attempt counted by reserveAttempt: the hit on each limit, to be given back with releaseAttempt. */
+export interface Reservation {
+  hits: { key: string; windowStartedAt: string }[];
+}
+
+/**
+ * For limits that count only failures, without a gap between check and count: counts this attempt against each
+ * limit first, in one statement per limit, and answers 429 (giving the hits back) when any is past its maximum. So
+ * however many attempts run at once, at most `max` are let through to be checked. The caller keeps the hits of a
+ * failure and gives back those of a success with releaseAttempt.
+ */
+export async function reserveAttempt(db: DbOrTx, limits: NamedLimit[], message: string = MESSAGES.tooManyRequests): Promise<Reservation> {
+  const results = await Promise.all(limits.map(async (limit) => ({ limit, ...(await recordHit(db, limit.key, limit.windowSeconds)) })));
+  const reservation = { hits: results.map((result) => ({ key: result.limit.key, windowStartedAt: result.windowStartedAt })) };
+  const spent = results.filter((result) => result.hits > result.limit.max);
+  if (spent.length > 0) {
+    // A refused attempt is not a failure: it leaves the counts as they were (a refusal never extends a lock-out).
+    await releaseAttempt(db, reservation);
+    throw tooManyRequests(Math.max(...spent.map((result) => result.retryAfter)), message);
+  }
+  return reservation;
+}
+
+/** Gives back the hits of a reserved attempt that turned out not to count (a success). */
+export async function releaseAttempt(db: DbOrTx, reservation: Reservation): Promise<void> {
+  await Promise.all(reservation.hits.map((hit) => takeBackHit(db, hit.key, hit.windowStartedAt)));
 }
 
 /** Counts one hit against each limit (a failure, for limits checked with assertUnderLimits). */
