@@ -11,6 +11,7 @@ export const paths = {
   passThrough: '/auth-check/pass-through',
   organizationNotFound: '/organization/not-found',
   ssoRefused: '/sso/refused',
+  ssoConfirm: '/sso/confirm',
   dashboard: '/dashboard',
   accountSettings: '/account-settings',
   profile: '/account-settings?tab=profile',

@@ -21,6 +21,7 @@ const PassThroughPage = lazyNamed(() => import('../features/auth/PassThroughPage
 const LogoutPage = lazyNamed(() => import('../features/auth/LogoutPage'), 'LogoutPage');
 const OrganizationNotFoundPage = lazyNamed(() => import('../features/organization/OrganizationNotFoundPage'), 'OrganizationNotFoundPage');
 const SsoRefusedPage = lazyNamed(() => import('../features/sso/SsoRefusedPage'), 'SsoRefusedPage');
+const SsoConfirmPage = lazyNamed(() => import('../features/sso/SsoConfirmPage'), 'SsoConfirmPage');
 const ApprovalDonePage = lazyNamed(() => import('../features/approval-links/ApprovalDonePage'), 'ApprovalDonePage');
 const ApprovalErrorPage = lazyNamed(() => import('../features/approval-links/ApprovalErrorPage'), 'ApprovalErrorPage');
 const ApprovalExpiredPage = lazyNamed(() => import('../features/approval-links/ApprovalExpiredPage'), 'ApprovalExpiredPage');
@@ -62,6 +63,7 @@ export function AppRoutes() {
         <Route path={paths.passThrough} element={<PassThroughPage />} />
         <Route path={paths.organizationNotFound} element={<OrganizationNotFoundPage />} />
         <Route path={paths.ssoRefused} element={<SsoRefusedPage />} />
+        <Route path={paths.ssoConfirm} element={<SsoConfirmPage />} />
         <Route path={paths.approvalsDone} element={<ApprovalDonePage />} />
         <Route path={paths.approvalsError} element={<ApprovalErrorPage />} />
         <Route path={paths.approvalsExpired} element={<ApprovalExpiredPage />} />

@@ -1,8 +1,8 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SSO_MESSAGES } from '@wallet/contract';
+import { MESSAGES, SSO_MESSAGES, SSO_SIGN_IN_PATH, TWO_FACTOR_MESSAGES } from '@wallet/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { csrfCookieRoute, installFakeApi } from '../../test/fake-api';
+import { csrfCookieRoute, installFakeApi, type FakeReply } from '../../test/fake-api';
 import { makeMe, signedIn, signedOut } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { renderWithProviders } from '../../test/render-ui';
@@ -67,6 +67,62 @@ describe('/sso/refused', () => {
     renderApp('/sso/refused?reason=whatever');
     expect(await screen.findByText(SSO_MESSAGES.refused.invalid)).toBeVisible();
     expect(screen.queryByRole('link', { name: /^Back to/ })).not.toBeInTheDocument();
+  });
+});
+
+/** The confirmation page's API as the server answers it after GET /sso/login; `confirmed` is the POST's answer. */
+function confirmationApi(confirmed: FakeReply, options: { signedInAs?: ReturnType<typeof makeMe> } = {}) {
+  let signedInNow: ReturnType<typeof makeMe> | undefined = options.signedInAs;
+  const api = installFakeApi({
+    ...csrfCookieRoute,
+    'GET /api/sso/config': configured,
+    'GET /api/me': (): FakeReply => (signedInNow ? signedIn(signedInNow)['GET /api/me'] : signedOut['GET /api/me']),
+    [`GET ${SSO_SIGN_IN_PATH}`]: { status: 200, body: { data: { name: 'Mia Member', email: 'mia@demo.test' } } },
+    [`POST ${SSO_SIGN_IN_PATH}`]: () => {
+      signedInNow = confirmed.status === 200 && !(confirmed.body as { two_factor: boolean }).two_factor ? member : undefined;
+      return confirmed;
+    },
+    [`DELETE ${SSO_SIGN_IN_PATH}`]: { status: 204 },
+  });
+  return api;
+}
+
+describe('/sso/confirm', { timeout: 60_000 }, () => {
+  it('asks "Continue as <name> (<email>)?" and signs in only on Continue, with the XSRF header, then opens the dashboard', async () => {
+    const api = confirmationApi({ status: 200, body: { message: MESSAGES.loggedIn, two_factor: false } });
+    renderApp('/sso/confirm');
+    expect(await screen.findByText(SSO_MESSAGES.confirmQuestion('Mia Member', 'mia@demo.test'))).toBeVisible();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.setup().click(screen.getByRole('button', { name: SSO_MESSAGES.confirmContinue }));
+    expect(await screen.findByRole('heading', { name: /, Ada$/ })).toBeVisible();
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard');
+    const post = api.calls.find((call) => call.method === 'POST' && call.path === SSO_SIGN_IN_PATH)!;
+    expect(post.headers.get('X-XSRF-TOKEN')).toBe('token=value');
+  });
+
+  it('goes to the two-factor challenge when the server asks for the code, even from a signed-in browser', async () => {
+    confirmationApi({ status: 200, body: { message: TWO_FACTOR_MESSAGES.codeNeeded, two_factor: true } }, { signedInAs: makeMe({ first_name: 'Other' }) });
+    renderApp('/sso/confirm');
+    await userEvent.setup().click(await screen.findByRole('button', { name: SSO_MESSAGES.confirmContinue }));
+    expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeVisible();
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/login/two-factor');
+  });
+
+  it('Cancel forgets the sign-in and goes to the sign-in page', async () => {
+    const api = confirmationApi({ status: 500 });
+    renderApp('/sso/confirm');
+    await userEvent.setup().click(await screen.findByRole('button', { name: SSO_MESSAGES.confirmCancel }));
+    await expect.poll(() => screen.getByTestId('current-path').textContent).toBe('/login');
+    expect(api.calls.some((call) => call.method === 'DELETE' && call.path === SSO_SIGN_IN_PATH)).toBe(true);
+    expect(api.calls.some((call) => call.method === 'POST' && call.path === SSO_SIGN_IN_PATH)).toBe(false);
+  });
+
+  it('says so when nothing is waiting (expired, finished, another browser)', async () => {
+    installFakeApi({ ...signedOut, 'GET /api/sso/config': configured, [`GET ${SSO_SIGN_IN_PATH}`]: { status: 401, body: { message: SSO_MESSAGES.confirmExpired } } });
+    renderApp('/sso/confirm');
+    expect(await screen.findByText(SSO_MESSAGES.confirmExpired)).toBeVisible();
+    expect(screen.queryByRole('button', { name: SSO_MESSAGES.confirmContinue })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/login');
   });
 });
 
