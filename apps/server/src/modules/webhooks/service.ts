@@ -7,7 +7,7 @@ import { setCardStatusFromIssuer } from '../cards/service.js';
 import { recordTransaction } from '../expenses/service.js';
 import { failProviderTopup, settleProviderTopup } from '../funding/service.js';
 import { findEvent, markFailed, markProcessed, storeEvent, unprocessedEventIds } from './repo.js';
-import { idOf, merchantOf, walletOf, type StripeAuthorization, type StripeEventShape, type StripeTransaction } from './stripe-objects.js';
+import { idOf, merchantOf, movementOf, walletOf, type StripeAuthorization, type StripeEventShape, type StripeTransaction } from './stripe-objects.js';
 
 const PROVIDER = 'stripe';
 
@@ -83,13 +83,15 @@ async function applyEvent(db: Db, event: StripeEventShape, log: (message: string
     }
     case 'issuing_transaction.created': {
       const transaction = object as unknown as StripeTransaction;
+      const { type, amount } = movementOf(transaction);
       const expense = await recordTransaction(db, {
         provider: PROVIDER,
         providerTransactionId: transaction.id,
-        providerAuthorizationId: idOf(transaction.authorization),
+        // A reversed refund is posted as money spent but settles no authorisation: it must not draw a hold down.
+        providerAuthorizationId: type === 'capture' && transaction.type !== 'capture' ? null : idOf(transaction.authorization),
         providerCardId: idOf(transaction.card) ?? '',
-        type: transaction.type === 'refund' ? 'refund' : 'capture',
-        amount: Math.abs(transaction.amount),
+        type,
+        amount,
         merchant: merchantOf(transaction.merchant_data),
         wallet: walletOf(transaction.wallet),
         stripeCreated: transaction.created,

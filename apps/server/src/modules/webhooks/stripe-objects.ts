@@ -2,7 +2,7 @@ import type { MerchantData, Wallet } from '../authorizations/service.js';
 
 /**
  * The parts of Stripe's objects we read, as plain shapes (Stripe sends more). Amounts are integer cents;
- * issuing transactions carry negative amounts for captures and positive for refunds.
+ * issuing transactions carry negative amounts for captures and positive for refunds, reversals the other sign.
  */
 export interface StripeMerchantData {
   name?: string | null; category?: string | null; category_code?: string | null; city?: string | null; state?: string | null;
@@ -35,6 +35,19 @@ export interface StripeTransaction {
 }
 
 export interface StripeEventShape { id: string; type: string; api_version?: string | null; data: { object: Record<string, unknown> } }
+
+/**
+ * What an issuing transaction does to the card, from Stripe's signed amount (DESIGN §7): negative takes money from
+ * the card, positive gives it back, whatever the type says. A capture is negative and a refund positive; their
+ * reversals (Stripe sends them as transactions of the same type with the other sign) move the money back the other
+ * way. So a reversed capture is posted as money back (a refund row), a reversed refund as money spent (a capture
+ * row), never as its absolute value in the original direction. Amount in positive cents.
+ */
+export function movementOf(transaction: Pick<StripeTransaction, 'amount'>): { type: 'capture' | 'refund'; amount: number } {
+  const { amount } = transaction;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) throw new Error(`issuing transaction amount is not integer cents: ${String(amount)}`);
+  return amount <= 0 ? { type: 'capture', amount: -amount } : { type: 'refund', amount };
+}
 
 export function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;

@@ -9,6 +9,7 @@ import { waitFor } from '../../test/helpers.js';
 import type { TestClient } from '../../test/client.js';
 import { integrityProblems } from '../ledger/service.js';
 import { reconcileWithIssuer } from './service.js';
+import { fixtureEvent, fixtureObject } from './stripe-fixtures.js';
 
 /**
  * Stripe webhooks end to end (DESIGN §7, §9): the app runs with ISSUER=stripe against the local fake of the Stripe
@@ -343,6 +344,49 @@ describe('asynchronous events', () => {
     // The card page shows both, as posted transactions.
     const page = (await setup.client.get(`/api/cards/${card.id}/expenses`)).json().data as Array<{ type: string; amount: number }>;
     expect(page.map((expense) => [expense.type, expense.amount]).sort()).toEqual([['capture', 3_000], ['refund', -1_200]]);
+  });
+
+  it("keeps Stripe's sign on issuing transactions (Stripe's fixture): captures and reversed refunds spend, refunds and reversed captures give back", async () => {
+    const card = await stripeCard(10_000);
+    const { id } = await requestAuthorization(card, 3_000);
+    // Stripe's own issuing.transaction fixture, on our card: capture negative, refund positive, reversals the other sign.
+    const stripeTransaction = (type: 'capture' | 'refund', amount: number) =>
+      fixtureObject('issuing.transaction', { id: newId('ipi'), type, amount, merchant_amount: amount, card: card.stripeId, authorization: type === 'capture' ? id : null, created: unixNow() });
+    const spentOn = async () => {
+      const row = await ctx.db
+        .selectFrom('journal_lines as l')
+        .innerJoin('ledger_accounts as a', 'a.id', 'l.account_id')
+        .innerJoin('journal_entries as e', 'e.id', 'l.entry_id')
+        .select((eb) => eb.fn.sum<number>('l.amount').as('total'))
+        .where('a.kind', '=', 'spent')
+        .where('e.card_id', '=', card.id)
+        .executeTakeFirstOrThrow();
+      return Number(row.total ?? 0);
+    };
+    const steps: Array<{ name: string; type: 'capture' | 'refund'; amount: number; limit: number; spent: number; expense: [string, number] }> = [
+      { name: 'capture', type: 'capture', amount: -3_000, limit: 7_000, spent: 3_000, expense: ['capture', 3_000] },
+      { name: 'capture reversed', type: 'capture', amount: 1_000, limit: 8_000, spent: 2_000, expense: ['refund', -1_000] },
+      { name: 'refund', type: 'refund', amount: 500, limit: 8_500, spent: 1_500, expense: ['refund', -500] },
+      { name: 'refund reversed', type: 'refund', amount: -400, limit: 8_100, spent: 1_900, expense: ['capture', 400] },
+    ];
+    const seen: Array<[string, number]> = [];
+    for (const step of steps) {
+      const event = fixtureEvent('issuing_transaction.created', stripeTransaction(step.type, step.amount));
+      await deliverOk(event);
+      await processed([event.id]);
+      seen.push(step.expense);
+      const expenses = (await expensesOf(card.id)).map((expense): [string, number] => [expense.type, Number(expense.amount)]);
+      expect({ step: step.name, card: await cardRow(card.id), spent: await spentOn(), expenses }).toEqual({
+        step: step.name,
+        card: { spending_limit: step.limit, holds_amount: 0 },
+        spent: step.spent,
+        expenses: seen,
+      });
+      expect((await cardAccountBalances(ctx.db, setup.orgId)).get(card.id)).toBe(step.limit);
+    }
+    // The capture drew its hold down; the reversals and the refund leave the hold as it was.
+    expect(await holdOf(id)).toMatchObject({ captured_amount: 3_000, amount: 0 });
+    await expectLedgerSound();
   });
 
   it('a reversed authorisation releases its hold; a card deactivated at Stripe becomes inactive', async () => {

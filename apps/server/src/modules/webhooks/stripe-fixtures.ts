@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+/**
+ * Stripe's official fixture objects (openapi/fixtures3.json of github.com/stripe/openapi, kept with the OpenAPI
+ * description in ../shared/stripe-openapi, DESIGN §9): webhook tests build their events from these rather than from
+ * shapes of our own, so a field Stripe sends that we misread shows up. Test support only.
+ */
+const FIXTURES_DIR = process.env.STRIPE_OPENAPI_DIR ?? fileURLToPath(new URL('../../../../../../shared/stripe-openapi/', import.meta.url));
+
+type Fixture = Record<string, unknown> & { id: string; object: string };
+let resources: Record<string, Fixture> | undefined;
+
+/** A deep copy of Stripe's fixture for a resource (e.g. 'issuing.transaction', 'topup', 'event'). */
+export function stripeFixture(resource: string): Fixture {
+  resources ??= (JSON.parse(readFileSync(path.join(FIXTURES_DIR, 'fixtures3.json'), 'utf8')) as { resources: Record<string, Fixture> }).resources;
+  const fixture = resources[resource];
+  if (!fixture) throw new Error(`no Stripe fixture for ${resource} in ${FIXTURES_DIR}`);
+  return structuredClone(fixture);
+}
+
+/** Stripe's fixture object with these fields replaced. */
+export function fixtureObject(resource: string, fields: Record<string, unknown>): Fixture {
+  return { ...stripeFixture(resource), ...fields } as Fixture;
+}
+
+/** An event as Stripe delivers it (the fixture's envelope: id, created, livemode, request, ...) around `object`. */
+export function fixtureEvent(type: string, object: Record<string, unknown>): Fixture {
+  return {
+    ...stripeFixture('event'),
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    created: Math.floor(Date.now() / 1000),
+    type,
+    data: { object: structuredClone(object) },
+  };
+}
