@@ -55,7 +55,43 @@ export const USER_MESSAGES = {
   avatarEmpty: 'The avatar file is empty.',
   avatarMissing: 'Choose an image to upload.',
   alreadyInWallet: 'This person already has a wallet role.',
+  /** 403 when someone other than a super-admin edits a super-admin's profile (their email is their sign-in and reset address). */
+  superAdminProfileLocked: "Only a super-admin can change a super-admin's profile.",
+  /**
+   * The answer when people change their own email: the change waits for the link mailed to the new address. The same
+   * whether or not the address belongs to someone else, so a member learns nothing about other people's addresses.
+   */
+  emailChangeSent: 'We sent a confirmation link to the new address. Your email address changes when you open it.',
 } as const;
+
+/** PUT /api/users/{id}: the user as saved, and a message when something (a new email) waits for confirmation. */
+export interface UpdateUserResponse {
+  data: UserResource;
+  message?: string;
+}
+
+/** A link confirming a new email works once and for this long (like a password reset link, DESIGN §5). */
+export const EMAIL_CHANGE_TTL_MINUTES = 60;
+
+/** People may ask for this many email confirmation mails per hour (each goes to an address they typed). */
+export const EMAIL_CHANGE_RATE_LIMIT = { max: 5, windowSeconds: 3600 } as const;
+
+/** The public page a confirmation link lands on, `?status=` saying what opening it did. */
+export const EMAIL_CHANGE_PAGE = '/email-change';
+
+/** What opening an email confirmation link did; the page /email-change?status=... says so. */
+export const EMAIL_CHANGE_STATUSES = ['changed', 'used', 'expired', 'invalid', 'taken'] as const;
+export type EmailChangeStatus = (typeof EMAIL_CHANGE_STATUSES)[number];
+
+export const EMAIL_CHANGE_TEXTS: Record<EmailChangeStatus, { title: string; detail: string }> & { openSettings: string; signIn: string } = {
+  changed: { title: 'Email Address Changed', detail: 'Your new email address is confirmed. Use it from now on to sign in.' },
+  used: { title: 'Link Already Used', detail: 'This confirmation link has already been used. Your email address is as it was after that.' },
+  expired: { title: 'This Link Has Expired', detail: `Confirmation links work for ${EMAIL_CHANGE_TTL_MINUTES} minutes. Change your email again in Account Settings to get a new one.` },
+  invalid: { title: 'Link Not Recognised', detail: 'This confirmation link is not valid. Change your email again in Account Settings to get a new one.' },
+  taken: { title: 'Email Address Not Changed', detail: 'This address now belongs to another account, so your email address stays as it was.' },
+  openSettings: 'Open Account Settings',
+  signIn: 'Sign In',
+};
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 

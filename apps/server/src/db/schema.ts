@@ -210,6 +210,8 @@ export interface TopupsTable {
   created_by: number | null;
   created_at: CreatedAt;
   settled_at: Date | null;
+  /** Why the issuer refused it (failed top-ups only). */
+  failure_message: string | null;
 }
 
 export interface IssuerSimCardholdersTable {

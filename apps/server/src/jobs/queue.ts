@@ -15,7 +15,18 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-export const QUEUES = { deliverMail: 'mail.deliver', processWebhook: 'webhook.process', reconcileIssuer: 'issuer.reconcile', runRecurring: 'recurring.run' } as const;
+export const QUEUES = {
+  deliverMail: 'mail.deliver',
+  processWebhook: 'webhook.process',
+  reconcileIssuer: 'issuer.reconcile',
+  runRecurring: 'recurring.run',
+  /** POST /forgot-password: the account lookup, the link and its mail, for every request (known email or not). */
+  requestPasswordReset: 'password-reset.request',
+  /** Tell the card issuer a card's new status or limit, after the commit (the issuer outbox, modules/cards/issuer-sync.ts). */
+  syncCardWithIssuer: 'cards.issuer-sync',
+  /** Every minute: cards whose issuer commands wait too long get a job again. */
+  sweepIssuerSync: 'cards.issuer-sync-sweep',
+} as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface WorkOptions {
@@ -30,7 +41,14 @@ const RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true } as const;
  * How long a job may stay active before pg-boss takes it for lost (its process died) and retries it; pg-boss's
  * default is 15 minutes. A mail is sent well within its claim (modules/mail/service.ts MAIL_SEND_LEASE_SECONDS).
  */
-const EXPIRE_IN_SECONDS: Partial<Record<QueueName, number>> = { [QUEUES.deliverMail]: 180 };
+const EXPIRE_IN_SECONDS: Partial<Record<QueueName, number>> = { [QUEUES.deliverMail]: 180, [QUEUES.syncCardWithIssuer]: 120 };
+
+/**
+ * Queues that are not pg-boss's 'standard': a card's issuer sync is 'stately' (one job queued and one running per
+ * card), so changes made while one is sent ride on the next, and two never send one card's state out of order.
+ */
+const POLICY: Partial<Record<QueueName, 'stately'>> = { [QUEUES.syncCardWithIssuer]: 'stately' };
+const queueOptions = (name: QueueName) => ({ name, ...RETRY, ...(POLICY[name] && { policy: POLICY[name] }) });
 
 export function pgBossOptions(connectionString: string): PgBoss.ConstructorOptions {
   return { connectionString, max: 4, schema: 'pgboss', application_name: 'wallet-jobs' };
@@ -40,7 +58,7 @@ export function pgBossOptions(connectionString: string): PgBoss.ConstructorOptio
 export async function installJobSchema(connectionString: string): Promise<void> {
   const boss = new PgBoss({ ...pgBossOptions(connectionString), supervise: false, schedule: false });
   await boss.start();
-  for (const name of Object.values(QUEUES)) await boss.createQueue(name, { name, ...RETRY });
+  for (const name of Object.values(QUEUES)) await boss.createQueue(name, queueOptions(name));
   await boss.stop({ graceful: false, wait: true });
 }
 
@@ -49,7 +67,7 @@ export async function startJobs(connectionString: string, options: { pollingInte
   boss.on('error', (error) => console.error('job queue error:', error.message));
   await boss.start();
   for (const name of Object.values(QUEUES)) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...RETRY });
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, queueOptions(name));
   }
   return {
     async send(name, data, { tx, singletonKey, startAfter } = {}) {

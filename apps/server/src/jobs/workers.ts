@@ -5,6 +5,7 @@ import { QUEUES } from './queue.js';
 import { runDueFundings } from '../modules/recurring/service.js';
 import { todayIso } from '@wallet/contract';
 import { processStripeEvent, reconcileWithIssuer, requeueStaleEvents } from '../modules/webhooks/service.js';
+import { sendPasswordResetLink, type PasswordResetJob } from '../modules/password-reset/service.js';
 
 /** Registers every job handler; main.ts and tests call it (several processes may, pg-boss runs each job once). */
 export async function startWorkers(deps: AppDeps): Promise<void> {
@@ -33,4 +34,9 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
     await runDueFundings(deps, todayIso());
   });
   await deps.jobs.schedule(QUEUES.runRecurring, '*/10 * * * *');
+  // Forgot-password: the request only counts and queues; the lookup, link and mail happen here.
+  await deps.jobs.work<PasswordResetJob>(QUEUES.requestPasswordReset, (job) => sendPasswordResetLink(deps.db, deps.jobs, job), {
+    batchSize: 10,
+    pollingIntervalSeconds: 1,
+  });
 }

@@ -91,6 +91,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/logo/:segment': 'the organisation logo on the sign-in page',
   'GET /api/approval-links/:token': 'one-click approval links from mail; the single-use token is the credential',
   'GET /api/registration-requests/links/:token': 'approve/block links from the admins\' mail; the single-use token is the credential',
+  'GET /api/email-changes/confirm': 'confirms a new email from the link mailed to it; the single-use token is the credential',
   'POST /webhooks/stripe': 'Stripe calls it; authenticated by the Stripe-Signature HMAC, not by a session',
   'GET /api/docs': 'the OpenAPI document (DESIGN §6): route shapes, no data',
   'GET /api/docs/json': 'the OpenAPI document as JSON',

@@ -1,12 +1,12 @@
 import { AUTH_RATE_LIMITS, PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_MINUTES, type ResetPasswordInput } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
-import type { Jobs } from '../../jobs/queue.js';
+import { QUEUES, type Jobs } from '../../jobs/queue.js';
 import { validationFailed } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { deleteOtherSessions } from '../auth/sessions-repo.js';
 import { randomToken, tokenDigest } from '../auth/tokens.js';
 import { queueMail, renderMail } from '../mail/service.js';
-import type { Organization } from '../orgs/service.js';
+import { findOrganizationById, type Organization } from '../orgs/service.js';
 import { accountAndIpLimits, spendAttempt } from '../throttle/service.js';
 import { findUserByEmail, findUserWithRoles, fullName, setPasswordHash } from '../users/service.js';
 import { findPasswordResetForUpdate, insertPasswordReset, markUserResetsUsed } from './repo.js';
@@ -19,9 +19,19 @@ export function resetLink(origin: string, email: string, token: string): string 
   return url.toString();
 }
 
+/** What a forgot-password request leaves for its job: the same fields whether or not the email is an account's. */
+export interface PasswordResetJob {
+  orgId: number;
+  email: string;
+  /** The organisation's own address, for the link. */
+  origin: string;
+  ip: string;
+}
+
 /**
- * POST /forgot-password: mails a single-use link to the account with this email, if there is one that may sign
- * in. The caller answers the same either way; the limits count every request, known email or not.
+ * POST /forgot-password: counts the request against the limits (every request, known email or not) and queues the
+ * rest. The request does the same work for any email (two throttle statements and one job), so neither its answer
+ * nor its time tells whether the email has an account; sendPasswordResetLink then looks the account up.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -30,7 +40,18 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const { organization, email, origin, ip } = params;
   await spendAttempt(db, accountAndIpLimits('forgot-password', organization.id, email, ip, AUTH_RATE_LIMITS.forgotPassword));
-  const found = await findUserByEmail(db, organization.id, email);
+  const job: PasswordResetJob = { orgId: organization.id, email, origin, ip };
+  await jobs.send(QUEUES.requestPasswordReset, job);
+}
+
+/**
+ * The forgot-password job: mails a single-use link to the account with this email, if there is one that may sign
+ * in; otherwise does nothing.
+ */
+export async function sendPasswordResetLink(db: Db, jobs: Jobs, job: PasswordResetJob): Promise<void> {
+  const organization = await findOrganizationById(db, job.orgId);
+  if (!organization) return;
+  const found = await findUserByEmail(db, organization.id, job.email);
   const user = found && (await findUserWithRoles(db, organization.id, found.id));
   if (!user || user.roles.length === 0) return;
 
@@ -42,7 +63,7 @@ export async function requestPasswordReset(
       user_id: user.id,
       token_hash: tokenDigest(token),
       expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
-      requested_ip: ip,
+      requested_ip: job.ip,
     });
     await queueMail(tx, jobs, {
       orgId: organization.id,
@@ -56,7 +77,7 @@ export async function requestPasswordReset(
           `Someone asked to reset the password of your ${organization.name} spend wallet account.`,
           `Choose a new password with the link below. It works once and expires in ${PASSWORD_RESET_TTL_MINUTES} minutes; setting a new password signs you out everywhere else.`,
         ],
-        action: { label: PASSWORD_RESET_MESSAGES.heading, url: resetLink(origin, user.email, token) },
+        action: { label: PASSWORD_RESET_MESSAGES.heading, url: resetLink(job.origin, user.email, token) },
         footnote: "If you didn't ask for this, ignore this mail: your password stays as it is.",
       }),
     });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ASSIGNABLE_ROLES, ROLES, idSchema, invitationSchema, isAdmin, newUserSchema, notificationPreferencesSchema, profileSchema, userRolesSchema,
-  type UserResource,
+  USER_MESSAGES, type UpdateUserResponse, type UserResource,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { organizationOriginOf } from '../../http/public-url.js';
@@ -14,6 +14,7 @@ import { notificationPreferences, saveNotificationPreferences } from '../mail/se
 import { presentUser } from './presenter.js';
 import { cardsOfUsers } from '../cards/service.js';
 import { sendInvitation } from './invitations.js';
+import { confirmEmailChange, emailChangeResultPath } from './email-change.js';
 import { auditByOf } from '../audit/request.js';
 import { recordAudit } from '../audit/service.js';
 import {
@@ -118,11 +119,18 @@ export async function usersRoutes(fastify: FastifyInstance) {
     return { data: pick(resource!, query.fields.users) };
   });
 
-  app.put('/api/users/:id', { onRequest: requireUser, schema: { params: idParams, body: updateUserSchema } }, async (request) => {
-    const org = orgOf(request);
+  app.put('/api/users/:id', { onRequest: requireUser, schema: { params: idParams, body: updateUserSchema } }, async (request): Promise<UpdateUserResponse> => {
     const { role, ...profile } = request.body;
-    const user = await updateProfile(db, org.id, userOf(request), request.params.id, profile, role, auditByOf(request));
-    return { data: presentUser(user, { roles: user.roles }) };
+    const context = { db, jobs, organization: orgOf(request), origin: organizationOriginOf(request), by: auditByOf(request) };
+    const { user, emailConfirmationSent } = await updateProfile(context, userOf(request), request.params.id, profile, role);
+    const data = presentUser(user, { roles: user.roles });
+    return emailConfirmationSent ? { data, message: USER_MESSAGES.emailChangeSent } : { data };
+  });
+
+  /** The link mailed to a new address: no session needed, the single-use token is the credential. */
+  app.get('/api/email-changes/confirm', { schema: { querystring: z.object({ token: z.string().min(20).max(100) }) } }, async (request, reply) => {
+    const status = await confirmEmailChange(db, jobs, orgOf(request), request.query.token);
+    return reply.header('cache-control', 'no-store').redirect(emailChangeResultPath(status));
   });
 
   app.put('/api/users/:id/roles', { onRequest: requireAdmin, schema: { params: idParams, body: userRolesSchema } }, async (request) => {

@@ -1,8 +1,12 @@
-import { isAdmin, USER_MESSAGES, type AssignableRole, type ProfileInput, type Role } from '@wallet/contract';
+import { EMAIL_CHANGE_RATE_LIMIT, isAdmin, USER_MESSAGES, type AssignableRole, type ProfileInput, type Role } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import type { Jobs } from '../../jobs/queue.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
+import type { Organization } from '../orgs/service.js';
+import { spendAttempt } from '../throttle/service.js';
+import { notifyEmailChanged, requestEmailChange, retireEmailChanges } from './email-change.js';
 import {
   deleteUserRoles, findUserByEmail, findUserById, findUserByIdWithRoles, findUsersByIds, insertUser, insertUserRoles, listUsers, lockSuperAdmins, lockUser, rolesOfUser, rolesOfUsers, updateUser,
   type UserListFilters, type UserRow, type UserSort,
@@ -73,15 +77,62 @@ export async function getUser(db: DbOrTx, orgId: number, actor: Actor, userId: n
   return user;
 }
 
-export async function updateProfile(db: Db, orgId: number, actor: Actor, userId: number, input: ProfileInput, role?: AssignableRole, by?: AuditBy): Promise<UserWithRoles> {
+export interface ProfileUpdateContext {
+  db: Db;
+  jobs: Jobs;
+  organization: Organization;
+  /** The organisation's address, for the link a confirmation mail carries. */
+  origin: string;
+  by?: AuditBy;
+}
+
+export interface ProfileUpdate {
+  user: UserWithRoles;
+  /** The user asked for a new email of their own: it waits for the link mailed to it (USER_MESSAGES.emailChangeSent). */
+  emailConfirmationSent: boolean;
+}
+
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * PUT /api/users/{id}. Only a super-admin edits a super-admin (their email is where password resets go). An admin
+ * changing someone else's email applies it at once and the old address is told. People changing their own email
+ * are mailed a confirmation link at the new address and the rest is saved at once; a member is answered the same
+ * whether or not the address is taken (admins, who can list everyone, get the precise 422).
+ */
+export async function updateProfile(ctx: ProfileUpdateContext, actor: Actor, userId: number, input: ProfileInput, role?: AssignableRole): Promise<ProfileUpdate> {
+  const { db, jobs, organization } = ctx;
+  const orgId = organization.id;
   assertCanReach(actor, userId);
   if (role && !isAdmin(actor.roles)) throw forbidden();
+  const own = actor.id === userId;
+  const current = await findUserById(db, orgId, userId);
+  if (!current) throw notFound();
+  // Counted outside the transaction, so a refused or failed request still counts: each one mails an address typed in.
+  if (own && !sameEmail(current.email, input.email)) {
+    await spendAttempt(db, [{ key: `email-change:user:${orgId}:${userId}`, ...EMAIL_CHANGE_RATE_LIMIT }]);
+  }
   return db.transaction().execute(async (tx) => {
     if (!(await lockUser(tx, orgId, userId))) throw notFound();
-    await assertEmailFree(tx, orgId, input.email, userId);
-    await updateUser(tx, orgId, userId, input);
-    if (role) await replaceRoleInTransaction(tx, orgId, userId, role, by);
-    return (await findUserWithRoles(tx, orgId, userId))!;
+    const target = (await findUserWithRoles(tx, orgId, userId))!;
+    if (target.roles.includes('super-admin') && !actor.roles.includes('super-admin')) throw forbidden(USER_MESSAGES.superAdminProfileLocked);
+    const emailChanges = !sameEmail(target.email, input.email);
+    if (emailChanges && (!own || isAdmin(actor.roles))) await assertEmailFree(tx, orgId, input.email, userId);
+    let emailConfirmationSent = false;
+    if (emailChanges && own) {
+      const { email, ...rest } = input;
+      await updateUser(tx, orgId, userId, rest);
+      await requestEmailChange(tx, jobs, { organization, user: target, newEmail: email, origin: ctx.origin });
+      emailConfirmationSent = true;
+    } else {
+      await updateUser(tx, orgId, userId, input);
+      if (emailChanges) {
+        await retireEmailChanges(tx, orgId, userId);
+        await notifyEmailChanged(tx, jobs, { organization, user: target, oldEmail: target.email, newEmail: input.email, byAdmin: true });
+      }
+    }
+    if (role) await replaceRoleInTransaction(tx, orgId, userId, role, ctx.by);
+    return { user: (await findUserWithRoles(tx, orgId, userId))!, emailConfirmationSent };
   });
 }
 
