@@ -103,6 +103,17 @@ export interface PasswordResetsTable {
   created_at: CreatedAt;
 }
 
+export interface EmailChangesTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface MailMessagesTable {
   id: Generated<number>;
   org_id: number | null;
@@ -536,6 +547,7 @@ export interface Database {
   two_factor_challenges: TwoFactorChallengesTable;
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
   mail_messages: MailMessagesTable;
   notification_preferences: NotificationPreferencesTable;
   ledger_accounts: LedgerAccountsTable;

@@ -17,6 +17,7 @@ import * as teamRequestTotals from './0015_team_request_totals.js';
 import * as mailDeliveryLease from './0016_mail_delivery_lease.js';
 import * as topupFailures from './0017_topup_failures.js';
 import * as ssoSignIns from './0017_sso_sign_ins.js';
+import * as emailChanges from './0018_email_changes.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_mail_delivery_lease': mailDeliveryLease,
   '0017_topup_failures': topupFailures,
   '0017_sso_sign_ins': ssoSignIns,
+  '0018_email_changes': emailChanges,
 };
