@@ -17,8 +17,8 @@ const GIVING_PARTY = 'giving';
 export interface RunningGiving {
   url: string;
   env: Record<string, string>;
-  /** A token the giving product would send the wallet for this email, `ageSeconds` old. */
-  tokenFor(email: string, ageSeconds?: number): Promise<string>;
+  /** A token the giving product would send the wallet for this email of organisation `org` (slug), `ageSeconds` old. */
+  tokenFor(email: string, ageSeconds?: number, org?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -53,9 +53,9 @@ export async function startGiving(): Promise<RunningGiving> {
   if (!address || typeof address !== 'object') throw new Error('the giving product did not get a port');
   const url = `http://127.0.0.1:${address.port}`;
 
-  const tokenFor = async (email: string, ageSeconds = 0) => {
+  const tokenFor = async (email: string, ageSeconds = 0, org = 'demo') => {
     const issuedAt = Math.floor(Date.now() / 1000) - ageSeconds;
-    return new SignJWT({ email })
+    return new SignJWT({ email, org })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(GIVING_PARTY)
       .setAudience(WALLET_PARTY)

@@ -1,4 +1,4 @@
-import { MEMBER, greeting, signIn } from '../lib/app.js';
+import { ADMIN, MEMBER, greeting, signIn } from '../lib/app.js';
 import { GIVING_PRODUCT, givingProduct } from '../lib/giving.js';
 import { assert, expectPath, expectVisible, type E2ETest } from '../lib/harness.js';
 
@@ -10,6 +10,7 @@ const REFUSED = {
   used: 'This sign-in link has already been used.',
   expired: 'This sign-in link has expired.',
   invalid: 'This sign-in link is not valid.',
+  otherOrganization: 'This sign-in link is for another organisation.',
 } as const;
 
 export const tests: E2ETest[] = [
@@ -24,11 +25,15 @@ export const tests: E2ETest[] = [
     },
   },
   {
-    name: 'sso in: a token from the giving product signs the member in once; a replayed, expired or forged one gets a clear page',
+    name: 'sso in: a token from the giving product asks "Continue as ...?" and signs the member in once; a replayed, expired, forged or other organisation\'s one gets a clear page',
     async run({ page, newPage }) {
       const giving = givingProduct();
       const token = await giving.tokenFor(MEMBER.email);
       await page.goto(`/sso/login?token=${encodeURIComponent(token)}`);
+      // The link alone signs nobody in: the page asks first (login CSRF).
+      await expectPath(page, '/sso/confirm');
+      await expectVisible(page.getByText(`Continue as ${MEMBER.name} (${MEMBER.email})?`));
+      await page.getByRole('button', { name: 'Continue' }).click();
       await expectPath(page, '/dashboard');
       await expectVisible(greeting(page, MEMBER.firstName));
 
@@ -36,6 +41,7 @@ export const tests: E2ETest[] = [
         ['replayed', token, REFUSED.used],
         ['expired', await giving.tokenFor(MEMBER.email, 120), REFUSED.expired],
         ['forged', `${(await giving.tokenFor(MEMBER.email)).slice(0, -4)}AAAA`, REFUSED.invalid],
+        ["another organisation's", await giving.tokenFor(MEMBER.email, 0, 'another-org'), REFUSED.otherOrganization],
       ];
       for (const [what, refusedToken, text] of cases) {
         const visitor = await newPage();
@@ -49,6 +55,19 @@ export const tests: E2ETest[] = [
         await visitor.getByRole('link', { name: 'Go to Sign In' }).click();
         await expectPath(visitor, '/login');
       }
+    },
+  },
+  {
+    name: 'sso in: Cancel on the confirmation page signs nobody in and leaves the signed-in session as it was',
+    async run({ page }) {
+      await signIn(page, MEMBER.email, MEMBER.firstName);
+      await page.goto(`/sso/login?token=${encodeURIComponent(await givingProduct().tokenFor(ADMIN.email))}`);
+      await expectPath(page, '/sso/confirm');
+      await expectVisible(page.getByText(`Continue as ${ADMIN.name} (${ADMIN.email})?`));
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      // Still the member: /login sends a signed-in visitor on to the dashboard.
+      await expectPath(page, '/dashboard');
+      await expectVisible(greeting(page, MEMBER.firstName));
     },
   },
   {
