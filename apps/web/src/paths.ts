@@ -1,3 +1,5 @@
+import { EMAIL_CHANGE_PAGE } from '@wallet/contract';
+
 /** Every route path of the SPA in one place (SPEC §2). Builders take ids; patterns are for route tables. */
 export const paths = {
   home: '/',
@@ -27,6 +29,7 @@ export const paths = {
   registrationRequested: '/registration-requested',
   registrationApprovalStatus: '/registration-approval-status',
   accessPending: '/access-pending',
+  emailChange: EMAIL_CHANGE_PAGE,
   teams: '/teams',
   team: (teamId: string | number) => `/teams/${teamId}`,
 } as const;

@@ -31,6 +31,7 @@ const RegistrationApprovalStatusPage = lazyNamed(
   'RegistrationApprovalStatusPage',
 );
 const AccessPendingPage = lazyNamed(() => import('../features/registration/AccessPendingPage'), 'AccessPendingPage');
+const EmailChangeResultPage = lazyNamed(() => import('../features/email-change/EmailChangeResultPage'), 'EmailChangeResultPage');
 
 /**
  * While the browser is idle after the first page, fetch the signed-in frame, so the dashboard after sign-in does not
@@ -70,6 +71,7 @@ export function AppRoutes() {
         <Route path={paths.registrationRequested} element={<RegistrationRequestedPage />} />
         <Route path={paths.registrationApprovalStatus} element={<RegistrationApprovalStatusPage />} />
         <Route path={paths.accessPending} element={<AccessPendingPage />} />
+        <Route path={paths.emailChange} element={<EmailChangeResultPage />} />
       </Route>
       <Route
         path={paths.logout}

@@ -118,6 +118,20 @@ describe('/account-settings', { timeout: 60_000 }, () => {
     expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ first_name: 'Alex', city: 'Cheyenne', postal: null });
   });
 
+  it('says a new email waits for the link mailed to it, and shows the current address until then', async () => {
+    const api = settingsApi(member);
+    api.routes['PUT /api/users/7'] = { status: 200, body: { data: { ...member, city: 'Cheyenne' }, message: USER_MESSAGES.emailChangeSent } };
+    renderApp('/account-settings?tab=profile');
+    const email = await screen.findByLabelText(/^Email/);
+    fireEvent.change(email, { target: { value: 'mia.new@example.test' } });
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Cheyenne' } });
+    await setup().click(getButton('Save Changes'));
+    expect(await screen.findByText(USER_MESSAGES.emailChangeSent)).toBeVisible();
+    expect(screen.getByText(USER_MESSAGES.ownProfileUpdated)).toBeVisible();
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ email: 'mia.new@example.test', city: 'Cheyenne' });
+    await waitFor(() => expect(email).toHaveValue(member.email));
+  });
+
   it('says when the new passwords do not match, and changes the password', async () => {
     const api = settingsApi();
     api.routes['PUT /user/password'] = { status: 200, body: { message: PASSWORD_MESSAGES.changed } };

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileInput, UserResource } from '@wallet/contract';
-import { http, type DataEnvelope } from '../../../lib/http';
+import type { ProfileInput, UpdateUserResponse } from '@wallet/contract';
+import { http } from '../../../lib/http';
 import { meQueryKey } from '../../../lib/session';
 
-/** PUT /api/users/{id} with the profile fields of SPEC §5. */
-export async function updateProfile({ userId, values }: { userId: number; values: ProfileInput }): Promise<UserResource> {
-  const { data } = await http.put<DataEnvelope<UserResource>>(`/api/users/${userId}`, values);
-  return data;
+/**
+ * PUT /api/users/{id} with the profile fields of SPEC §5. The answer's message says when a new email of one's own
+ * waits for the link mailed to it (the saved user keeps the current address until then).
+ */
+export function updateProfile({ userId, values }: { userId: number; values: ProfileInput }): Promise<UpdateUserResponse> {
+  return http.put<UpdateUserResponse>(`/api/users/${userId}`, values);
 }
 
 export function useUpdateProfile() {

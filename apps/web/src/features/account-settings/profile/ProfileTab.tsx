@@ -16,7 +16,11 @@ export function ProfileTab({ me }: { me: Me }) {
     updateProfile.mutate(
       { userId: me.id, values: profileSchema.parse(values) },
       {
-        onSuccess: () => notifySuccess(USER_MESSAGES.ownProfileUpdated),
+        onSuccess: ({ data, message }) => {
+          notifySuccess(USER_MESSAGES.ownProfileUpdated, message);
+          // A new email applies once its link is opened: until then the form shows the address in use.
+          if (message) form.setFieldValue('email', data.email);
+        },
         onError: (error) => showServerFieldErrors(form, error),
       },
     );
