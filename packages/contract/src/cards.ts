@@ -106,6 +106,8 @@ export interface TopupResource {
   status: (typeof TOPUP_STATUSES)[number];
   created_at: string;
   settled_at: string | null;
+  /** Why the card issuer refused it (failed top-ups only), in the issuer's words. */
+  failure_message: string | null;
 }
 
 /** One movement of the organisation's unallocated funds in a statement (GET /api/statements). */

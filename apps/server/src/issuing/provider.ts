@@ -37,10 +37,25 @@ export interface IssuingProvider {
   setCardStatus(cardId: string, status: 'active' | 'inactive'): Promise<void>;
   setSpendingLimit(cardId: string, amount: number): Promise<void>;
   revealCard(cardId: string): Promise<{ number: string; cvc: string }>;
-  /** Simulator top-ups settle at once; Stripe's settle when its topup.succeeded event arrives. */
-  createTopup(input: { orgId: number; amount: number; description: string }, idempotencyKey: string): Promise<{ id: string; status: 'succeeded' | 'pending' }>;
+  /**
+   * Simulator top-ups settle at once; Stripe's settle when its topup.succeeded event arrives, which finds our top-up
+   * by `topupId` (sent along to the issuer) even before we stored the issuer's id. A definite refusal (the issuer
+   * looked at the request and created nothing) throws an error that `issuerRefusal` recognises.
+   */
+  createTopup(input: { orgId: number; topupId: number; amount: number; description: string }, idempotencyKey: string): Promise<{ id: string; status: 'succeeded' | 'pending' }>;
   /** Issuers with their own event log (Stripe) let reconciliation catch up on webhooks that never arrived. */
   /** Releases what the adapter holds (the simulator's pool). */
   close?(): Promise<void>;
   recentEvents?(sinceUnix: number): Promise<Array<{ id: string; type: string; data: { object: Record<string, unknown> } }>>;
+}
+
+/**
+ * The issuer's reason when an error is its definite refusal of the request (nothing was created on its side, so
+ * asking again with the same key can't change the answer); null for anything else (unreachable, 5xx, a conflict).
+ */
+export function issuerRefusal(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const { refused, issuerMessage } = error as Error & { refused?: unknown; issuerMessage?: unknown };
+  if (refused !== true) return null;
+  return typeof issuerMessage === 'string' && issuerMessage !== '' ? issuerMessage : error.message;
 }

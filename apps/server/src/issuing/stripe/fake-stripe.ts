@@ -48,6 +48,18 @@ export interface FakeStripe {
   setTopupStatus(id: string, status: TopupStatus, failureMessage?: string): StripeObject;
   /** Answer the next `count` requests with this error, without processing them. */
   failNext(failure: FakeFailure, count?: number): void;
+  /**
+   * Refuse the next POST /v1/topups with this 4xx the way Stripe refuses one it looked at (e.g. 402 for an account
+   * that can't top up, 400 for an amount over the limit): nothing is created, and the refusal is saved under the
+   * request's idempotency key, so a retry with that key gets the same answer.
+   */
+  refuseNextTopup(failure: FakeFailure): void;
+  /**
+   * Hold the answer to the next request matching method and path: it is processed (objects created), then waits.
+   * `reached` resolves with what would be answered; `release()` sends it. For races such as a webhook that
+   * arrives before the caller has Stripe's answer.
+   */
+  pauseNextAnswer(method: string, path: string): { reached: Promise<{ status: number; body: unknown }>; release(): void };
   /** Process the next request but drop the connection instead of answering (a lost response). */
   dropNextResponse(): void;
   /** Requests whose method and path match. */
@@ -186,6 +198,9 @@ const metadata = (value: FormValue | undefined, previous: Record<string, string>
   const next = { ...previous };
   for (const [key, v] of Object.entries(obj(value) ?? {})) {
     if (typeof v !== 'string') continue;
+    // Stripe's limits: keys up to 40 characters, values up to 500.
+    if (key.length > 40) throw new HttpError(400, 'invalid_request_error', `Metadata keys can have up to 40 characters; ${key} has ${key.length}.`, { param: `metadata[${key}]` });
+    if (v.length > 500) throw new HttpError(400, 'invalid_request_error', `Metadata values can have up to 500 characters, but you passed in a value that is ${v.length} characters.`, { param: `metadata[${key}]` });
     if (v === '') delete next[key];
     else next[key] = v;
   }
@@ -215,6 +230,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const objects = new Map<string, StripeObject>();
   const idempotent = new Map<string, { method: string; path: string; params: string; status: number; body: unknown }>();
   const failures: FakeFailure[] = [];
+  const topupRefusals: FakeFailure[] = [];
+  const pauses: Array<{ method: string; path: string; reached: (answer: { status: number; body: unknown }) => void; released: Promise<void> }> = [];
   let dropNext = false;
   let topupCreateStatus: TopupStatus = 'pending';
 
@@ -368,6 +385,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   }
 
   function createTopup(body: FormObject): StripeObject {
+    const refusal = topupRefusals.shift();
+    if (refusal) {
+      throw new HttpError(refusal.status, refusal.type ?? 'invalid_request_error', refusal.message ?? 'Top-ups are not enabled for this account.', refusal.code ? { code: refusal.code } : {});
+    }
     const amount = int(body.amount, 'amount');
     if (amount <= 0) throw new HttpError(400, 'invalid_request_error', 'This value must be greater than or equal to 1.', { param: 'amount' });
     const currency = required(body.currency, 'currency');
@@ -489,6 +510,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     let body: unknown;
     try {
       ({ status, body } = route(method, recorded.path, recorded.query, recorded.body));
+      // The answer as it was when the request was handled (a stored object may change later, as at Stripe).
+      body = structuredClone(body);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       status = error.status;
@@ -496,6 +519,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     }
     // Stripe saves the answer for a key whenever the request reached its handlers (4xx included, not 5xx).
     if (idempotencyKey && status < 500) idempotent.set(idempotencyKey, { method, path: recorded.path, params, status, body });
+
+    const pauseIndex = pauses.findIndex((pause) => pause.method === method && pause.path === recorded.path);
+    if (pauseIndex >= 0) {
+      const [pause] = pauses.splice(pauseIndex, 1);
+      pause!.reached({ status, body: structuredClone(body) });
+      await pause!.released;
+    }
 
     if (dropNext) {
       dropNext = false;
@@ -538,6 +568,18 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     },
     failNext(failure, count = 1) {
       for (let index = 0; index < count; index++) failures.push(failure);
+    },
+    refuseNextTopup(failure) {
+      if (failure.status < 400 || failure.status >= 500) throw new Error('fake-stripe: a refusal is a 4xx');
+      topupRefusals.push(failure);
+    },
+    pauseNextAnswer(method, path) {
+      let reached!: (answer: { status: number; body: unknown }) => void;
+      let release!: () => void;
+      const reachedPromise = new Promise<{ status: number; body: unknown }>((resolve) => (reached = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      pauses.push({ method, path, reached, released });
+      return { reached: reachedPromise, release };
     },
     dropNextResponse() {
       dropNext = true;

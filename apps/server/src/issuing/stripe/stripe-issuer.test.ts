@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardholderInput, IssuingProvider } from '../provider.js';
+import { issuerRefusal, type CardholderInput, type IssuingProvider } from '../provider.js';
 import { parseStripeForm, startFakeStripe, type FakeStripe, type RecordedRequest } from './fake-stripe.js';
 import { createStripeIssuer, StripeIssuerError } from './stripe-issuer.js';
 
@@ -201,18 +201,20 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
 
   it('tops up the issuing balance; pending until Stripe says it succeeded', async () => {
     const idempotencyKey = key('topup');
-    const topup = await issuer.createTopup({ orgId: 7, amount: 100_000, description: 'March funding' }, idempotencyKey);
+    const topup = await issuer.createTopup({ orgId: 7, topupId: 41, amount: 100_000, description: 'March funding' }, idempotencyKey);
     expect(topup).toEqual({ id: expect.stringMatching(/^tu_/), status: 'pending' });
 
     const request = lastRequest('POST', '/v1/topups');
     expect(request.headers['idempotency-key']).toBe(idempotencyKey);
-    expect(request.body).toEqual({ amount: '100000', currency: 'usd', description: 'March funding', destination_balance: 'issuing', metadata: { org_id: '7' } });
+    expect(request.body).toEqual({ amount: '100000', currency: 'usd', description: 'March funding', destination_balance: 'issuing', metadata: { org_id: '7', topup_id: '41' } });
+    // metadata is a documented parameter of POST /v1/topups (Stripe's OpenAPI description); the fake keeps it.
+    expect(fake.objects.get(topup.id)?.metadata).toEqual({ org_id: '7', topup_id: '41' });
 
     expect(fake.setTopupStatus(topup.id, 'succeeded')).toMatchObject({ id: topup.id, object: 'topup', status: 'succeeded', destination_balance: 'issuing' });
 
     fake.setTopupCreateStatus('succeeded');
     try {
-      expect(await issuer.createTopup({ orgId: 7, amount: 500, description: 'instant' }, key('topup'))).toMatchObject({ status: 'succeeded' });
+      expect(await issuer.createTopup({ orgId: 7, topupId: 41, amount: 500, description: 'instant' }, key('topup'))).toMatchObject({ status: 'succeeded' });
     } finally {
       fake.setTopupCreateStatus('pending');
     }
@@ -221,10 +223,27 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
   it('reports a top-up Stripe refused at once instead of leaving it pending', async () => {
     fake.setTopupCreateStatus('failed');
     try {
-      await expect(issuer.createTopup({ orgId: 7, amount: 500, description: 'refused' }, key('topup'))).rejects.toThrow(/^Stripe create top-up failed: top-up tu_\S+ is failed: The bank account has insufficient funds\.$/);
+      const refused = issuer.createTopup({ orgId: 7, topupId: 41, amount: 500, description: 'refused' }, key('topup'));
+      await expect(refused).rejects.toThrow(/^Stripe create top-up failed: top-up tu_\S+ is failed: The bank account has insufficient funds\.$/);
+      expect(issuerRefusal(await refused.catch((error: unknown) => error))).toBe('The bank account has insufficient funds.');
     } finally {
       fake.setTopupCreateStatus('pending');
     }
+  });
+
+  it("a 4xx from POST /v1/topups is a refusal with Stripe's message; a 5xx, a 409 or an idempotency error is not", async () => {
+    fake.refuseNextTopup({ status: 402, code: 'insufficient_funds', message: 'Your account has insufficient funds.' });
+    const refused = await issuer.createTopup({ orgId: 7, topupId: 41, amount: 500, description: 'no' }, key('topup')).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ statusCode: 402, code: 'insufficient_funds', refused: true, issuerMessage: 'Your account has insufficient funds.' });
+    expect(issuerRefusal(refused)).toBe('Your account has insufficient funds.');
+
+    fake.failNext({ status: 500, message: 'Try again.' }, 3);
+    expect(issuerRefusal(await issuer.createTopup({ orgId: 7, topupId: 41, amount: 500, description: 'later' }, key('topup')).catch((error: unknown) => error))).toBeNull();
+    fake.failNext({ status: 409, type: 'idempotency_error', message: 'A request with this key is in progress.' }, 3);
+    expect(issuerRefusal(await issuer.createTopup({ orgId: 7, topupId: 41, amount: 500, description: 'busy' }, key('topup')).catch((error: unknown) => error))).toBeNull();
+    const topupKey = key('topup');
+    await issuer.createTopup({ orgId: 7, topupId: 41, amount: 600, description: 'first' }, topupKey);
+    expect(issuerRefusal(await issuer.createTopup({ orgId: 7, topupId: 41, amount: 601, description: 'first' }, topupKey).catch((error: unknown) => error))).toBeNull();
   });
 
   describe('idempotency', () => {
@@ -233,7 +252,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
       const before = fake.requests.length;
       const { id: cardholderId } = await issuer.createCardholder(cardholderInput(), keys.cardholder);
       await issuer.createCard({ orgId: 7, cardholderId, type: 'virtual', shipping: null, spendingLimit: 0 }, keys.card);
-      await issuer.createTopup({ orgId: 7, amount: 100, description: 'x' }, keys.topup);
+      await issuer.createTopup({ orgId: 7, topupId: 41, amount: 100, description: 'x' }, keys.topup);
       const creates = fake.requests.slice(before).filter((r) => r.method === 'POST' && ['/v1/issuing/cardholders', '/v1/issuing/cards', '/v1/topups'].includes(r.path));
       expect(creates.map((r) => [r.path, r.headers['idempotency-key']])).toEqual([
         ['/v1/issuing/cardholders', keys.cardholder],
@@ -254,8 +273,8 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
       expect(await issuer.createCard(input, cardKey)).toEqual(card);
 
       const topupKey = key('topup');
-      const topup = await issuer.createTopup({ orgId: 7, amount: 300, description: 'once' }, topupKey);
-      expect(await issuer.createTopup({ orgId: 7, amount: 300, description: 'once' }, topupKey)).toEqual(topup);
+      const topup = await issuer.createTopup({ orgId: 7, topupId: 41, amount: 300, description: 'once' }, topupKey);
+      expect(await issuer.createTopup({ orgId: 7, topupId: 41, amount: 300, description: 'once' }, topupKey)).toEqual(topup);
 
       const issued = [...fake.objects.values()];
       expect(issued.filter((o) => o.object === 'issuing.card' && o.cardholder === first.id)).toHaveLength(1);
@@ -280,7 +299,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
       const topupKey = key('topup');
       const before = fake.requests.length;
       fake.failNext({ status: 500 });
-      const topup = await issuer.createTopup({ orgId: 7, amount: 200, description: 'after a 500' }, topupKey);
+      const topup = await issuer.createTopup({ orgId: 7, topupId: 41, amount: 200, description: 'after a 500' }, topupKey);
       expect(topup.id).toMatch(/^tu_/);
       const attempts = fake.requests.slice(before);
       expect(attempts.map((r) => r.headers['idempotency-key'])).toEqual([topupKey, topupKey]);
@@ -288,8 +307,8 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
 
     it('the same key with other parameters is an idempotency error', async () => {
       const topupKey = key('topup');
-      await issuer.createTopup({ orgId: 7, amount: 200, description: 'first' }, topupKey);
-      await expect(issuer.createTopup({ orgId: 7, amount: 201, description: 'first' }, topupKey)).rejects.toMatchObject({ statusCode: 400, type: 'idempotency_error' });
+      await issuer.createTopup({ orgId: 7, topupId: 41, amount: 200, description: 'first' }, topupKey);
+      await expect(issuer.createTopup({ orgId: 7, topupId: 41, amount: 201, description: 'first' }, topupKey)).rejects.toMatchObject({ statusCode: 400, type: 'idempotency_error' });
     });
   });
 
@@ -323,7 +342,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
       const { port } = gone;
       await gone.stop();
       const unreachable = createStripeIssuer({ secretKey: SECRET, apiHost: '127.0.0.1', apiPort: port, apiProtocol: 'http' });
-      const error = (await unreachable.createTopup({ orgId: 7, amount: 1, description: 'x' }, key('topup')).catch((e: unknown) => e)) as StripeIssuerError;
+      const error = (await unreachable.createTopup({ orgId: 7, topupId: 41, amount: 1, description: 'x' }, key('topup')).catch((e: unknown) => e)) as StripeIssuerError;
       expect(error.message).toBe('Stripe create top-up failed: could not reach Stripe');
       expect(error.type).toBe('connection_error');
       expect(error.message).not.toContain(SECRET);

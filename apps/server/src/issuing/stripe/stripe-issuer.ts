@@ -26,8 +26,21 @@ export class StripeIssuerError extends Error {
     readonly code: string | undefined,
     readonly param: string | undefined,
     readonly requestId: string | undefined,
+    /** Stripe's own reason (sanitised), without the operation and status around it. */
+    readonly issuerMessage: string = message,
   ) {
     super(message);
+  }
+
+  /**
+   * Stripe looked at the request and refused it, so nothing was created: a 4xx, except a 409 (a request with the same
+   * idempotency key is still running) and an idempotency_error (an earlier request with this key, with other
+   * parameters, may have created something); or a top-up Stripe created already failed.
+   */
+  get refused(): boolean {
+    if (this.type === 'topup_failed') return true;
+    if (this.statusCode === undefined || this.statusCode < 400 || this.statusCode >= 500) return false;
+    return this.statusCode !== 409 && this.type !== 'idempotency_error';
   }
 }
 
@@ -71,6 +84,7 @@ function toIssuerError(error: unknown, operation: string, secretKey: string): St
       error.code,
       error.param,
       error.requestId,
+      reason,
     );
   }
   const reason = error instanceof Error ? sanitize(error.message, secretKey) : 'unknown error';
@@ -174,13 +188,23 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
         currency: 'usd',
         description: input.description,
         destination_balance: 'issuing',
-        metadata: { org_id: String(input.orgId) },
+        // Our top-up's id travels with Stripe's, so its topup.* events find it even before we stored Stripe's id.
+        metadata: { org_id: String(input.orgId), topup_id: String(input.topupId) },
       };
       const topup = await call('create top-up', () => stripe.topups.create(params, { idempotencyKey }));
       // A top-up Stripe already refused never settles; say so now rather than leave it pending for ever.
       if (topup.status === 'failed' || topup.status === 'canceled' || topup.status === 'reversed') {
-        const reason = topup.failure_message ? `: ${sanitize(topup.failure_message, secretKey)}` : '';
-        throw new StripeIssuerError(`Stripe create top-up failed: top-up ${topup.id} is ${topup.status}${reason}`, 'create top-up', undefined, 'topup_failed', topup.failure_code ?? undefined, undefined, undefined);
+        const reason = topup.failure_message ? sanitize(topup.failure_message, secretKey) : `The top-up is ${topup.status}.`;
+        throw new StripeIssuerError(
+          `Stripe create top-up failed: top-up ${topup.id} is ${topup.status}${topup.failure_message ? `: ${reason}` : ''}`,
+          'create top-up',
+          undefined,
+          'topup_failed',
+          topup.failure_code ?? undefined,
+          undefined,
+          undefined,
+          reason,
+        );
       }
       return { id: topup.id, status: topup.status === 'succeeded' ? 'succeeded' : 'pending' };
     },

@@ -21,8 +21,33 @@ export function findTopupByProviderId(db: DbOrTx, provider: string, providerTopu
   return db.selectFrom('topups').selectAll().where('provider', '=', provider).where('provider_topup_id', '=', providerTopupId).executeTakeFirst();
 }
 
-export async function updateTopup(db: DbOrTx, id: number, values: { status?: TopupRow['status']; provider_topup_id?: string; settled_at?: Date }) {
+export async function updateTopup(db: DbOrTx, id: number, values: { status?: TopupRow['status']; provider_topup_id?: string; settled_at?: Date; failure_message?: string | null }) {
   await db.updateTable('topups').set(values).where('id', '=', id).execute();
+}
+
+/** Our own top-up named by the issuer's event (its metadata): only in that organisation, from that issuer. */
+export function findProviderTopupByOwnId(db: DbOrTx, orgId: number, id: number, provider: string) {
+  return db.selectFrom('topups').selectAll().where('org_id', '=', orgId).where('id', '=', id).where('provider', '=', provider).executeTakeFirst();
+}
+
+/** Records the issuer's id unless one is stored already (the issuer's event may have stored it first); the row after. */
+export async function storeProviderTopupId(db: DbOrTx, id: number, providerTopupId: string): Promise<TopupRow> {
+  await db.updateTable('topups').set({ provider_topup_id: providerTopupId }).where('id', '=', id).where('provider_topup_id', 'is', null).execute();
+  return db.selectFrom('topups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** A pending top-up becomes failed with the issuer's reason; any other state is left as it is. */
+export async function failPendingTopup(db: DbOrTx, id: number, failureMessage: string | null, providerTopupId?: string) {
+  await db
+    .updateTable('topups')
+    .set((eb) => ({
+      status: 'failed',
+      failure_message: failureMessage === null ? null : failureMessage.slice(0, 1000),
+      ...(providerTopupId !== undefined && { provider_topup_id: eb.fn.coalesce('provider_topup_id', eb.val(providerTopupId)) }),
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 export async function listTopups(db: DbOrTx, orgId: number, page: { number: number; size: number }) {

@@ -20,6 +20,7 @@ function presentTopup(topup: TopupRow): TopupResource {
     status: topup.status,
     created_at: topup.created_at.toISOString(),
     settled_at: topup.settled_at?.toISOString() ?? null,
+    failure_message: topup.failure_message,
   };
 }
 

@@ -1,30 +1,42 @@
 import type { Db, DbOrTx } from '../../db/database.js';
-import type { IssuingProvider } from '../../issuing/provider.js';
+import { issuerRefusal, type IssuingProvider } from '../../issuing/provider.js';
 import { IssuerUnavailable, viaIssuer } from '../cards/issuer-calls.js';
 import type { StatementMonth } from '@wallet/contract';
 import { findCard } from '../cards/service.js';
 import { fundsStatement, recordTopup } from '../ledger/service.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
-import { findTopupByProviderId, insertTopupOnce, listTopups, lockTopup, updateTopup, type TopupRow } from './repo.js';
+import { failPendingTopup, findProviderTopupByOwnId, findTopupByProviderId, insertTopupOnce, listTopups, lockTopup, storeProviderTopupId, updateTopup, type TopupRow } from './repo.js';
 
 export { listTopups, type TopupRow };
 export { dailyTopups } from './repo.js';
 
-/** Credits the organisation once: the ledger reference is the top-up's own id. */
-async function settle(db: Db, topupId: number, at?: Date): Promise<TopupRow> {
+/**
+ * Credits the organisation once: the ledger reference is the top-up's own id, and the row is locked while its status
+ * is checked, so the issuer's answer and any number of its events (in any process) settle it once. A top-up failed
+ * earlier still settles when the issuer says it succeeded after all: the money is there.
+ */
+async function settle(db: Db, topupId: number, at?: Date, providerTopupId?: string): Promise<TopupRow> {
   return db.transaction().execute(async (tx) => {
     const topup = (await lockTopup(tx, topupId))!;
     if (topup.status === 'succeeded') return topup;
     await recordTopup(tx, { orgId: topup.org_id, reference: `topup:${topup.id}`, amount: topup.amount, description: topup.description, createdBy: topup.created_by, at });
     const settledAt = at ?? new Date();
-    await updateTopup(tx, topup.id, { status: 'succeeded', settled_at: settledAt });
-    return { ...topup, status: 'succeeded', settled_at: settledAt };
+    const providerId = topup.provider_topup_id ?? providerTopupId;
+    await updateTopup(tx, topup.id, { status: 'succeeded', settled_at: settledAt, failure_message: null, ...(providerId !== undefined && { provider_topup_id: providerId }) });
+    return { ...topup, status: 'succeeded', settled_at: settledAt, failure_message: null, provider_topup_id: providerId ?? null };
   });
 }
 
+/** A refused top-up's answer, the first time and on every retry with its key. */
+const refusedTopup = (topup: Pick<TopupRow, 'failure_message'>) =>
+  new IssuerUnavailable(`The card issuer could not complete this. It refused the top-up: ${topup.failure_message ?? 'no reason given.'}`, 'topup_failed');
+
 /**
  * Account Funding -> Add Funds. Recorded first as pending under the client's idempotency key, then sent to the
- * issuer with the same key; the simulator settles at once, Stripe when its topup.succeeded event arrives.
+ * issuer with the same key and our top-up's id (Stripe keeps it in the top-up's metadata); the simulator settles at
+ * once, Stripe when its topup.succeeded event arrives, which may be before its answer to us. A top-up the issuer
+ * refuses (Stripe: a 4xx) is failed with its reason, so nothing stays pending with nothing behind it; one whose
+ * answer never came (unreachable, 5xx) stays pending and is sent again, with the same key, on a retry.
  */
 export async function addFunds(
   deps: { db: Db; issuer: IssuingProvider },
@@ -47,27 +59,56 @@ export async function addFunds(
     return inserted;
   });
   if (topup.status === 'succeeded') return topup;
-  const result = await viaIssuer(() => deps.issuer.createTopup({ orgId, amount: topup.amount, description: topup.description }, `topup-${orgId}-${idempotencyKey}`)).catch(
-    async (error: unknown) => {
-      // The issuer refused this top-up for good (Stripe answered it failed): say so in the list rather than pending.
-      if (error instanceof IssuerUnavailable && error.issuerErrorType === 'topup_failed') await updateTopup(deps.db, topup.id, { status: 'failed' });
+  if (topup.status === 'failed') throw refusedTopup(topup);
+  const result = await viaIssuer(async () => {
+    try {
+      return await deps.issuer.createTopup({ orgId, topupId: topup.id, amount: topup.amount, description: topup.description }, `topup-${orgId}-${idempotencyKey}`);
+    } catch (error) {
+      // The issuer refused it for good (Stripe: a 4xx, or a top-up it created already failed): failed, with its reason.
+      const reason = issuerRefusal(error);
+      if (reason !== null) await failPendingTopup(deps.db, topup.id, reason);
       throw error;
-    },
-  );
-  if (topup.provider_topup_id !== result.id) await updateTopup(deps.db, topup.id, { provider_topup_id: result.id });
+    }
+  });
+  // Stripe's topup.* event may have come first and stored the id (and settled or failed the top-up) already.
+  const stored = await storeProviderTopupId(deps.db, topup.id, result.id);
   if (result.status === 'succeeded') return settle(deps.db, topup.id, at);
-  return { ...topup, provider_topup_id: result.id };
+  return stored;
+}
+
+/**
+ * What the issuer's topup event names: its own id and, for top-ups we created since they carry it, our top-up's id
+ * and organisation (Stripe: the top-up's metadata) with the amount.
+ */
+export interface ProviderTopupRef {
+  providerTopupId: string;
+  ours?: { orgId: number; topupId: number; amount: number } | null;
+}
+
+/**
+ * Our top-up for an issuer's event: by our own id from its metadata when that top-up is this issuer's, for the same
+ * amount and not tied to another issuer id (so an event arriving before we stored the issuer's id still finds it);
+ * otherwise by the stored issuer id.
+ */
+async function findProviderTopup(db: DbOrTx, provider: string, ref: ProviderTopupRef | string): Promise<TopupRow | undefined> {
+  const { providerTopupId, ours } = typeof ref === 'string' ? { providerTopupId: ref, ours: null } : ref;
+  if (ours) {
+    const topup = await findProviderTopupByOwnId(db, ours.orgId, ours.topupId, provider);
+    if (topup && topup.amount === ours.amount && (topup.provider_topup_id === null || topup.provider_topup_id === providerTopupId)) return topup;
+  }
+  return findTopupByProviderId(db, provider, providerTopupId);
 }
 
 /** The issuer says a top-up succeeded (Stripe's topup.succeeded); repeated events change nothing. */
-export async function settleProviderTopup(db: Db, provider: string, providerTopupId: string): Promise<TopupRow | null> {
-  const topup = await findTopupByProviderId(db, provider, providerTopupId);
-  return topup ? settle(db, topup.id) : null;
+export async function settleProviderTopup(db: Db, provider: string, ref: ProviderTopupRef | string): Promise<TopupRow | null> {
+  const topup = await findProviderTopup(db, provider, ref);
+  return topup ? settle(db, topup.id, undefined, typeof ref === 'string' ? ref : ref.providerTopupId) : null;
 }
 
-export async function failProviderTopup(db: DbOrTx, provider: string, providerTopupId: string): Promise<void> {
-  const topup = await findTopupByProviderId(db, provider, providerTopupId);
-  if (topup && topup.status === 'pending') await updateTopup(db, topup.id, { status: 'failed' });
+/** The issuer says a top-up failed (Stripe's topup.failed, canceled, reversed): a pending one is failed with its reason. */
+export async function failProviderTopup(db: DbOrTx, provider: string, ref: ProviderTopupRef | string, failureMessage: string | null = null): Promise<void> {
+  const topup = await findProviderTopup(db, provider, ref);
+  if (topup && topup.status === 'pending') await failPendingTopup(db, topup.id, failureMessage, typeof ref === 'string' ? ref : ref.providerTopupId);
 }
 
 export const ENTRY_LABELS: Record<string, string> = { topup: 'Top-up', card_funding: 'Card funding', card_defunding: 'Card defunding' };

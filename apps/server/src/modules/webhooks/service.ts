@@ -7,7 +7,7 @@ import { setCardStatusFromIssuer } from '../cards/service.js';
 import { recordTransaction } from '../expenses/service.js';
 import { failProviderTopup, settleProviderTopup } from '../funding/service.js';
 import { findEvent, markFailed, markProcessed, storeEvent, unprocessedEventIds } from './repo.js';
-import { idOf, merchantOf, movementOf, walletOf, type StripeAuthorization, type StripeEventShape, type StripeTransaction } from './stripe-objects.js';
+import { idOf, merchantOf, movementOf, topupRefOf, walletOf, type StripeAuthorization, type StripeEventShape, type StripeTopup, type StripeTransaction } from './stripe-objects.js';
 
 const PROVIDER = 'stripe';
 
@@ -106,14 +106,18 @@ async function applyEvent(db: Db, event: StripeEventShape, log: (message: string
       if (card.status === 'active' || card.status === 'inactive') await setCardStatusFromIssuer(db, PROVIDER, card.id, card.status);
       return;
     }
+    // Matched on our top-up's id in the metadata (the event may come before Stripe's answer to us), else Stripe's id.
     case 'topup.succeeded':
-      await settleProviderTopup(db, PROVIDER, String(object.id));
+      await settleProviderTopup(db, PROVIDER, topupRefOf(object as unknown as StripeTopup));
       return;
     case 'topup.failed':
     case 'topup.canceled':
-    case 'topup.reversed':
-      await failProviderTopup(db, PROVIDER, String(object.id));
+    case 'topup.reversed': {
+      const topup = object as unknown as StripeTopup;
+      const reason = typeof topup.failure_message === 'string' && topup.failure_message !== '' ? topup.failure_message : `Stripe says the top-up was ${event.type.slice('topup.'.length)}.`;
+      await failProviderTopup(db, PROVIDER, topupRefOf(topup), reason);
       return;
+    }
     case 'issuing_cardholder.updated':
     case 'issuing_card.created':
     case 'issuing_cardholder.created':

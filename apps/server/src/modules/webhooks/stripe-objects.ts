@@ -34,6 +34,28 @@ export interface StripeTransaction {
   wallet?: string | null;
 }
 
+export interface StripeTopup {
+  id: string;
+  object: 'topup';
+  amount: number;
+  status: string;
+  failure_message?: string | null;
+  metadata?: Record<string, string> | null;
+}
+
+const positiveId = (value: unknown) => (typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : null);
+
+/**
+ * A Stripe top-up as the funding module reads it: Stripe's id and, when we created it (POST /v1/topups with metadata
+ * org_id and topup_id), our own top-up's id, organisation and amount.
+ */
+export function topupRefOf(topup: StripeTopup) {
+  const orgId = positiveId(topup.metadata?.org_id);
+  const topupId = positiveId(topup.metadata?.topup_id);
+  const ours = orgId !== null && topupId !== null && Number.isSafeInteger(topup.amount) ? { orgId, topupId, amount: topup.amount } : null;
+  return { providerTopupId: String(topup.id), ours };
+}
+
 export interface StripeEventShape { id: string; type: string; api_version?: string | null; data: { object: Record<string, unknown> } }
 
 /**

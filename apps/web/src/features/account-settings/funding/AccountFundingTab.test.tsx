@@ -15,7 +15,7 @@ const admin = makeMe({ id: 1, first_name: 'Alex', last_name: 'Morgan', name: 'Al
 const URL_OF_TAB = '/account-settings?tab=accountFunding';
 
 function topup(overrides: Partial<TopupResource>): TopupResource {
-  return { id: 1, amount: 10_000, description: 'Wire', status: 'succeeded', created_at: '2025-03-04T10:00:00Z', settled_at: '2025-03-04T10:00:00Z', ...overrides };
+  return { id: 1, amount: 10_000, description: 'Wire', status: 'succeeded', created_at: '2025-03-04T10:00:00Z', settled_at: '2025-03-04T10:00:00Z', failure_message: null, ...overrides };
 }
 
 const list = (data: TopupResource[], total = data.length) => ({ status: 200, body: { data, meta: { total, current_page: 1, per_page: 10, last_page: Math.max(1, Math.ceil(total / 10)) } } });
@@ -71,7 +71,7 @@ describe('Account Funding', { timeout: 60_000 }, () => {
     fundingApi({
       topups: [
         topup({ id: 3, amount: 25_000, description: 'Stripe top-up', status: 'pending', settled_at: null }),
-        topup({ id: 2, amount: 700, description: 'Refused', status: 'failed', settled_at: null }),
+        topup({ id: 2, amount: 700, description: 'Refused', status: 'failed', settled_at: null, failure_message: 'Your account has insufficient funds.' }),
         topup({ id: 1, amount: 10_000, description: 'First wire' }),
       ],
     });
@@ -81,7 +81,7 @@ describe('Account Funding', { timeout: 60_000 }, () => {
     const rows = [...document.querySelectorAll('tbody tr.ant-table-row')].map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Stripe top-up', '$250.00', 'Pending'],
-      ['Refused', '$7.00', 'Failed'],
+      ['RefusedYour account has insufficient funds.', '$7.00', 'Failed'],
       ['First wire', '$100.00', 'Added'],
     ]);
     expect(screen.getByText('$250.00 in one top-up is pending and not included yet.')).toBeInTheDocument();

@@ -17,10 +17,10 @@ const STATUS_TAGS: Record<TopupResource['status'], { color: string; label: strin
   failed: { color: 'red', label: 'Failed', hint: 'The card issuer refused this top-up; nothing was added.' },
 };
 
-export function TopupStatusTag({ status }: { status: TopupResource['status'] }) {
+export function TopupStatusTag({ status, reason }: { status: TopupResource['status']; reason?: string | null }) {
   const tag = STATUS_TAGS[status];
   return (
-    <Tooltip title={tag.hint}>
+    <Tooltip title={status === 'failed' && reason ? `The card issuer refused this top-up: ${reason} Nothing was added.` : tag.hint}>
       <Tag color={tag.color} style={{ marginInlineEnd: 0 }}>
         {tag.label}
       </Tag>
@@ -28,11 +28,31 @@ export function TopupStatusTag({ status }: { status: TopupResource['status'] }) 
   );
 }
 
+/** A refused top-up says why, in the card issuer's words, under its description. */
+function FailureReason({ topup }: { topup: TopupResource }) {
+  if (topup.status !== 'failed' || !topup.failure_message) return null;
+  return (
+    <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }} ellipsis={{ tooltip: topup.failure_message }}>
+      {topup.failure_message}
+    </Typography.Text>
+  );
+}
+
 const columns: TableColumnsType<TopupResource> = [
   { title: 'Date', key: 'date', width: 170, render: (_, topup) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(topup.created_at).format('MMM D, YYYY h:mm A')}</span> },
-  { title: 'Description', key: 'description', dataIndex: 'description', ellipsis: { showTitle: true } },
+  {
+    title: 'Description',
+    key: 'description',
+    ellipsis: { showTitle: true },
+    render: (_, topup) => (
+      <>
+        {topup.description}
+        <FailureReason topup={topup} />
+      </>
+    ),
+  },
   { title: 'Amount', key: 'amount', align: 'right', width: 140, render: (_, topup) => <span style={money}>{formatMoney(topup.amount)}</span> },
-  { title: 'Status', key: 'status', width: 100, render: (_, topup) => <TopupStatusTag status={topup.status} /> },
+  { title: 'Status', key: 'status', width: 100, render: (_, topup) => <TopupStatusTag status={topup.status} reason={topup.failure_message} /> },
 ];
 
 /** On a phone: one column, what and when on the left, how much and its status on the right. */
@@ -44,13 +64,14 @@ const phoneColumns: TableColumnsType<TopupResource> = [
       <Flex justify="space-between" gap={12}>
         <Flex vertical style={{ minWidth: 0, flex: 1 }}>
           <Typography.Text ellipsis={{ tooltip: topup.description }}>{topup.description}</Typography.Text>
+          <FailureReason topup={topup} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {dayjs(topup.created_at).format('MMM D, YYYY h:mm A')}
           </Typography.Text>
         </Flex>
         <Flex vertical align="flex-end" gap={4}>
           <span style={money}>{formatMoney(topup.amount)}</span>
-          <TopupStatusTag status={topup.status} />
+          <TopupStatusTag status={topup.status} reason={topup.failure_message} />
         </Flex>
       </Flex>
     ),
