@@ -10,6 +10,7 @@ export const REQUEST_MESSAGES = {
   deleted: 'Purchase Request Deleted Successfully',
   cannotModify: 'You Cannot Modify That Request',
   notApprover: 'User ID not found in the approvals for this purchase request.',
+  approvalNoLongerNeeded: "Your approval is no longer needed: you are not on this team's approval path at this step any more.",
   incorrectStatus: 'Incorrect approval status supplied.',
   deleteConfirm: 'Are you sure to delete this purchase request?',
   deleteRecurringConfirm: 'Are you sure to delete this recurring request?',

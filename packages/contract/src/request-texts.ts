@@ -45,6 +45,8 @@ export const APPROVAL_LINK_TEXTS = {
   fundingTitle: 'This Request Cannot Be Funded Right Now',
   fundingDetail:
     "The organisation doesn't have enough funds to cover this purchase request yet. Nothing was approved: once an admin adds funds, try the link again.",
+  notNeededTitle: 'Approval No Longer Needed',
+  notNeededDetail: "The team's approval path changed and this request no longer waits for you. Nothing was changed; if your approval is needed again, you will get a new email.",
   notFoundTitle: 'Request Not Found',
   notFoundDetail: 'This purchase request was deleted or no longer exists.',
   errorTitle: 'Something Went Wrong',

@@ -363,12 +363,15 @@ export interface PurchaseRequestApprovalsTable {
 export interface ApprovalLinksTable {
   id: Generated<number>;
   org_id: number;
-  approval_id: number;
+  /** Null once the step is gone (its approver was taken off the path, or the request was edited). */
+  approval_id: number | null;
   purchase_request_id: number;
   action: 'approved' | 'rejected';
   token_hash: string;
   expires_at: Date;
   used_at: Date | null;
+  /** The step stopped waiting for this approver: the link answers "no longer needed". */
+  voided_at: Date | null;
 }
 
 export interface RecurringPurchaseRequestsTable {

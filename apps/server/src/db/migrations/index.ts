@@ -18,6 +18,7 @@ import * as mailDeliveryLease from './0016_mail_delivery_lease.js';
 import * as topupFailures from './0017_topup_failures.js';
 import * as ssoSignIns from './0017_sso_sign_ins.js';
 import * as emailChanges from './0018_email_changes.js';
+import * as voidedApprovalLinks from './0019_voided_approval_links.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017_topup_failures': topupFailures,
   '0017_sso_sign_ins': ssoSignIns,
   '0018_email_changes': emailChanges,
+  '0019_voided_approval_links': voidedApprovalLinks,
 };

@@ -38,8 +38,56 @@ export async function insertApprovals(db: DbOrTx, orgId: number, requestId: numb
     .execute();
 }
 
+/** Every step of a request goes, and the links mailed for them (Edit Request starts the chain again). */
 export async function deleteApprovals(db: DbOrTx, requestId: number) {
+  await db.deleteFrom('approval_links').where('purchase_request_id', '=', requestId).execute();
   await db.deleteFrom('purchase_request_approvals').where('purchase_request_id', '=', requestId).execute();
+}
+
+/** These steps are no longer wanted: their unanswered links are voided ("no longer needed"), then the steps go. */
+export async function removeSteps(db: DbOrTx, approvalIds: readonly number[]) {
+  if (approvalIds.length === 0) return;
+  await voidLinksOf(db, approvalIds);
+  await db.deleteFrom('purchase_request_approvals').where('id', 'in', approvalIds).execute();
+}
+
+/** The unanswered links of these steps stop working and say the approval is no longer needed. */
+export async function voidLinksOf(db: DbOrTx, approvalIds: readonly number[]) {
+  if (approvalIds.length === 0) return;
+  await db.updateTable('approval_links').set({ voided_at: new Date() }).where('approval_id', 'in', approvalIds).where('used_at', 'is', null).where('voided_at', 'is', null).execute();
+}
+
+/** Moves existing steps of a request to new positions. */
+export async function moveSteps(db: DbOrTx, requestId: number, moves: ReadonlyArray<{ id: number; position: number }>) {
+  const moving = moves.map((move) => move.id);
+  if (moving.length === 0) return;
+  // Out of the way first: (purchase_request_id, position) is unique at every row, not only at commit.
+  await db.updateTable('purchase_request_approvals').set({ position: sql`-1 - position` }).where('purchase_request_id', '=', requestId).where('id', 'in', moving).execute();
+  for (const move of moves) await db.updateTable('purchase_request_approvals').set({ position: move.position }).where('id', '=', move.id).execute();
+}
+
+/** New steps at the given positions. */
+export async function insertStepsAt(db: DbOrTx, orgId: number, requestId: number, steps: ReadonlyArray<{ approverId: number; position: number }>): Promise<ApprovalRow[]> {
+  if (steps.length === 0) return [];
+  return db
+    .insertInto('purchase_request_approvals')
+    .values(steps.map((step) => ({ org_id: orgId, purchase_request_id: requestId, approver_id: step.approverId, position: step.position })))
+    .returningAll()
+    .execute();
+}
+
+/** A team's requests still pending in full, locked in id order. */
+export async function lockPendingRequestsOfTeam(db: DbOrTx, orgId: number, teamId: number): Promise<RequestRow[]> {
+  return db
+    .selectFrom('purchase_requests')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('team_id', '=', teamId)
+    .where('approved_path', '=', 'pending')
+    .where('approved_accounting', '=', 'pending')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 export async function approvalsOf(db: DbOrTx, requestIds: readonly number[]): Promise<Map<number, ApprovalRow[]>> {
@@ -71,9 +119,10 @@ export interface RequestFilters {
 
 function currentStepOf(approverId: number, isAdmin: boolean) {
   // The first undecided step, in path order, is this approver's, while the request is pending in full. A request
-  // without approval steps (its team's path was empty) waits for the admins, except the one who filed it.
+  // without an undecided step (its team's path was empty, or everyone left on it has been taken off) waits for the
+  // admins, except the one who filed it.
   const adminTurn = isAdmin
-    ? sql`OR (NOT EXISTS (SELECT 1 FROM purchase_request_approvals c WHERE c.purchase_request_id = purchase_requests.id) AND purchase_requests.user_id <> ${approverId})`
+    ? sql`OR (NOT EXISTS (SELECT 1 FROM purchase_request_approvals c WHERE c.purchase_request_id = purchase_requests.id AND c.approved = 'pending') AND purchase_requests.user_id <> ${approverId})`
     : sql``;
   return sql<boolean>`(EXISTS (
     SELECT 1 FROM purchase_request_approvals a

@@ -12,8 +12,8 @@ import { findCategory } from '../wallet-categories/service.js';
 import { fundApprovedRequest } from './funding.js';
 import { mailApprover, mailRequester, type MailContext } from './mails.js';
 import {
-  approvalsOf, deleteApprovals, deleteRequests, findRequest, insertApprovals, insertRequest, lockRequest, updateApproval, updateRequest, useLinksOf,
-  type ApprovalRow, type RequestRow,
+  approvalsOf, deleteApprovals, deleteRequests, findRequest, insertApprovals, insertRequest, insertStepsAt, lockPendingRequestsOfTeam, lockRequest, moveSteps,
+  removeSteps, updateApproval, updateRequest, useLinksOf, voidLinksOf, type ApprovalRow, type RequestRow,
 } from './repo.js';
 
 export interface RequestDeps { db: Db; jobs: Jobs; issuer: IssuingProvider }
@@ -25,6 +25,15 @@ const bothPending = (request: RequestRow) => request.approved_path === 'pending'
 /** The approvers of a team's path, in order, without the requester (nobody approves their own request). */
 async function approversFor(tx: Tx, orgId: number, teamId: number, requesterId: number): Promise<number[]> {
   return (await approvalPathOf(tx, orgId, teamId)).filter((id) => id !== requesterId);
+}
+
+/**
+ * Who is still to decide a request, in order: the team's current path without the requester and without those
+ * who already decided it. The first of them is the one whose turn it is.
+ */
+function stillToDecide(path: readonly number[], request: RequestRow, approvals: readonly ApprovalRow[]): number[] {
+  const decided = new Set(approvals.filter((step) => step.approved !== 'pending').map((step) => step.approver_id));
+  return path.filter((id) => id !== request.user_id && !decided.has(id));
 }
 
 /** SPEC §5 plus ownership: the card must be the requester's, the team one they belong to, the category ours. */
@@ -124,6 +133,8 @@ export async function decideStep(
     if (params.status !== 'approved' && params.status !== 'rejected') throw new HttpError(422, REQUEST_MESSAGES.incorrectStatus, { status: [REQUEST_MESSAGES.incorrectStatus] });
     if (!bothPending(request) || approval.approved !== 'pending') throw conflict(REQUEST_MESSAGES.alreadyDecided);
     if (currentStep(approvals)?.id !== approval.id) throw conflict(REQUEST_MESSAGES.notYourTurn);
+    // Whatever the steps say, the team's path as it is now decides who may answer: someone taken off it may not.
+    if (stillToDecide(await approvalPathOf(tx, orgId, request.team_id), request, approvals)[0] !== actor.id) throw forbidden(REQUEST_MESSAGES.approvalNoLongerNeeded);
 
     await updateApproval(tx, approval.id, { approved: params.status, notes: params.notes });
     await useLinksOf(tx, approval.id);
@@ -170,4 +181,50 @@ export async function forceDecision(deps: RequestDeps, context: RequestContext, 
     await mailRequester({ tx, jobs: deps.jobs, ...context }, request, status, note);
     return (await findRequest(tx, orgId, request.id))!;
   });
+}
+
+export interface PathChangeContext { jobs: Jobs; organization: Organization; origin: string }
+
+/**
+ * A team's approval path changed (edited, or an approver taken out of the team): the team's requests still pending
+ * in full follow the new path, in the transaction of the change (the teams module calls this after writing it).
+ * Decided steps stay. The steps of approvers no longer on the path go, and their mailed links then answer "no
+ * longer needed"; approvers new on the path get a step in their place in the order. When the turn passes to
+ * someone else, the one who had it can no longer answer by link (they are mailed again when their turn comes) and
+ * the new current approver is mailed. With nobody left to ask, the request waits for the admins, as a request
+ * of a team with an empty path does (DESIGN §8).
+ */
+export async function onApprovalPathChanged(tx: Tx, context: PathChangeContext, teamId: number): Promise<void> {
+  const orgId = context.organization.id;
+  const requests = await lockPendingRequestsOfTeam(tx, orgId, teamId);
+  if (requests.length === 0) return;
+  const path = await approvalPathOf(tx, orgId, teamId);
+  const steps = await approvalsOf(tx, requests.map((request) => request.id));
+  for (const request of requests) await followPath(tx, context, request, steps.get(request.id) ?? [], path);
+}
+
+async function followPath(tx: Tx, context: PathChangeContext, request: RequestRow, approvals: ApprovalRow[], path: readonly number[]) {
+  const wanted = stillToDecide(path, request, approvals);
+  const pending = approvals.filter((step) => step.approved === 'pending');
+  if (pending.length === wanted.length && pending.every((step, index) => step.approver_id === wanted[index])) return;
+
+  const before = currentStep(approvals);
+  const stepOf = new Map(pending.map((step) => [step.approver_id, step]));
+  await removeSteps(tx, pending.filter((step) => !wanted.includes(step.approver_id)).map((step) => step.id));
+  const firstPosition = Math.max(-1, ...approvals.filter((step) => step.approved !== 'pending').map((step) => step.position)) + 1;
+  const kept = wanted.flatMap((approverId, index) => {
+    const step = stepOf.get(approverId);
+    return step ? [{ id: step.id, position: firstPosition + index }] : [];
+  });
+  await moveSteps(tx, request.id, kept);
+  const added = await insertStepsAt(
+    tx, context.organization.id, request.id,
+    wanted.flatMap((approverId, index) => (stepOf.has(approverId) ? [] : [{ approverId, position: firstPosition + index }])),
+  );
+
+  const first = wanted.length ? (stepOf.get(wanted[0]!) ?? added.find((step) => step.approver_id === wanted[0])) : undefined;
+  if (before && first?.id === before.id) return;
+  // Still on the path, but no longer their turn: they will be mailed new links when it comes back to them.
+  if (before && wanted.includes(before.approver_id)) await voidLinksOf(tx, [before.id]);
+  if (first) await mailApprover({ tx, ...context }, request, first);
 }

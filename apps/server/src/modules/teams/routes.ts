@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, isAdmin, newTeamSchema, teamUsersSchema, updateTeamSchema, type TeamResource } from '@wallet/contract';
@@ -12,6 +12,7 @@ import { cardsOfUsers } from '../cards/service.js';
 import { approvedAmountsByTeam } from '../purchase-requests/queries.js';
 import { findUsersByIds, fullName } from '../users/service.js';
 import { auditByOf } from '../audit/request.js';
+import { organizationOriginOf } from '../../http/public-url.js';
 import {
   memberIdsOfTeams, addTeamMember, addTeamMembers, approvalPathsOf, countMembers, createTeam, getTeam, listTeams, removeTeamMember, updateTeamDetails, type TeamRow,
 } from './service.js';
@@ -83,7 +84,9 @@ async function presentTeams(
 
 export async function teamsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = fastify.deps;
+  const { db, jobs } = fastify.deps;
+  /** A change to a path or to members may move pending requests along and mail their next approver. */
+  const changeContextOf = (request: FastifyRequest) => ({ organization: orgOf(request), origin: organizationOriginOf(request), jobs, by: auditByOf(request) });
 
   app.get('/api/teams', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
@@ -111,7 +114,7 @@ export async function teamsRoutes(fastify: FastifyInstance) {
 
   app.put('/api/teams/:id', { onRequest: requireAdmin, schema: { params: teamParams, body: updateTeamSchema } }, async (request) => {
     const org = orgOf(request);
-    await updateTeamDetails(db, org.id, request.params.id, request.body, auditByOf(request));
+    await updateTeamDetails(db, changeContextOf(request), request.params.id, request.body);
     const team = await getTeam(db, org.id, userOf(request), request.params.id);
     const [data] = await presentTeams(db, org.id, [team], new Set(['usersCount']), new Set(['approval_path_users']));
     return { data };
@@ -130,8 +133,7 @@ export async function teamsRoutes(fastify: FastifyInstance) {
   });
 
   app.delete('/api/teams/:id/users/:userId', { onRequest: requireAdmin, schema: { params: memberParams } }, async (request, reply) => {
-    const org = orgOf(request);
-    await removeTeamMember(db, org.id, request.params.id, request.params.userId, auditByOf(request));
+    await removeTeamMember(db, changeContextOf(request), request.params.id, request.params.userId);
     return reply.code(204).send();
   });
 }

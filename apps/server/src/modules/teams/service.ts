@@ -3,6 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
 import { findUserById, findUsersByIds, fullName, rolesOfUsers, type Actor } from '../users/service.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
+import { onApprovalPathChanged, type PathChangeContext } from '../purchase-requests/service.js';
 import {
   approvalPathOf, approvalPathsOf, countMembers, deleteTeamMember, findTeam, findTeamByName, insertTeam, insertTeamMembers, listTeams, lockTeam,
   memberIdsOfTeam, replaceApprovalPath, teamsOfUsers, updateTeam, type TeamRow, type TeamSort,
@@ -63,23 +64,35 @@ async function withLockedTeam<T>(db: Db, orgId: number, teamId: number, work: (t
   });
 }
 
-/** Replaces the path and, when it really changed, records who changed it from what to what (ids and names). */
-async function changeApprovalPath(tx: Tx, orgId: number, team: TeamRow, path: readonly number[], by: AuditBy | undefined) {
+/**
+ * A change to a team's path or members: the organisation, the app's address and the job queue (the team's pending
+ * requests follow a new path, and whoever's turn it becomes is mailed), and who made it (the audit log).
+ */
+export interface TeamChangeContext extends PathChangeContext { by?: AuditBy }
+
+/**
+ * Replaces the path and, when it really changed, records who changed it from what to what (ids and names) and
+ * moves the team's pending requests onto the new path, all in the caller's transaction.
+ */
+async function changeApprovalPath(tx: Tx, context: TeamChangeContext, team: TeamRow, path: readonly number[]) {
+  const orgId = context.organization.id;
   const before = await approvalPathOf(tx, orgId, team.id);
   await replaceApprovalPath(tx, orgId, team.id, path);
   if (before.length === path.length && before.every((id, index) => id === path[index])) return;
   const names = new Map((await findUsersByIds(tx, orgId, [...before, ...path])).map((user) => [user.id, fullName(user)]));
   const named = (ids: readonly number[]) => ids.map((id) => ({ id, name: names.get(id) ?? null }));
-  await recordAudit(tx, { orgId, by, action: 'team.approval_path_changed', subject: { type: 'team', id: team.id, label: team.name }, details: { old_path: named(before), new_path: named(path) } });
+  await recordAudit(tx, { orgId, by: context.by, action: 'team.approval_path_changed', subject: { type: 'team', id: team.id, label: team.name }, details: { old_path: named(before), new_path: named(path) } });
+  await onApprovalPathChanged(tx, context, team.id);
 }
 
-export function updateTeamDetails(db: Db, orgId: number, teamId: number, input: { name?: string; color?: string; approval_path?: number[] }, by?: AuditBy) {
+export function updateTeamDetails(db: Db, context: TeamChangeContext, teamId: number, input: { name?: string; color?: string; approval_path?: number[] }) {
+  const orgId = context.organization.id;
   return withLockedTeam(db, orgId, teamId, async (tx, team) => {
     if (input.name) await assertNameFree(tx, orgId, input.name, teamId);
     if (input.approval_path) {
       assertDistinct(input.approval_path);
       await assertEligible(tx, orgId, input.approval_path, 'approval_path', TEAM_MESSAGES.approverNotEligible);
-      await changeApprovalPath(tx, orgId, team, input.approval_path, by);
+      await changeApprovalPath(tx, context, team, input.approval_path);
     }
     await updateTeam(tx, orgId, teamId, { name: input.name, color: input.color?.toUpperCase() });
   });
@@ -100,11 +113,15 @@ export function addTeamMember(db: Db, orgId: number, teamId: number, userId: num
   });
 }
 
-/** Removing a member also takes them off the approval path (the remaining approvers keep their order). */
-export function removeTeamMember(db: Db, orgId: number, teamId: number, userId: number, by?: AuditBy) {
+/**
+ * Removing a member also takes them off the approval path (the remaining approvers keep their order), and so off
+ * the team's pending requests.
+ */
+export function removeTeamMember(db: Db, context: TeamChangeContext, teamId: number, userId: number) {
+  const orgId = context.organization.id;
   return withLockedTeam(db, orgId, teamId, async (tx, team) => {
     if (!(await deleteTeamMember(tx, orgId, teamId, userId))) throw notFound();
     const path = await approvalPathOf(tx, orgId, teamId);
-    if (path.includes(userId)) await changeApprovalPath(tx, orgId, team, path.filter((id) => id !== userId), by);
+    if (path.includes(userId)) await changeApprovalPath(tx, context, team, path.filter((id) => id !== userId));
   });
 }

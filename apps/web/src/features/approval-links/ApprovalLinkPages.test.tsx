@@ -27,6 +27,11 @@ describe('approval link pages (public)', { timeout: 60_000 }, () => {
     await expectPage(`/purchase-requests/approvals/done?approval=12&status=${status}`, title, detail);
   });
 
+  it('/purchase-requests/approvals/done?status=not-needed says the approval is no longer needed', async () => {
+    await expectPage('/purchase-requests/approvals/done?status=not-needed', 'Approval No Longer Needed', APPROVAL_LINK_TEXTS.notNeededDetail);
+    expect(APPROVAL_LINK_TEXTS.notNeededDetail).toMatch(/approval path changed.*no longer waits for you/);
+  });
+
   it('/purchase-requests/approvals/error?status=funding says it cannot be funded now', async () => {
     await expectPage('/purchase-requests/approvals/error?status=funding', 'This Request Cannot Be Funded Right Now', APPROVAL_LINK_TEXTS.fundingDetail);
     expect(APPROVAL_LINK_TEXTS.fundingDetail).toMatch(/enough funds.*try the link again/);
