@@ -5,6 +5,10 @@ export const CARD_MESSAGES = {
   added: 'Added',
   balanceUpdated: 'Card Balance Updated',
   statusUpdated: 'Card Status Updated',
+  /** The card page while the issuer has not yet been told of the last change (the issuer outbox). */
+  issuerSyncing: 'Syncing with issuer',
+  issuerSyncingHelp: 'The card issuer is being told of the last change. Purchases already follow it.',
+  issuerSyncFailed: 'Issuer refused the last change',
   amountInvalid: "'amount' is not a valid number",
   userRequired: 'Please select a user',
   legalFirstName: 'Please enter the legal first name',
@@ -174,4 +178,11 @@ export interface CardResource {
   shipping: unknown;
   last_used_at: string | null;
   created_at: string;
+  /**
+   * Whether the card issuer has this card's current status and limit yet (the issuer outbox): 'syncing' until it
+   * does, 'failed' when it refused the last change (with its reason). Our own decisions apply every change at once.
+   */
+  issuer_sync: { state: (typeof ISSUER_SYNC_STATES)[number]; error: string | null };
 }
+
+export const ISSUER_SYNC_STATES = ['synced', 'syncing', 'failed'] as const;

@@ -536,8 +536,30 @@ export interface AuditLogTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** One row per database (migration 0020): its random id prefixes every idempotency key sent to the issuer. */
+export interface InstallationTable {
+  singleton: Generated<boolean>;
+  id: Generated<string>;
+  created_at: CreatedAt;
+}
+
+/** The issuer outbox (migration 0020): a card change the issuer must still be told about. */
+export interface IssuerCommandsTable {
+  id: Generated<number>;
+  org_id: number;
+  card_id: number;
+  kind: 'card_status' | 'card_spending_limit';
+  created_at: CreatedAt;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
+  installation: InstallationTable;
+  issuer_commands: IssuerCommandsTable;
   users: UsersTable;
   user_roles: UserRolesTable;
   teams: TeamsTable;

@@ -34,8 +34,9 @@ export interface IssuingProvider {
   createCardholder(input: CardholderInput, idempotencyKey: string): Promise<{ id: string }>;
   acceptTerms(cardholderId: string, terms: TermsAcceptance): Promise<void>;
   createCard(input: CardInput, idempotencyKey: string): Promise<IssuedCard>;
-  setCardStatus(cardId: string, status: 'active' | 'inactive'): Promise<void>;
-  setSpendingLimit(cardId: string, amount: number): Promise<void>;
+  /** Called by the issuer outbox only (modules/cards/issuer-sync.ts), after the change committed. */
+  setCardStatus(cardId: string, status: 'active' | 'inactive', idempotencyKey: string): Promise<void>;
+  setSpendingLimit(cardId: string, amount: number, idempotencyKey: string): Promise<void>;
   revealCard(cardId: string): Promise<{ number: string; cvc: string }>;
   /**
    * Simulator top-ups settle at once; Stripe's settle when its topup.succeeded event arrives, which finds our top-up

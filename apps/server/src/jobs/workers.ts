@@ -2,6 +2,7 @@ import type { AppDeps } from '../http/context.js';
 import { deliverMail, requeueUnclaimedMail } from '../modules/mail/service.js';
 import { createSmtpTransport } from '../modules/mail/transport.js';
 import { QUEUES } from './queue.js';
+import { requeueStaleIssuerSyncs, syncCardWithIssuer, type CardSyncJob } from '../modules/cards/issuer-sync.js';
 import { runDueFundings } from '../modules/recurring/service.js';
 import { todayIso } from '@wallet/contract';
 import { processStripeEvent, reconcileWithIssuer, requeueStaleEvents } from '../modules/webhooks/service.js';
@@ -39,4 +40,10 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
     batchSize: 10,
     pollingIntervalSeconds: 1,
   });
+  // The issuer outbox: card changes reach the issuer after their commit; a lost or deduplicated job is swept up.
+  await deps.jobs.work<CardSyncJob>(QUEUES.syncCardWithIssuer, (job) => syncCardWithIssuer(deps, job), { batchSize: 10, pollingIntervalSeconds: 0.5 });
+  await deps.jobs.work(QUEUES.sweepIssuerSync, async () => {
+    await requeueStaleIssuerSyncs(deps.db, deps.jobs);
+  });
+  await deps.jobs.schedule(QUEUES.sweepIssuerSync, '* * * * *');
 }

@@ -103,6 +103,9 @@ describe('a production server behind a proxy', () => {
     }
     expect(statuses.slice(0, max).every((status) => status === 422)).toBe(true);
     expect(statuses.slice(max)).toEqual(Array(5).fill(429));
+    // Another client behind the same proxy (another address appended) is not locked out: the limit is per address.
+    const other = await post('/login', { email: 'nobody-else@example.test', password: 'wrong-password' }, viaProxy(orgHost, `198.51.100.1, 192.0.2.44`));
+    expect(other.status).toBe(422);
   });
 });
 

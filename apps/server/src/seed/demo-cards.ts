@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { IssuingProvider } from '../issuing/provider.js';
-import { createCard, fundCard, listCards, setCardStatus } from '../modules/cards/service.js';
+import { createCard, fundCard, listCards, setCardStatus, type CardsDeps } from '../modules/cards/service.js';
 import { addFunds } from '../modules/funding/service.js';
 import { findUserByEmail, setTermsAccepted } from '../modules/users/service.js';
 
@@ -34,7 +34,7 @@ const TERMS_ACCEPTED: Holder[] = ['member@demo.test', 'sam@demo.test'];
  * Money and cards for the demo organisation, through the same services the API uses: a top-up, cards issued,
  * funded and some activated. Runs once: skipped when the organisation already has cards.
  */
-export async function seedDemoCards(deps: { db: Db; issuer: IssuingProvider }, orgId: number, adminId: number): Promise<void> {
+export async function seedDemoCards(deps: CardsDeps, orgId: number, adminId: number): Promise<void> {
   const { db } = deps;
   const existing = await listCards(db, orgId, {}, [], { number: 1, size: 1 }, async () => []);
   if (existing.total > 0) return;

@@ -88,3 +88,14 @@ export async function cardAccountBalances(db: Db, orgId: number): Promise<Map<nu
 export async function setUserCreatedAt(db: Db, userId: number, createdAt: Date) {
   await sql`UPDATE users SET created_at = ${createdAt} WHERE id = ${userId}`.execute(db);
 }
+
+/** Waits until the issuer has been told of every change to the card (the issuer outbox has nothing waiting). */
+export async function waitForIssuerSync(db: Db, cardId: number, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const waiting = await db.selectFrom('issuer_commands').select('id').where('card_id', '=', cardId).where('sent_at', 'is', null).where('failed_at', 'is', null).executeTakeFirst();
+    if (!waiting) return;
+    if (Date.now() > deadline) throw new Error(`card ${cardId}: the issuer outbox still waits after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -75,6 +75,7 @@ export function createSimulatorIssuer(db: Db): IssuingProvider {
       return { id: card.id, brand: 'Visa', last4: card.number.slice(-4), expMonth: card.exp_month, expYear: card.exp_year };
     },
 
+    // The simulator keeps its books in our database: a replayed call writes the same value, no key needed.
     async setCardStatus(cardId, status) {
       await db.updateTable('issuer_sim_cards').set({ status }).where('id', '=', cardId).execute();
     },

@@ -157,11 +157,11 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
     const cardholderId = await newCardholder();
     const card = await issuer.createCard({ orgId: 7, cardholderId, type: 'virtual', shipping: null, spendingLimit: 500 }, key('card'));
 
-    await issuer.setCardStatus(card.id, 'active');
+    await issuer.setCardStatus(card.id, 'active', key('status'));
     expect(lastRequest('POST', `/v1/issuing/cards/${card.id}`).body).toEqual({ status: 'active' });
     expect(fake.objects.get(card.id)?.status).toBe('active');
 
-    await issuer.setCardStatus(card.id, 'inactive');
+    await issuer.setCardStatus(card.id, 'inactive', key('status'));
     expect(lastRequest('POST', `/v1/issuing/cards/${card.id}`).body).toEqual({ status: 'inactive' });
     expect(fake.objects.get(card.id)?.status).toBe('inactive');
   });
@@ -169,7 +169,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
   it("passes on Stripe's refusal to activate a card whose holder has not accepted the terms", async () => {
     const cardholderId = await newCardholder({ terms: null });
     const card = await issuer.createCard({ orgId: 7, cardholderId, type: 'virtual', shipping: null, spendingLimit: 500 }, key('card'));
-    const error = await issuer.setCardStatus(card.id, 'active').catch((e: unknown) => e);
+    const error = await issuer.setCardStatus(card.id, 'active', key('status')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StripeIssuerError);
     expect((error as StripeIssuerError).message).toMatch(/^Stripe set card status to active failed: .*user_terms_acceptance.*\(HTTP 400\)$/);
     expect((error as StripeIssuerError).statusCode).toBe(400);
@@ -180,7 +180,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
     const cardholderId = await newCardholder();
     const card = await issuer.createCard({ orgId: 7, cardholderId, type: 'virtual', shipping: null, spendingLimit: 1_000 }, key('card'));
 
-    await issuer.setSpendingLimit(card.id, 4_250);
+    await issuer.setSpendingLimit(card.id, 4_250, key('limit'));
     expect(lastRequest('POST', `/v1/issuing/cards/${card.id}`).body).toEqual({ spending_controls: { spending_limits: [{ amount: '4250', interval: 'all_time' }] } });
     expect(fake.objects.get(card.id)?.spending_controls).toMatchObject({ spending_limits: [{ amount: 4_250, interval: 'all_time' }] });
   });
@@ -326,7 +326,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
       expect(error.cause).toBeUndefined();
 
       fake.failNext({ status: 400, message: `Something about ${SECRET} and card 4000 0012 3456 7899 / 4000001234567899` });
-      const echoed = (await issuer.setCardStatus('ic_any', 'active').catch((e: unknown) => e)) as StripeIssuerError;
+      const echoed = (await issuer.setCardStatus('ic_any', 'active', key('status')).catch((e: unknown) => e)) as StripeIssuerError;
       expect(echoed.message).not.toContain(SECRET);
       expect(echoed.message).not.toMatch(/4000\s?0012\s?3456\s?7899/);
       expect(echoed.message).toContain('[redacted');
@@ -334,7 +334,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
 
     it('says what failed and why for an unknown card', async () => {
       await expect(issuer.revealCard('ic_missing')).rejects.toThrow("Stripe reveal card failed: No such card: 'ic_missing' (HTTP 404, resource_missing)");
-      await expect(issuer.setSpendingLimit('ic_missing', 1)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', operation: 'set spending limit' });
+      await expect(issuer.setSpendingLimit('ic_missing', 1, key('limit'))).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', operation: 'set spending limit' });
     });
 
     it('says when Stripe cannot be reached', async () => {

@@ -168,12 +168,12 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
       return { id: card.id, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
     },
 
-    async setCardStatus(cardId, status) {
-      await call(`set card status to ${status}`, () => stripe.issuing.cards.update(cardId, { status }));
+    async setCardStatus(cardId, status, idempotencyKey) {
+      await call(`set card status to ${status}`, () => stripe.issuing.cards.update(cardId, { status }, { idempotencyKey }));
     },
 
-    async setSpendingLimit(cardId, amount) {
-      await call('set spending limit', () => stripe.issuing.cards.update(cardId, { spending_controls: allTimeLimit(amount) }));
+    async setSpendingLimit(cardId, amount, idempotencyKey) {
+      await call('set spending limit', () => stripe.issuing.cards.update(cardId, { spending_controls: allTimeLimit(amount) }, { idempotencyKey }));
     },
 
     async revealCard(cardId) {

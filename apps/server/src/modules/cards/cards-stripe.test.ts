@@ -3,8 +3,8 @@ import { CARD_MESSAGES } from '@wallet/contract';
 import { startFakeStripe } from '../../issuing/stripe/fake-stripe.js';
 import { useTestApp } from '../../test/context.js';
 import { TEST_PASSWORD } from '../../test/factories.js';
-import { setupOrg } from '../../test/helpers.js';
-import { acceptTermsInDb, availableFunds, createCard, fundCard, ledgerCounts, newCardBody, putBalance, setUserCreatedAt, shippingBody } from '../../test/card-factories.js';
+import { setupOrg, waitFor } from '../../test/helpers.js';
+import { acceptTermsInDb, availableFunds, createCard, fundCard, ledgerCounts, newCardBody, putBalance, setUserCreatedAt, shippingBody, waitForIssuerSync } from '../../test/card-factories.js';
 import { settleProviderTopup } from '../funding/service.js';
 
 // The fake must be listening before useTestApp's beforeAll builds the app with its port.
@@ -97,16 +97,20 @@ describe('cards with ISSUER=stripe (against the local fake Stripe API)', () => {
     expect(Number(terms.individual.card_issuing.user_terms_acceptance.date)).toBeGreaterThan(Date.now() / 1000 - 60);
 
     expect((await org.adminClient.put(`/api/cards/${card.id}/status`, { status: 'active' })).statusCode).toBe(200);
+    await waitForIssuerSync(ctx.db, card.id);
     expect(last('POST', `/v1/issuing/cards/${stripeId}`).body).toEqual({ status: 'active' });
     expect(fake.objects.get(stripeId)!.status).toBe('active');
 
     await settledTopup(org.adminClient, 10_000);
     await fundCard(org.adminClient, card.id, 4_200);
+    await waitForIssuerSync(ctx.db, card.id);
     expect(last('POST', `/v1/issuing/cards/${stripeId}`).body).toEqual({ spending_controls: { spending_limits: [{ amount: '4200', interval: 'all_time' }] } });
     await fundCard(org.adminClient, card.id, 1_000);
+    await waitForIssuerSync(ctx.db, card.id);
     expect(last('POST', `/v1/issuing/cards/${stripeId}`).body).toEqual({ spending_controls: { spending_limits: [{ amount: '1000', interval: 'all_time' }] } });
 
     expect((await org.adminClient.put(`/api/cards/${card.id}/status`, { status: 'inactive' })).statusCode).toBe(200);
+    await waitForIssuerSync(ctx.db, card.id);
     expect(last('POST', `/v1/issuing/cards/${stripeId}`).body).toEqual({ status: 'inactive' });
   });
 
@@ -130,15 +134,19 @@ describe('cards with ISSUER=stripe (against the local fake Stripe API)', () => {
     expect(response.json().data).toMatchObject({ number: stored.number, cvc: stored.cvc });
   });
 
-  it('answers a clear error, not a sign-out, when Stripe refuses, and keeps our records unchanged', async () => {
+  it("shows Stripe's refusal of a change on the card, and answers a clear error, not a sign-out, when Stripe refuses a new card", async () => {
     const org = await setupOrg(ctx);
     // Exempt from our terms warning, but Stripe still wants the acceptance before it activates the card.
     await setUserCreatedAt(ctx.db, org.member.id, new Date('2023-01-01T00:00:00Z'));
     const card = await createCard(org.adminClient, org.member.id);
-    const refused = await org.adminClient.put(`/api/cards/${card.id}/status`, { status: 'active' });
-    expect(refused.statusCode).toBe(502);
-    expect(refused.json().message).toMatch(/card issuer/i);
-    expect((await ctx.db.selectFrom('cards').select('status').where('id', '=', card.id).executeTakeFirstOrThrow()).status).toBe('inactive');
+    const activated = await org.adminClient.put(`/api/cards/${card.id}/status`, { status: 'active' });
+    expect(activated.statusCode).toBe(200);
+    const shown = await waitFor(async () => {
+      const data = (await org.adminClient.get(`/api/cards/${card.id}`)).json().data;
+      return data.issuer_sync.state === 'failed' && data;
+    });
+    expect(shown.issuer_sync.error).toMatch(/user_terms_acceptance/);
+    expect(fake.objects.get(await providerCardId(card.id))!.status).toBe('inactive');
 
     fake.failNext({ status: 401, type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_x' });
     const unauthorised = await org.adminClient.post('/api/cards', newCardBody(org.member.id));

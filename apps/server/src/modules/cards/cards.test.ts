@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/context.js';
 import { TEST_PASSWORD } from '../../test/factories.js';
 import { addUser, setupOrg } from '../../test/helpers.js';
 import {
-  acceptTermsInDb, ageConfirmation, availableFunds, createCard, fundCard, ledgerCounts, newCardBody, putBalance, setUserCreatedAt, shippingBody, topUp,
+  acceptTermsInDb, ageConfirmation, availableFunds, createCard, fundCard, ledgerCounts, newCardBody, putBalance, setUserCreatedAt, shippingBody, topUp, waitForIssuerSync,
 } from '../../test/card-factories.js';
 import { isLuhnValid } from '../../issuing/simulator/card-numbers.js';
 
@@ -225,6 +225,8 @@ describe('PUT /api/cards/{id}/status', () => {
     expect(deactivated.json().data).toMatchObject({ status: 'inactive', spending_limit: 3_000 });
     expect(await availableFunds(org.adminClient)).toBe(2_000);
     expect((await org.adminClient.put(`/api/cards/${card.id}/status`, { status: 'active' })).json().data.status).toBe('active');
+    // The issuer hears of it after the commit (the issuer outbox).
+    await waitForIssuerSync(ctx.db, card.id);
     const sim = await ctx.db.selectFrom('issuer_sim_cards').select('status').where('org_id', '=', org.organization.id).executeTakeFirstOrThrow();
     expect(sim.status).toBe('active');
   });

@@ -26,7 +26,7 @@ export function presentHold(hold: HoldRow): HoldResource {
 
 export function presentCard(
   card: CardRow,
-  extras: { holdsAmount: number; stripeCardholderId: string; user?: CardResource['user']; holds?: HoldRow[] },
+  extras: { holdsAmount: number; stripeCardholderId: string; issuerSync: CardResource['issuer_sync']; user?: CardResource['user']; holds?: HoldRow[] },
 ): CardResource {
   return {
     id: card.id,
@@ -45,6 +45,7 @@ export function presentCard(
     shipping: card.shipping,
     last_used_at: card.last_used_at?.toISOString() ?? null,
     created_at: card.created_at.toISOString(),
+    issuer_sync: extras.issuerSync,
     ...(extras.user && { user: extras.user }),
     ...(extras.holds && { pending_issuing_authorization_holds: extras.holds.map(presentHold) }),
   };

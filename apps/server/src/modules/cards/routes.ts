@@ -14,6 +14,7 @@ import { avatarUrl } from '../users/presenter.js';
 import { assertCanReach, findUsersByIds, fullName, getUser, userIdsInNameOrder, userIdsMatchingNames } from '../users/service.js';
 import { auditByOf } from '../audit/request.js';
 import { presentCard } from './presenter.js';
+import { issuerSyncOfCards } from './issuer-sync.js';
 import {
   cardholderIdsOfUsers, cardIdsOfUser, cardSumsOfUser, createCard, findCardholderOfUser, fundCard, getCard, listCards, revealCardDetails, setCardStatus,
   type CardListFilters, type CardRow,
@@ -45,10 +46,11 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
 export async function presentCards(db: DbOrTx, orgId: number, cards: CardRow[], includes: Set<string>) {
   const ids = cards.map((card) => card.id);
   const holderIds = [...new Set(cards.map((card) => card.user_id))];
-  const [holds, users, cardholderIds] = await Promise.all([
+  const [holds, users, cardholderIds, syncs] = await Promise.all([
     includes.has('pendingIssuingAuthorizationHolds') ? pendingHoldsOfCards(db, orgId, ids) : undefined,
     includes.has('user') ? findUsersByIds(db, orgId, holderIds) : undefined,
     cardholderIdsOfUsers(db, orgId, holderIds),
+    issuerSyncOfCards(db, ids),
   ]);
   const usersById = new Map((users ?? []).map((user) => [user.id, user]));
   return cards.map((card) => {
@@ -56,6 +58,7 @@ export async function presentCards(db: DbOrTx, orgId: number, cards: CardRow[], 
     return presentCard(card, {
       holdsAmount: card.holds_amount,
       stripeCardholderId: cardholderIds.get(card.user_id) ?? '',
+      issuerSync: syncs.get(card.id) ?? { state: 'synced', error: null },
       user: user && { id: user.id, name: fullName(user), email: user.email, avatar_url: avatarUrl(user) },
       holds: holds?.filter((hold) => hold.card_id === card.id),
     });

@@ -4,8 +4,10 @@ import type { Address, Shipping } from '../../db/schema.js';
 import { conflict, notFound, validationFailed } from '../../http/errors.js';
 import type { IssuingProvider, TermsAcceptance } from '../../issuing/provider.js';
 import { viaIssuer } from './issuer-calls.js';
+import { queueIssuerSync } from './issuer-sync.js';
+import type { Jobs } from '../../jobs/queue.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
-import { cardAccountId, entryExists, lockUnallocatedFunds, netSpentOfCard, recordCardAllocation } from '../ledger/service.js';
+import { cardAccountId, entryExists, lockUnallocatedFunds, recordCardAllocation } from '../ledger/service.js';
 import { findUserWithRoles, fullName, isActor, setCardholderId, type Actor } from '../users/service.js';
 import {
   cardsOfUsers, applyCardMovement, lockCardByProviderId, assignedOut, cardIdsOfUser, cardSumsOfUser, findCard, findCardholderOfUser, insertCard, insertCardholderOnce, listCards, lockCard, updateCard,
@@ -16,7 +18,7 @@ export { topCardBalances } from './repo.js';
 export { cardholderIdsOfUsers } from './repo.js';
 export { findCard, cardsOfUsers, applyCardMovement, lockCardByProviderId, lockCard, assignedOut, cardIdsOfUser, cardSumsOfUser, findCardholderOfUser, listCards, type CardRow, type CardSort, type CardListFilters };
 
-export interface CardsDeps { db: Db; issuer: IssuingProvider }
+export interface CardsDeps { db: Db; issuer: IssuingProvider; jobs: Jobs }
 
 /** Members reach only their own cards; another's card is as missing as another organisation's. */
 export async function getCard(db: DbOrTx, orgId: number, actor: Actor, cardId: number): Promise<CardRow> {
@@ -121,7 +123,7 @@ export async function setCardStatus(deps: CardsDeps, orgId: number, cardId: numb
     if (card.status !== status) {
       await updateCard(tx, card.id, { status });
       await recordAudit(tx, { orgId, by, action: 'card.status_changed', subject: cardSubject(card), details: { holder_user_id: card.user_id, old_status: card.status, new_status: status } });
-      await viaIssuer(() => deps.issuer.setCardStatus(card.provider_card_id, status));
+      await queueIssuerSync(tx, deps.jobs, card, 'card_status');
     }
     return { ...card, status };
   });
@@ -166,9 +168,7 @@ export async function fundCard(
       orgId, by, action: 'card.funded', subject: cardSubject(card),
       details: { holder_user_id: card.user_id, old_spending_limit: card.spending_limit, new_spending_limit: input.amount, delta, description: input.description },
     });
-    // The issuer's all-time control counts everything ever spent; ours is what is left, so add the spent part.
-    const allTime = input.amount + (await netSpentOfCard(tx, orgId, card.id));
-    await viaIssuer(() => deps.issuer.setSpendingLimit(card.provider_card_id, allTime));
+    await queueIssuerSync(tx, deps.jobs, card, 'card_spending_limit');
     return { ...card, spending_limit: input.amount };
   });
 }
@@ -194,7 +194,7 @@ export async function setCardStatusFromIssuer(db: Db, provider: string, provider
  */
 export async function addToCardLimitInTransaction(
   tx: Tx,
-  issuer: IssuingProvider,
+  jobs: Jobs,
   params: { orgId: number; cardId: number; amount: number; reference: string; description: string; createdBy: number | null },
 ): Promise<boolean> {
   const card = await lockCard(tx, params.orgId, params.cardId);
@@ -209,7 +209,6 @@ export async function addToCardLimitInTransaction(
   });
   const limit = card.spending_limit + params.amount;
   await updateCard(tx, card.id, { spending_limit: limit });
-  const allTime = limit + (await netSpentOfCard(tx, params.orgId, card.id));
-  await viaIssuer(() => issuer.setSpendingLimit(card.provider_card_id, allTime));
+  await queueIssuerSync(tx, jobs, card, 'card_spending_limit');
   return true;
 }

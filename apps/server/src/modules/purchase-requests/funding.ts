@@ -1,6 +1,6 @@
 import { todayIso } from '@wallet/contract';
 import type { Tx } from '../../db/database.js';
-import type { IssuingProvider } from '../../issuing/provider.js';
+import type { Jobs } from '../../jobs/queue.js';
 import { addToCardLimitInTransaction } from '../cards/service.js';
 import { startRecurring } from '../recurring/service.js';
 import { updateRequest, type RequestRow } from './repo.js';
@@ -10,8 +10,8 @@ import { updateRequest, type RequestRow } from './repo.js';
  * `transferred`. If the organisation can't cover it the cards module throws 409 and the whole approval rolls back.
  * A request with an interval then becomes a recurring request.
  */
-export async function fundApprovedRequest(tx: Tx, issuer: IssuingProvider, request: RequestRow, decidedBy: number): Promise<Date> {
-  await addToCardLimitInTransaction(tx, issuer, {
+export async function fundApprovedRequest(tx: Tx, jobs: Jobs, request: RequestRow, decidedBy: number): Promise<Date> {
+  await addToCardLimitInTransaction(tx, jobs, {
     orgId: request.org_id,
     cardId: request.card_id,
     amount: request.amount,

@@ -153,7 +153,7 @@ export async function decideStep(
         await mailApprover(mail, request, next);
       } else {
         await updateRequest(tx, request.id, { approved_path: 'approved' });
-        await fundApprovedRequest(tx, deps.issuer, request, actor.id);
+        await fundApprovedRequest(tx, deps.jobs, request, actor.id);
         await mailRequester(mail, request, 'approved', params.notes);
       }
     }
@@ -173,7 +173,7 @@ export async function forceDecision(deps: RequestDeps, context: RequestContext, 
     const note = REQUEST_MESSAGES.forceNote(status);
     await updateRequest(tx, request.id, { approved_accounting: status, accounting_notes: note, accounting_decided_by: actor.id });
     for (const approval of (await approvalsOf(tx, [request.id])).get(request.id) ?? []) await useLinksOf(tx, approval.id);
-    if (status === 'approved') await fundApprovedRequest(tx, deps.issuer, request, actor.id);
+    if (status === 'approved') await fundApprovedRequest(tx, deps.jobs, request, actor.id);
     await recordAudit(tx, {
       orgId, by: context.client && { actorId: actor.id, ...context.client }, action: 'purchase_request.force_decided', subject: requestSubject(request),
       details: { status, requester_user_id: request.user_id, amount: request.amount, funded: status === 'approved' ? request.amount : 0 },

@@ -61,7 +61,7 @@ async function fundNextPeriod(deps: RecurringDeps, today: string): Promise<'fund
     }
     if (await claimPeriod(tx, { org_id: recurring.org_id, recurring_purchase_request_id: recurring.id, period_date: period, amount: request.amount })) {
       try {
-        await addToCardLimitInTransaction(tx, deps.issuer, {
+        await addToCardLimitInTransaction(tx, deps.jobs, {
           orgId: request.org_id,
           cardId: request.card_id,
           amount: request.amount,

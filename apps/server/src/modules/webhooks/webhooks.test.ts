@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe, type StripeObject } from '../../issuing/stripe/fake-stripe.js';
 import { useTestApp } from '../../test/context.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
-import { acceptTermsInDb, activateCard, cardAccountBalances, createCard, fundCard, topUp } from '../../test/card-factories.js';
+import { acceptTermsInDb, activateCard, cardAccountBalances, createCard, fundCard, topUp, waitForIssuerSync } from '../../test/card-factories.js';
 import { waitFor } from '../../test/helpers.js';
 import type { TestClient } from '../../test/client.js';
 import { integrityProblems } from '../ledger/service.js';
@@ -99,6 +99,7 @@ async function stripeCard(limit: number) {
   const card = await createCard(setup.client, memberId);
   await fundCard(setup.client, card.id, limit);
   await activateCard(setup.client, card.id);
+  await waitForIssuerSync(ctx.db, card.id);
   const row = await ctx.db.selectFrom('cards').select(['provider_card_id']).where('id', '=', card.id).executeTakeFirstOrThrow();
   expect(fake.objects.get(row.provider_card_id)?.status).toBe('active');
   return { id: card.id, stripeId: row.provider_card_id };

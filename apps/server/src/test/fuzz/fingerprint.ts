@@ -8,13 +8,16 @@ import type { Db } from '../../db/database.js';
  *   (a rejected request must not open or end one);
  * - mail_messages: the delivery job marks queued mail sent/stored in the background, on its own clock, so only
  *   their number and newest id count (a rejected request must not queue mail);
+ * - issuer_commands, issuer_sim_cards: the issuer outbox marks commands sent and the simulator applies them in the
+ *   background, so only the commands' number and newest id (a rejected request must not queue one) and the
+ *   simulator's number of cards count;
  * - kysely_migration*: untouched at run time, left out for speed.
  * The pgboss schema is not read at all: its supervisor and cron schedules write it on their own clock, and a job a
  * rejected request queued would show up in the table it writes.
  */
 const SKIPPED = new Set(['throttles', 'kysely_migration', 'kysely_migration_lock']);
-const COUNT_ONLY = new Set(['sessions']);
-const COUNT_AND_MAX_ID = new Set(['mail_messages']);
+const COUNT_ONLY = new Set(['sessions', 'issuer_sim_cards']);
+const COUNT_AND_MAX_ID = new Set(['mail_messages', 'issuer_commands']);
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

@@ -72,6 +72,7 @@ export function makeMyCard(overrides: Partial<CardResource> = {}): CardResource 
     shipping: null,
     last_used_at: null,
     created_at: '2026-01-02T10:00:00.000Z',
+    issuer_sync: { state: 'synced', error: null },
     ...overrides,
   };
 }

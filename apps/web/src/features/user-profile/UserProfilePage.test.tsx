@@ -51,6 +51,7 @@ const card = (overrides: Partial<CardResource>): CardResource => ({
   shipping: null,
   last_used_at: null,
   created_at: '2025-01-02T10:00:00.000Z',
+  issuer_sync: { state: 'synced', error: null },
   ...overrides,
 });
 

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CardResource } from '@wallet/contract';
+
+const ISSUER_SYNC_POLL_MS = 2_000;
 import { CARD_INCLUDES, cardKeys } from '../../../lib/card-query-keys';
 import { http, type DataEnvelope } from '../../../lib/http';
 
@@ -16,5 +18,7 @@ export function useCard(cardId: number) {
     queryFn: ({ signal }) => getCard(cardId, signal),
     enabled: Number.isInteger(cardId) && cardId > 0,
     meta: { silent: true },
+    // While the issuer is being told of a change, look again until it has been.
+    refetchInterval: (query) => (query.state.data?.issuer_sync.state === 'syncing' ? ISSUER_SYNC_POLL_MS : false),
   });
 }

@@ -1,6 +1,7 @@
 import { Card, Col, Descriptions, Flex, Row, Statistic, Typography } from 'antd';
 import type { CardResource } from '@wallet/contract';
 import { CardStatusTag } from '../../../components/CardStatusTag';
+import { IssuerSyncNote } from './IssuerSyncNote';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { availableToSpend, capitalize, cardExpiry, maskedCardNumber } from '../../../lib/payment-cards';
 
@@ -39,7 +40,16 @@ export function CardOverview({ card }: { card: CardResource }) {
         size="small"
         column={{ xs: 1, sm: 2 }}
         items={[
-          { key: 'status', label: 'Status', children: <CardStatusTag status={card.status} /> },
+          {
+            key: 'status',
+            label: 'Status',
+            children: (
+              <Flex gap={8} wrap align="center">
+                <CardStatusTag status={card.status} />
+                <IssuerSyncNote sync={card.issuer_sync} />
+              </Flex>
+            ),
+          },
           { key: 'type', label: 'Type', children: capitalize(card.type) },
           { key: 'number', label: 'Card Number', children: <span style={{ whiteSpace: 'nowrap' }}>{maskedCardNumber(card.last4)}</span> },
           { key: 'expiry', label: 'Expiry', children: cardExpiry(card) },

@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+
+export type IssuerCommandKind = 'card_status' | 'card_spending_limit';
+
+export function insertIssuerCommand(db: DbOrTx, values: { org_id: number; card_id: number; kind: IssuerCommandKind }): Promise<{ id: number }> {
+  return db.insertInto('issuer_commands').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+/** The newest command of each kind the issuer has not been told yet, for one card. */
+export async function unsentCommandsOfCard(db: DbOrTx, cardId: number): Promise<Array<{ kind: IssuerCommandKind; last_id: number }>> {
+  return db
+    .selectFrom('issuer_commands')
+    .select(['kind', (eb) => eb.fn.max('id').as('last_id')])
+    .where('card_id', '=', cardId)
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .groupBy('kind')
+    .execute() as Promise<Array<{ kind: IssuerCommandKind; last_id: number }>>;
+}
+
+/** The issuer has this card's state as of command `lastId`: that one and every earlier one of its kind are done. */
+export async function markCommandsSent(db: DbOrTx, cardId: number, kind: IssuerCommandKind, lastId: number): Promise<void> {
+  await db
+    .updateTable('issuer_commands')
+    .set({ sent_at: new Date(), last_error: null, attempts: sql`attempts + 1` })
+    .where('card_id', '=', cardId)
+    .where('kind', '=', kind)
+    .where('id', '<=', lastId)
+    .where('sent_at', 'is', null)
+    .execute();
+}
+
+/** The issuer refused: nothing will change its answer, so these commands stop (the card shows it). */
+export async function markCommandsFailed(db: DbOrTx, cardId: number, kind: IssuerCommandKind, lastId: number, error: string): Promise<void> {
+  await db
+    .updateTable('issuer_commands')
+    .set({ failed_at: new Date(), last_error: error, attempts: sql`attempts + 1` })
+    .where('card_id', '=', cardId)
+    .where('kind', '=', kind)
+    .where('id', '<=', lastId)
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .execute();
+}
+
+export async function recordCommandAttempt(db: DbOrTx, cardId: number, kind: IssuerCommandKind, lastId: number, error: string): Promise<void> {
+  await db
+    .updateTable('issuer_commands')
+    .set({ last_error: error, attempts: sql`attempts + 1` })
+    .where('card_id', '=', cardId)
+    .where('kind', '=', kind)
+    .where('id', '<=', lastId)
+    .where('sent_at', 'is', null)
+    .execute();
+}
+
+/** Cards with commands waiting longer than `olderThanSeconds` (their job was lost, or deduplicated by a racing one). */
+export async function cardsWithStaleCommands(db: DbOrTx, olderThanSeconds: number): Promise<Array<{ org_id: number; card_id: number }>> {
+  return db
+    .selectFrom('issuer_commands')
+    .select(['org_id', 'card_id'])
+    .distinct()
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+    .limit(1000)
+    .execute();
+}
+
+/** How each card stands with the issuer: 'syncing' while a command waits, 'failed' after a refusal since the last success. */
+export async function issuerSyncOfCards(db: DbOrTx, cardIds: readonly number[]): Promise<Map<number, { state: 'syncing' | 'failed'; error: string | null }>> {
+  if (cardIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('issuer_commands')
+    .select(['card_id', 'failed_at', 'last_error'])
+    .where('card_id', 'in', cardIds)
+    .where('sent_at', 'is', null)
+    .orderBy('id', 'desc')
+    .execute();
+  const result = new Map<number, { state: 'syncing' | 'failed'; error: string | null }>();
+  for (const row of rows) {
+    const seen = result.get(row.card_id);
+    if (!row.failed_at) result.set(row.card_id, { state: 'syncing', error: null });
+    else if (!seen) result.set(row.card_id, { state: 'failed', error: row.last_error });
+  }
+  return result;
+}
+
+export async function installationId(db: DbOrTx): Promise<string> {
+  return (await db.selectFrom('installation').select('id').executeTakeFirstOrThrow()).id;
+}
