@@ -9,7 +9,7 @@ import { TEST_PASSWORD } from '../test/factories.js';
 import { acceptStripeEvent } from '../modules/webhooks/service.js';
 import { storeEvent } from '../modules/webhooks/repo.js';
 import type { StripeEventShape } from '../modules/webhooks/stripe-objects.js';
-import { buildLoadWorld, loadOperations, MixedLoad, topupSucceededEvent, verifyRecovery, waitForEventsProcessed, WEBHOOK_SECRET, type LoadWorld } from './mixed-load.js';
+import { buildLoadWorld, databaseNow, loadOperations, MixedLoad, topupSucceededEvent, verifyRecovery, waitForEventsProcessed, WEBHOOK_SECRET, type LoadWorld } from './mixed-load.js';
 import { startKillableCluster } from './postgres-cluster.js';
 import { ledgerIntegrity, SOUND_LEDGER } from './ledger-integrity.js';
 
@@ -77,6 +77,19 @@ async function expectMailsResumed(db: Db, orgId: number) {
   }
 }
 
+/** The database clock once PostgreSQL answers again (the pool's first connections may have died with it). */
+async function databaseNowOnceBack(db: Db): Promise<Date> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      return await databaseNow(db);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 describe('crash safety', () => {
   it('SIGKILL of the server mid-load: after a restart on the same database nothing acknowledged is lost or doubled, and jobs resume', async () => {
     const database = await freshDatabase(inject('pgAdminUrl'));
@@ -106,10 +119,12 @@ describe('crash safety', () => {
     }
     await storeEvent(database.db, { id: lost!.id, provider: 'stripe', type: lost!.type, payload: lost });
 
+    // Jobs the killed process had taken stay 'active' (started before this instant) until pg-boss expires them.
+    const resumedAt = await databaseNow(database.db);
     const restarted = await startServer(env);
     const client = sameSessionOn(restarted.baseUrl, admin);
     expect((await client.get('/api/me')).status, 'the session made before the crash').toBe(200);
-    const report = await verifyRecovery(database.db, world, load, client, { databaseKilled: false });
+    const report = await verifyRecovery(database.db, world, load, client, { databaseKilled: false, resumedAt });
     expect(await waitForEventsProcessed(database.db, [queued!.id, lost!.id])).toEqual([]);
     const settled = await database.db.selectFrom('topups').select('status').where('id', 'in', world.stripeTopups.slice(0, 2).map((topup) => topup.id)).execute();
     expect(settled.map((topup) => topup.status)).toEqual(['succeeded', 'succeeded']);
@@ -134,6 +149,8 @@ describe('crash safety', () => {
     load.halt();
     await running;
     await cluster.restart();
+    // Jobs running when the postmaster died stay 'active' (started before this instant) until pg-boss expires them.
+    const resumedAt = await databaseNowOnceBack(db);
 
     // The same server process, never restarted, answers again once PostgreSQL is back.
     const client = sameSessionOn(server.baseUrl, admin);
@@ -145,7 +162,7 @@ describe('crash safety', () => {
     }
     expect(server.alive(), server.output()).toBe(true);
     expect(status, server.output()).toBe(200);
-    const report = await verifyRecovery(db, world, load, client, { databaseKilled: true });
+    const report = await verifyRecovery(db, world, load, client, { databaseKilled: true, resumedAt });
     console.info('postmaster SIGKILL:', report);
 
     // A job that was running when the database died stays 'active' until pg-boss expires it; the next start of the

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Db, DbOrTx } from '../db/database.js';
 import { integrityProblems } from '../modules/ledger/service.js';
 
 /**
@@ -25,7 +25,7 @@ export interface LedgerIntegrity {
   topupsWithoutEntry: Array<{ topup_id: number }>;
 }
 
-export async function ledgerIntegrity(db: Db, orgId: number): Promise<LedgerIntegrity> {
+export async function ledgerIntegrity(db: DbOrTx, orgId: number): Promise<LedgerIntegrity> {
   const { unbalancedEntries, driftedAccounts } = await integrityProblems(db, orgId);
   const cardLimitDrift = await sql<{ card_id: number; spending_limit: number; account: number }>`
     SELECT c.id AS card_id, c.spending_limit, coalesce(a.balance, 0)::bigint AS account FROM cards c

@@ -246,12 +246,71 @@ export async function waitForEventsProcessed(db: Db, eventIds: string[], options
   }
 }
 
+/** The database's clock now: job timestamps (pg-boss's started_on) are compared with it, never with this process's. */
+export async function databaseNow(db: Db): Promise<Date> {
+  const { rows } = await sql<{ now: Date }>`SELECT now() AS now`.execute(db);
+  return rows[0]!.now;
+}
+
+/** The queues whose jobs move money (a webhook settles a top-up or posts a capture; a recurring request funds a card). */
+const MONEY_QUEUES = ['webhook.process', 'recurring.run'];
+
+/**
+ * Waits until no job that moves money is due or running: none created or retrying whose start time has come, none
+ * active since `resumedAt` (when the server or the database came back). A job still 'active' from before then belongs
+ * to a process or a connection that died: pg-boss only expires it, so it is not waited for. Polls pg-boss's own
+ * table, the signal, rather than sleeping. Returns the jobs still busy when `timeoutMs` ran out.
+ */
+export async function waitForMoneyJobsIdle(db: Db, resumedAt: Date, timeoutMs = 60_000): Promise<Array<{ name: string; state: string; id: string }>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await sql<{ name: string; state: string; id: string }>`
+      SELECT name, state::text AS state, id::text AS id FROM pgboss.job
+      WHERE name IN (${sql.join(MONEY_QUEUES)})
+        AND ((state IN ('created', 'retry') AND start_after <= now()) OR (state = 'active' AND started_on >= ${resumedAt}))`.execute(db);
+    if (rows.length === 0 || Date.now() > deadline) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Every figure the money check compares, read in one REPEATABLE READ snapshot: each money movement commits its
+ * ledger entry together with its domain row (a settled top-up's status, a card's limit, an expense), so inside one
+ * snapshot the books add up whatever jobs commit meanwhile. Read statement by statement instead, a top-up settled
+ * between reading the succeeded top-ups and the funds shows as money from nowhere (the flaky 50,001-cent failure).
+ */
+export async function readBooks(db: Db, orgId: number, topupKeys: readonly string[]) {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (tx) => {
+      const topups = topupKeys.length === 0 ? [] : await tx.selectFrom('topups').select(['idempotency_key', 'status']).where('org_id', '=', orgId).where('idempotency_key', 'in', topupKeys).execute();
+      const cards = await tx.selectFrom('cards').select(['id', 'spending_limit']).where('org_id', '=', orgId).execute();
+      const approved = await tx.selectFrom('purchase_requests').select((eb) => eb.fn.sum<number>('amount').as('total')).where('org_id', '=', orgId).where('transferred', 'is not', null).executeTakeFirstOrThrow();
+      const spent = await tx
+        .selectFrom('expenses')
+        .select(['card_id', (eb) => eb.fn.sum<number>('amount').as('total'), (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.count<number>('hold_id').distinct().as('holds')])
+        .where('org_id', '=', orgId)
+        .groupBy('card_id')
+        .execute();
+      const succeeded = await tx.selectFrom('topups').select((eb) => eb.fn.sum<number>('amount').as('total')).where('org_id', '=', orgId).where('status', '=', 'succeeded').executeTakeFirstOrThrow();
+      const funds = await tx.selectFrom('ledger_accounts').select('balance').where('org_id', '=', orgId).where('kind', '=', 'issuer_funds').executeTakeFirstOrThrow();
+      const integrity = await ledgerIntegrity(tx, orgId);
+      return { topups, cards, approved: Number(approved.total ?? 0), spent, succeeded: Number(succeeded.total ?? 0), funds: Number(funds.balance), integrity };
+    });
+}
+
+/** Unallocated funds + every card's limit + everything spent: what the succeeded top-ups brought in, to the cent. */
+export function moneyAccountedFor(books: Pick<Awaited<ReturnType<typeof readBooks>>, 'cards' | 'spent' | 'funds'>): number {
+  return books.funds + books.cards.reduce((sum, card) => sum + Number(card.spending_limit), 0) + books.spent.reduce((sum, row) => sum + Number(row.total), 0);
+}
+
 /**
  * After the crash and the recovery: the books are sound, everything the client saw acknowledged is there once;
  * then every operation it never heard back about is retried with the same key (or, for an approval or a capture,
  * the same object) and lands once too. Returns what the retries answered, for the caller's report.
  */
-export async function verifyRecovery(db: Db, world: LoadWorld, load: MixedLoad, client: HttpClient, options: { databaseKilled: boolean }) {
+export async function verifyRecovery(db: Db, world: LoadWorld, load: MixedLoad, client: HttpClient, options: { databaseKilled: boolean; resumedAt: Date }) {
   expect(await ledgerIntegrity(db, world.orgId)).toEqual(SOUND_LEDGER);
   const outcomes = load.outcomes;
   // While the database is down the server answers 500: not acknowledged, so retried below like no answer.
@@ -290,27 +349,23 @@ export async function verifyRecovery(db: Db, world: LoadWorld, load: MixedLoad, 
 
   // Exactly once, read from the domain tables rather than the references: each load top-up key made one
   // succeeded top-up; a funded card holds its one funding; the request card holds each approved request once;
-  // each authorisation card lost exactly what was captured on it; and the money adds up.
+  // each authorisation card lost exactly what was captured on it; and the money adds up. Read once the jobs that
+  // move money are idle, in one snapshot (resumed webhook jobs may still settle top-ups meanwhile).
+  expect(await waitForMoneyJobsIdle(db, options.resumedAt), 'money jobs still busy').toEqual([]);
   const topupKeys = [...outcomes.map((outcome) => outcome.operation), ...load.unsent()].flatMap((operation) => (operation.kind === 'topup' ? [operation.key] : []));
-  const topups = await db.selectFrom('topups').select(['idempotency_key', 'status']).where('org_id', '=', world.orgId).where('idempotency_key', 'in', topupKeys).execute();
-  expect(topups.filter((topup) => topup.status !== 'succeeded')).toEqual([]);
-  expect(topups.map((topup) => topup.idempotency_key).sort()).toEqual([...topupKeys].sort());
+  const books = await readBooks(db, world.orgId, topupKeys);
+  expect(books.topups.filter((topup) => topup.status !== 'succeeded')).toEqual([]);
+  expect(books.topups.map((topup) => topup.idempotency_key).sort()).toEqual([...topupKeys].sort());
   const fundings = [...outcomes.map((outcome) => outcome.operation), ...load.unsent()].flatMap((operation) => (operation.kind === 'funding' ? [operation] : []));
-  const cards = await db.selectFrom('cards').select(['id', 'spending_limit']).where('org_id', '=', world.orgId).execute();
-  const limits = new Map(cards.map((card) => [card.id, card.spending_limit]));
+  const limits = new Map(books.cards.map((card) => [card.id, card.spending_limit]));
   expect(fundings.filter((funding) => limits.get(funding.cardId) !== funding.amount)).toEqual([]);
-  const approved = await db.selectFrom('purchase_requests').select((eb) => eb.fn.sum<number>('amount').as('total')).where('org_id', '=', world.orgId).where('transferred', 'is not', null).executeTakeFirstOrThrow();
-  expect(limits.get(world.requestCard)).toBe(Number(approved.total ?? 0));
-  const spent = await db.selectFrom('expenses').select(['card_id', (eb) => eb.fn.sum<number>('amount').as('total'), (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.count<number>('hold_id').distinct().as('holds')]).where('org_id', '=', world.orgId).groupBy('card_id').execute();
+  expect(limits.get(world.requestCard)).toBe(books.approved);
   for (const cardId of world.authCards) {
-    const row = spent.find((item) => item.card_id === cardId);
+    const row = books.spent.find((item) => item.card_id === cardId);
     expect(limits.get(cardId)).toBe(world.authCardLimit - Number(row?.total ?? 0));
     expect(Number(row?.count ?? 0)).toBe(Number(row?.holds ?? 0)); // one capture per authorisation
   }
-  const succeeded = await db.selectFrom('topups').select((eb) => eb.fn.sum<number>('amount').as('total')).where('org_id', '=', world.orgId).where('status', '=', 'succeeded').executeTakeFirstOrThrow();
-  const funds = await db.selectFrom('ledger_accounts').select('balance').where('org_id', '=', world.orgId).where('kind', '=', 'issuer_funds').executeTakeFirstOrThrow();
-  const totalSpent = spent.reduce((sum, row) => sum + Number(row.total), 0);
-  expect(funds.balance + [...limits.values()].reduce((sum, limit) => sum + limit, 0) + totalSpent).toBe(Number(succeeded.total));
-  expect(await ledgerIntegrity(db, world.orgId)).toEqual(SOUND_LEDGER);
+  expect(moneyAccountedFor(books)).toBe(books.succeeded);
+  expect(books.integrity).toEqual(SOUND_LEDGER);
   return { acknowledged: acked.length, unanswered: outcomes.length - acked.length, unsent: load.unsent().length, retried: answers.length, orphanedEvents: orphaned.size };
 }
