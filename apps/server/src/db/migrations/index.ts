@@ -20,6 +20,7 @@ import * as topupFailures from './0017_topup_failures.js';
 import * as emailChanges from './0018_email_changes.js';
 import * as voidedApprovalLinks from './0019_voided_approval_links.js';
 import * as issuerOutbox from './0020_issuer_outbox.js';
+import * as moneyInvariants from './0021_money_invariants.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0018_email_changes': emailChanges,
   '0019_voided_approval_links': voidedApprovalLinks,
   '0020_issuer_outbox': issuerOutbox,
+  '0021_money_invariants': moneyInvariants,
 };
