@@ -185,6 +185,12 @@ export interface CardholdersTable {
   legal_last_name: string;
   billing: ColumnType<Address, string, string>;
   created_at: CreatedAt;
+  /** The issuer's status of the person (Stripe's issuing_cardholder.updated); null until it tells us. */
+  issuer_status: 'active' | 'inactive' | 'blocked' | null;
+  /** Why the issuer disabled the cardholder (requirements.disabled_reason), and the fields it still needs (past_due). */
+  requirements_disabled_reason: string | null;
+  requirements_past_due: ColumnType<string[], string[] | undefined, string[]>;
+  issuer_updated_at: Date | null;
 }
 
 export interface CardsTable {
@@ -197,7 +203,10 @@ export interface CardsTable {
   name: string;
   brand: string;
   type: 'virtual' | 'physical';
-  status: ColumnType<'active' | 'inactive', 'active' | 'inactive' | undefined, 'active' | 'inactive'>;
+  /** 'canceled' is terminal: lost, stolen or expired at the issuer (its reason in cancellation_reason). */
+  status: ColumnType<CardStatus, CardStatus | undefined, CardStatus>;
+  cancellation_reason: string | null;
+  canceled_at: Date | null;
   last4: string;
   exp_month: number;
   exp_year: number;
@@ -209,12 +218,15 @@ export interface CardsTable {
   updated_at: UpdatedAt;
 }
 
+export type CardStatus = 'active' | 'inactive' | 'canceled';
+
 export interface TopupsTable {
   id: Generated<number>;
   org_id: number;
   amount: number;
   description: string;
-  status: 'pending' | 'succeeded' | 'failed';
+  /** 'reversed': the issuer took it back after it succeeded (terminal; a topup_reversal entry if it was credited). */
+  status: 'pending' | 'succeeded' | 'failed' | 'reversed';
   provider: string;
   provider_topup_id: string | null;
   idempotency_key: string;
@@ -223,6 +235,7 @@ export interface TopupsTable {
   settled_at: Date | null;
   /** Why the issuer refused it (failed top-ups only). */
   failure_message: string | null;
+  reversed_at: Date | null;
 }
 
 export interface IssuerSimCardholdersTable {

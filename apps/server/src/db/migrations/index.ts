@@ -21,6 +21,7 @@ import * as emailChanges from './0018_email_changes.js';
 import * as voidedApprovalLinks from './0019_voided_approval_links.js';
 import * as issuerOutbox from './0020_issuer_outbox.js';
 import * as moneyInvariants from './0021_money_invariants.js';
+import * as reversalsCancellations from './0022_reversals_cancellations.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0019_voided_approval_links': voidedApprovalLinks,
   '0020_issuer_outbox': issuerOutbox,
   '0021_money_invariants': moneyInvariants,
+  '0022_reversals_cancellations': reversalsCancellations,
 };
