@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { stripeSpec } from './openapi-check.js';
 
 /**
  * A local fake of the Stripe API, enough of it for the Issuing adapter (DESIGN §9): cardholders, cards, top-ups and
@@ -77,6 +78,11 @@ export interface FakeStripeOptions {
    * repeats the key it was given (worse than real Stripe, which masks it) so callers can prove they never echo it.
    */
   secretKey?: string;
+  /**
+   * Refuse (400 invalid_request_error) any request that isn't a documented operation with documented parameters and
+   * enum values in Stripe's OpenAPI description (openapi-check.ts). On by default; off only to test the fake itself.
+   */
+  checkAgainstSpec?: boolean;
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -481,6 +487,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (!key || (options.secretKey !== undefined && key !== options.secretKey)) {
       send(401, { error: { type: 'invalid_request_error', message: key ? `Invalid API Key provided: ${key}` : 'You did not provide an API key.' } });
       return;
+    }
+
+    if (options.checkAgainstSpec !== false) {
+      const problem = stripeSpec().check(method, recorded.path, recorded.query, recorded.body);
+      if (problem) {
+        const param = /parameter (\S+) /.exec(problem)?.[1];
+        send(400, { error: { type: 'invalid_request_error', message: problem, ...(param ? { param } : {}) } });
+        return;
+      }
     }
 
     const failure = failures.shift();

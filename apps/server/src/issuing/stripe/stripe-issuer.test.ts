@@ -360,13 +360,16 @@ describe('fake Stripe', () => {
     });
   });
 
-  it('answers unknown paths with a Stripe-shaped 404', async () => {
+  it("answers a documented operation it doesn't implement with a Stripe-shaped 404, an undocumented one with a 400", async () => {
     const fake = await startFakeStripe();
     try {
-      const response = await fetch(`http://127.0.0.1:${fake.port}/v1/nope`, { headers: { authorization: 'Bearer sk_test_x' } });
+      const response = await fetch(`http://127.0.0.1:${fake.port}/v1/issuing/disputes`, { headers: { authorization: 'Bearer sk_test_x' } });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: { type: 'invalid_request_error', message: expect.stringContaining('Unrecognized request URL (GET: /v1/nope)') } });
-      expect(fake.requests).toHaveLength(1);
+      expect(await response.json()).toEqual({ error: { type: 'invalid_request_error', message: expect.stringContaining('Unrecognized request URL (GET: /v1/issuing/disputes)') } });
+      const nope = await fetch(`http://127.0.0.1:${fake.port}/v1/nope`, { headers: { authorization: 'Bearer sk_test_x' } });
+      expect(nope.status).toBe(400);
+      expect(await nope.json()).toEqual({ error: { type: 'invalid_request_error', message: "GET /v1/nope is not an operation in Stripe's API description (2023-08-16)." } });
+      expect(fake.requests).toHaveLength(2);
     } finally {
       await fake.stop();
     }
