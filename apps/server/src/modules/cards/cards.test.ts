@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/context.js';
 import { TEST_PASSWORD } from '../../test/factories.js';
 import { addUser, setupOrg } from '../../test/helpers.js';
 import {
-  acceptTermsInDb, ageConfirmation, availableFunds, createCard, fundCard, ledgerCounts, newCardBody, putBalance, setUserCreatedAt, shippingBody, topUp, waitForIssuerSync,
+  acceptTermsInDb, activateCard, ageConfirmation, availableFunds, createCard, fundCard, ledgerCounts, newCardBody, putBalance, setUserCreatedAt, shippingBody, topUp, waitForIssuerSync,
 } from '../../test/card-factories.js';
 import { isLuhnValid } from '../../issuing/simulator/card-numbers.js';
 
@@ -320,7 +320,11 @@ describe('PUT /api/cards/{id}/balance', () => {
     const card = await createCard(org.adminClient, org.member.id);
     await topUp(org.adminClient, 10_000);
     await fundCard(org.adminClient, card.id, 5_000);
-    await ctx.db.updateTable('cards').set({ holds_amount: 1_200 }).where('id', '=', card.id).execute();
+    // A real pending purchase of $12.00 (holds_amount is the sum of pending holds: the database refuses it written alone).
+    await acceptTermsInDb(ctx.db, org.member.id);
+    await activateCard(org.adminClient, card.id);
+    const held = await org.adminClient.post('/api/simulator/purchases', { card_id: card.id, amount: 1_200, capture: 'later', merchant: { name: 'Blue Bottle Coffee' } });
+    expect(held.json().data.approved).toBe(true);
     const refused = await putBalance(org.adminClient, card.id, 1_000);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(CARD_MESSAGES.belowPendingHolds);
