@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, MAX_STRING_LENGTH } from './fields.js';
+import { formatCents } from './money.js';
 
 export const CARD_MESSAGES = {
   added: 'Added',
@@ -35,7 +36,17 @@ export const CARD_MESSAGES = {
   passwordWrong: 'The provided password is incorrect.',
   fundsAdded: 'Funds Added',
   orgBillingComingSoon: 'Use organisation billing address (coming soon)',
+  /** POST /api/cards/fund (Fund Card(s)). */
+  cardsRequired: 'Please select at least one card',
+  tooManyCards: 'Up to 200 cards can be funded at once.',
+  duplicateCards: 'Each card may be listed only once.',
+  multiFundFailed: 'No card was funded.',
 } as const;
+
+/** Fund Card(s) succeeded: what the notification says under CARD_MESSAGES.balanceUpdated. */
+export function multiFundDoneText(amountCents: number, cards: number): string {
+  return `${formatCents(amountCents)} added to each of ${cards} card(s).`;
+}
 
 export const CARD_TYPES = ['virtual', 'physical'] as const;
 export const CARD_STATUSES = ['active', 'inactive'] as const;
@@ -98,6 +109,22 @@ const description = required(CARD_MESSAGES.descriptionRequired);
 
 /** PUT /api/cards/{id}/balance: the new spending limit in cents (SPEC §7). */
 export const fundCardSchema = z.object({ amount: centsField(0), description });
+/** Most cards one Fund Card(s) may name. */
+export const MAX_CARDS_PER_FUNDING = 200;
+/**
+ * POST /api/cards/fund: adds `amount` cents to each listed card's spending limit, all or none (SPEC §5 multi-card
+ * fund: at least 0.01, the description applied to each card).
+ */
+export const fundCardsSchema = z.object({
+  card_ids: z
+    .array(idSchema, { error: CARD_MESSAGES.cardsRequired })
+    .min(1, CARD_MESSAGES.cardsRequired)
+    .max(MAX_CARDS_PER_FUNDING, CARD_MESSAGES.tooManyCards)
+    .refine((ids) => new Set(ids).size === ids.length, CARD_MESSAGES.duplicateCards),
+  amount: centsField(1),
+  description,
+});
+export type FundCardsInput = z.infer<typeof fundCardsSchema>;
 /** Account Funding -> Add Funds. */
 export const topupSchema = z.object({ amount: centsField(1), description });
 
@@ -183,6 +210,13 @@ export interface CardResource {
    * does, 'failed' when it refused the last change (with its reason). Our own decisions apply every change at once.
    */
   issuer_sync: { state: (typeof ISSUER_SYNC_STATES)[number]; error: string | null };
+}
+
+/** POST /api/cards/fund answers the listed cards as they are now; a retry with the same key answers the same. */
+export interface FundCardsResponse {
+  data: CardResource[];
+  message: string;
+  meta: { funded: number };
 }
 
 export const ISSUER_SYNC_STATES = ['synced', 'syncing', 'failed'] as const;

@@ -8,9 +8,7 @@ import { AUDIT_ACTIONS } from '@wallet/contract';
  * route and checks the row (actor, action, subject, before/after details). This keeps that walk complete: every
  * action of the contract is recorded by the server and exercised there, unless it is reserved (listed with why).
  */
-const RESERVED: Record<string, string> = {
-  'cards.funded_many': 'funding several cards at once is PUT /api/cards/{id}/balance per card (each a card.funded); no route records it yet (docs/API.md)',
-};
+const RESERVED: Record<string, string> = {};
 
 const serverSource = path.resolve(import.meta.dirname, '..');
 

@@ -83,6 +83,7 @@ function samples(w: SecurityWorld): Record<string, Sample> {
     'POST /users/:id/avatar': { multipart: multipartFile('avatar', 'a.png', 'image/png', PNG_BYTES) },
     // No parameter, but the body names A's objects:
     'POST /api/cards': newCardBody(ids.member),
+    'POST /api/cards/fund': { card_ids: [ids.card], amount: 1, description: 'Probe' },
     'POST /api/simulator/purchases': { card_id: ids.card, amount: 1 },
     'POST /api/teams': { name: 'Probe', color: '#1677FF', team: { users: [ids.member] }, approval_path: [w.a.first.id] },
   };

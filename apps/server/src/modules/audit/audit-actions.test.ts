@@ -72,6 +72,28 @@ describe('cards and money', () => {
     expect(await entries(admin, 'card.status_changed')).toHaveLength(1);
   });
 
+  it('cards.funded_many: one entry per Fund Card(s) call with the cards, the amount and the total; a retry or a refusal records nothing', async () => {
+    const world = await requestWorld(ctx, { funds: 50_000 });
+    const admin = world.adminClient;
+    const second = await createCard(admin, world.member.id);
+    const body = { card_ids: [second.id, world.card.id], amount: 2_000, description: 'Team offsite' };
+    const funded = await admin.post('/api/cards/fund', body, { ...withAgent, 'idempotency-key': 'key-audit-many-01' });
+    expect(funded.statusCode, funded.body).toBe(200);
+    expect((await admin.post('/api/cards/fund', body, { 'idempotency-key': 'key-audit-many-01' })).statusCode).toBe(200);
+    const many = await entries(admin, 'cards.funded_many');
+    expect(many).toHaveLength(1);
+    expect(many[0]).toMatchObject({
+      actor_kind: 'user', actor_user_id: world.admin.id, subject_type: 'cards', subject_id: null, subject_label: '2 cards', user_agent: AGENT,
+      details: { card_ids: [world.card.id, second.id].sort((a, b) => a - b), count: 2, amount: 2_000, total: 4_000, description: 'Team offsite' },
+    });
+    expect(many[0]!.ip).toBeTruthy();
+    await recordsNothing(admin, async () => {
+      expect((await admin.post('/api/cards/fund', { ...body, amount: 40_000 })).statusCode).toBe(409); // more than the organisation holds
+      expect((await admin.post('/api/cards/fund', { ...body, card_ids: [] })).statusCode).toBe(422);
+      expect((await world.memberClient.post('/api/cards/fund', body)).statusCode).toBe(403);
+    });
+  });
+
   it('a refused card change (409, 422, 403) records nothing', async () => {
     const world = await requestWorld(ctx, { funds: 1_000 });
     const admin = world.adminClient;

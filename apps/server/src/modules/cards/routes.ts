@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  CARD_MESSAGES, CARD_STATUSES, CARD_TYPES, PAGE_SIZES, cardStatusSchema, fundCardSchema, idSchema, newCardSchema,
+  CARD_MESSAGES, CARD_STATUSES, CARD_TYPES, PAGE_SIZES, cardStatusSchema, fundCardSchema, fundCardsSchema, idSchema, newCardSchema, type FundCardsResponse,
 } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { orgOf, userOf } from '../../http/context.js';
@@ -16,7 +16,7 @@ import { auditByOf } from '../audit/request.js';
 import { presentCard } from './presenter.js';
 import { issuerSyncOfCards } from './issuer-sync.js';
 import {
-  cardholderIdsOfUsers, cardIdsOfUser, cardSumsOfUser, createCard, findCardholderOfUser, fundCard, getCard, listCards, revealCardDetails, setCardStatus,
+  cardholderIdsOfUsers, cardIdsOfUser, cardSumsOfUser, createCard, findCardholderOfUser, fundCard, fundCards, getCard, listCards, revealCardDetails, setCardStatus,
   type CardListFilters, type CardRow,
 } from './service.js';
 
@@ -134,6 +134,16 @@ export async function cardsRoutes(fastify: FastifyInstance) {
     const card = await fundCard(deps, org.id, userOf(request), request.params.id, request.body, idempotencyKeyOf(request), auditByOf(request));
     const [data] = await presentCards(db, org.id, [card], new Set());
     return { data, message: CARD_MESSAGES.balanceUpdated };
+  });
+
+  /**
+   * Fund Card(s): adds the amount to each listed card, all or none, once per Idempotency-Key (a retry answers the
+   * same and moves nothing).
+   */
+  app.post('/api/cards/fund', { onRequest: requireAdmin, schema: { body: fundCardsSchema } }, async (request): Promise<FundCardsResponse> => {
+    const org = orgOf(request);
+    const { cards } = await fundCards(deps, org.id, userOf(request), request.body, idempotencyKeyOf(request), auditByOf(request));
+    return { data: await presentCards(db, org.id, cards, new Set()), message: CARD_MESSAGES.balanceUpdated, meta: { funded: cards.length } };
   });
 
   /** Member dashboard: what a user's cards hold (SPEC §7 analytics?filter[available_to_spend]=1). */

@@ -212,3 +212,61 @@ export async function addToCardLimitInTransaction(
   await queueIssuerSync(tx, jobs, card, 'card_spending_limit');
   return true;
 }
+
+/** The ledger reference of one card's share of a Fund Card(s) call: a retry with the same key finds it. */
+function multiFundReference(idempotencyKey: string, cardId: number): string {
+  return `cards-fund:${idempotencyKey}:${cardId}`;
+}
+
+/**
+ * Fund Card(s): adds `amount` cents to each card's spending limit, all in one transaction or none (issue 16.5). The
+ * cards are locked in id order (two fundings over the same cards never deadlock), then the organisation's funds, the
+ * same order fundCard and addToCardLimitInTransaction take. Another organisation's or a missing card is a 404, a
+ * holder without the wallet-user role or funds short of amount x cards a 409, and nothing is written then. Each card's
+ * allocation carries a reference made of the key and the card, so a retry with the same key moves nothing and answers
+ * the cards as they are. Returns the cards in the order asked and how many were funded by this call.
+ */
+export async function fundCards(
+  deps: CardsDeps,
+  orgId: number,
+  actor: Actor,
+  input: { card_ids: readonly number[]; amount: number; description: string },
+  idempotencyKey: string,
+  by?: AuditBy,
+): Promise<{ cards: CardRow[]; moved: number }> {
+  return deps.db.transaction().execute(async (tx) => {
+    const locked = new Map<number, CardRow>();
+    for (const cardId of [...new Set(input.card_ids)].sort((a, b) => a - b)) {
+      const card = await lockCard(tx, orgId, cardId);
+      if (!card) throw notFound();
+      locked.set(cardId, card);
+    }
+    const holderIds = [...new Set([...locked.values()].map((card) => card.user_id))];
+    for (const holderId of holderIds) {
+      const holder = await findUserWithRoles(tx, orgId, holderId);
+      if (!holder || !isWalletUser(holder.roles)) throw conflict(CARD_MESSAGES.holderNotWalletUser);
+    }
+    const due: CardRow[] = [];
+    for (const card of locked.values()) {
+      if (!(await entryExists(tx, orgId, multiFundReference(idempotencyKey, card.id)))) due.push(card);
+    }
+    if (due.length > 0) {
+      const funds = await lockUnallocatedFunds(tx, orgId);
+      if (input.amount * due.length > funds.available) throw conflict(CARD_MESSAGES.insufficientFunds);
+      for (const card of due) {
+        await recordCardAllocation(tx, {
+          orgId, cardId: card.id, userId: card.user_id, reference: multiFundReference(idempotencyKey, card.id), delta: input.amount, description: input.description, createdBy: actor.id,
+        });
+        const limit = card.spending_limit + input.amount;
+        await updateCard(tx, card.id, { spending_limit: limit });
+        await queueIssuerSync(tx, deps.jobs, card, 'card_spending_limit');
+        locked.set(card.id, { ...card, spending_limit: limit });
+      }
+      await recordAudit(tx, {
+        orgId, by, action: 'cards.funded_many', subject: { type: 'cards', id: null, label: `${due.length} cards` },
+        details: { card_ids: due.map((card) => card.id), count: due.length, amount: input.amount, total: input.amount * due.length, description: input.description },
+      });
+    }
+    return { cards: input.card_ids.map((id) => locked.get(id)!), moved: due.length };
+  });
+}

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
-import { CARD_MESSAGES } from '@wallet/contract';
+import { CARD_MESSAGES, multiFundDoneText } from '@wallet/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listOf, makeCard } from '../../test/cards';
 import { findDialog } from '../../test/dialogs';
@@ -67,11 +67,8 @@ describe('/cards', { timeout: 120_000 }, () => {
     expect(await findDialog('Add New Card')).toBeInTheDocument();
   });
 
-  it('funds the selected cards: each new limit is its own limit plus the amount, at least $0.01', async () => {
-    const fake = api({
-      'PUT /api/cards/7/balance': (call) => ({ status: 200, body: { data: { ...jordans, spending_limit: (call.body as { amount: number }).amount }, message: CARD_MESSAGES.balanceUpdated } }),
-      'PUT /api/cards/8/balance': (call) => ({ status: 200, body: { data: { ...sams, spending_limit: (call.body as { amount: number }).amount }, message: CARD_MESSAGES.balanceUpdated } }),
-    });
+  /** List view, both cards selected, Fund Card(s) open. */
+  async function openFundModal() {
     renderPage();
     await screen.findByRole('heading', { name: 'Cards(12)' });
     await user.click(screen.getByText('List'));
@@ -79,27 +76,79 @@ describe('/cards', { timeout: 120_000 }, () => {
     const [row7, row8] = ['1111', '2222'].map((last4) => within(table).getByText(`•••• •••• •••• ${last4}`).closest('tr')!);
     await user.click(within(row7!).getByRole('checkbox'));
     await user.click(within(row8!).getByRole('checkbox'));
-
-    await user.click(screen.getByRole('button', { name: /Action/ }));
+    await user.click(screen.getByRole('button', { name: 'Action (2 selected)' }));
     await user.click(await screen.findByText('Fund Card(s)'));
-    const modal = await findDialog('Fund Card(s)');
+    return findDialog('Fund Card(s)');
+  }
+
+  const funded = (amount: number) => ({
+    status: 200,
+    body: { data: [{ ...jordans, spending_limit: jordans.spending_limit + amount }, { ...sams, spending_limit: sams.spending_limit + amount }], message: CARD_MESSAGES.balanceUpdated, meta: { funded: 2 } },
+  });
+
+  it('funds the selected cards with one server call that adds the amount (at least $0.01) to each, then clears the selection', async () => {
+    const fake = api({ 'POST /api/cards/fund': funded(1) });
+    const modal = await openFundModal();
 
     fireEvent.change(within(modal).getByLabelText('Amount'), { target: { value: '0' } });
     fireEvent.change(within(modal).getByLabelText('Description'), { target: { value: 'Quarterly top-up' } });
     await user.click(within(modal).getByRole('button', { name: 'Fund Card(s)' }));
     await waitFor(() => expect(within(modal).getByText(CARD_MESSAGES.amountInvalid)).toBeInTheDocument());
-    expect(fake.calls.some((call) => call.method === 'PUT')).toBe(false);
+    expect(fake.calls.some((call) => call.method !== 'GET')).toBe(false);
 
     fireEvent.change(within(modal).getByLabelText('Amount'), { target: { value: '0.01' } });
     await user.click(within(modal).getByRole('button', { name: 'Fund Card(s)' }));
 
     expect(await screen.findByText(CARD_MESSAGES.balanceUpdated)).toBeInTheDocument();
-    const puts = fake.calls.filter((call) => call.method === 'PUT');
-    expect(puts.map((call) => [call.path, call.body])).toEqual([
-      ['/api/cards/7/balance', { amount: 10_001, description: 'Quarterly top-up' }],
-      ['/api/cards/8/balance', { amount: 2_551, description: 'Quarterly top-up' }],
+    expect(screen.getByText(multiFundDoneText(1, 2))).toBeInTheDocument();
+    const writes = fake.calls.filter((call) => call.method !== 'GET');
+    expect(writes.map((call) => [call.method, call.path, call.body])).toEqual([['POST', '/api/cards/fund', { card_ids: [7, 8], amount: 1, description: 'Quarterly top-up' }]]);
+    expect(writes[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    // No card is read and written back: the server adds to what each card has when it funds.
+    expect(fake.calls.some((call) => call.path === '/api/cards/7' || call.path === '/api/cards/8')).toBe(false);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Action (0 selected)' })).toBeInTheDocument());
+  });
+
+  it('on a refusal shows the server\'s message, keeps the selection, and a retry of the same submission reuses its key', async () => {
+    let answer: FakeReply = { status: 409, body: { message: CARD_MESSAGES.insufficientFunds } };
+    const fake = api({ 'POST /api/cards/fund': () => answer });
+    const modal = await openFundModal();
+    fireEvent.change(within(modal).getByLabelText('Amount'), { target: { value: '25' } });
+    fireEvent.change(within(modal).getByLabelText('Description'), { target: { value: 'Travel' } });
+    await user.click(within(modal).getByRole('button', { name: 'Fund Card(s)' }));
+
+    expect(await within(modal).findByText(CARD_MESSAGES.multiFundFailed)).toBeInTheDocument();
+    expect(within(modal).getByText(CARD_MESSAGES.insufficientFunds)).toBeInTheDocument();
+    expect(screen.queryByText(CARD_MESSAGES.balanceUpdated)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Action (2 selected)' })).toBeInTheDocument();
+
+    // The same submission again (say, after adding funds): the same key, so it can never count twice.
+    answer = funded(2_500);
+    await user.click(within(modal).getByRole('button', { name: 'Fund Card(s)' }));
+    expect(await screen.findByText(CARD_MESSAGES.balanceUpdated)).toBeInTheDocument();
+    const posts = fake.calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.body)).toEqual([
+      { card_ids: [7, 8], amount: 2_500, description: 'Travel' },
+      { card_ids: [7, 8], amount: 2_500, description: 'Travel' },
     ]);
-    expect(new Set(puts.map((call) => call.headers.get('Idempotency-Key'))).size).toBe(2);
+    const keys = posts.map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('a changed submission gets a new key; a 422 puts the server\'s message on its field', async () => {
+    const fake = api({ 'POST /api/cards/fund': { status: 422, body: { message: 'May not be greater than 255 characters.', errors: { description: ['May not be greater than 255 characters.'] } } } });
+    const modal = await openFundModal();
+    fireEvent.change(within(modal).getByLabelText('Amount'), { target: { value: '5' } });
+    fireEvent.change(within(modal).getByLabelText('Description'), { target: { value: 'First' } });
+    await user.click(within(modal).getByRole('button', { name: 'Fund Card(s)' }));
+    await waitFor(() => expect(within(modal).getAllByText('May not be greater than 255 characters.').length).toBeGreaterThan(0));
+    fireEvent.change(within(modal).getByLabelText('Description'), { target: { value: 'Second' } });
+    await user.click(within(modal).getByRole('button', { name: 'Fund Card(s)' }));
+    await waitFor(() => expect(fake.calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    const keys = fake.calls.filter((call) => call.method === 'POST').map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(screen.getByRole('button', { name: 'Action (2 selected)' })).toBeInTheDocument();
   });
 
   it('activates the selected cards and reports the ones that could not be', async () => {

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CardResource } from '@wallet/contract';
+import type { CardResource, FundCardsResponse } from '@wallet/contract';
 import { cardKeys } from '../../../lib/card-query-keys';
 import { http } from '../../../lib/http';
-import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../../lib/idempotency';
-import { getCard } from './get-card';
-import { runForEachCard } from './update-card-status';
+import { IDEMPOTENCY_HEADER } from '../../../lib/idempotency';
 
 export interface FundCardVariables {
   cardId: number;
@@ -30,18 +28,28 @@ export function useFundCard() {
   });
 }
 
+export interface FundCardsVariables {
+  cardIds: readonly number[];
+  /** Cents added to each card's spending limit (at least 1). */
+  amount: number;
+  description: string;
+  /** One per submission; a retry of the same submission sends the same key, so it is applied once. */
+  idempotencyKey: string;
+}
+
 /**
- * Fund Card(s): adds `amount` cents to each card's current spending limit (read fresh, so a stale page adds
- * nothing twice). Every card is tried; failures are returned for the caller to show.
+ * POST /api/cards/fund {card_ids, amount, description}: Fund Card(s). The server adds `amount` cents to each card's
+ * spending limit as it is when it funds (never a limit read here earlier), all cards or none: 409 with a message when
+ * the organisation's unallocated funds can't cover them all, 404 when a card is gone.
  */
+export function fundCards({ cardIds, amount, description, idempotencyKey }: FundCardsVariables): Promise<FundCardsResponse> {
+  return http.post('/api/cards/fund', { card_ids: cardIds, amount, description }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+}
+
 export function useFundCards() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ cardIds, amount, description }: { cardIds: readonly number[]; amount: number; description: string }) =>
-      runForEachCard(cardIds, async (cardId) => {
-        const card = await getCard(cardId);
-        return fundCard({ cardId, amount: card.spending_limit + amount, description, idempotencyKey: newIdempotencyKey() });
-      }),
+    mutationFn: fundCards,
     onSettled: () => queryClient.invalidateQueries({ queryKey: cardKeys.all }),
   });
 }

@@ -1,11 +1,12 @@
 import { Alert, Flex, Form, Input, Modal, Typography } from 'antd';
-import { CARD_MESSAGES, MAX_NOTE_LENGTH, fundCardSchema, type CardResource } from '@wallet/contract';
-import { useState } from 'react';
+import { CARD_MESSAGES, MAX_NOTE_LENGTH, fundCardsSchema, multiFundDoneText, type CardResource } from '@wallet/contract';
+import { useRef, useState } from 'react';
 import { CurrencyInput } from '../../../components/CurrencyInput';
 import { amountRules, formAmountToCents } from '../../../lib/amount-rules';
+import { showServerFieldErrors } from '../../../lib/form-errors';
 import { formatMoney } from '../../../lib/format';
 import { zodRule } from '../../../lib/form-rules';
-import { useNotifyError } from '../../../lib/use-notify-error';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { useFundCards } from '../api/fund-card';
 
@@ -13,8 +14,8 @@ interface Props {
   open: boolean;
   cards: CardResource[];
   onClose: () => void;
-  /** After a run: the cards that could not be funded stay selected. */
-  onDone: (failedIds: number[]) => void;
+  /** After a funding: the ids that stay selected (none: every card was funded). A refusal keeps the selection. */
+  onDone: (keepSelectedIds: number[]) => void;
 }
 
 interface Values {
@@ -24,40 +25,55 @@ interface Values {
 
 /** SPEC §5 multi-card fund: at least $0.01 (1 cent). */
 const MIN_MULTI_FUND_CENTS = 1;
-const rules = { amount: amountRules(MIN_MULTI_FUND_CENTS), description: [zodRule(fundCardSchema.shape.description)] };
+const rules = { amount: amountRules(MIN_MULTI_FUND_CENTS), description: [zodRule(fundCardsSchema.shape.description)] };
 
-/** Fund Card(s): the same amount added to each selected card's spending limit, with one description. */
+/**
+ * The idempotency key of one submission: the same cards, amount and description sent again (a retry after a failure
+ * or a lost answer) reuse it, so the funding is applied once; anything changed is a new funding.
+ */
+function useSubmissionKey() {
+  const last = useRef<{ values: string; key: string } | null>(null);
+  return {
+    keyFor(values: object): string {
+      const serialised = JSON.stringify(values);
+      if (last.current?.values !== serialised) last.current = { values: serialised, key: newIdempotencyKey() };
+      return last.current.key;
+    },
+    reset() {
+      last.current = null;
+    },
+  };
+}
+
+/**
+ * Fund Card(s): the same amount added to each selected card's spending limit, with one description. One server call
+ * funds them all or none; the server adds to each card's limit as it is then (a purchase meanwhile is not undone).
+ */
 export function MultiFundModal({ open, cards, onClose, onDone }: Props) {
   const [form] = Form.useForm<Values>();
   const fundCards = useFundCards();
   const notifySuccess = useNotifySuccess();
-  const notifyError = useNotifyError();
-  const [failures, setFailures] = useState<{ card: CardResource; message: string }[]>([]);
+  const submission = useSubmissionKey();
+  const [failure, setFailure] = useState<string | null>(null);
   const amountCents = formAmountToCents(Form.useWatch('amount', form)) ?? 0;
 
   const handleFinish = ({ amount, description }: Values) => {
     const cents = formAmountToCents(amount);
     if (cents === null) return;
-    setFailures([]);
+    setFailure(null);
+    const body = { cardIds: cards.map((card) => card.id), amount: cents, description: description!.trim() };
     fundCards.mutate(
-      { cardIds: cards.map((card) => card.id), amount: cents, description: description!.trim() },
+      { ...body, idempotencyKey: submission.keyFor(body) },
       {
-        onSuccess: ({ succeeded, failed }) => {
-          if (succeeded.length > 0) {
-            notifySuccess(CARD_MESSAGES.balanceUpdated, `${formatMoney(cents)} added to ${succeeded.length} of ${cards.length} card(s).`);
-          }
-          failed.forEach(({ error }) => notifyError(error));
-          onDone(failed.map(({ cardId }) => cardId));
-          if (failed.length === 0) {
-            onClose();
-            return;
-          }
-          setFailures(
-            failed.map(({ cardId, error }) => ({
-              card: cards.find((card) => card.id === cardId)!,
-              message: error instanceof Error ? error.message : String(error),
-            })),
-          );
+        onSuccess: ({ message, meta }) => {
+          submission.reset();
+          notifySuccess(message || CARD_MESSAGES.balanceUpdated, multiFundDoneText(cents, meta.funded));
+          onDone([]);
+          onClose();
+        },
+        onError: (error) => {
+          // A field's message goes on the field; anything else (funds, a card gone) is said here. The selection stays.
+          if (!showServerFieldErrors(form, error)) setFailure(error instanceof Error ? error.message : String(error));
         },
       },
     );
@@ -72,27 +88,16 @@ export function MultiFundModal({ open, cards, onClose, onDone }: Props) {
       onCancel={onClose}
       confirmLoading={fundCards.isPending}
       destroyOnHidden
-      afterClose={() => setFailures([])}
+      afterClose={() => {
+        setFailure(null);
+        submission.reset();
+      }}
     >
       <Typography.Paragraph type="secondary">
         The amount is added to the spending limit of each of the {cards.length} selected card(s).
       </Typography.Paragraph>
-      {failures.length > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="These cards were not funded; the others were. They stay selected to try again."
-          description={
-            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-              {failures.map(({ card, message }) => (
-                <li key={card.id}>
-                  {card.user?.name ?? card.name} •••• {card.last4}: {message}
-                </li>
-              ))}
-            </ul>
-          }
-        />
+      {failure && (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={CARD_MESSAGES.multiFundFailed} description={failure} />
       )}
       <Form form={form} name="fundCards" layout="vertical" requiredMark="optional" onFinish={handleFinish}>
         <Form.Item label="Amount" name="amount" rules={rules.amount} required validateFirst>
