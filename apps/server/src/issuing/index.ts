@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { createDb } from '../db/database.js';
+import { installationPrefix } from '../modules/cards/issuer-sync.js';
 import type { IssuingProvider } from './provider.js';
 import { createSimulatorIssuer } from './simulator/simulator.js';
 
@@ -14,8 +15,12 @@ export async function createIssuer(config: Config, databaseUrl: string): Promise
   if (config.ISSUER === 'stripe') {
     if (!config.STRIPE_SECRET_KEY) throw new Error('ISSUER=stripe needs STRIPE_SECRET_KEY.');
     const { createStripeIssuer } = await import('./stripe/stripe-issuer.js');
+    // The installation's id prefixes every idempotency key sent to Stripe; read once, it never changes.
+    const db = createDb(databaseUrl, 1);
+    const installation = await installationPrefix(db).finally(() => db.destroy());
     return createStripeIssuer({
       secretKey: config.STRIPE_SECRET_KEY,
+      idempotencyPrefix: installation,
       apiHost: config.STRIPE_API_HOST,
       apiPort: config.STRIPE_API_PORT,
       apiProtocol: config.STRIPE_API_PROTOCOL,

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuerRefusal, type CardholderInput, type IssuingProvider } from '../provider.js';
 import { parseStripeForm, startFakeStripe, type FakeStripe, type RecordedRequest } from './fake-stripe.js';
-import { createStripeIssuer, StripeIssuerError } from './stripe-issuer.js';
+import { createStripeIssuer, STRIPE_API_VERSION, StripeIssuerError } from './stripe-issuer.js';
 
 const SECRET = 'sk_test_fake_4eC39HqLyjWDarjtT1zdp7dc';
+/** The installation's id (the `installation` table); every key the adapter sends starts with it. */
+const INSTALLATION = '6f1d2c3b-0a9e-4d8f-b7c6-5e4d3c2b1a09';
+const sent = (key: string) => `${INSTALLATION}:${key}`;
 
 const luhnValid = (number: string) => {
   let sum = 0;
@@ -50,7 +53,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
 
   beforeAll(async () => {
     fake = await startFakeStripe({ secretKey: SECRET });
-    issuer = createStripeIssuer({ secretKey: SECRET, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
+    issuer = createStripeIssuer({ secretKey: SECRET, idempotencyPrefix: INSTALLATION, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
   });
   afterAll(async () => {
     await fake.stop();
@@ -66,7 +69,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
     expect(id).toMatch(/^ich_/);
 
     const request = lastRequest('POST', '/v1/issuing/cardholders');
-    expect(request.headers['idempotency-key']).toBe(idempotencyKey);
+    expect(request.headers['idempotency-key']).toBe(sent(idempotencyKey));
     expect(request.headers.authorization).toBe(`Bearer ${SECRET}`);
     expect(request.headers['content-type']).toContain('application/x-www-form-urlencoded');
     expect(request.body).toEqual({
@@ -113,7 +116,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
     const card = await issuer.createCard({ orgId: 7, cardholderId, type: 'virtual', shipping: null, spendingLimit: 12_345 }, idempotencyKey);
 
     const request = lastRequest('POST', '/v1/issuing/cards');
-    expect(request.headers['idempotency-key']).toBe(idempotencyKey);
+    expect(request.headers['idempotency-key']).toBe(sent(idempotencyKey));
     expect(request.body).toEqual({
       cardholder: cardholderId,
       currency: 'usd',
@@ -205,7 +208,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
     expect(topup).toEqual({ id: expect.stringMatching(/^tu_/), status: 'pending' });
 
     const request = lastRequest('POST', '/v1/topups');
-    expect(request.headers['idempotency-key']).toBe(idempotencyKey);
+    expect(request.headers['idempotency-key']).toBe(sent(idempotencyKey));
     expect(request.body).toEqual({ amount: '100000', currency: 'usd', description: 'March funding', destination_balance: 'issuing', metadata: { org_id: '7', topup_id: '41' } });
     // metadata is a documented parameter of POST /v1/topups (Stripe's OpenAPI description); the fake keeps it.
     expect(fake.objects.get(topup.id)?.metadata).toEqual({ org_id: '7', topup_id: '41' });
@@ -255,10 +258,34 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
       await issuer.createTopup({ orgId: 7, topupId: 41, amount: 100, description: 'x' }, keys.topup);
       const creates = fake.requests.slice(before).filter((r) => r.method === 'POST' && ['/v1/issuing/cardholders', '/v1/issuing/cards', '/v1/topups'].includes(r.path));
       expect(creates.map((r) => [r.path, r.headers['idempotency-key']])).toEqual([
-        ['/v1/issuing/cardholders', keys.cardholder],
-        ['/v1/issuing/cards', keys.card],
-        ['/v1/topups', keys.topup],
+        ['/v1/issuing/cardholders', sent(keys.cardholder)],
+        ['/v1/issuing/cards', sent(keys.card)],
+        ['/v1/topups', sent(keys.topup)],
       ]);
+    });
+
+    it("prefixes every key with the installation's id, once, so two databases on one Stripe account never collide", async () => {
+      const other = createStripeIssuer({ secretKey: SECRET, idempotencyPrefix: 'another-installation', apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
+      // The same caller key from two installations (both start their own counters): two cardholders, not one replayed.
+      const shared = key('cardholder');
+      const ours = await issuer.createCardholder(cardholderInput(), shared);
+      const theirs = await other.createCardholder(cardholderInput(), shared);
+      expect(theirs.id).not.toBe(ours.id);
+      expect(lastRequest('POST', '/v1/issuing/cardholders').headers['idempotency-key']).toBe(`another-installation:${shared}`);
+
+      // The outbox already prefixes card updates (issuer-sync.ts): the adapter doesn't prefix them twice.
+      const card = await issuer.createCard({ orgId: 7, cardholderId: ours.id, type: 'virtual', shipping: null, spendingLimit: 0 }, key('card'));
+      await issuer.setSpendingLimit(card.id, 500, sent('card_spending_limit:1:2'));
+      await issuer.setCardStatus(card.id, 'inactive', 'card_status:1:3');
+      expect(fake.requestsTo('POST', `/v1/issuing/cards/${card.id}`).map((r) => r.headers['idempotency-key'])).toEqual([sent('card_spending_limit:1:2'), sent('card_status:1:3')]);
+    });
+
+    it('pins the API version it was written for on every request', async () => {
+      expect(STRIPE_API_VERSION).toBe('2026-10-28.endive');
+      const before = fake.requests.length;
+      await newCardholder();
+      await issuer.createTopup({ orgId: 7, topupId: 41, amount: 100, description: 'versioned' }, key('topup'));
+      expect(fake.requests.slice(before).map((r) => r.headers['stripe-version'])).toEqual([STRIPE_API_VERSION, STRIPE_API_VERSION]);
     });
 
     it('a create repeated with the same key returns the same object and issues once', async () => {
@@ -290,7 +317,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
 
       const attempts = fake.requests.slice(before);
       expect(attempts.length).toBe(2);
-      expect(attempts.every((r) => r.headers['idempotency-key'] === cardKey)).toBe(true);
+      expect(attempts.every((r) => r.headers['idempotency-key'] === sent(cardKey))).toBe(true);
       const cards = [...fake.objects.values()].filter((o) => o.object === 'issuing.card' && o.cardholder === cardholderId);
       expect(cards.map((c) => c.id)).toEqual([card.id]);
     });
@@ -302,7 +329,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
       const topup = await issuer.createTopup({ orgId: 7, topupId: 41, amount: 200, description: 'after a 500' }, topupKey);
       expect(topup.id).toMatch(/^tu_/);
       const attempts = fake.requests.slice(before);
-      expect(attempts.map((r) => r.headers['idempotency-key'])).toEqual([topupKey, topupKey]);
+      expect(attempts.map((r) => r.headers['idempotency-key'])).toEqual([sent(topupKey), sent(topupKey)]);
     });
 
     it('the same key with other parameters is an idempotency error', async () => {
@@ -315,7 +342,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
   describe('errors', () => {
     it('never carries the secret key, even when the API repeats it', async () => {
       const wrongKey = 'sk_test_wrong_51HxYzAbCdEfGhIjKlMnOp';
-      const wrong = createStripeIssuer({ secretKey: wrongKey, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
+      const wrong = createStripeIssuer({ secretKey: wrongKey, idempotencyPrefix: INSTALLATION, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
       const error = (await wrong.createCardholder(cardholderInput(), key('cardholder')).catch((e: unknown) => e)) as StripeIssuerError;
       expect(error).toBeInstanceOf(StripeIssuerError);
       expect(error.statusCode).toBe(401);
@@ -341,7 +368,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
       const gone = await startFakeStripe();
       const { port } = gone;
       await gone.stop();
-      const unreachable = createStripeIssuer({ secretKey: SECRET, apiHost: '127.0.0.1', apiPort: port, apiProtocol: 'http' });
+      const unreachable = createStripeIssuer({ secretKey: SECRET, idempotencyPrefix: INSTALLATION, apiHost: '127.0.0.1', apiPort: port, apiProtocol: 'http' });
       const error = (await unreachable.createTopup({ orgId: 7, topupId: 41, amount: 1, description: 'x' }, key('topup')).catch((e: unknown) => e)) as StripeIssuerError;
       expect(error.message).toBe('Stripe create top-up failed: could not reach Stripe');
       expect(error.type).toBe('connection_error');
@@ -378,7 +405,7 @@ describe('fake Stripe', () => {
   it('never puts a card number into an event', async () => {
     const fake = await startFakeStripe();
     try {
-      const issuer = createStripeIssuer({ secretKey: 'sk_test_x', apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
+      const issuer = createStripeIssuer({ secretKey: 'sk_test_x', idempotencyPrefix: INSTALLATION, apiHost: '127.0.0.1', apiPort: fake.port, apiProtocol: 'http' });
       const { id: cardholderId } = await issuer.createCardholder(cardholderInput(), key('cardholder'));
       const card = await issuer.createCard({ orgId: 1, cardholderId, type: 'virtual', shipping: null, spendingLimit: 0 }, key('card'));
       const event = fake.event('issuing_card.created', fake.objects.get(card.id)!);

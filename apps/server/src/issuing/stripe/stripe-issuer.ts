@@ -2,8 +2,24 @@ import Stripe from 'stripe';
 import type { Address } from '../../db/schema.js';
 import type { CardholderInput, CardInput, IssuedCard, IssuingProvider, TermsAcceptance } from '../provider.js';
 
+/**
+ * The Stripe API version this adapter is written and tested for, sent on every request (and used for ephemeral keys).
+ * It is the version the installed `stripe` SDK (pinned exactly in package.json) is built and typed for: the SDK's types
+ * describe only that version, so an older one would need casts wherever shapes differ. The fake is checked against the
+ * published description of 2023-08-16 (../shared/stripe-openapi), the newest we hold; the operations and parameters
+ * the adapter uses are the same in both. `satisfies` makes an SDK upgrade that moves its pin fail to compile here,
+ * so changing versions is a decision, not a side effect of `npm update`.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
+
 export interface StripeIssuerOptions {
   secretKey: string;
+  /**
+   * The installation's id (the `installation` table): every idempotency key sent starts with `<prefix>:`, so two
+   * databases sharing one Stripe account never replay each other's requests. Keys that already carry it (the issuer
+   * outbox's) are sent as they are.
+   */
+  idempotencyPrefix: string;
   /** Overrides for tests against a local fake of the Stripe API (STRIPE_API_HOST / PORT / PROTOCOL). */
   apiHost?: string;
   apiPort?: number;
@@ -98,6 +114,7 @@ function toIssuerError(error: unknown, operation: string, secretKey: string): St
 export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvider {
   const { secretKey } = options;
   const stripe = new Stripe(secretKey, {
+    apiVersion: STRIPE_API_VERSION,
     host: options.apiHost,
     port: options.apiPort,
     protocol: options.apiProtocol,
@@ -106,6 +123,9 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
     telemetry: false,
     appInfo: { name: 'spend-wallet' },
   });
+
+  const ownPrefix = `${options.idempotencyPrefix}:`;
+  const keyed = (idempotencyKey: string) => ({ idempotencyKey: idempotencyKey.startsWith(ownPrefix) ? idempotencyKey : `${ownPrefix}${idempotencyKey}` });
 
   async function call<T>(operation: string, run: () => Promise<T>): Promise<T> {
     try {
@@ -135,7 +155,7 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
             status: 'active',
             metadata: { org_id: String(input.orgId) },
           },
-          { idempotencyKey },
+          keyed(idempotencyKey),
         ),
       );
       return { id: cardholder.id };
@@ -162,18 +182,18 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
               : {}),
             metadata: { org_id: String(input.orgId) },
           },
-          { idempotencyKey },
+          keyed(idempotencyKey),
         ),
       );
       return { id: card.id, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
     },
 
     async setCardStatus(cardId, status, idempotencyKey) {
-      await call(`set card status to ${status}`, () => stripe.issuing.cards.update(cardId, { status }, { idempotencyKey }));
+      await call(`set card status to ${status}`, () => stripe.issuing.cards.update(cardId, { status }, keyed(idempotencyKey)));
     },
 
     async setSpendingLimit(cardId, amount, idempotencyKey) {
-      await call('set spending limit', () => stripe.issuing.cards.update(cardId, { spending_controls: allTimeLimit(amount) }, { idempotencyKey }));
+      await call('set spending limit', () => stripe.issuing.cards.update(cardId, { spending_controls: allTimeLimit(amount) }, keyed(idempotencyKey)));
     },
 
     async revealCard(cardId) {
@@ -191,7 +211,7 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
         // Our top-up's id travels with Stripe's, so its topup.* events find it even before we stored Stripe's id.
         metadata: { org_id: String(input.orgId), topup_id: String(input.topupId) },
       };
-      const topup = await call('create top-up', () => stripe.topups.create(params, { idempotencyKey }));
+      const topup = await call('create top-up', () => stripe.topups.create(params, keyed(idempotencyKey)));
       // A top-up Stripe already refused never settles; say so now rather than leave it pending for ever.
       if (topup.status === 'failed' || topup.status === 'canceled' || topup.status === 'reversed') {
         const reason = topup.failure_message ? sanitize(topup.failure_message, secretKey) : `The top-up is ${topup.status}.`;

@@ -46,7 +46,9 @@ describe('cards with ISSUER=stripe (against the local fake Stripe API)', () => {
       status: 'active',
     });
     expect((cardholder.body.individual as Record<string, unknown>).card_issuing).toBeUndefined();
-    expect(cardholder.headers['idempotency-key']).toBeTruthy();
+    // Every key carries the installation's id, so two databases on one Stripe account never collide (issue 16.9).
+    const { id: installation } = await ctx.db.selectFrom('installation').select('id').executeTakeFirstOrThrow();
+    expect(cardholder.headers['idempotency-key']).toBe(`${installation}:cardholder-${org.organization.id}-${org.member.id}`);
 
     const card = last('POST', '/v1/issuing/cards');
     const stripeCardholder = fake.objects.get((await ctx.db.selectFrom('cardholders').select('provider_cardholder_id').where('user_id', '=', org.member.id).executeTakeFirstOrThrow()).provider_cardholder_id)!;
@@ -58,7 +60,7 @@ describe('cards with ISSUER=stripe (against the local fake Stripe API)', () => {
       spending_controls: { spending_limits: [{ amount: '0', interval: 'all_time' }] },
       shipping: { name: 'Mia Member', service: 'express', address: { line1: '2 Ship Rd', city: 'Austin', state: 'TX', postal_code: '73301', country: 'US' } },
     });
-    expect(card.headers['idempotency-key']).toBe(`card-${org.organization.id}-${org.member.id}-stripe-create-0001`);
+    expect(card.headers['idempotency-key']).toBe(`${installation}:card-${org.organization.id}-${org.member.id}-stripe-create-0001`);
     const stored = fake.objects.get(await providerCardId(response.json().data.id))!;
     expect(response.json().data).toMatchObject({ last4: stored.last4, exp_month: stored.exp_month, exp_year: stored.exp_year, brand: 'Visa', stripe_cardholder_id: stripeCardholder.id });
 
@@ -164,7 +166,8 @@ describe('top-ups with ISSUER=stripe', () => {
     expect(response.json().data).toMatchObject({ status: 'pending', settled_at: null, amount: 50_000 });
     const request = last('POST', '/v1/topups');
     expect(request.body).toMatchObject({ amount: '50000', currency: 'usd', description: 'Quarterly funding', destination_balance: 'issuing' });
-    expect(request.headers['idempotency-key']).toContain('stripe-topup-0001');
+    const { id: installation } = await ctx.db.selectFrom('installation').select('id').executeTakeFirstOrThrow();
+    expect(request.headers['idempotency-key']).toBe(`${installation}:topup-${org.organization.id}-stripe-topup-0001`);
     expect(await availableFunds(org.adminClient)).toBe(0);
     expect(await ledgerCounts(ctx.db, org.organization.id)).toEqual({ entries: 0, lines: 0 });
 
