@@ -59,15 +59,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(fastifyCookie);
+  // With ISSUER=stripe the card page loads Stripe.js for Issuing Elements: its script and iframes from js.stripe.com,
+  // its calls to api.stripe.com (Stripe.js's documented CSP). Nothing of Stripe's is allowed otherwise.
+  const stripeJs = deps.config.ISSUER === 'stripe';
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripeJs ? ['https://js.stripe.com'] : [])],
+        ...(stripeJs ? { frameSrc: ['https://js.stripe.com'] } : {}),
         // antd writes its CSS-in-JS into <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripeJs ? ['https://api.stripe.com'] : [])],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],

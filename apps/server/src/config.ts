@@ -58,6 +58,8 @@ const envSchema = z.object({
   ISSUER: z.enum(['simulator', 'stripe']).default('simulator'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe.js's publishable key (pk_live_/pk_test_): the browser shows card numbers with Issuing Elements. */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(live|test)_\w+$/, 'must be a Stripe publishable key (pk_live_... or pk_test_...)').optional(),
   /** Point the Stripe SDK elsewhere (tests use a local fake of the Stripe API). */
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),

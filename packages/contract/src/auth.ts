@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
+import type { CardIssuerInfo } from './card-issuer.js';
 
 export const MAX_STRING = 255;
 
@@ -38,6 +39,8 @@ export interface Me {
   stripe_cardholder_id: string | null;
   issuing_tos_acceptance: { accepted_at: string | null };
   organization: { id: number; slug: string; name: string };
+  /** Which card issuer this installation uses and Stripe.js's publishable key (how Show Details works). */
+  card_issuer?: CardIssuerInfo;
   created_at: string;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardholderNameField } from './card-issuer.js';
 import { idSchema, MAX_STRING_LENGTH } from './fields.js';
 import { formatCents } from './money.js';
 
@@ -94,7 +95,7 @@ export const newCardSchema = z
     type: z.enum(CARD_TYPES).default('virtual'),
     legal_first_name: required(CARD_MESSAGES.legalFirstName),
     legal_last_name: required(CARD_MESSAGES.legalLastName),
-    cardholder_name: required(CARD_MESSAGES.cardholderName, 24),
+    cardholder_name: cardholderNameField(CARD_MESSAGES.cardholderName),
     billing: billingSchema,
     shipping: shippingSchema.nullish(),
   })

@@ -1,3 +1,4 @@
+import type { CardIssuerInfo } from '@wallet/contract';
 import type { Config } from '../config.js';
 import { createDb } from '../db/database.js';
 import { installationPrefix } from '../modules/cards/issuer-sync.js';
@@ -5,6 +6,11 @@ import type { IssuingProvider } from './provider.js';
 import { createSimulatorIssuer } from './simulator/simulator.js';
 
 export type { IssuingProvider };
+
+/** What the SPA needs to know of the issuer (GET /api/me): Stripe's publishable key is public by design. */
+export function cardIssuerInfo(config: Config): CardIssuerInfo {
+  return config.ISSUER === 'stripe' ? { name: 'stripe', stripe_publishable_key: config.STRIPE_PUBLISHABLE_KEY ?? null } : { name: 'simulator', stripe_publishable_key: null };
+}
 
 /**
  * ISSUER=simulator (default) or stripe. The simulator keeps its books in the same database but through its own

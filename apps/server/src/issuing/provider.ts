@@ -37,7 +37,16 @@ export interface IssuingProvider {
   /** Called by the issuer outbox only (modules/cards/issuer-sync.ts), after the change committed. */
   setCardStatus(cardId: string, status: 'active' | 'inactive', idempotencyKey: string): Promise<void>;
   setSpendingLimit(cardId: string, amount: number, idempotencyKey: string): Promise<void>;
-  revealCard(cardId: string): Promise<{ number: string; cvc: string }>;
+  /**
+   * The full number and CVC through our server: the simulator only. With Stripe the server never handles them (PCI
+   * scope, DESIGN §9): the browser shows them with Stripe's Issuing Elements and an ephemeral key (below).
+   */
+  revealCard?(cardId: string): Promise<{ number: string; cvc: string }>;
+  /**
+   * Stripe only: an ephemeral key for one card, exchanged for the nonce Stripe.js made in the browser for that card
+   * (stripe.createEphemeralKeyNonce); Issuing Elements use its secret to fetch the number and CVC from Stripe directly.
+   */
+  createEphemeralKey?(cardId: string, nonce: string): Promise<{ secret: string; expires: number }>;
   /**
    * Simulator top-ups settle at once; Stripe's settle when its topup.succeeded event arrives, which finds our top-up
    * by `topupId` (sent along to the issuer) even before we stored the issuer's id. A definite refusal (the issuer

@@ -64,6 +64,7 @@ function samples(w: SecurityWorld): Record<string, Sample> {
   return {
     'PUT /api/cards/:id/balance': { amount: 100, description: 'Probe' },
     'PUT /api/cards/:id/status': { status: 'inactive' },
+    'POST /api/cards/:id/ephemeral-keys': { nonce: 'ephkn_pub_probe' },
     'PATCH /api/expenses/:id': { notes: 'Probe' },
     'PUT /api/purchase-requests/:id': requestBody(w.a),
     'PUT /api/purchase-requests/:id/approvals/:approvalId': decision,

@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { stripeSpec } from './openapi-check.js';
 
 /**
- * A local fake of the Stripe API, enough of it for the Issuing adapter (DESIGN §9): cardholders, cards, top-ups and
- * the balance. It records every request (form params parsed into nested objects, the way Stripe reads them),
+ * A local fake of the Stripe API, enough of it for the Issuing adapter (DESIGN §9): cardholders, cards, top-ups, the
+ * balance and ephemeral keys for Issuing Elements. Every request must be what Stripe's OpenAPI description documents
+ * (openapi-check.ts). It records every request (form params parsed into nested objects, the way Stripe reads them),
  * answers with Stripe-shaped JSON, honours Idempotency-Key like Stripe (same key and parameters: the same answer;
  * same key, other parameters: 400 idempotency_error) and can be told to fail or to lose an answer so retries can be
  * tested. Test support only; never imported by production code.
@@ -65,6 +66,11 @@ export interface FakeStripe {
   dropNextResponse(): void;
   /** Requests whose method and path match. */
   requestsTo(method: string, pathPattern: RegExp | string): RecordedRequest[];
+  /**
+   * What Stripe.js's stripe.createEphemeralKeyNonce({ issuingCard }) gives the browser: a single-use nonce for that card,
+   * which POST /v1/ephemeral_keys then requires (another card's, a used or an unknown nonce is a 400 on `nonce`).
+   */
+  ephemeralKeyNonce(cardId: string): string;
   /** A Stripe-shaped event wrapping an object (for webhook tests): { id: evt_..., object: 'event', type, data }. */
   event(type: string, object: StripeObject): StripeObject;
   /** Makes the event visible to GET /v1/events (what reconciliation reads). */
@@ -425,6 +431,33 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     return topup;
   }
 
+  const nonces = new Map<string, { card: string; used: boolean }>();
+
+  /** POST /v1/ephemeral_keys for Issuing Elements (Stripe's Issuing Elements guide): a card, its nonce, an explicit version. */
+  function createEphemeralKey(body: FormObject, headers: IncomingMessage['headers']): StripeObject {
+    if (!headers['stripe-version']) throw new HttpError(400, 'invalid_request_error', 'Stripe-Version header is required to create an ephemeral key.');
+    if (body.customer !== undefined || body.verification_session !== undefined) {
+      throw new HttpError(400, 'invalid_request_error', 'This fake makes ephemeral keys for Issuing cards only.', { param: body.customer !== undefined ? 'customer' : 'verification_session' });
+    }
+    const cardId = required(body.issuing_card, 'issuing_card');
+    find(cardId, 'issuing.card', 'issuing_card');
+    const nonce = nonces.get(required(body.nonce, 'nonce'));
+    if (!nonce || nonce.used || nonce.card !== cardId) throw new HttpError(400, 'invalid_request_error', 'The provided nonce is invalid, was already used, or was made for another card.', { param: 'nonce' });
+    nonce.used = true;
+    const created = now();
+    const key: StripeObject = {
+      id: newId('ephkey'),
+      object: 'ephemeral_key',
+      associated_objects: [{ id: cardId, type: 'issuing.card' }],
+      created,
+      expires: created + 3600,
+      livemode: false,
+      secret: `ek_test_${randomBytes(24).toString('base64url')}`,
+    };
+    objects.set(key.id, key);
+    return key;
+  }
+
   function balance(): StripeObject {
     let issuing = 0;
     for (const o of objects.values()) if (o.object === 'topup' && o.status === 'succeeded' && o.destination_balance === 'issuing') issuing += o.amount as number;
@@ -440,8 +473,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   const published: StripeObject[] = [];
 
-  function route(method: string, path: string, query: FormObject, body: FormObject): { status: number; body: unknown } {
+  function route(method: string, path: string, query: FormObject, body: FormObject, headers: IncomingMessage['headers']): { status: number; body: unknown } {
     let m: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/ephemeral_keys') return { status: 200, body: createEphemeralKey(body, headers) };
     if (method === 'POST' && path === '/v1/issuing/cardholders') return { status: 200, body: createCardholder(body) };
     if ((m = /^\/v1\/issuing\/cardholders\/([^/]+)$/.exec(path))) {
       const id = decodeURIComponent(m[1] as string);
@@ -524,7 +558,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     let status: number;
     let body: unknown;
     try {
-      ({ status, body } = route(method, recorded.path, recorded.query, recorded.body));
+      ({ status, body } = route(method, recorded.path, recorded.query, recorded.body, req.headers));
       // The answer as it was when the request was handled (a stored object may change later, as at Stripe).
       body = structuredClone(body);
     } catch (error) {
@@ -601,6 +635,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     },
     requestsTo(method, pathPattern) {
       return requests.filter((r) => r.method === method && (typeof pathPattern === 'string' ? r.path === pathPattern : pathPattern.test(r.path)));
+    },
+    ephemeralKeyNonce(cardId) {
+      const nonce = newId('ephkn_pub');
+      nonces.set(nonce, { card: cardId, used: false });
+      return nonce;
     },
     publish(event) {
       published.push(event);

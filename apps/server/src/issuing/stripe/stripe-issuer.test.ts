@@ -188,18 +188,24 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
     expect(fake.objects.get(card.id)?.spending_controls).toMatchObject({ spending_limits: [{ amount: 4_250, interval: 'all_time' }] });
   });
 
-  it('reveals number and CVC by expanding them on a retrieve', async () => {
+  it('never reveals a number or CVC itself: it makes an ephemeral key of the card from the browser’s nonce, with the pinned version', async () => {
+    expect('revealCard' in issuer).toBe(false);
     const cardholderId = await newCardholder();
     const card = await issuer.createCard({ orgId: 7, cardholderId, type: 'virtual', shipping: null, spendingLimit: 0 }, key('card'));
+    const before = fake.requests.length;
+    const nonce = fake.ephemeralKeyNonce(card.id);
 
-    const revealed = await issuer.revealCard(card.id);
-    const request = lastRequest('GET', `/v1/issuing/cards/${card.id}`);
-    expect(request.query).toEqual({ expand: ['number', 'cvc'] });
-    const stored = storedCard(card.id);
-    expect(revealed).toEqual({ number: stored.number, cvc: stored.cvc });
-    expect(revealed.number.slice(-4)).toBe(card.last4);
-    expect(luhnValid(revealed.number)).toBe(true);
-    expect(revealed.cvc).toMatch(/^\d{3}$/);
+    const ephemeral = await issuer.createEphemeralKey!(card.id, nonce);
+    const requests = fake.requests.slice(before);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/ephemeral_keys']);
+    expect(requests[0]!.body).toEqual({ issuing_card: card.id, nonce });
+    expect(requests[0]!.headers['stripe-version']).toBe(STRIPE_API_VERSION);
+    expect(ephemeral).toEqual({ secret: expect.stringMatching(/^ek_test_/), expires: expect.any(Number) });
+    expect(JSON.stringify(ephemeral)).not.toContain(storedCard(card.id).number);
+
+    // A nonce is single-use and bound to its card: Stripe's refusal is on `nonce`, and a refusal (nothing was made).
+    const reused = await issuer.createEphemeralKey!(card.id, nonce).catch((error: unknown) => error);
+    expect(reused).toMatchObject({ statusCode: 400, param: 'nonce', refused: true });
   });
 
   it('tops up the issuing balance; pending until Stripe says it succeeded', async () => {
@@ -360,7 +366,7 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
     });
 
     it('says what failed and why for an unknown card', async () => {
-      await expect(issuer.revealCard('ic_missing')).rejects.toThrow("Stripe reveal card failed: No such card: 'ic_missing' (HTTP 404, resource_missing)");
+      await expect(issuer.createEphemeralKey!('ic_missing', fake.ephemeralKeyNonce('ic_missing'))).rejects.toThrow("Stripe create ephemeral key failed: No such card: 'ic_missing' (HTTP 404, resource_missing)");
       await expect(issuer.setSpendingLimit('ic_missing', 1, key('limit'))).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing', operation: 'set spending limit' });
     });
 

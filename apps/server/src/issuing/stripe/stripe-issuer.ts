@@ -196,10 +196,12 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
       await call('set spending limit', () => stripe.issuing.cards.update(cardId, { spending_controls: allTimeLimit(amount) }, keyed(idempotencyKey)));
     },
 
-    async revealCard(cardId) {
-      const card = await call('reveal card', () => stripe.issuing.cards.retrieve(cardId, { expand: ['number', 'cvc'] }));
-      if (!card.number || !card.cvc) throw new StripeIssuerError('Stripe reveal card failed: the answer had no number or CVC', 'reveal card', undefined, 'invalid_response', undefined, undefined, undefined);
-      return { number: card.number, cvc: card.cvc };
+    // No revealCard: the number and CVC never pass through our server. Issuing Elements fetch them in the browser.
+    async createEphemeralKey(cardId, nonce) {
+      // The SDK wants the API version spelled out for ephemeral keys; the key is for Stripe.js's Issuing Elements.
+      const key = await call('create ephemeral key', () => stripe.ephemeralKeys.create({ issuing_card: cardId, nonce }, { apiVersion: STRIPE_API_VERSION }));
+      if (!key.secret) throw new StripeIssuerError('Stripe create ephemeral key failed: the answer had no secret', 'create ephemeral key', undefined, 'invalid_response', undefined, undefined, undefined);
+      return { secret: key.secret, expires: key.expires };
     },
 
     async createTopup(input, idempotencyKey) {

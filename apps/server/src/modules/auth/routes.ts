@@ -6,6 +6,7 @@ import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
 import { clearSessionCookie, setCsrfCookie, setSessionCookie } from '../../http/session.js';
 import { presentMe } from '../users/presenter.js';
+import { cardIssuerInfo } from '../../issuing/index.js';
 import { registerWithInvitation } from '../users/invitations.js';
 import { changePassword, confirmPassword, openSession, signIn, signOut } from './service.js';
 import { setChallengeCookie } from '../two-factor/challenge-cookie.js';
@@ -65,5 +66,6 @@ export async function authRoutes(fastify: FastifyInstance) {
     return reply.code(201).send({ message: MESSAGES.passwordConfirmed });
   });
 
-  app.get('/api/me', { onRequest: requireUser }, async (request) => ({ data: presentMe(userOf(request), orgOf(request)) }));
+  // card_issuer: how the card page shows a card's number (the simulator's reveal, or Stripe.js with this publishable key).
+  app.get('/api/me', { onRequest: requireUser }, async (request) => ({ data: { ...presentMe(userOf(request), orgOf(request)), card_issuer: cardIssuerInfo(fastify.deps.config) } }));
 }

@@ -2,7 +2,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CARD_MESSAGES } from '@wallet/contract';
 import { startFakeStripe } from '../../issuing/stripe/fake-stripe.js';
 import { useTestApp } from '../../test/context.js';
-import { TEST_PASSWORD } from '../../test/factories.js';
 import { setupOrg, waitFor } from '../../test/helpers.js';
 import { acceptTermsInDb, availableFunds, createCard, fundCard, ledgerCounts, newCardBody, putBalance, setUserCreatedAt, shippingBody, waitForIssuerSync } from '../../test/card-factories.js';
 import { settleProviderTopup } from '../funding/service.js';
@@ -124,16 +123,6 @@ describe('cards with ISSUER=stripe (against the local fake Stripe API)', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(CARD_MESSAGES.insufficientFunds);
     expect(fake.requests.length).toBe(before);
-  });
-
-  it('reveals the number and CVC from Stripe after a password confirmation', async () => {
-    const org = await setupOrg(ctx);
-    const card = await createCard(org.adminClient, org.member.id);
-    await org.memberClient.post('/user/confirm-password', { password: TEST_PASSWORD });
-    const response = await org.memberClient.get(`/api/cards/${card.id}/details`);
-    expect(response.statusCode).toBe(200);
-    const stored = fake.objects.get(await providerCardId(card.id))!;
-    expect(response.json().data).toMatchObject({ number: stored.number, cvc: stored.cvc });
   });
 
   it("shows Stripe's refusal of a change on the card, and answers a clear error, not a sign-out, when Stripe refuses a new card", async () => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  CARD_MESSAGES, CARD_STATUSES, CARD_TYPES, PAGE_SIZES, cardStatusSchema, fundCardSchema, fundCardsSchema, idSchema, newCardSchema, type FundCardsResponse,
+  CARD_MESSAGES, CARD_STATUSES, ephemeralKeyRequestSchema, CARD_TYPES, PAGE_SIZES, cardStatusSchema, fundCardSchema, fundCardsSchema, idSchema, newCardSchema, type FundCardsResponse,
 } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { orgOf, userOf } from '../../http/context.js';
@@ -14,9 +14,10 @@ import { avatarUrl } from '../users/presenter.js';
 import { assertCanReach, findUsersByIds, fullName, getUser, userIdsInNameOrder, userIdsMatchingNames } from '../users/service.js';
 import { auditByOf } from '../audit/request.js';
 import { presentCard } from './presenter.js';
+import { createCardEphemeralKey, revealCardDetails } from './card-reveal.js';
 import { issuerSyncOfCards } from './issuer-sync.js';
 import {
-  cardholderIdsOfUsers, cardIdsOfUser, cardSumsOfUser, createCard, findCardholderOfUser, fundCard, fundCards, getCard, listCards, revealCardDetails, setCardStatus,
+  cardholderIdsOfUsers, cardIdsOfUser, cardSumsOfUser, createCard, findCardholderOfUser, fundCard, fundCards, getCard, listCards, setCardStatus,
   type CardListFilters, type CardRow,
 } from './service.js';
 
@@ -112,7 +113,10 @@ export async function cardsRoutes(fastify: FastifyInstance) {
     return { data };
   });
 
-  /** Number and CVC: the holder or an admin, within 3 hours of confirming the password (else 423). */
+  /**
+   * Number and CVC (simulator): the holder or an admin, within 3 hours of confirming the password (else 423). A physical
+   * card's are a 422; with ISSUER=stripe a 409 pointing to the ephemeral-keys flow (the server never holds them).
+   */
   app.get('/api/cards/:id/details', { onRequest: requireUser, schema: { params: cardParams } }, async (request, reply) => {
     const org = orgOf(request);
     const card = await getCard(db, org.id, userOf(request), request.params.id);
@@ -120,6 +124,19 @@ export async function cardsRoutes(fastify: FastifyInstance) {
     const details = await revealCardDetails(deps, card);
     reply.header('cache-control', 'no-store');
     return { data: { id: card.id, number: details.number, cvc: details.cvc, exp_month: card.exp_month, exp_year: card.exp_year } };
+  });
+
+  /**
+   * Stripe's Issuing Elements (DESIGN §9): the browser's Stripe.js nonce for this card in, an ephemeral key of the card
+   * out. Same people and the same 423 as the details above.
+   */
+  app.post('/api/cards/:id/ephemeral-keys', { onRequest: requireUser, schema: { params: cardParams, body: ephemeralKeyRequestSchema } }, async (request, reply) => {
+    const org = orgOf(request);
+    const card = await getCard(db, org.id, userOf(request), request.params.id);
+    assertRecentPassword(request);
+    const data = await createCardEphemeralKey(deps, card, request.body.nonce);
+    reply.header('cache-control', 'no-store');
+    return { data };
   });
 
   app.put('/api/cards/:id/status', { onRequest: requireAdmin, schema: { params: cardParams, body: cardStatusSchema } }, async (request) => {

@@ -173,10 +173,6 @@ export async function fundCard(
   });
 }
 
-export async function revealCardDetails(deps: CardsDeps, card: CardRow) {
-  return viaIssuer(() => deps.issuer.revealCard(card.provider_card_id));
-}
-
 export { fullName };
 
 /** The issuer changed a card's status on its side (Stripe's issuing_card.updated): mirror it, no call back. */
