@@ -128,12 +128,12 @@ describe('the ledger tables are guarded', () => {
   it('refuses a direct update of a cached balance, and an account opened with a balance', async () => {
     const { orgId } = await fundedCard(10_000);
     const funds = await orgAccountId(ctx.db, orgId, 'issuer_funds');
-    await expect(ctx.db.updateTable('ledger_accounts').set({ balance: 1_000_000 }).where('id', '=', funds).execute()).rejects.toThrow(
+    await expect(sql`UPDATE ledger_accounts SET balance = 1000000 WHERE id = ${funds}`.execute(ctx.db)).rejects.toThrow(
       /ledger account balances move only by journal lines/,
     );
     await expect(sql`UPDATE ledger_accounts SET balance = balance + 1 WHERE org_id = ${orgId}`.execute(ctx.db)).rejects.toThrow(/move only by journal lines/);
     const other = await makeOrganization(ctx.db);
-    await expect(ctx.db.insertInto('ledger_accounts').values({ org_id: other.organization.id, kind: 'issuer_funds', balance: 5_000 }).execute()).rejects.toThrow(
+    await expect(sql`INSERT INTO ledger_accounts (org_id, kind, balance) VALUES (${other.organization.id}, 'issuer_funds', 5000)`.execute(ctx.db)).rejects.toThrow(
       /move only by journal lines/,
     );
     expect(await integrityProblems(ctx.db, orgId)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
