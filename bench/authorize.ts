@@ -11,11 +11,12 @@ import { createDb, type Db } from '../apps/server/src/db/database.js';
 import { createSimulatorIssuer } from '../apps/server/src/issuing/simulator/simulator.js';
 import { createOrganization } from '../apps/server/src/modules/orgs/service.js';
 import { createUser } from '../apps/server/src/modules/users/service.js';
-import { createCard, fundCard, setCardStatus } from '../apps/server/src/modules/cards/service.js';
+import { createCard, fundCard, setCardStatus, type CardsDeps } from '../apps/server/src/modules/cards/service.js';
 import { addFunds } from '../apps/server/src/modules/funding/service.js';
 import { authorize } from '../apps/server/src/modules/authorizations/service.js';
 import { decideAndHoldQuery } from '../apps/server/src/modules/authorizations/repo.js';
 import { startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process.js';
+import { startJobs } from '../apps/server/src/jobs/queue.js';
 import { newCardBody } from '../apps/server/src/test/card-factories.js';
 import { BENCH_ORG, BenchClient, figureTable, fixed, percentile, postgresTicks, processTicks, serverNodeArgs, sleep, startBenchCluster, table, ticksToSeconds, withCleanup, type BenchCluster, type Figure, verdict } from './helpers.js';
 
@@ -306,9 +307,19 @@ async function pgbench(name: string, url: string, workDir: string, script: strin
 // Setup and checks.
 
 /** Org, admin, 20 members (terms accepted), two hot cards, `cards` cards and a few warm-up cards, through the services. */
-async function seed(db: Db, issuerDb: Db, options: AuthorizeBenchOptions): Promise<Seeded> {
-  // The simulator issuer on its own small pool, as the server runs it (issuer calls happen inside transactions).
-  const deps = { db, issuer: createSimulatorIssuer(issuerDb) };
+async function seed(db: Db, issuerDb: Db, databaseUrl: string, options: AuthorizeBenchOptions): Promise<Seeded> {
+  // The simulator issuer on its own small pool, as the server runs it; the job queue carries the issuer outbox's
+  // commands (the server's workers send them once it starts).
+  const jobs = await startJobs(databaseUrl);
+  try {
+    return await seedWith({ db, issuer: createSimulatorIssuer(issuerDb), jobs }, options);
+  } finally {
+    await jobs.stop();
+  }
+}
+
+async function seedWith(deps: CardsDeps, options: AuthorizeBenchOptions): Promise<Seeded> {
+  const { db } = deps;
   const { organization, admin } = await createOrganization(db, { slug: SLUG, name: 'Bench Inc', admin: { email: ADMIN_EMAIL, first_name: 'Bench', last_name: 'Admin', password: ADMIN_PASSWORD } });
   const actor = { id: admin.id, roles: admin.roles };
   const members: Array<{ id: number }> = [];
@@ -400,7 +411,7 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
     if (options.statements) await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(db);
     log(`seeding: 2 hot cards and ${options.cards} cards, funded and active`);
     issuerDb = createDb(url.toString(), 4);
-    const seeded = await seed(db, issuerDb, options);
+    const seeded = await seed(db, issuerDb, url.toString(), options);
     await issuerDb.destroy();
     issuerDb = undefined;
 
