@@ -8,7 +8,8 @@ import { createSimulatorIssuer } from '../apps/server/src/issuing/simulator/simu
 import { createOrganization } from '../apps/server/src/modules/orgs/service.js';
 import { createUser } from '../apps/server/src/modules/users/service.js';
 import { createTeam } from '../apps/server/src/modules/teams/service.js';
-import { createCard, fundCard, setCardStatus } from '../apps/server/src/modules/cards/service.js';
+import { createCard, fundCard, setCardStatus, type CardsDeps } from '../apps/server/src/modules/cards/service.js';
+import { startJobs } from '../apps/server/src/jobs/queue.js';
 import { addFunds } from '../apps/server/src/modules/funding/service.js';
 import { orgAccountId } from '../apps/server/src/modules/ledger/repo.js';
 import { classifyExpense } from '../apps/server/src/modules/expenses/classify.js';
@@ -54,9 +55,19 @@ export interface Seeded { orgId: number; memberId: number; seconds: number }
 const isoDay = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
 
 /** Organisation, teams, holders and funded active cards through the services; expenses and their ledger set-based. */
-export async function seed(db: Db, issuerDb: Db, options: Pick<AnalyticsBenchOptions, 'expenses' | 'cards' | 'users' | 'days' | 'requests' | 'log'>): Promise<Seeded> {
+export async function seed(db: Db, issuerDb: Db, databaseUrl: string, options: Pick<AnalyticsBenchOptions, 'expenses' | 'cards' | 'users' | 'days' | 'requests' | 'log'>): Promise<Seeded> {
+  // The job queue carries the issuer outbox's commands (the server's workers send them once it starts).
+  const jobs = await startJobs(databaseUrl);
+  try {
+    return await seedWith({ db, issuer: createSimulatorIssuer(issuerDb), jobs }, options);
+  } finally {
+    await jobs.stop();
+  }
+}
+
+async function seedWith(deps: CardsDeps, options: Pick<AnalyticsBenchOptions, 'expenses' | 'cards' | 'users' | 'days' | 'requests' | 'log'>): Promise<Seeded> {
+  const { db } = deps;
   const started = performance.now();
-  const deps = { db, issuer: createSimulatorIssuer(issuerDb) };
   const { organization, admin } = await createOrganization(db, { slug: SLUG, name: 'Bench Inc', admin: { email: ADMIN_EMAIL, first_name: 'Bench', last_name: 'Admin', password: ADMIN_PASSWORD } });
   const orgId = organization.id;
   const actor = { id: admin.id, roles: admin.roles };
@@ -330,7 +341,7 @@ export async function withSeededServer<T>(options: AnalyticsBenchOptions, run: (
     bench = await startBenchCluster({ name: 'seeded', durable: false, log });
     log(`seeding ${options.expenses.toLocaleString('en-US')} expenses over ${options.days} days across ${options.cards} cards and ${options.users} holders`);
     issuerDb = createDb(bench.url, 4);
-    const seeded = await seed(bench.db, issuerDb, options);
+    const seeded = await seed(bench.db, issuerDb, bench.url, options);
     await issuerDb.destroy();
     issuerDb = undefined;
     log(`seeded in ${seeded.seconds.toFixed(1)} s`);
