@@ -48,7 +48,12 @@ const EXPIRE_IN_SECONDS: Partial<Record<QueueName, number>> = { [QUEUES.deliverM
  * card), so changes made while one is sent ride on the next, and two never send one card's state out of order.
  */
 const POLICY: Partial<Record<QueueName, 'stately'>> = { [QUEUES.syncCardWithIssuer]: 'stately' };
-const queueOptions = (name: QueueName) => ({ name, ...RETRY, ...(POLICY[name] && { policy: POLICY[name] }) });
+/** A card's issuer sync retries sooner and longer than the default: until it lands, the issuer is out of step. */
+const RETRIES: Partial<Record<QueueName, { retryLimit: number; retryDelay: number; retryBackoff: boolean }>> = {
+  [QUEUES.syncCardWithIssuer]: { retryLimit: 12, retryDelay: 1, retryBackoff: true },
+};
+const retryOf = (name: QueueName) => RETRIES[name] ?? RETRY;
+const queueOptions = (name: QueueName) => ({ name, ...retryOf(name), ...(POLICY[name] && { policy: POLICY[name] }) });
 
 export function pgBossOptions(connectionString: string): PgBoss.ConstructorOptions {
   return { connectionString, max: 4, schema: 'pgboss', application_name: 'wallet-jobs' };
@@ -73,7 +78,7 @@ export async function startJobs(connectionString: string, options: { pollingInte
     async send(name, data, { tx, singletonKey, startAfter } = {}) {
       const db = tx && { executeSql: async (text: string, values: unknown[]) => tx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }> };
       const expireInSeconds = EXPIRE_IN_SECONDS[name];
-      await boss.send(name, data, { ...RETRY, ...(expireInSeconds && { expireInSeconds }), singletonKey, startAfter, ...(db && { db }) });
+      await boss.send(name, data, { ...retryOf(name), ...(expireInSeconds && { expireInSeconds }), singletonKey, startAfter, ...(db && { db }) });
     },
     async work(name, handler, workOptions = {}) {
       const pollingIntervalSeconds = options.pollingIntervalSeconds ?? workOptions.pollingIntervalSeconds ?? 2;

@@ -90,7 +90,7 @@ export async function setUserCreatedAt(db: Db, userId: number, createdAt: Date) 
 }
 
 /** Waits until the issuer has been told of every change to the card (the issuer outbox has nothing waiting). */
-export async function waitForIssuerSync(db: Db, cardId: number, timeoutMs = 15_000): Promise<void> {
+export async function waitForIssuerSync(db: Db, cardId: number, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const waiting = await db.selectFrom('issuer_commands').select('id').where('card_id', '=', cardId).where('sent_at', 'is', null).where('failed_at', 'is', null).executeTakeFirst();
