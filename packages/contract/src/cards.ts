@@ -50,7 +50,10 @@ export function multiFundDoneText(amountCents: number, cards: number): string {
 }
 
 export const CARD_TYPES = ['virtual', 'physical'] as const;
-export const CARD_STATUSES = ['active', 'inactive'] as const;
+/** SPEC §4's active and inactive, and 'canceled' (terminal: lost, stolen or expired at the issuer; DESIGN §7). */
+export const CARD_STATUSES = ['active', 'inactive', 'canceled'] as const;
+/** What PUT /api/cards/{id}/status may set: only the issuer cancels a card. */
+export const SETTABLE_CARD_STATUSES = ['active', 'inactive'] as const;
 export const SHIPPING_SERVICES = ['standard', 'express', 'priority'] as const;
 
 /** Largest amount we accept anywhere: $10,000,000.00 in cents. */
@@ -104,7 +107,7 @@ export const newCardSchema = z
   });
 export type NewCardInput = z.infer<typeof newCardSchema>;
 
-export const cardStatusSchema = z.object({ status: z.enum(CARD_STATUSES, { error: "The status must be 'active' or 'inactive'." }) });
+export const cardStatusSchema = z.object({ status: z.enum(SETTABLE_CARD_STATUSES, { error: "The status must be 'active' or 'inactive'." }) });
 
 const description = required(CARD_MESSAGES.descriptionRequired);
 
@@ -129,8 +132,11 @@ export type FundCardsInput = z.infer<typeof fundCardsSchema>;
 /** Account Funding -> Add Funds. */
 export const topupSchema = z.object({ amount: centsField(1), description });
 
-/** A top-up: pending until the issuer says it succeeded (the simulator settles at once), or failed. */
-export const TOPUP_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/**
+ * A top-up: pending until the issuer says it succeeded (the simulator settles at once), or failed; reversed when the
+ * issuer took it back (after it succeeded: the money was taken out of the funds again).
+ */
+export const TOPUP_STATUSES = ['pending', 'succeeded', 'failed', 'reversed'] as const;
 export interface TopupResource {
   id: number;
   amount: number;
@@ -140,6 +146,8 @@ export interface TopupResource {
   settled_at: string | null;
   /** Why the card issuer refused it (failed top-ups only), in the issuer's words. */
   failure_message: string | null;
+  /** When the issuer took it back (reversed top-ups only). */
+  reversed_at: string | null;
 }
 
 /** One movement of the organisation's unallocated funds in a statement (GET /api/statements). */
@@ -192,6 +200,9 @@ export interface CardResource {
   brand: string;
   type: (typeof CARD_TYPES)[number];
   status: (typeof CARD_STATUSES)[number];
+  /** A canceled card: the issuer's reason (Stripe: lost, stolen, design_rejected; null when it gave none) and when. */
+  cancellation_reason: string | null;
+  canceled_at: string | null;
   last4: string;
   exp_month: number;
   exp_year: number;
@@ -203,6 +214,8 @@ export interface CardResource {
   user?: { id: number; name: string; email: string; avatar_url: string | null };
   pending_issuing_authorization_holds?: HoldResource[];
   stripe_cardholder_id: string;
+  /** The card's id at Stripe (ic_...), which Stripe.js's Issuing Elements need; null with the simulator. */
+  stripe_card_id?: string | null;
   shipping: unknown;
   last_used_at: string | null;
   created_at: string;

@@ -23,3 +23,4 @@ export * from './sso-schema.js';
 export * from './password-reset.js';
 export * from './registration.js';
 export * from './two-factor.js';
+export * from './issuer-changes.js';

@@ -16,7 +16,7 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
   });
   // Mail whose job was lost with a killed process goes out now, not when pg-boss expires that job.
   await requeueUnclaimedMail(deps.db, deps.jobs);
-  await deps.jobs.work<{ id: string }>(QUEUES.processWebhook, (job) => processStripeEvent(deps.db, job.id, (message) => console.warn(message)), {
+  await deps.jobs.work<{ id: string }>(QUEUES.processWebhook, (job) => processStripeEvent(deps, job.id, (message) => console.warn(message)), {
     // Issuers send bursts (a purchase is several events): up to 40 events a second per process.
     batchSize: 20,
     pollingIntervalSeconds: 0.5,

@@ -55,6 +55,11 @@ export async function syncCardWithIssuer(deps: { db: Db; issuer: IssuingProvider
   const { card } = state;
   for (const command of state.commands) {
     const key = `${prefix}:${command.kind}:${card.id}:${command.last_id}`;
+    // The issuer canceled the card itself: it has nothing more to learn (and refuses any change to it).
+    if (card.status === 'canceled') {
+      await markCommandsSent(db, card.id, command.kind, command.last_id);
+      continue;
+    }
     try {
       if (command.kind === 'card_status') await issuer.setCardStatus(card.provider_card_id, card.status, key);
       else await issuer.setSpendingLimit(card.provider_card_id, state.allTimeLimit, key);

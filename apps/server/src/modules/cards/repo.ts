@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
-import type { CardholdersTable, CardsTable } from '../../db/schema.js';
+import type { CardholdersTable, CardsTable, CardStatus } from '../../db/schema.js';
 import type { SortTerm } from '../../http/list-query.js';
 
 export type CardRow = Selectable<CardsTable>;
@@ -24,6 +24,21 @@ export async function insertCardholderOnce(db: DbOrTx, values: Insertable<Cardho
   return row ?? null;
 }
 
+/** The issuer's status and requirements of a cardholder, by its id there (any organisation: the id is the issuer's). */
+export async function updateCardholderStanding(
+  db: DbOrTx,
+  provider: string,
+  providerCardholderId: string,
+  standing: { status: CardholderRow['issuer_status']; disabled_reason: string | null; past_due: string[] },
+) {
+  await db
+    .updateTable('cardholders')
+    .set({ issuer_status: standing.status, requirements_disabled_reason: standing.disabled_reason, requirements_past_due: standing.past_due, issuer_updated_at: new Date() })
+    .where('provider', '=', provider)
+    .where('provider_cardholder_id', '=', providerCardholderId)
+    .execute();
+}
+
 export function insertCard(db: DbOrTx, values: Insertable<CardsTable>): Promise<CardRow> {
   return db.insertInto('cards').values(values).returningAll().executeTakeFirstOrThrow();
 }
@@ -36,13 +51,13 @@ export function lockCard(db: DbOrTx, orgId: number, cardId: number): Promise<Car
   return db.selectFrom('cards').selectAll().where('org_id', '=', orgId).where('id', '=', cardId).forUpdate().executeTakeFirst();
 }
 
-export async function updateCard(db: DbOrTx, cardId: number, values: { status?: 'active' | 'inactive'; spending_limit?: number }) {
+export async function updateCard(db: DbOrTx, cardId: number, values: { status?: CardStatus; spending_limit?: number; cancellation_reason?: string | null; canceled_at?: Date }) {
   await db.updateTable('cards').set({ ...values, updated_at: new Date() }).where('id', '=', cardId).execute();
 }
 
 export interface CardListFilters {
   userIds?: readonly number[];
-  status?: 'active' | 'inactive';
+  status?: CardStatus;
   type?: 'virtual' | 'physical';
   recentlyUsed?: boolean;
 }

@@ -17,7 +17,7 @@ import { presentCard } from './presenter.js';
 import { createCardEphemeralKey, revealCardDetails } from './card-reveal.js';
 import { issuerSyncOfCards } from './issuer-sync.js';
 import {
-  cardholderIdsOfUsers, cardIdsOfUser, cardSumsOfUser, createCard, findCardholderOfUser, fundCard, fundCards, getCard, listCards, setCardStatus,
+  cardholderIdsOfUsers, cardIdsOfUser, cardSumsOfUser, createCard, findCardholderOfUser, fundCard, fundCards, getCard, listCards, setCardStatus, standingOf,
   type CardListFilters, type CardRow,
 } from './service.js';
 
@@ -189,6 +189,8 @@ export async function cardsRoutes(fastify: FastifyInstance) {
       data: {
         id: cardholder.id,
         stripe_cardholder_id: cardholder.provider_cardholder_id,
+        // What the issuer says of the person (blocked, inactive, requirements past due): the card page and profile warn.
+        issuer_standing: standingOf(cardholder),
         stripe_cardholder_details: {
           name: cardholder.name,
           individual: { first_name: cardholder.legal_first_name, last_name: cardholder.legal_last_name },

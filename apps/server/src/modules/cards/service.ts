@@ -1,17 +1,17 @@
-import { CARD_MESSAGES, TERMS_EXEMPT_BEFORE, isWalletUser, type NewCardInput } from '@wallet/contract';
+import { CANCELED_CARD_MESSAGES, CARD_MESSAGES, TERMS_EXEMPT_BEFORE, isWalletUser, type CardholderStanding, type NewCardInput } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
-import type { Address, Shipping } from '../../db/schema.js';
+import type { Address, CardStatus, Shipping } from '../../db/schema.js';
 import { conflict, notFound, validationFailed } from '../../http/errors.js';
 import type { IssuingProvider, TermsAcceptance } from '../../issuing/provider.js';
 import { viaIssuer } from './issuer-calls.js';
 import { queueIssuerSync } from './issuer-sync.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
-import { cardAccountId, entryExists, lockUnallocatedFunds, recordCardAllocation } from '../ledger/service.js';
+import { cardAccountId, entryExists, lockUnallocatedFunds, recordCardAllocation, recordCardCancellation } from '../ledger/service.js';
 import { findUserWithRoles, fullName, isActor, setCardholderId, type Actor } from '../users/service.js';
 import {
-  cardsOfUsers, applyCardMovement, lockCardByProviderId, assignedOut, cardIdsOfUser, cardSumsOfUser, findCard, findCardholderOfUser, insertCard, insertCardholderOnce, listCards, lockCard, updateCard,
-  type CardListFilters, type CardRow, type CardSort,
+  cardsOfUsers, applyCardMovement, lockCardByProviderId, assignedOut, updateCardholderStanding, cardIdsOfUser, cardSumsOfUser, findCard, findCardholderOfUser, insertCard, insertCardholderOnce, listCards, lockCard, updateCard,
+  type CardholderRow, type CardListFilters, type CardRow, type CardSort,
 } from './repo.js';
 
 export { topCardBalances } from './repo.js';
@@ -115,6 +115,7 @@ export async function setCardStatus(deps: CardsDeps, orgId: number, cardId: numb
   return deps.db.transaction().execute(async (tx) => {
     const card = await lockCard(tx, orgId, cardId);
     if (!card) throw notFound();
+    assertNotCanceled(card);
     if (status === 'active') {
       const holder = await findUserWithRoles(tx, orgId, card.user_id);
       if (!holder || !isWalletUser(holder.roles)) throw conflict(CARD_MESSAGES.holderNotWalletUser);
@@ -148,6 +149,7 @@ export async function fundCard(
   return deps.db.transaction().execute(async (tx) => {
     const card = await lockCard(tx, orgId, cardId);
     if (!card) throw notFound();
+    assertNotCanceled(card);
     const holder = await findUserWithRoles(tx, orgId, card.user_id);
     if (!holder || !isWalletUser(holder.roles)) throw conflict(CARD_MESSAGES.holderNotWalletUser);
     const reference = `card-balance:${card.id}:${idempotencyKey}`;
@@ -158,7 +160,8 @@ export async function fundCard(
     // Held money is promised to merchants: handing it back to the organisation would let it be allocated twice.
     if (delta < 0 && input.amount < card.holds_amount) throw conflict(CARD_MESSAGES.belowPendingHolds);
     const funds = await lockUnallocatedFunds(tx, orgId);
-    if (delta > funds.available) throw conflict(CARD_MESSAGES.insufficientFunds);
+    // Below zero (a reversed top-up's shortfall) nothing can be funded, but money taken off a card still goes back.
+    if (delta > 0 && delta > funds.available) throw conflict(CARD_MESSAGES.insufficientFunds);
     const recorded = await recordCardAllocation(tx, {
       orgId, cardId: card.id, userId: card.user_id, reference, delta, description: input.description, createdBy: actor.id, at,
     });
@@ -175,12 +178,73 @@ export async function fundCard(
 
 export { fullName };
 
-/** The issuer changed a card's status on its side (Stripe's issuing_card.updated): mirror it, no call back. */
-export async function setCardStatusFromIssuer(db: Db, provider: string, providerCardId: string, status: 'active' | 'inactive'): Promise<void> {
+/** A card the issuer canceled is never activated, deactivated or funded again (409). */
+function assertNotCanceled(card: CardRow): void {
+  if (card.status === 'canceled') throw conflict(CANCELED_CARD_MESSAGES.canceled);
+}
+
+/**
+ * What a canceled card has that no purchase can use (its spending limit less what it holds) goes back to the
+ * organisation's funds in a 'card_cancellation' entry, on the locked card row. Held money stays: the issuer may still
+ * capture the authorisations the card approved before it was canceled. Returns the cents moved.
+ */
+async function returnFreeAllocation(tx: Tx, card: CardRow, reference: string): Promise<number> {
+  const free = card.spending_limit - card.holds_amount;
+  if (free <= 0) return 0;
+  const posted = await recordCardCancellation(tx, {
+    orgId: card.org_id, cardId: card.id, userId: card.user_id, reference, amount: free, description: 'Card canceled by the card issuer',
+  });
+  if (!posted) return 0;
+  await updateCard(tx, card.id, { spending_limit: card.holds_amount });
+  return free;
+}
+
+/**
+ * The issuer changed a card's status on its side (Stripe's issuing_card.updated): mirror it, no call back. Canceled
+ * (lost, stolen, expired) is terminal: the reason is kept, the card declines everything from then on, and what it had
+ * free returns to the organisation in the same transaction (reference card-cancellation:<card>, so a redelivery moves
+ * nothing). A canceled card ignores any later status the issuer reports.
+ */
+export async function setCardStatusFromIssuer(
+  db: Db,
+  provider: string,
+  providerCardId: string,
+  status: CardStatus,
+  cancellationReason: string | null = null,
+): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const card = await lockCardByProviderId(tx, provider, providerCardId);
-    if (card && card.status !== status) await updateCard(tx, card.id, { status });
+    if (!card || card.status === 'canceled' || card.status === status) return;
+    if (status !== 'canceled') {
+      await updateCard(tx, card.id, { status });
+      return;
+    }
+    await updateCard(tx, card.id, { status: 'canceled', cancellation_reason: cancellationReason, canceled_at: new Date() });
+    await returnFreeAllocation(tx, card, `card-cancellation:${card.id}`);
   });
+}
+
+/**
+ * After an issuer event about a canceled card's purchases (a hold released or closed, a capture, a refund): whatever
+ * it no longer holds goes back to the organisation too. `reference` names the event, so its retry moves nothing
+ * twice (and the amount is read on the locked row anyway). A card that isn't canceled is left alone.
+ */
+export async function returnCanceledCardRemainder(db: Db, provider: string, providerCardId: string, reference: string): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const card = await lockCardByProviderId(tx, provider, providerCardId);
+    if (!card || card.status !== 'canceled') return 0;
+    return returnFreeAllocation(tx, card, `card-cancellation:${card.id}:${reference}`);
+  });
+}
+
+/** The issuer's view of a cardholder (Stripe's issuing_cardholder.updated): kept to warn on their cards and profile. */
+export async function setCardholderStandingFromIssuer(db: Db, provider: string, providerCardholderId: string, standing: CardholderStanding): Promise<void> {
+  await updateCardholderStanding(db, provider, providerCardholderId, standing);
+}
+
+/** GET /api/users/{id}/cardholder's issuer_standing. */
+export function standingOf(cardholder: CardholderRow): CardholderStanding {
+  return { status: cardholder.issuer_status, disabled_reason: cardholder.requirements_disabled_reason, past_due: cardholder.requirements_past_due };
 }
 
 /**
@@ -195,6 +259,7 @@ export async function addToCardLimitInTransaction(
 ): Promise<boolean> {
   const card = await lockCard(tx, params.orgId, params.cardId);
   if (!card) throw notFound();
+  assertNotCanceled(card);
   const holder = await findUserWithRoles(tx, params.orgId, card.user_id);
   if (!holder || !isWalletUser(holder.roles)) throw conflict(CARD_MESSAGES.holderNotWalletUser);
   if (await entryExists(tx, params.orgId, params.reference)) return false;
@@ -235,6 +300,7 @@ export async function fundCards(
     for (const cardId of [...new Set(input.card_ids)].sort((a, b) => a - b)) {
       const card = await lockCard(tx, orgId, cardId);
       if (!card) throw notFound();
+      assertNotCanceled(card);
       locked.set(cardId, card);
     }
     const holderIds = [...new Set([...locked.values()].map((card) => card.user_id))];

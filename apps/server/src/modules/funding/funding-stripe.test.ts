@@ -136,3 +136,41 @@ describe("Stripe's topup events", () => {
     expect(await availableFunds(other.adminClient)).toBe(0);
   });
 });
+
+describe("Stripe's topup.reversed (issue 16.2)", () => {
+  it('after topup.succeeded takes the money back once: funds reduced, ledger balanced, listed as reversed; a redelivery moves nothing', async () => {
+    const org = await setupOrg(ctx);
+    const response = await org.adminClient.post('/api/topups', { amount: 6_000, description: 'Wire that bounced' }, { 'idempotency-key': randomUUID() });
+    const ours = await topupRow(response.json().data.id);
+    await deliver(topupEvent('topup.succeeded', fake.setTopupStatus(ours.provider_topup_id!, 'succeeded')));
+    expect(await availableFunds(org.adminClient)).toBe(6_000);
+
+    const reversed = topupEvent('topup.reversed', fake.setTopupStatus(ours.provider_topup_id!, 'reversed'));
+    await deliver(reversed);
+    expect(await availableFunds(org.adminClient)).toBe(0);
+    expect(await listed(org.adminClient)).toMatchObject([{ id: ours.id, status: 'reversed', failure_message: null }]);
+    expect(await ledgerCounts(ctx.db, org.organization.id)).toEqual({ entries: 2, lines: 4 });
+    expect(await integrityProblems(ctx.db, org.organization.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+
+    // The same event again, another topup.reversed for it, or a late topup.succeeded: nothing moves.
+    await deliver(reversed);
+    await deliver(topupEvent('topup.reversed', fake.objects.get(ours.provider_topup_id!)!));
+    await deliver(topupEvent('topup.succeeded', { ...fake.objects.get(ours.provider_topup_id!)!, status: 'succeeded' }));
+    expect(await availableFunds(org.adminClient)).toBe(0);
+    expect(await ledgerCounts(ctx.db, org.organization.id)).toEqual({ entries: 2, lines: 4 });
+    expect((await topupRow(ours.id)).status).toBe('reversed');
+  });
+
+  it('before topup.succeeded was processed (events out of order): reversed, and the late success credits nothing', async () => {
+    const org = await setupOrg(ctx);
+    const response = await org.adminClient.post('/api/topups', { amount: 2_500, description: 'Out of order' }, { 'idempotency-key': randomUUID() });
+    const ours = await topupRow(response.json().data.id);
+    const succeeded = topupEvent('topup.succeeded', fake.setTopupStatus(ours.provider_topup_id!, 'succeeded'));
+    await deliver(topupEvent('topup.reversed', fake.setTopupStatus(ours.provider_topup_id!, 'reversed')));
+    expect((await topupRow(ours.id)).status).toBe('reversed');
+    await deliver(succeeded);
+    expect((await topupRow(ours.id)).status).toBe('reversed');
+    expect(await availableFunds(org.adminClient)).toBe(0);
+    expect(await ledgerCounts(ctx.db, org.organization.id)).toEqual({ entries: 0, lines: 0 });
+  });
+});

@@ -21,7 +21,7 @@ export function findTopupByProviderId(db: DbOrTx, provider: string, providerTopu
   return db.selectFrom('topups').selectAll().where('provider', '=', provider).where('provider_topup_id', '=', providerTopupId).executeTakeFirst();
 }
 
-export async function updateTopup(db: DbOrTx, id: number, values: { status?: TopupRow['status']; provider_topup_id?: string; settled_at?: Date; failure_message?: string | null }) {
+export async function updateTopup(db: DbOrTx, id: number, values: { status?: TopupRow['status']; provider_topup_id?: string; settled_at?: Date; failure_message?: string | null; reversed_at?: Date }) {
   await db.updateTable('topups').set(values).where('id', '=', id).execute();
 }
 

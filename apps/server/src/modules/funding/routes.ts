@@ -21,6 +21,7 @@ function presentTopup(topup: TopupRow): TopupResource {
     created_at: topup.created_at.toISOString(),
     settled_at: topup.settled_at?.toISOString() ?? null,
     failure_message: topup.failure_message,
+    reversed_at: topup.reversed_at?.toISOString() ?? null,
   };
 }
 

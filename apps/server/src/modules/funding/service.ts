@@ -1,10 +1,11 @@
 import type { Db, DbOrTx } from '../../db/database.js';
 import { issuerRefusal, type IssuingProvider } from '../../issuing/provider.js';
 import { IssuerUnavailable, viaIssuer } from '../cards/issuer-calls.js';
-import type { StatementMonth } from '@wallet/contract';
+import { LEDGER_ENTRY_LABELS, type StatementMonth } from '@wallet/contract';
 import { findCard } from '../cards/service.js';
-import { fundsStatement, recordTopup } from '../ledger/service.js';
+import { fundsStatement, lockUnallocatedFunds, recordTopup, recordTopupReversal } from '../ledger/service.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
+import { mailAdminsAboutShortfall, type FundingMailDeps } from './mails.js';
 import { failPendingTopup, findProviderTopupByOwnId, findTopupByProviderId, insertTopupOnce, listTopups, lockTopup, storeProviderTopupId, updateTopup, type TopupRow } from './repo.js';
 
 export { listTopups, type TopupRow };
@@ -18,7 +19,8 @@ export { dailyTopups } from './repo.js';
 async function settle(db: Db, topupId: number, at?: Date, providerTopupId?: string): Promise<TopupRow> {
   return db.transaction().execute(async (tx) => {
     const topup = (await lockTopup(tx, topupId))!;
-    if (topup.status === 'succeeded') return topup;
+    // Reversed is final: a success reported after the reversal (events out of order) credits nothing.
+    if (topup.status === 'succeeded' || topup.status === 'reversed') return topup;
     await recordTopup(tx, { orgId: topup.org_id, reference: `topup:${topup.id}`, amount: topup.amount, description: topup.description, createdBy: topup.created_by, at });
     const settledAt = at ?? new Date();
     const providerId = topup.provider_topup_id ?? providerTopupId;
@@ -111,7 +113,36 @@ export async function failProviderTopup(db: DbOrTx, provider: string, ref: Provi
   if (topup && topup.status === 'pending') await failPendingTopup(db, topup.id, failureMessage, typeof ref === 'string' ? ref : ref.providerTopupId);
 }
 
-export const ENTRY_LABELS: Record<string, string> = { topup: 'Top-up', card_funding: 'Card funding', card_defunding: 'Card defunding' };
+/**
+ * The issuer took a top-up back (Stripe's topup.reversed). One that had succeeded is taken out of the funds again by a
+ * 'topup_reversal' entry (reference topup-reversal:<id>, so any number of events move it once) in the transaction that
+ * marks it reversed, the top-up row locked. When the money was on cards already the funds go below zero: a shortfall
+ * (the only way they can, see migration 0022) that blocks every funding until a top-up covers it, and every admin is
+ * mailed in the same transaction. A top-up still pending or failed had credited nothing: it is only marked reversed,
+ * and a success reported after that credits nothing. Returns the top-up, or null when it isn't ours.
+ */
+export async function reverseProviderTopup(deps: FundingMailDeps & { db: Db }, provider: string, ref: ProviderTopupRef | string): Promise<TopupRow | null> {
+  const found = await findProviderTopup(deps.db, provider, ref);
+  if (!found) return null;
+  const providerTopupId = typeof ref === 'string' ? ref : ref.providerTopupId;
+  return deps.db.transaction().execute(async (tx) => {
+    const topup = (await lockTopup(tx, found.id))!;
+    if (topup.status === 'reversed') return topup;
+    if (topup.status === 'succeeded') {
+      const funds = await lockUnallocatedFunds(tx, topup.org_id);
+      const description = `Reversed: ${topup.description}`;
+      const posted = await recordTopupReversal(tx, { orgId: topup.org_id, reference: `topup-reversal:${topup.id}`, amount: topup.amount, description });
+      const after = funds.available - topup.amount;
+      if (posted && after < 0) await mailAdminsAboutShortfall(tx, deps, topup.org_id, { amount: topup.amount, description: topup.description, shortBy: -after });
+    }
+    const reversedAt = new Date();
+    const values = { status: 'reversed' as const, reversed_at: reversedAt, failure_message: null, provider_topup_id: topup.provider_topup_id ?? providerTopupId };
+    await updateTopup(tx, topup.id, values);
+    return { ...topup, ...values };
+  });
+}
+
+export const ENTRY_LABELS: Record<string, string> = LEDGER_ENTRY_LABELS;
 
 /** The cards a statement names, in brief (one small read per distinct card). */
 async function cardBriefs(db: DbOrTx, orgId: number, cardIds: ReadonlySet<number>) {

@@ -134,7 +134,7 @@ export async function dailyCardAllocations(db: DbOrTx, orgId: number, range: { f
   const { rows } = await sql<{ day: string; amount: number }>`
     SELECT to_char((e.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, sum(l.amount)::bigint AS amount
     FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id JOIN ledger_accounts a ON a.id = l.account_id
-    WHERE l.org_id = ${orgId} AND a.kind = 'card' AND e.kind IN ('card_funding', 'card_defunding')
+    WHERE l.org_id = ${orgId} AND a.kind = 'card' AND e.kind IN ('card_funding', 'card_defunding', 'card_cancellation')
       AND e.created_at >= ${range.from}::date AND e.created_at < (${range.to}::date + 1)
       ${userId !== undefined ? sql`AND e.user_id = ${userId}` : sql``}
     GROUP BY 1 ORDER BY 1`.execute(db);

@@ -9,7 +9,7 @@ export interface EntryInput {
   orgId: number;
   /** Idempotency reference: the same operation retried carries the same one and is recorded once. */
   reference: string;
-  kind: 'topup' | 'card_funding' | 'card_defunding' | 'capture' | 'refund';
+  kind: 'topup' | 'topup_reversal' | 'card_funding' | 'card_defunding' | 'card_cancellation' | 'capture' | 'refund';
   description?: string | null;
   cardId?: number | null;
   userId?: number | null;
@@ -66,6 +66,36 @@ export async function recordTopup(tx: Tx, params: { orgId: number; reference: st
     createdBy: params.createdBy,
     at: params.at,
     lines: [{ accountId: outside, amount: -params.amount }, { accountId: funds, amount: params.amount }],
+  });
+}
+
+/**
+ * A top-up the issuer took back (Stripe's topup.reversed): the money leaves the organisation's funds for the outside
+ * again. The one entry that may take the funds below zero (the database refuses any other): when the money was on
+ * cards already, the organisation is short until a new top-up covers it.
+ */
+export async function recordTopupReversal(tx: Tx, params: { orgId: number; reference: string; amount: number; description: string }) {
+  const [outside, funds] = await Promise.all([orgAccountId(tx, params.orgId, 'outside'), orgAccountId(tx, params.orgId, 'issuer_funds')]);
+  return postEntry(tx, {
+    orgId: params.orgId,
+    reference: params.reference,
+    kind: 'topup_reversal',
+    description: params.description,
+    lines: [{ accountId: funds, amount: -params.amount }, { accountId: outside, amount: params.amount }],
+  });
+}
+
+/** What a card canceled by the issuer still had allocated (less what it holds) goes back to the organisation's funds. */
+export async function recordCardCancellation(tx: Tx, params: { orgId: number; cardId: number; userId: number; reference: string; amount: number; description: string }) {
+  const [funds, card] = await Promise.all([orgAccountId(tx, params.orgId, 'issuer_funds'), cardAccountId(tx, params.orgId, params.cardId)]);
+  return postEntry(tx, {
+    orgId: params.orgId,
+    reference: params.reference,
+    kind: 'card_cancellation',
+    description: params.description,
+    cardId: params.cardId,
+    userId: params.userId,
+    lines: [{ accountId: card, amount: -params.amount }, { accountId: funds, amount: params.amount }],
   });
 }
 

@@ -1,4 +1,4 @@
-import { CARD_MESSAGES, REQUEST_MESSAGES } from '@wallet/contract';
+import { CANCELED_CARD_MESSAGES, CARD_MESSAGES, REQUEST_MESSAGES } from '@wallet/contract';
 import { HttpError } from '../../http/errors.js';
 import { tokenDigest } from '../auth/tokens.js';
 import type { Organization } from '../orgs/service.js';
@@ -7,7 +7,7 @@ import { findApproval, findRequest, lockLinkByToken } from './repo.js';
 import type { AuditClient } from '../audit/service.js';
 import { decideStep, type RequestDeps } from './service.js';
 
-const FUNDING_PROBLEMS = new Set<string>([CARD_MESSAGES.insufficientFunds, CARD_MESSAGES.holderNotWalletUser]);
+const FUNDING_PROBLEMS = new Set<string>([CARD_MESSAGES.insufficientFunds, CARD_MESSAGES.holderNotWalletUser, CANCELED_CARD_MESSAGES.canceled]);
 /** The link's approver is no longer asked: off the team's path, or their step went with it. */
 const NOT_NEEDED = new Set<string>([REQUEST_MESSAGES.approvalNoLongerNeeded, REQUEST_MESSAGES.notApprover]);
 

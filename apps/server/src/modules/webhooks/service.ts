@@ -3,11 +3,12 @@ import type { Jobs } from '../../jobs/queue.js';
 import type { IssuingProvider } from '../../issuing/provider.js';
 import { QUEUES } from '../../jobs/queue.js';
 import { authorize, findHold, incrementAuthorization, reconcileAuthorization, type Decision } from '../authorizations/service.js';
-import { setCardStatusFromIssuer } from '../cards/service.js';
+import { returnCanceledCardRemainder, setCardholderStandingFromIssuer, setCardStatusFromIssuer } from '../cards/service.js';
 import { recordTransaction } from '../expenses/service.js';
-import { failProviderTopup, settleProviderTopup } from '../funding/service.js';
+import { failProviderTopup, reverseProviderTopup, settleProviderTopup } from '../funding/service.js';
+import type { FundingMailDeps } from '../funding/mails.js';
 import { findEvent, markFailed, markProcessed, storeEvent, unprocessedEventIds } from './repo.js';
-import { idOf, merchantOf, movementOf, topupRefOf, walletOf, type StripeAuthorization, type StripeEventShape, type StripeTopup, type StripeTransaction } from './stripe-objects.js';
+import { cardholderStandingOf, cardStatusOf, idOf, merchantOf, movementOf, topupRefOf, walletOf, type StripeAuthorization, type StripeEventShape, type StripeTopup, type StripeTransaction } from './stripe-objects.js';
 
 const PROVIDER = 'stripe';
 
@@ -47,13 +48,17 @@ export async function acceptStripeEvent(db: Db, jobs: Jobs, event: StripeEventSh
   });
 }
 
+/** What applying an event needs: the database, and jobs and configuration for the mail some events send. */
+export type WebhookDeps = FundingMailDeps & { db: Db };
+
 /** Applies one stored event; idempotent, so a retry or a duplicate delivery changes nothing. */
-export async function processStripeEvent(db: Db, eventId: string, log: (message: string) => void = () => undefined): Promise<void> {
+export async function processStripeEvent(deps: WebhookDeps, eventId: string, log: (message: string) => void = () => undefined): Promise<void> {
+  const { db } = deps;
   const stored = await findEvent(db, eventId);
   if (!stored || stored.processed_at) return;
   const event = stored.payload as StripeEventShape;
   try {
-    await applyEvent(db, event, log);
+    await applyEvent(deps, event, log);
     await markProcessed(db, eventId);
   } catch (error) {
     await markFailed(db, eventId, error instanceof Error ? error.message : String(error));
@@ -61,7 +66,8 @@ export async function processStripeEvent(db: Db, eventId: string, log: (message:
   }
 }
 
-async function applyEvent(db: Db, event: StripeEventShape, log: (message: string) => void) {
+async function applyEvent(deps: WebhookDeps, event: StripeEventShape, log: (message: string) => void) {
+  const { db } = deps;
   const object = event.data.object;
   switch (event.type) {
     case 'issuing_authorization.created':
@@ -79,6 +85,8 @@ async function applyEvent(db: Db, event: StripeEventShape, log: (message: string
         stripeCreated: authorization.created,
       });
       if (!hold) log(`stripe event ${event.id}: authorization ${authorization.id} names an unknown card`);
+      // A hold released or closed on a card the issuer canceled: what it no longer holds goes back to the organisation.
+      else await returnCanceledCardRemainder(db, PROVIDER, idOf(authorization.card) ?? '', event.id);
       return;
     }
     case 'issuing_transaction.created': {
@@ -99,26 +107,36 @@ async function applyEvent(db: Db, event: StripeEventShape, log: (message: string
         closesAuthorization: false,
       });
       if (!expense) log(`stripe event ${event.id}: transaction ${transaction.id} already posted or for an unknown card`);
+      await returnCanceledCardRemainder(db, PROVIDER, idOf(transaction.card) ?? '', event.id);
       return;
     }
+    // Active, inactive, or canceled at Stripe (lost, stolen, expired: terminal, with its reason).
     case 'issuing_card.updated': {
-      const card = object as { id: string; status: string };
-      if (card.status === 'active' || card.status === 'inactive') await setCardStatusFromIssuer(db, PROVIDER, card.id, card.status);
+      const card = cardStatusOf(object);
+      if (card) await setCardStatusFromIssuer(db, PROVIDER, card.id, card.status, card.cancellationReason);
+      return;
+    }
+    // Stripe blocked or deactivated the person, or needs more from them: kept, and shown on their cards and profile.
+    case 'issuing_cardholder.updated': {
+      const cardholder = cardholderStandingOf(object);
+      if (cardholder) await setCardholderStandingFromIssuer(db, PROVIDER, cardholder.id, cardholder.standing);
       return;
     }
     // Matched on our top-up's id in the metadata (the event may come before Stripe's answer to us), else Stripe's id.
     case 'topup.succeeded':
       await settleProviderTopup(db, PROVIDER, topupRefOf(object as unknown as StripeTopup));
       return;
+    // Taken back after it succeeded (the money leaves the funds again; a shortfall if it was on cards already).
+    case 'topup.reversed':
+      await reverseProviderTopup(deps, PROVIDER, topupRefOf(object as unknown as StripeTopup));
+      return;
     case 'topup.failed':
-    case 'topup.canceled':
-    case 'topup.reversed': {
+    case 'topup.canceled': {
       const topup = object as unknown as StripeTopup;
       const reason = typeof topup.failure_message === 'string' && topup.failure_message !== '' ? topup.failure_message : `Stripe says the top-up was ${event.type.slice('topup.'.length)}.`;
       await failProviderTopup(db, PROVIDER, topupRefOf(topup), reason);
       return;
     }
-    case 'issuing_cardholder.updated':
     case 'issuing_card.created':
     case 'issuing_cardholder.created':
       return; // we created these ourselves; nothing of ours changes

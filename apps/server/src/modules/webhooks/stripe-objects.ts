@@ -1,3 +1,4 @@
+import type { CardholderStanding } from '@wallet/contract';
 import type { MerchantData, Wallet } from '../authorizations/service.js';
 
 /**
@@ -86,4 +87,24 @@ export function merchantOf(data: StripeMerchantData | undefined): MerchantData {
 
 export function walletOf(value: string | null | undefined): Wallet | null {
   return value === 'apple_pay' || value === 'google_pay' || value === 'samsung_pay' ? value : null;
+}
+
+const text = (value: unknown, max: number) => (typeof value === 'string' && value !== '' ? value.slice(0, max) : null);
+
+/** An issuing.card's status as we keep it (issuing_card.updated); null for anything we can't read. */
+export function cardStatusOf(object: Record<string, unknown>): { id: string; status: 'active' | 'inactive' | 'canceled'; cancellationReason: string | null } | null {
+  const id = text(object.id, 255);
+  const status = object.status;
+  if (id === null || (status !== 'active' && status !== 'inactive' && status !== 'canceled')) return null;
+  return { id, status, cancellationReason: status === 'canceled' ? text(object.cancellation_reason, 100) : null };
+}
+
+/** An issuing.cardholder's status and requirements (issuing_cardholder.updated); null without an id. */
+export function cardholderStandingOf(object: Record<string, unknown>): { id: string; standing: CardholderStanding } | null {
+  const id = text(object.id, 255);
+  if (id === null) return null;
+  const status = object.status === 'active' || object.status === 'inactive' || object.status === 'blocked' ? object.status : null;
+  const requirements = (typeof object.requirements === 'object' && object.requirements !== null ? object.requirements : {}) as Record<string, unknown>;
+  const pastDue = Array.isArray(requirements.past_due) ? requirements.past_due.filter((field): field is string => typeof field === 'string').slice(0, 50).map((field) => field.slice(0, 200)) : [];
+  return { id, standing: { status, disabled_reason: text(requirements.disabled_reason, 100), past_due: pastDue } };
 }
