@@ -19,40 +19,24 @@ export async function unsentCommandsOfCard(db: DbOrTx, cardId: number): Promise<
     .execute() as Promise<Array<{ kind: IssuerCommandKind; last_id: number }>>;
 }
 
+/** Updates the card's unsent commands of one kind up to `lastId` (the ones a send covered). */
+function unsentUpTo(db: DbOrTx, cardId: number, kind: IssuerCommandKind, lastId: number) {
+  return db.updateTable('issuer_commands').where('card_id', '=', cardId).where('kind', '=', kind).where('id', '<=', lastId).where('sent_at', 'is', null);
+}
+
 /** The issuer has this card's state as of command `lastId`: that one and every earlier one of its kind are done. */
 export async function markCommandsSent(db: DbOrTx, cardId: number, kind: IssuerCommandKind, lastId: number): Promise<void> {
-  await db
-    .updateTable('issuer_commands')
-    .set({ sent_at: new Date(), last_error: null, attempts: sql`attempts + 1` })
-    .where('card_id', '=', cardId)
-    .where('kind', '=', kind)
-    .where('id', '<=', lastId)
-    .where('sent_at', 'is', null)
-    .execute();
+  await unsentUpTo(db, cardId, kind, lastId).set({ sent_at: new Date(), last_error: null, attempts: sql`attempts + 1` }).execute();
 }
 
 /** The issuer refused: nothing will change its answer, so these commands stop (the card shows it). */
 export async function markCommandsFailed(db: DbOrTx, cardId: number, kind: IssuerCommandKind, lastId: number, error: string): Promise<void> {
-  await db
-    .updateTable('issuer_commands')
-    .set({ failed_at: new Date(), last_error: error, attempts: sql`attempts + 1` })
-    .where('card_id', '=', cardId)
-    .where('kind', '=', kind)
-    .where('id', '<=', lastId)
-    .where('sent_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .execute();
+  await unsentUpTo(db, cardId, kind, lastId).where('failed_at', 'is', null).set({ failed_at: new Date(), last_error: error, attempts: sql`attempts + 1` }).execute();
 }
 
+/** A send that failed in a way worth retrying: counted, with its error, for the card page and the logs. */
 export async function recordCommandAttempt(db: DbOrTx, cardId: number, kind: IssuerCommandKind, lastId: number, error: string): Promise<void> {
-  await db
-    .updateTable('issuer_commands')
-    .set({ last_error: error, attempts: sql`attempts + 1` })
-    .where('card_id', '=', cardId)
-    .where('kind', '=', kind)
-    .where('id', '<=', lastId)
-    .where('sent_at', 'is', null)
-    .execute();
+  await unsentUpTo(db, cardId, kind, lastId).set({ last_error: error, attempts: sql`attempts + 1` }).execute();
 }
 
 /** Cards with commands waiting longer than `olderThanSeconds` (their job was lost, or deduplicated by a racing one). */
