@@ -10,7 +10,7 @@ export interface PaymentCardFace {
   exp_month: number;
   exp_year: number;
   type: 'virtual' | 'physical';
-  status: 'active' | 'inactive';
+  status: 'active' | 'inactive' | 'canceled';
 }
 
 interface Props {
@@ -80,7 +80,7 @@ interface FaceProps {
   hidden: boolean;
 }
 
-const muted = (card: PaymentCardFace) => (card.status === 'inactive' ? 'grayscale(.7) brightness(1.05)' : undefined);
+const muted = (card: PaymentCardFace) => (card.status !== 'active' ? 'grayscale(.7) brightness(1.05)' : undefined);
 
 function Front({ card, number, hidden }: FaceProps & { number?: string }) {
   return (

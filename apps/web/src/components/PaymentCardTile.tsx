@@ -33,7 +33,7 @@ export function PaymentCardTile({ card }: { card: CardResource }) {
           <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
             {holderName}
           </Typography.Text>
-          <CardStatusTag status={card.status} />
+          <CardStatusTag status={card.status} reason={card.cancellation_reason} />
         </Flex>
         <Flex justify="space-between" align="baseline" gap={8}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>

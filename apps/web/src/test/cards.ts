@@ -8,6 +8,8 @@ export function makeCard(overrides: Partial<CardResource> = {}): CardResource {
     brand: 'Visa',
     type: 'virtual',
     status: 'active',
+    cancellation_reason: null,
+    canceled_at: null,
     last4: '4242',
     exp_month: 4,
     exp_year: 2029,

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
-import { CARD_MESSAGES, MESSAGES } from '@wallet/contract';
+import { CANCELED_CARD_MESSAGES, CARD_MESSAGES, MESSAGES, cardholderWarning, type CardholderStanding } from '@wallet/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCard, makeUser } from '../../test/cards';
 import { findDialog } from '../../test/dialogs';
@@ -126,6 +126,37 @@ describe('/cards/{cardId}', { timeout: 120_000 }, () => {
     // A member asks for money instead of funding.
     expect(screen.getByRole('link', { name: /Request Funds/ })).toHaveAttribute('href', '/requests?action=addRequest&card_id=7');
     expect(screen.queryByRole('button', { name: /Fund Card/ })).not.toBeInTheDocument();
+  });
+
+  it('a card the issuer canceled reads Canceled with its reason, says why, and offers neither Activate, Deactivate nor Fund Card', async () => {
+    api({ 'GET /api/cards/7': { status: 200, body: { data: { ...card, status: 'canceled', cancellation_reason: 'stolen', canceled_at: '2025-03-01T00:00:00.000Z' } } } });
+    renderPage();
+    const alert = (await screen.findByText(CANCELED_CARD_MESSAGES.alertTitle)).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(alert).getByText(CANCELED_CARD_MESSAGES.alertDescription)).toBeInTheDocument();
+    const overview = (await screen.findByText('Card Overview')).closest<HTMLElement>('.ant-card')!;
+    expect(within(overview).getByText('Canceled · Stolen')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Export Transactions/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Activate Card/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Deactivate Card/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Fund Card/ })).not.toBeInTheDocument();
+  });
+
+  it('a member sees no Request Funds on their canceled card', async () => {
+    api({ 'GET /api/cards/7': { status: 200, body: { data: { ...card, status: 'canceled', cancellation_reason: null, canceled_at: '2025-03-01T00:00:00.000Z' } } } });
+    renderPage(member);
+    expect(await screen.findByText(CANCELED_CARD_MESSAGES.alertTitle)).toBeInTheDocument();
+    expect(screen.getAllByText('Canceled').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: /Request Funds/ })).not.toBeInTheDocument();
+  });
+
+  it("warns when the card issuer blocked the card's holder, saying what it needs", async () => {
+    const standing: CardholderStanding = { status: 'blocked', disabled_reason: 'requirements.past_due', past_due: ['individual.dob.day', 'individual.dob.month'] };
+    api({ 'GET /api/users/4/cardholder': { status: 200, body: { data: { id: 1, stripe_cardholder_id: 'ich_1', issuer_standing: standing } } } });
+    renderPage();
+    const warning = cardholderWarning('Jordan Lee', standing);
+    const alert = (await screen.findByText(warning.title)).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(alert).getByText(warning.description)).toBeInTheDocument();
+    expect(warning.description).toContain('date of birth');
   });
 
   it('warns that the card cannot be activated while its holder has not accepted the terms', async () => {

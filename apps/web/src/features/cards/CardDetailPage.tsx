@@ -15,6 +15,7 @@ import { useCard } from './api/get-card';
 import { CardOverview } from './card-detail/CardOverview';
 import { CardStatusButton } from './card-detail/CardStatusButton';
 import { CardVisualPanel } from './card-detail/CardVisualPanel';
+import { CanceledCardAlert, CardholderStandingAlert } from './card-detail/CardWarnings';
 import { ExportTransactionsModal } from './card-detail/ExportTransactionsModal';
 import { FundCardModal } from './card-detail/FundCardModal';
 import { TermsWarning, useCardHolder } from './card-detail/TermsWarning';
@@ -62,6 +63,8 @@ export function CardDetailPage() {
 
   const data = card.data;
   const backTo = admin ? paths.cards : paths.myCards;
+  // A card the issuer canceled can't be activated, deactivated or funded (nor asked to be).
+  const canceled = data?.status === 'canceled';
 
   return (
     <>
@@ -82,7 +85,7 @@ export function CardDetailPage() {
             <Button icon={<ExportOutlined aria-hidden />} onClick={() => setExportOpen(true)}>
               Export Transactions
             </Button>
-            {admin ? (
+            {canceled ? null : admin ? (
               <>
                 <CardStatusButton card={data} />
                 <Button type="primary" icon={<DollarOutlined aria-hidden />} onClick={() => setFundOpen(true)}>
@@ -102,7 +105,9 @@ export function CardDetailPage() {
         <PageSkeleton />
       ) : (
         <>
-          <TermsWarning holder={holder.holder} isSelf={holder.isSelf} />
+          <CanceledCardAlert card={data} />
+          <CardholderStandingAlert card={data} />
+          {!canceled && <TermsWarning holder={holder.holder} isSelf={holder.isSelf} />}
           <Row gutter={[24, 24]}>
             <Col xs={24} lg={10}>
               <Card style={{ height: '100%' }} styles={{ body: { padding: isMobile ? 16 : 24 } }}>
@@ -124,7 +129,7 @@ export function CardDetailPage() {
               <PostedTransactions cardId={data.id} />
             </Col>
           </Row>
-          {admin && <FundCardModal card={data} open={fundOpen} onClose={() => setFundOpen(false)} />}
+          {admin && !canceled && <FundCardModal card={data} open={fundOpen} onClose={() => setFundOpen(false)} />}
           <ExportTransactionsModal cardId={data.id} open={exportOpen} onClose={() => setExportOpen(false)} />
         </>
       )}

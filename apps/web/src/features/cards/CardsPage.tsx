@@ -1,6 +1,6 @@
 import { AppstoreOutlined, DownOutlined, PlusOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Card, Dropdown, Empty, Flex, Input, Pagination, Segmented, Select, Typography } from 'antd';
-import { CARD_MESSAGES, PAGE_SIZES, SEARCH_DEBOUNCE_MS, type CardResource } from '@wallet/contract';
+import { CANCELED_CARD_MESSAGES, CARD_MESSAGES, PAGE_SIZES, SEARCH_DEBOUNCE_MS, type CardResource } from '@wallet/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { listQueryParams } from '../../lib/list-query';
@@ -32,6 +32,7 @@ const SORT_OPTIONS = [
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
+  { value: 'canceled', label: CANCELED_CARD_MESSAGES.filterLabel },
 ];
 const TYPE_OPTIONS = [
   { value: 'virtual', label: 'Virtual' },

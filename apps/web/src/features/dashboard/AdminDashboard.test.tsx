@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
-import type { CardResource } from '@wallet/contract';
+import { SHORTFALL_TEXTS, type CardResource } from '@wallet/contract';
 import type * as Recharts from 'recharts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeMe } from '../../test/fixtures';
@@ -25,6 +25,8 @@ function card(overrides: Partial<CardResource>): CardResource {
     brand: 'Visa',
     type: 'virtual',
     status: 'active',
+    cancellation_reason: null,
+    canceled_at: null,
     last4: '4242',
     exp_month: 4,
     exp_year: 2029,
@@ -107,6 +109,15 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
     user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   });
 
+  it('warns of a shortfall (a reversed top-up left the funds below zero) with the amount, linking to Add Funds', async () => {
+    api({ 'GET /api/dashboard/kpi': ok({ data: { issuing_available: -8_300, last_30_spend: 0, assigned_out: 18_300 } }) });
+    renderDashboard();
+    const title = await screen.findByText(SHORTFALL_TEXTS.title(8_300), undefined, LOAD);
+    const alert = title.closest<HTMLElement>('[role="alert"]')!;
+    expect(within(alert).getByText(SHORTFALL_TEXTS.description)).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: SHORTFALL_TEXTS.action })).toHaveAttribute('href', '/account-settings?tab=accountFunding&action=addFunds');
+  });
+
   it('greets the admin and shows the KPI figures in dollars', async () => {
     api();
     renderDashboard();
@@ -116,6 +127,7 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
     expect((await kpi('Total Assigned Out')).getByText('$47,129.01')).toBeInTheDocument();
     // 4,712,901 / (4,712,901 + 1,063,100) of the funds are on cards.
     expect((await kpi('Total Assigned Out')).getByText('82% of all funds are on cards')).toBeInTheDocument();
+    expect(screen.queryByText(/^Your funds are .* short$/)).not.toBeInTheDocument();
   });
 
   it('charts 6 months by default and switches the Fund Overview query with the range menu', async () => {

@@ -61,6 +61,8 @@ export function makeMyCard(overrides: Partial<CardResource> = {}): CardResource 
     brand: 'Visa',
     type: 'physical',
     status: 'active',
+    cancellation_reason: null,
+    canceled_at: null,
     last4: '9448',
     exp_month: 11,
     exp_year: 2029,

@@ -1,5 +1,5 @@
 import { configure, screen, within } from '@testing-library/react';
-import { MESSAGES, type CardResource } from '@wallet/contract';
+import { MESSAGES, cardholderWarning, type CardResource, type CardholderStanding } from '@wallet/contract';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../test/fake-api';
 import { makeMe, signedIn } from '../../test/fixtures';
@@ -40,6 +40,8 @@ const card = (overrides: Partial<CardResource>): CardResource => ({
   brand: 'Visa',
   type: 'virtual',
   status: 'active',
+  cancellation_reason: null,
+  canceled_at: null,
   last4: '1666',
   exp_month: 4,
   exp_year: 2029,
@@ -88,6 +90,22 @@ describe('/users/{id}', { timeout: 60_000 }, () => {
     expect(await screen.findByLabelText('Spend per month, last 6 months', { selector: 'figure' })).toBeInTheDocument();
     expect(fake.urls('/api/users/4')[0]!.searchParams.get('include')).toBe('cards,teams');
     expect(fake.urls('/api/users/4/expenses/analytics')[0]!.searchParams.get('filter[sum_over_months]')).toBe('6');
+  });
+
+  it("warns when the card issuer deactivated the person as a cardholder; a canceled card reads Canceled with its reason", async () => {
+    const standing: CardholderStanding = { status: 'inactive', disabled_reason: null, past_due: [] };
+    fakeApi({
+      'GET /api/users/4': ok({ data: jordan }),
+      'GET /api/users/4/cardholder': ok({ data: { id: 1, stripe_cardholder_id: 'ich_1', issuer_standing: standing } }),
+      'GET /api/users/4/cards': ok(list([card({ status: 'canceled', cancellation_reason: 'lost', canceled_at: '2025-03-01T00:00:00.000Z' })])),
+      'GET /api/users/4/expenses/analytics': ok({ data: monthRows([0, 0, 0, 0, 0, 0]) }),
+    });
+    renderScreen(<UserProfilePage />, { me: admin, path: '/users/4', route: '/users/:userId' });
+    const warning = cardholderWarning('Jordan Lee', standing);
+    const alert = (await screen.findByText(warning.title, {}, LOAD)).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(alert).getByText(warning.description)).toBeInTheDocument();
+    const row = (await screen.findByLabelText('Virtual card ending in 1666', { selector: 'a' })).closest('tr')!;
+    expect(within(row).getByText('Canceled · Lost')).toBeInTheDocument();
   });
 
   it('is not found when the user does not exist (or is in another organisation)', async () => {

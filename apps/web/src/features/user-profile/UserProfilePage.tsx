@@ -1,18 +1,19 @@
 import { ArrowLeftOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
-import { Badge, Card, Col, Descriptions, Empty, Flex, Row, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { ROLE_NAMES, UI_TEXTS, isAdmin, roleLabel, type CardResource, type Role, type UserResource } from '@wallet/contract';
+import { Alert, Card, Col, Descriptions, Empty, Flex, Row, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { ROLE_NAMES, UI_TEXTS, cardholderNeedsAttention, cardholderWarning, isAdmin, roleLabel, type CardResource, type Role, type UserResource } from '@wallet/contract';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../components/LoadFailed';
 import { LoadingBlock } from '../../components/LoadingBlock';
 import { NotFoundPage } from '../../components/NotFoundPage';
+import { CardStatusTag } from '../../components/CardStatusTag';
 import { UserAvatar } from '../../components/UserAvatar';
 import { MoneyChart } from '../../components/charts/MoneyChart';
 import { formatDate, formatMoney } from '../../lib/format';
 import { HttpError } from '../../lib/http';
 import { useNotifyError } from '../../lib/use-notify-error';
 import { paths } from '../../paths';
-import { PROFILE_CARDS_PAGE_SIZE, useProfileCards, useProfileSpend, useProfileUser } from './api';
+import { PROFILE_CARDS_PAGE_SIZE, useProfileCardholderStanding, useProfileCards, useProfileSpend, useProfileUser } from './api';
 
 const SPEND_CHART_HEIGHT = 240;
 const SPEND_COLOR = '#e8590c';
@@ -187,7 +188,7 @@ function Cards({ userId }: { userId: number }) {
       title: 'Status',
       dataIndex: 'status',
       key: 'status',
-      render: (status: CardResource['status']) => <Badge status={status === 'active' ? 'success' : 'default'} text={capitalize(status)} />,
+      render: (_value, card) => <CardStatusTag status={card.status} reason={card.cancellation_reason} />,
     },
     {
       title: 'Available',
@@ -254,6 +255,14 @@ export function UserProfilePage() {
   return <UserProfile key={userId} userId={userId} />;
 }
 
+/** The card issuer blocked or deactivated the person as a cardholder, or needs more from them. */
+function CardholderStandingWarning({ user }: { user: UserResource }) {
+  const standing = useProfileCardholderStanding(user.id, Boolean(user.stripe_cardholder_id));
+  if (!standing.data || !cardholderNeedsAttention(standing.data)) return null;
+  const { title, description } = cardholderWarning(user.name, standing.data);
+  return <Alert type="warning" showIcon role="alert" title={title} description={description} />;
+}
+
 function UserProfile({ userId }: { userId: number }) {
   const user = useProfileUser(userId);
   const notifyError = useNotifyError();
@@ -276,6 +285,7 @@ function UserProfile({ userId }: { userId: number }) {
       ) : (
         <Flex vertical gap={16}>
           <ProfileHeader user={user.data} />
+          <CardholderStandingWarning user={user.data} />
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={9}>
               <Flex vertical gap={16}>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CardResource, ListResponse, UserResource } from '@wallet/contract';
+import type { CardResource, CardholderStanding, ListResponse, UserResource } from '@wallet/contract';
 import { getAnalytics } from '../../lib/analytics';
 import { http, type DataEnvelope } from '../../lib/http';
 
@@ -11,6 +11,7 @@ export const profileKeys = {
   user: (id: number) => ['users', 'detail', id, 'profile'] as const,
   cards: (id: number, page: number) => ['cards', 'user', id, 'profile', page] as const,
   spend: (id: number) => ['users', 'detail', id, 'profile', 'spend-6-months'] as const,
+  standing: (id: number) => ['cards', 'cardholder', id, 'profile-standing'] as const,
 };
 
 export const PROFILE_CARDS_PAGE_SIZE = 10;
@@ -20,6 +21,20 @@ export function useProfileUser(id: number) {
   return useQuery({
     queryKey: profileKeys.user(id),
     queryFn: async ({ signal }) => (await http.get<DataEnvelope<UserResource>>(`/api/users/${id}`, { query: { include: 'cards,teams' }, signal })).data,
+    meta: { silent: true },
+  });
+}
+
+/**
+ * GET /api/users/{id}/cardholder's issuer_standing: what the card issuer says of the person (null when they are no
+ * cardholder). Quiet on failure: the profile then shows no warning.
+ */
+export function useProfileCardholderStanding(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: profileKeys.standing(id),
+    queryFn: async ({ signal }) =>
+      (await http.get<DataEnvelope<{ issuer_standing?: CardholderStanding } | null>>(`/api/users/${id}/cardholder`, { signal })).data?.issuer_standing ?? null,
+    enabled,
     meta: { silent: true },
   });
 }

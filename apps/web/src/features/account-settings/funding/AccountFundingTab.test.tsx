@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { CARD_MESSAGES, type StatementMonth, type TopupResource } from '@wallet/contract';
+import { CARD_MESSAGES, SHORTFALL_TEXTS, TOPUP_REVERSED_HINT, type StatementMonth, type TopupResource } from '@wallet/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { csrfCookieRoute, installFakeApi } from '../../../test/fake-api';
 import { findDialog } from '../../../test/dialogs';
@@ -15,7 +15,7 @@ const admin = makeMe({ id: 1, first_name: 'Alex', last_name: 'Morgan', name: 'Al
 const URL_OF_TAB = '/account-settings?tab=accountFunding';
 
 function topup(overrides: Partial<TopupResource>): TopupResource {
-  return { id: 1, amount: 10_000, description: 'Wire', status: 'succeeded', created_at: '2025-03-04T10:00:00Z', settled_at: '2025-03-04T10:00:00Z', failure_message: null, ...overrides };
+  return { id: 1, amount: 10_000, description: 'Wire', status: 'succeeded', created_at: '2025-03-04T10:00:00Z', settled_at: '2025-03-04T10:00:00Z', failure_message: null, reversed_at: null, ...overrides };
 }
 
 const list = (data: TopupResource[], total = data.length) => ({ status: 200, body: { data, meta: { total, current_page: 1, per_page: 10, last_page: Math.max(1, Math.ceil(total / 10)) } } });
@@ -87,11 +87,30 @@ describe('Account Funding', { timeout: 60_000 }, () => {
     expect(screen.getByText('$250.00 in one top-up is pending and not included yet.')).toBeInTheDocument();
   });
 
+  it('shows a shortfall after a reversed top-up: a warning with the amount short, Add Funds in it, and the top-up marked Reversed', async () => {
+    fundingApi({
+      balance: -8_300,
+      topups: [topup({ id: 2, amount: 10_000, description: 'Bounced wire', status: 'reversed', reversed_at: '2025-03-06T10:00:00Z' })],
+    });
+    renderApp(URL_OF_TAB);
+    const alert = (await screen.findByText(SHORTFALL_TEXTS.title(8_300))).closest<HTMLElement>('[role="alert"]')!;
+    expect(alert).not.toBeNull();
+    expect(within(alert).getByText(SHORTFALL_TEXTS.description)).toBeInTheDocument();
+    expect(SHORTFALL_TEXTS.title(8_300)).toBe('Your funds are $83.00 short');
+    await waitFor(() => expect(statistic('Unallocated Funds')).toBe('-$83.00'));
+    const rows = [...document.querySelectorAll('tbody tr.ant-table-row')].map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent));
+    expect(rows).toEqual([['Bounced wire', '$100.00', 'Reversed']]);
+    expect(TOPUP_REVERSED_HINT).toContain('took this top-up back');
+    await setup().click(getButton(SHORTFALL_TEXTS.action, alert));
+    expect(await findDialog('Add Funds')).toBeInTheDocument();
+  });
+
   it('says when there are no top-ups yet, with Add Funds at hand', async () => {
     fundingApi({ balance: 0, topups: [] });
     renderApp(URL_OF_TAB);
     expect(await screen.findByText('No top-ups yet. Add funds to put money on your cards.')).toBeInTheDocument();
     await waitFor(() => expect(statistic('Unallocated Funds')).toBe('$0.00'));
+    expect(screen.queryByText(/^Your funds are .* short$/)).not.toBeInTheDocument();
     await setup().click(getButton('Add Funds', document.querySelector<HTMLElement>('.ant-empty')!));
     expect(await findDialog('Add Funds')).toBeInTheDocument();
   });

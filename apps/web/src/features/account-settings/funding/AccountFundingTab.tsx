@@ -1,9 +1,10 @@
 import { FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Statistic, Typography } from 'antd';
-import { PAGE_SIZES } from '@wallet/contract';
+import { PAGE_SIZES, SHORTFALL_TEXTS } from '@wallet/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { FundsShortfallAlert } from '../../../components/FundsShortfallAlert';
 import { formatMoney } from '../../../lib/format';
 import { fundingKeys } from '../api/funding-keys';
 import { useBalance } from '../api/get-balance';
@@ -63,6 +64,14 @@ export function AccountFundingTab() {
 
   return (
     <Flex vertical gap={24} style={{ maxWidth: 960 }}>
+      <FundsShortfallAlert
+        available={balance.data}
+        action={
+          <Button size="small" type="primary" onClick={() => setAction('addFunds')}>
+            {SHORTFALL_TEXTS.action}
+          </Button>
+        }
+      />
       <Card size="small" styles={{ body: { padding: 16 } }}>
         <Flex justify="space-between" align="center" gap={16} wrap>
           <Statistic

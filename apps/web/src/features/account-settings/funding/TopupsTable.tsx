@@ -1,5 +1,5 @@
 import { Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { PAGE_SIZES, type ListMeta, type TopupResource } from '@wallet/contract';
+import { PAGE_SIZES, TOPUP_REVERSED_HINT, type ListMeta, type TopupResource } from '@wallet/contract';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { TableLoading } from '../../../components/TableLoading';
@@ -15,6 +15,7 @@ const STATUS_TAGS: Record<TopupResource['status'], { color: string; label: strin
   succeeded: { color: 'green', label: 'Added', hint: 'In your unallocated funds.' },
   pending: { color: 'gold', label: 'Pending', hint: 'Waiting for the card issuer to confirm it; added to your funds once it succeeds.' },
   failed: { color: 'red', label: 'Failed', hint: 'The card issuer refused this top-up; nothing was added.' },
+  reversed: { color: 'volcano', label: 'Reversed', hint: TOPUP_REVERSED_HINT },
 };
 
 export function TopupStatusTag({ status, reason }: { status: TopupResource['status']; reason?: string | null }) {

@@ -45,7 +45,7 @@ export function CardOverview({ card }: { card: CardResource }) {
             label: 'Status',
             children: (
               <Flex gap={8} wrap align="center">
-                <CardStatusTag status={card.status} />
+                <CardStatusTag status={card.status} reason={card.cancellation_reason} />
                 <IssuerSyncNote sync={card.issuer_sync} />
               </Flex>
             ),

@@ -61,7 +61,7 @@ export function CardsTable({ cards, meta, loading, state, onPageChange, onSortCh
       key: 'status',
       sorter: true,
       sortOrder: sortOrderOf(state.sort, 'status'),
-      render: (_, card) => <CardStatusTag status={card.status} />,
+      render: (_, card) => <CardStatusTag status={card.status} reason={card.cancellation_reason} />,
     },
     {
       title: 'Spending Limit',
