@@ -22,6 +22,8 @@ export const CARD_ISSUER_MESSAGES = {
   nonceRequired: 'The reveal request needs the nonce made by Stripe.js.',
   nonceRefused: 'The card issuer refused this reveal request. Please try again.',
   revealFailed: "The card details couldn't be shown. Please try again.",
+  /** ISSUER=stripe without STRIPE_PUBLISHABLE_KEY: Stripe.js can't start. */
+  stripeNotConfigured: "Card details can't be shown: the Stripe publishable key (STRIPE_PUBLISHABLE_KEY) is not configured.",
 } as const;
 
 /** A cardholder's name as the issuer prints it: required, up to 24 characters, letters and spaces. */

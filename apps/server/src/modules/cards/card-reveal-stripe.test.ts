@@ -30,6 +30,8 @@ describe('card numbers with ISSUER=stripe: ephemeral keys for Issuing Elements',
     const org = await setupOrg(ctx);
     const card = await createCard(org.adminClient, org.member.id);
     const issuingCard = await stripeCardId(card.id);
+    // Stripe.js makes the nonce for the card's id at Stripe, which the card resource carries.
+    expect((await org.memberClient.get(`/api/cards/${card.id}`)).json().data.stripe_card_id).toBe(issuingCard);
 
     const locked = await org.memberClient.post(`/api/cards/${card.id}/ephemeral-keys`, { nonce: fake.ephemeralKeyNonce(issuingCard) });
     expect(locked.statusCode).toBe(423);

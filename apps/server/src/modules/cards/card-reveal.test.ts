@@ -31,6 +31,7 @@ describe('card reveal with the simulator', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(CARD_ISSUER_MESSAGES.ephemeralKeysNotUsed);
 
+    expect((await org.memberClient.get(`/api/cards/${card.id}`)).json().data.stripe_card_id).toBeNull();
     const me = await org.memberClient.get('/api/me');
     expect(me.json().data.card_issuer).toEqual({ name: 'simulator', stripe_publishable_key: null });
     const csp = String(me.headers['content-security-policy']);

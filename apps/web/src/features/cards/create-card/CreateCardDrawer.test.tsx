@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
-import { CARD_MESSAGES } from '@wallet/contract';
+import { CARD_ISSUER_MESSAGES, CARD_MESSAGES } from '@wallet/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { listOf, makeCard, makeUser } from '../../../test/cards';
 import { findDialog } from '../../../test/dialogs';
@@ -17,7 +17,7 @@ const priya = makeUser({ id: 6, name: 'Priya Shah', first_name: 'Priya', last_na
 
 const cardholderOfPriya = {
   stripe_cardholder_details: {
-    name: 'P. Shah',
+    name: 'P Shah',
     individual: { first_name: 'Priya', last_name: 'Shah-Legal' },
     billing: { address: { line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postal_code: '73301' } },
   },
@@ -114,6 +114,17 @@ describe('create-card drawer', { timeout: SLOW }, () => {
     expect(fake.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it("refuses a cardholder name Stripe would refuse (numbers, special characters) with the contract's message", async () => {
+    const fake = api();
+    const drawer = await openDrawer();
+    await chooseUser(user, drawer, 'Jordan Lee');
+    await waitFor(() => expect(field(drawer, 'Cardholder Name')).toBeEnabled());
+    fill(field(drawer, 'Cardholder Name'), 'Agent 007');
+    await user.click(within(drawer).getByRole('button', { name: 'Add Card' }));
+    await expectMessage(drawer, CARD_ISSUER_MESSAGES.cardholderNameCharacters);
+    expect(fake.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('requires shipping for a physical card and sends it with an Idempotency-Key', async () => {
     // Billing comes from the user's profile address.
     const withAddress = makeUser({ ...jordan, address: '410 Market Street', city: 'San Francisco', state_province: 'CA', postal: '94111' });
@@ -182,7 +193,7 @@ describe('create-card drawer', { timeout: SLOW }, () => {
     expect(field(drawer, 'Legal First Name')).toBeDisabled();
     expect(field(drawer, 'Legal Last Name')).toBeDisabled();
     expect(field(drawer, 'Cardholder Name')).toBeDisabled();
-    expect(field(drawer, 'Cardholder Name')).toHaveValue('P. Shah');
+    expect(field(drawer, 'Cardholder Name')).toHaveValue('P Shah');
     expect(within(drawer).getByLabelText('Address Line 1', { selector: '#createCard_billing_line1' })).toBeEnabled();
 
     await user.click(within(drawer).getByRole('button', { name: 'Add Card' }));
@@ -192,7 +203,7 @@ describe('create-card drawer', { timeout: SLOW }, () => {
       type: 'virtual',
       legal_first_name: 'Priya',
       legal_last_name: 'Shah-Legal',
-      cardholder_name: 'P. Shah',
+      cardholder_name: 'P Shah',
       billing: { line1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '73301' },
     });
   });
