@@ -61,6 +61,19 @@ describe('/cards', { timeout: 120_000 }, () => {
     );
   });
 
+  it('filters by status, Canceled included, and shows a canceled card with the reason the issuer gave', async () => {
+    const lost = makeCard({ id: 9, last4: '3333', status: 'canceled', cancellation_reason: 'lost', canceled_at: '2025-03-01T00:00:00.000Z' });
+    const fake = api();
+    renderPage();
+    await screen.findByRole('link', { name: /ending in 1111/ });
+    fake.routes['GET /api/cards'] = { status: 200, body: listOf([lost]) };
+    await user.click(screen.getByRole('combobox', { name: 'Filter by status' }));
+    await user.click(await screen.findByText('Canceled', { selector: '.ant-select-item-option-content' }));
+    expect(await screen.findByRole('link', { name: /ending in 3333, canceled/ })).toBeInTheDocument();
+    expect(screen.getByText('Canceled · Lost')).toBeInTheDocument();
+    expect(fake.fetchMock.mock.calls.some(([url]) => new URL(String(url), 'http://localhost').searchParams.get('filter[status]') === 'canceled')).toBe(true);
+  });
+
   it('opens the create-card drawer with ?action=addCard', async () => {
     api({ 'GET /api/users': { status: 200, body: listOf([]) } });
     renderPage('/cards?action=addCard');
