@@ -1,14 +1,13 @@
 import { Descriptions, Form, Input, Modal } from 'antd';
 import { CARD_MESSAGES, MAX_NOTE_LENGTH, topupSchema } from '@wallet/contract';
-import { useRef } from 'react';
 import { CurrencyInput } from '../../../components/CurrencyInput';
 import { amountRules, formAmountToCents } from '../../../lib/amount-rules';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { formatMoney } from '../../../lib/format';
 import { zodRule } from '../../../lib/form-rules';
-import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { useAddFunds } from '../api/add-funds';
+import { useSubmissionKey } from '../../../lib/use-submission-key';
 
 interface Values {
   amount?: string;
@@ -16,24 +15,6 @@ interface Values {
 }
 
 const rules = { amount: amountRules(1), description: [zodRule(topupSchema.shape.description)] };
-
-/**
- * The idempotency key of one submission: sending the same amount and description again (a retry after a network
- * failure) reuses it, so the top-up is made once; different values are a new top-up.
- */
-function useSubmissionKey() {
-  const last = useRef<{ values: string; key: string } | null>(null);
-  return {
-    keyFor(values: object): string {
-      const serialised = JSON.stringify(values);
-      if (last.current?.values !== serialised) last.current = { values: serialised, key: newIdempotencyKey() };
-      return last.current.key;
-    },
-    reset() {
-      last.current = null;
-    },
-  };
-}
 
 /**
  * Account Funding -> Add Funds: a top-up of the organisation's unallocated funds. The simulator settles it at once;

@@ -1,14 +1,14 @@
 import { Alert, Flex, Form, Input, Modal, Typography } from 'antd';
 import { CARD_MESSAGES, MAX_NOTE_LENGTH, fundCardsSchema, multiFundDoneText, type CardResource } from '@wallet/contract';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CurrencyInput } from '../../../components/CurrencyInput';
 import { amountRules, formAmountToCents } from '../../../lib/amount-rules';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { formatMoney } from '../../../lib/format';
 import { zodRule } from '../../../lib/form-rules';
-import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { useFundCards } from '../api/fund-card';
+import { useSubmissionKey } from '../../../lib/use-submission-key';
 
 interface Props {
   open: boolean;
@@ -26,24 +26,6 @@ interface Values {
 /** SPEC §5 multi-card fund: at least $0.01 (1 cent). */
 const MIN_MULTI_FUND_CENTS = 1;
 const rules = { amount: amountRules(MIN_MULTI_FUND_CENTS), description: [zodRule(fundCardsSchema.shape.description)] };
-
-/**
- * The idempotency key of one submission: the same cards, amount and description sent again (a retry after a failure
- * or a lost answer) reuse it, so the funding is applied once; anything changed is a new funding.
- */
-function useSubmissionKey() {
-  const last = useRef<{ values: string; key: string } | null>(null);
-  return {
-    keyFor(values: object): string {
-      const serialised = JSON.stringify(values);
-      if (last.current?.values !== serialised) last.current = { values: serialised, key: newIdempotencyKey() };
-      return last.current.key;
-    },
-    reset() {
-      last.current = null;
-    },
-  };
-}
 
 /**
  * Fund Card(s): the same amount added to each selected card's spending limit, with one description. One server call
