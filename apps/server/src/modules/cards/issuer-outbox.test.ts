@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe, type StripeObject } from '../../issuing/stripe/fake-stripe.js';
-import { useTestApp } from '../../test/context.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StripeObject } from '../../issuing/stripe/fake-stripe.js';
+import { useStripeTestApp } from '../../test/stripe-app.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
 import { acceptTermsInDb, activateCard, createCard, putBalance, topUp, waitForIssuerSync } from '../../test/card-factories.js';
 import { waitFor } from '../../test/helpers.js';
@@ -15,18 +14,7 @@ import { requeueStaleIssuerSyncs } from './issuer-sync.js';
  * issuer command (the outbox); a worker tells Stripe afterwards. Here Stripe is made to hang mid-answer: the admin's
  * request, and every authorisation on the same card, are answered while it hangs.
  */
-const WEBHOOK_SECRET = 'whsec_outbox';
-const env: Record<string, string> = { ISSUER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PROTOCOL: 'http' };
-let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe({ secretKey: env.STRIPE_SECRET_KEY });
-  env.STRIPE_API_PORT = String(fake.port);
-});
-afterAll(async () => {
-  await fake?.stop();
-});
-const ctx = useTestApp(env);
-const stripe = new Stripe('sk_test_x');
+const { ctx, fake, deliver } = useStripeTestApp('whsec_outbox');
 const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
 let admin: TestClient;
@@ -61,12 +49,9 @@ async function authorise(stripeCardId: string, amount: number) {
     merchant_data: { name: 'Corner Shop', category: 'grocery_stores_supermarkets', category_code: '5411', city: 'Oakland', state: 'CA', postal_code: '94607', country: 'US', url: null },
     wallet: null, pending_request: { amount, currency: 'usd', is_amount_controllable: false },
   };
-  const payload = JSON.stringify(fake.event('issuing_authorization.request', object));
+  const event = fake.event('issuing_authorization.request', object);
   const started = performance.now();
-  const response = await ctx.app.inject({
-    method: 'POST', url: '/webhooks/stripe', payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-  });
+  const response = await deliver(event);
   expect(response.statusCode).toBe(200);
   return { approved: (response.json() as { approved: boolean }).approved, ms: performance.now() - started };
 }

@@ -1,9 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CANCELED_CARD_MESSAGES } from '@wallet/contract';
-import { startFakeStripe, type FakeStripe } from '../../issuing/stripe/fake-stripe.js';
-import { useTestApp } from '../../test/context.js';
+import { useStripeTestApp } from '../../test/stripe-app.js';
 import { availableFunds, cardAccountBalances, createCard, fundCard, putBalance, waitForIssuerSync } from '../../test/card-factories.js';
 import { waitFor } from '../../test/helpers.js';
 import { integrityProblems } from '../ledger/service.js';
@@ -15,32 +13,9 @@ import { fixtureEvent, fixtureObject } from './stripe-fixtures.js';
  * Stripe: a card canceled there (lost, stolen, expired) becomes canceled here for good, its free money goes back to the
  * organisation at once and what it holds when its holds settle; a cardholder Stripe blocks or needs more from is shown.
  */
-const WEBHOOK_SECRET = 'whsec_cancel_test';
-let fake: FakeStripe;
-const env: Record<string, string> = {
-  ISSUER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PROTOCOL: 'http',
-};
-beforeAll(async () => {
-  fake = await startFakeStripe({ secretKey: env.STRIPE_SECRET_KEY });
-  env.STRIPE_API_PORT = String(fake.port);
-});
-afterAll(async () => {
-  await fake?.stop();
-});
-const ctx = useTestApp(env);
-const stripe = new Stripe('sk_test_x');
+const { ctx, fake, deliver } = useStripeTestApp('whsec_cancel_test');
 const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 const unixNow = () => Math.floor(Date.now() / 1000);
-
-async function deliver(event: Record<string, unknown>) {
-  const payload = JSON.stringify(event);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
-    payload,
-  });
-}
 
 /** Delivers a stored (not synchronous) event and waits until the worker has processed it. */
 async function deliverProcessed(event: Record<string, unknown>) {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe, type StripeObject } from '../../issuing/stripe/fake-stripe.js';
-import { useTestApp } from '../../test/context.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StripeObject } from '../../issuing/stripe/fake-stripe.js';
+import { useStripeTestApp } from '../../test/stripe-app.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
 import { acceptTermsInDb, activateCard, cardAccountBalances, createCard, fundCard, topUp, waitForIssuerSync } from '../../test/card-factories.js';
 import { waitFor } from '../../test/helpers.js';
@@ -16,23 +16,7 @@ import { fixtureEvent, fixtureObject } from './stripe-fixtures.js';
  * API, events are signed with the SDK's generateTestHeaderString and processed by the real pg-boss worker.
  */
 const WEBHOOK_SECRET = 'whsec_test';
-const env: Record<string, string> = {
-  ISSUER: 'stripe',
-  STRIPE_SECRET_KEY: 'sk_test_x',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_API_HOST: '127.0.0.1',
-  STRIPE_API_PROTOCOL: 'http',
-};
-let fake: FakeStripe;
-// Registered before useTestApp's own beforeAll, so the app is built against the fake's port.
-beforeAll(async () => {
-  fake = await startFakeStripe({ secretKey: env.STRIPE_SECRET_KEY });
-  env.STRIPE_API_PORT = String(fake.port);
-});
-afterAll(async () => {
-  await fake?.stop();
-});
-const ctx = useTestApp(env);
+const { ctx, fake, deliver } = useStripeTestApp(WEBHOOK_SECRET);
 const stripe = new Stripe('sk_test_x');
 
 const unixNow = () => Math.floor(Date.now() / 1000);
@@ -45,12 +29,6 @@ function signedPost(body: string, signature?: string) {
     headers: { 'content-type': 'application/json', ...(signature !== undefined && { 'stripe-signature': signature }) },
     payload: body,
   });
-}
-
-/** Delivers an event the way Stripe does: the exact JSON bytes, signed with the endpoint secret. */
-function deliver(event: StripeObject) {
-  const payload = JSON.stringify(event);
-  return signedPost(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
 }
 
 async function deliverOk(event: StripeObject) {
