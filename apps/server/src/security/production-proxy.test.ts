@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture.js';
 import { AUTH_RATE_LIMITS, MESSAGES } from '@wallet/contract';
 import { freshDatabase } from '../test/database.js';
 import { makeOrganization } from '../test/factories.js';
@@ -14,23 +13,8 @@ import { startServerProcess, type ServerProcess } from '../test/server-process.j
  * attacker talks to it over a raw socket and writes every header, X-Forwarded-* included; the proxy in front would
  * append the client's real address to X-Forwarded-For and set X-Forwarded-Host to the host it served.
  */
-const received: Array<{ to: string[]; raw: string }> = [];
-const smtp = new SMTPServer({
-  secure: false,
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
-      callback();
-    });
-  },
-});
-
 const PROXY_ADDRESS = '203.0.113.7';
+let smtp: SmtpCapture;
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let server: ServerProcess;
 let port = 0;
@@ -38,7 +22,7 @@ let org: Awaited<ReturnType<typeof makeOrganization>>;
 let orgHost = '';
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpCapture();
   database = await freshDatabase(inject('pgAdminUrl'));
   org = await makeOrganization(database.db);
   orgHost = `${org.organization.slug}.wallet.example.com`;
@@ -47,14 +31,14 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     TRUST_PROXY: '1',
     PUBLIC_URL: 'https://wallet.example.com',
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
   });
   port = Number(new URL(server.baseUrl).port);
 }, 120_000);
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp?.close();
   await database?.drop();
 });
 
@@ -86,11 +70,11 @@ describe('a production server behind a proxy', () => {
     }
     const response = await post('/forgot-password', { email: org.admin.email }, [...viaProxy(orgHost), ['Origin', 'https://evil.example']]);
     expect(response.status, response.body).toBe(200);
-    const mail = await waitFor(async () => received.find((message) => message.to.includes(org.admin.email)), 30_000);
+    const mail = await waitFor(async () => smtp.received.find((message) => message.to.includes(org.admin.email)), 30_000);
     const links = [...mail.raw.replace(/=\r\n/g, '').matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) => match[0]);
     expect(links.some((link) => link.startsWith(`https://${orgHost}/reset-password?`))).toBe(true);
     expect(mail.raw).not.toContain('evil');
-    expect(received.filter((message) => message.to.includes(org.admin.email))).toHaveLength(1);
+    expect(smtp.received.filter((message) => message.to.includes(org.admin.email))).toHaveLength(1);
   });
 
   it('counts failed sign-ins by the address the proxy saw, not the one the client wrote', async () => {

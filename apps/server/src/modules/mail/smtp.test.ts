@@ -1,35 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpCapture } from '../../test/smtp-capture.js';
 import { useTestApp } from '../../test/context.js';
 import { latestMailTo, setupOrg, uniqueEmail, waitFor } from '../../test/helpers.js';
 
-/** A real SMTP receiver on loopback; `reject` makes it refuse every message the way a full mailbox would. */
-const received: Array<{ to: string[]; raw: string }> = [];
-let reject = false;
-const smtp = new SMTPServer({
-  secure: false,
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      if (reject) {
-        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-        return;
-      }
-      received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const port = (smtp.server.address() as AddressInfo).port;
-afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
+/** A real SMTP receiver on loopback; `smtp.reject` makes it refuse every message the way a full mailbox would. */
+const smtp = await startSmtpCapture();
+const { received } = smtp;
+afterAll(() => smtp.close());
 
-const ctx = useTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+const ctx = useTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
 
 /** The Subject header, RFC 2047 encoded words decoded (nodemailer encodes non-ASCII subjects). */
 function subjectOf(raw: string): string {
@@ -95,7 +74,7 @@ describe('mail over SMTP (SMTP_URL set)', () => {
 
   it('keeps a refused message queued with the error, and retries it until the server accepts', async () => {
     const org = await setupOrg(ctx);
-    reject = true;
+    smtp.reject = true;
     try {
       const mail = await invite(org);
       const failed = await waitFor(async () => {
@@ -105,7 +84,7 @@ describe('mail over SMTP (SMTP_URL set)', () => {
       expect(failed.status).toBe('queued');
       expect(failed.last_error).toMatch(/Mailbox unavailable|550/);
       expect(received.some((item) => item.to.includes(mail.to_email))).toBe(false);
-      reject = false;
+      smtp.reject = false;
       // pg-boss retries with backoff (5 s, then longer).
       const sent = await waitFor(async () => {
         const current = await messageRow(mail.id);
@@ -115,7 +94,7 @@ describe('mail over SMTP (SMTP_URL set)', () => {
       expect(sent.last_error).toBeNull();
       expect(received.some((item) => item.to.includes(mail.to_email))).toBe(true);
     } finally {
-      reject = false;
+      smtp.reject = false;
     }
   }, 40_000);
 });
