@@ -1,5 +1,3 @@
-import type { Db } from '../db/database.js';
-import type { IssuingProvider } from '../issuing/provider.js';
 import { createCard, fundCard, listCards, setCardStatus, type CardsDeps } from '../modules/cards/service.js';
 import { addFunds } from '../modules/funding/service.js';
 import { findUserByEmail, setTermsAccepted } from '../modules/users/service.js';
