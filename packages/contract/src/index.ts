@@ -24,3 +24,4 @@ export * from './password-reset.js';
 export * from './registration.js';
 export * from './two-factor.js';
 export * from './issuer-changes.js';
+export * from './merchant-categories.js';

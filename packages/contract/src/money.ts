@@ -1,6 +1,26 @@
-/** Amounts are integer cents on every path; only the UI turns them into dollars. */
-export function formatCents(cents: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+export interface FormatCentsOptions {
+  /** A plus for money in, a minus for money out, nothing for zero: '+$250.00', '-$30.00', '$0.00'. */
+  signed?: boolean;
+  /** Short figures for chart axes: '$950', '$12.5K', '$1.2M'. */
+  compact?: boolean;
+  currency?: string;
+}
+
+/** Amounts are integer cents on every path; only the UI turns them into dollars, always through this function. */
+export function formatCents(cents: number, { signed = false, compact = false, currency = 'USD' }: FormatCentsOptions = {}): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    signDisplay: signed ? 'exceptZero' : 'auto',
+    ...(compact ? { notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 } : {}),
+  }).format(cents / 100);
+}
+
+/** Cents as a plain dollars figure for files and spreadsheets: 123456 -> '1234.56', -5 -> '-0.05'; exact, no floats. */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
 /** Parses a dollars string with at most two decimals into cents, without floats; null when invalid. */

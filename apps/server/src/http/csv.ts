@@ -15,12 +15,8 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly un
   return stringify([header.map(neutraliseCell), ...rows.map((row) => row.map(neutraliseCell))]);
 }
 
-/** Cents as a plain dollars figure for spreadsheets ("-12.50"); exact, no floats. */
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
-}
+/** Cents as a plain dollars figure for spreadsheets ("-12.50"): the contract's one function. */
+export { centsToDecimal } from '@wallet/contract';
 
 /** A file name safe in a Content-Disposition header. */
 export function attachmentName(name: string): string {

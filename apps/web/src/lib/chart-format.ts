@@ -19,15 +19,13 @@ export function periodLabel(unit: PeriodUnit, date: string): string {
   return dayjs(date).format(unit === 'day' ? 'MMM D, YYYY' : 'MMMM YYYY');
 }
 
-const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
-
 /** Axis ticks in dollars, compact: $0, $950, $12.5K, $1.2M. */
 export function compactDollars(cents: number): string {
-  return compact.format(cents / 100);
+  return formatCents(cents, { compact: true });
 }
 
 /** Tooltip and figure amounts: dollars with 2 decimals. */
-export const dollars = formatCents;
+export const dollars = (cents: number): string => formatCents(cents);
 
 /** Whether the unit of a series is days or months, guessed from its first two dates. */
 export function unitOf(rows: readonly AnalyticsRow[]): PeriodUnit {

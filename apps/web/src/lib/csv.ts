@@ -1,3 +1,5 @@
+import { centsToDecimal } from '@wallet/contract';
+
 export type CsvCell = string | number | null | undefined;
 
 /**
@@ -20,12 +22,8 @@ export function toCsv(rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
   return rows.map((row) => row.map(quote).join(',')).join('\r\n') + '\r\n';
 }
 
-/** Integer cents as a plain decimal for a file: 123456 -> 1234.56, -5 -> -0.05 (no float arithmetic). */
-export function centsToDecimalString(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
-}
+/** Integer cents as a plain decimal for a file: 123456 -> 1234.56, -5 -> -0.05 (the contract's one function). */
+export const centsToDecimalString = centsToDecimal;
 
 /** Hands text made in the browser to the user as a download. */
 export function saveTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {

@@ -18,6 +18,8 @@ let world: SpendWorld;
 let last4: { mia: string; ned: string };
 const ALL = EXPORT_FIELD_NAMES.join(',');
 const HEADER = ['Posted Date', 'Amount', 'Cardholder', 'Card', 'Merchant', 'Merchant Category', 'Merchant Category Code', 'Category', 'Team', 'Notes', 'Type', 'Digital Wallet'];
+/** The file's columns: Merchant Category by name, then its issuer key in a column of its own. */
+const FILE_HEADER = ['Posted Date', 'Amount', 'Cardholder', 'Card', 'Merchant', 'Merchant Category', 'Merchant Category Key', 'Merchant Category Code', 'Category', 'Team', 'Notes', 'Type', 'Digital Wallet'];
 const EVIL = '=HYPERLINK("http://evil.test","click, here")';
 
 /** RFC 4180: fields split on commas outside quotes, "" inside quotes is a quote, records end with CRLF. */
@@ -85,23 +87,23 @@ describe('CSV', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(fileName(response)).toBe('Ada-Admin-transactions-2025-01-31-to-2025-06-01.csv');
     const [header, ...rows] = parseCsv(response.body);
-    expect(header).toEqual(HEADER);
+    expect(header).toEqual(FILE_HEADER);
     expect(rows.map((row) => row[1])).toEqual(['7.00', '12.34', '40.00', '-2.50', '30.00', '5.00', '20.00', '10.00']);
     const mia = `•••• ${last4.mia}`;
     const ned = `•••• ${last4.ned}`;
     expect(rows).toEqual([
-      ['2025-06-01', '7.00', 'Mia Member', mia, 'Blue Bottle Coffee', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', '', 'capture', ''],
-      ['2025-05-05', '12.34', 'Ned Nobody', ned, `'${EVIL}`, 'antique_shops', '5932', 'Uncategorized', '', '', 'capture', 'Samsung Pay'],
-      ['2025-04-30', '40.00', 'Ned Nobody', ned, 'United Airlines', 'airlines_air_carriers', '3058', 'Travel', '', `'+1 555 0100 "gate", row 2`, 'capture', ''],
-      ['2025-03-15', '-2.50', 'Mia Member', mia, 'Sweetgreen', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', '', 'refund', ''],
-      ['2025-02-03', '30.00', 'Mia Member', mia, 'Sweetgreen', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', 'two\nlines', 'capture', ''],
-      ['2025-02-01', '5.00', 'Ned Nobody', ned, 'Old Curiosity Shop', 'antique_shops', '5932', 'Uncategorized', '', '', 'capture', 'Google Pay'],
-      ['2025-02-01', '20.00', 'Mia Member', mia, 'Delta Air Lines', 'airlines_air_carriers', '3058', 'Travel', 'Alpha', "'@SUM(A1:A9)", 'capture', ''],
-      ['2025-01-31', '10.00', 'Mia Member', mia, 'Blue Bottle Coffee', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', '-2', 'capture', 'Apple Pay'],
+      ['2025-06-01', '7.00', 'Mia Member', mia, 'Blue Bottle Coffee', 'Eating Places Restaurants', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', '', 'capture', ''],
+      ['2025-05-05', '12.34', 'Ned Nobody', ned, `'${EVIL}`, 'Antique Shops', 'antique_shops', '5932', 'Uncategorized', '', '', 'capture', 'Samsung Pay'],
+      ['2025-04-30', '40.00', 'Ned Nobody', ned, 'United Airlines', 'Airlines Air Carriers', 'airlines_air_carriers', '3058', 'Travel', '', `'+1 555 0100 "gate", row 2`, 'capture', ''],
+      ['2025-03-15', '-2.50', 'Mia Member', mia, 'Sweetgreen', 'Eating Places Restaurants', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', '', 'refund', ''],
+      ['2025-02-03', '30.00', 'Mia Member', mia, 'Sweetgreen', 'Eating Places Restaurants', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', 'two\nlines', 'capture', ''],
+      ['2025-02-01', '5.00', 'Ned Nobody', ned, 'Old Curiosity Shop', 'Antique Shops', 'antique_shops', '5932', 'Uncategorized', '', '', 'capture', 'Google Pay'],
+      ['2025-02-01', '20.00', 'Mia Member', mia, 'Delta Air Lines', 'Airlines Air Carriers', 'airlines_air_carriers', '3058', 'Travel', 'Alpha', "'@SUM(A1:A9)", 'capture', ''],
+      ['2025-01-31', '10.00', 'Mia Member', mia, 'Blue Bottle Coffee', 'Eating Places Restaurants', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', '-2', 'capture', 'Apple Pay'],
     ]);
     // The raw text: the formula merchant is quoted with its quotes doubled, records end with CRLF.
     expect(response.body).toContain(`,"'=HYPERLINK(""http://evil.test"",""click, here"")",`);
-    expect(response.body.startsWith(`${HEADER.join(',')}\r\n`)).toBe(true);
+    expect(response.body.startsWith(`${FILE_HEADER.join(',')}\r\n`)).toBe(true);
   });
 
   it('only the columns asked for, in the order asked', async () => {
@@ -122,7 +124,7 @@ describe('CSV', () => {
 
   it('nothing matching: just the header, and the file is all-time', async () => {
     const response = await download(`export_fields=${ALL}&filter[type]=refund&filter[user_id]=${world.ned.id}`);
-    expect(parseCsv(response.body)).toEqual([HEADER]);
+    expect(parseCsv(response.body)).toEqual([FILE_HEADER]);
     expect(fileName(response)).toBe('Ada-Admin-transactions-all-time.csv');
   });
 
@@ -141,12 +143,12 @@ describe('Excel', () => {
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(fileName(response)).toBe('Ada-Admin-transactions-2025-04-30-to-2025-06-01.xlsx');
     const [header, ...rows] = await readXlsx(response.rawPayload);
-    expect(header).toEqual(HEADER);
+    expect(header).toEqual(FILE_HEADER);
     expect(rows).toHaveLength(3);
     expect(rows[0]![0]).toEqual(new Date('2025-06-01T00:00:00Z'));
     expect(rows.map((row) => row[1])).toEqual([7, 12.34, 40]);
-    expect(rows[1]!.slice(2, 12)).toEqual(['Ned Nobody', `•••• ${last4.ned}`, `'${EVIL}`, 'antique_shops', '5932', 'Uncategorized', undefined, undefined, 'capture', 'Samsung Pay']);
-    expect(rows[2]![9]).toBe(`'+1 555 0100 "gate", row 2`);
+    expect(rows[1]!.slice(2, 13)).toEqual(['Ned Nobody', `•••• ${last4.ned}`, `'${EVIL}`, 'Antique Shops', 'antique_shops', '5932', 'Uncategorized', undefined, undefined, 'capture', 'Samsung Pay']);
+    expect(rows[2]![10]).toBe(`'+1 555 0100 "gate", row 2`);
   });
 
   it('custom columns, a refund as a negative number', async () => {
@@ -154,6 +156,17 @@ describe('Excel', () => {
     expect(await readXlsx(response.rawPayload)).toEqual([
       ['Type', 'Amount', 'Notes'], ['refund', -2.5], ['capture', 5], ['capture', 10, '-2'], ['capture', 20, "'@SUM(A1:A9)"], ['capture', 30, 'two\nlines'],
     ]);
+  });
+});
+
+describe("a card's transactions", () => {
+  it('the CSV names the merchant category and keeps its key in a code column', async () => {
+    const response = await world.admin.get(`/api/cards/${world.ned.cardId}/expenses/export?from=2025-05-05&to=2025-05-05`);
+    expect(response.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(response.body.replace(/\r?\n/g, '\r\n'));
+    expect(header).toEqual(['Posted Date', 'Amount', 'Type', 'Merchant', 'Category', 'Category Code', 'City', 'State', 'Country', 'Digital Wallet', 'Card']);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.slice(0, 6)).toEqual(['2025-05-05', '12.34', 'capture', `'${EVIL}`, 'Antique Shops', 'antique_shops']);
   });
 });
 

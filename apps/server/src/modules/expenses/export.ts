@@ -1,7 +1,7 @@
 import { setImmediate as nextTick } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { REPORT_EXPORT_FIELD_LABELS, REPORT_TEXTS, type ReportExportField } from '@wallet/contract';
+import { REPORT_EXPORT_FIELD_LABELS, REPORT_TEXTS, merchantCategoryName, type ReportExportField } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
 import { centsToDecimal, neutraliseCell } from '../../http/csv.js';
@@ -48,7 +48,7 @@ export const EXPORT_FIELDS = {
   cardholder: { header: REPORT_EXPORT_FIELD_LABELS.cardholder, width: 22, value: (row, labels) => labels.user(row).name, key: (row) => row.user_id },
   card: { header: REPORT_EXPORT_FIELD_LABELS.card, width: 10, safe: true, value: (row, labels) => `•••• ${labels.card(row).last4}`, key: (row) => row.card_id },
   merchant: { header: REPORT_EXPORT_FIELD_LABELS.merchant, width: 28, value: (row) => row.merchant_name ?? '', key: (row) => row.merchant_name },
-  merchant_category: { header: REPORT_EXPORT_FIELD_LABELS.merchant_category, width: 28, value: (row) => row.merchant_category ?? '', key: (row) => row.merchant_category },
+  merchant_category: { header: REPORT_EXPORT_FIELD_LABELS.merchant_category, width: 28, value: (row) => merchantCategoryName(row.merchant_category) ?? '', key: (row) => row.merchant_category },
   merchant_category_code: { header: REPORT_EXPORT_FIELD_LABELS.merchant_category_code, width: 10, value: (row) => row.merchant_category_code ?? '', key: (row) => row.merchant_category_code },
   category: { header: REPORT_EXPORT_FIELD_LABELS.category, width: 16, value: (row, labels) => labels.category(row)?.name ?? UNCATEGORIZED, key: (row) => row.wallet_category_id },
   team: { header: REPORT_EXPORT_FIELD_LABELS.team, width: 16, value: (row, labels) => labels.team(row)?.name ?? '', key: (row) => row.team_id },
@@ -57,6 +57,15 @@ export const EXPORT_FIELDS = {
   wallet: { header: REPORT_EXPORT_FIELD_LABELS.wallet, width: 13, safe: true, value: (row) => (row.wallet ? WALLET_LABELS[row.wallet] : ''), key: (row) => row.wallet },
 } satisfies Record<ReportExportField, Field>;
 export type ExportField = keyof typeof EXPORT_FIELDS;
+
+/** Merchant Category is written by name; the issuer's key for it follows in a column of its own (for filtering). */
+const MERCHANT_CATEGORY_KEY: Field = {
+  header: `${REPORT_EXPORT_FIELD_LABELS.merchant_category} Key`,
+  width: 28,
+  value: (row) => row.merchant_category ?? '',
+  key: (row) => row.merchant_category,
+};
+const columnsOf = (field: ExportField): Field[] => (field === 'merchant_category' ? [EXPORT_FIELDS[field], MERCHANT_CATEGORY_KEY] : [EXPORT_FIELDS[field]]);
 /** All (12), in file order: the contract's list, which the export modal offers. */
 export const EXPORT_FIELD_NAMES = Object.keys(EXPORT_FIELDS) as ExportField[];
 
@@ -148,7 +157,7 @@ export type ExportRequest = Omit<ExportJob, 'db'>;
 export async function writeExport(job: ExportJob, out: Writable): Promise<void> {
   const { db, criteria, fields } = job;
   const labels = new ExpenseLabels(db, criteria.orgId);
-  const specs: Field[] = fields.map((field) => EXPORT_FIELDS[field]);
+  const specs: Field[] = fields.flatMap(columnsOf);
   const batchSize = job.batchSize ?? 5_000;
 
   if (job.format === 'csv') {

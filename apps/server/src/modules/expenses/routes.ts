@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_STRING, PAGE_SIZES, calendarDateSchema, idSchema } from '@wallet/contract';
+import { MAX_STRING, PAGE_SIZES, calendarDateSchema, idSchema, merchantCategoryName } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { notFound, validationFailed } from '../../http/errors.js';
@@ -79,12 +79,13 @@ export async function expensesRoutes(fastify: FastifyInstance) {
     const card = await getCard(db, org.id, userOf(request), request.params.id);
     const rows = await cardExpensesBetween(db, org.id, card.id, from, to);
     const csv = toCsv(
-      ['Posted Date', 'Amount', 'Type', 'Merchant', 'Category', 'City', 'State', 'Country', 'Digital Wallet', 'Card'],
+      ['Posted Date', 'Amount', 'Type', 'Merchant', 'Category', 'Category Code', 'City', 'State', 'Country', 'Digital Wallet', 'Card'],
       rows.map((row) => [
         new Date(row.stripe_created * 1000).toISOString().slice(0, 10),
         centsToDecimal(row.amount),
         row.type,
         row.merchant_data.name ?? '',
+        merchantCategoryName(row.merchant_data.category) ?? '',
         row.merchant_data.category ?? '',
         row.merchant_data.city ?? '',
         row.merchant_data.state ?? '',

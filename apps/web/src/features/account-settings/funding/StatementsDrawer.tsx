@@ -25,11 +25,8 @@ function lineDate(iso: string): string {
   return dayjs(iso.slice(0, 10)).format('MMM D');
 }
 
-/** Signed dollars: '+$250.00' into the funds, '-$30.00' out of them, '$0.00' for nothing (never '-$0.00'). */
-function signedMoney(cents: number): string {
-  if (cents === 0) return formatMoney(0);
-  return cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents);
-}
+/** Signed dollars: '+$250.00' into the funds, '-$30.00' out of them, '$0.00' for nothing. */
+const signedMoney = (cents: number) => formatMoney(cents, { signed: true });
 
 const TYPE_COLORS: Record<string, string> = { 'Top-up': 'green', 'Card funding': 'blue', 'Card defunding': 'purple' };
 

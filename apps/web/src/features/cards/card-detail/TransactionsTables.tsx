@@ -1,5 +1,5 @@
 import { Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { PAGE_SIZES, type HoldResource } from '@wallet/contract';
+import { PAGE_SIZES, merchantCategoryName, type HoldResource } from '@wallet/contract';
 import { useState } from 'react';
 import { formatMoney, formatUnixDateTime } from '../../../lib/format';
 import { useCardExpenses, useCardPendingHolds, type CardExpense } from '../api/card-transactions';
@@ -18,7 +18,7 @@ function walletName(wallet: string | null): string {
 const holdColumns: TableColumnsType<HoldResource> = [
   { title: 'Date', key: 'date', render: (_, hold) => formatUnixDateTime(hold.stripe_created) },
   { title: 'Merchant', key: 'merchant', render: (_, hold) => merchantName(hold.merchant_data) },
-  { title: 'Category', key: 'category', render: (_, hold) => hold.merchant_data?.category ?? '—' },
+  { title: 'Category', key: 'category', render: (_, hold) => merchantCategoryName(hold.merchant_data?.category) ?? '—' },
   { title: 'Digital Wallet', key: 'wallet', render: (_, hold) => walletName(hold.wallet) },
   { title: 'Amount', key: 'amount', align: 'right', render: (_, hold) => <span style={money}>{formatMoney(hold.amount)}</span> },
 ];
@@ -26,7 +26,7 @@ const holdColumns: TableColumnsType<HoldResource> = [
 const expenseColumns: TableColumnsType<CardExpense> = [
   { title: 'Posted Date', key: 'posted', render: (_, expense) => formatUnixDateTime(expense.stripe_created) },
   { title: 'Merchant', key: 'merchant', render: (_, expense) => merchantName(expense.merchant_data) },
-  { title: 'Category', key: 'category', render: (_, expense) => expense.merchant_data?.category ?? '—' },
+  { title: 'Category', key: 'category', render: (_, expense) => merchantCategoryName(expense.merchant_data?.category) ?? '—' },
   {
     title: 'Type',
     key: 'type',
@@ -37,7 +37,7 @@ const expenseColumns: TableColumnsType<CardExpense> = [
     title: 'Amount',
     key: 'amount',
     align: 'right',
-    render: (_, expense) => <span style={money}>{expense.type === 'refund' ? '+' : ''}{formatMoney(expense.amount)}</span>,
+    render: (_, expense) => <span style={money}>{formatMoney(expense.amount)}</span>,
   },
 ];
 

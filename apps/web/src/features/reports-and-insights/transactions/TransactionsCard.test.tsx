@@ -53,6 +53,8 @@ describe('All Transactions', { timeout: 120_000 }, () => {
     expect(within(row).getByText('Engineering')).toBeInTheDocument();
     expect(within(row).getByText('Apple Pay')).toBeInTheDocument();
     expect(within(row).getByText('Capture')).toBeInTheDocument();
+    expect(within(row).getByText('Eating Places Restaurants')).toBeInTheDocument();
+    expect(within(row).queryByText('eating_places_restaurants')).not.toBeInTheDocument();
     expect(within(row).getByText('•••• 3531', { exact: false }).closest('a')).toHaveAttribute('href', '/cards/7');
     const refund = screen.getByText('Uber').closest('tr')!;
     expect(within(refund).getByText('-$12.50')).toBeInTheDocument();

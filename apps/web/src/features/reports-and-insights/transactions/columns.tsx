@@ -1,6 +1,6 @@
 import { Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { DIGITAL_WALLETS, DIGITAL_WALLET_NAMES, EXPENSE_TYPES, REPORT_TEXTS, type ExpenseResource } from '@wallet/contract';
+import { DIGITAL_WALLETS, DIGITAL_WALLET_NAMES, EXPENSE_TYPES, REPORT_TEXTS, merchantCategoryName, type ExpenseResource } from '@wallet/contract';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
 import { sortOrderOf, type ListState } from '../../../lib/list-query';
@@ -67,7 +67,7 @@ export function transactionColumns(state: ListState, { canEditNotes }: { canEdit
           </Typography.Text>
           {row.merchant_data?.category && (
             <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
-              {row.merchant_data.category}
+              {merchantCategoryName(row.merchant_data.category)}
             </Typography.Text>
           )}
         </div>

@@ -1,0 +1,48 @@
+import { configure, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi } from '../../../test/fake-api';
+import { renderWithProviders } from '../../../test/render-ui';
+import { PendingTransactions, PostedTransactions } from './TransactionsTables';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const listMeta = (total: number) => ({ total, current_page: 1, per_page: 5, last_page: 1 });
+
+describe("a card's transactions", () => {
+  it('posted: a refund reads -$15.65 (not "+-$15.65") beside a $42.00 capture, categories by name', async () => {
+    installFakeApi({
+      'GET /api/cards/7/expenses': {
+        status: 200,
+        body: {
+          data: [
+            { id: 2, stripe_created: 1_740_000_000, amount: -1_565, type: 'refund', wallet: null, notes: null, merchant_data: { name: 'Marriott Hotels', category: 'hotels_motels_and_resorts' } },
+            { id: 1, stripe_created: 1_739_000_000, amount: 4_200, type: 'capture', wallet: null, notes: null, merchant_data: { name: 'Sweetgreen', category: 'eating_places_restaurants' } },
+          ],
+          meta: listMeta(2),
+        },
+      },
+    });
+    renderWithProviders(<PostedTransactions cardId={7} />);
+    expect(await screen.findByText('-$15.65')).toBeInTheDocument();
+    expect(screen.getByText('$42.00')).toBeInTheDocument();
+    expect(screen.queryByText(/\+-/)).not.toBeInTheDocument();
+    expect(screen.getByText('Hotels Motels and Resorts')).toBeInTheDocument();
+    expect(screen.getByText('Eating Places Restaurants')).toBeInTheDocument();
+    expect(screen.queryByText(/_/)).not.toBeInTheDocument();
+  });
+
+  it('pending: the category of a hold by name', async () => {
+    installFakeApi({
+      'GET /api/cards/7/issuing-authorization-holds': {
+        status: 200,
+        body: {
+          data: [{ id: 3, stripe_created: 1_740_000_000, amount: 2_500, wallet: null, merchant_data: { name: 'Uber Trip', category: 'taxicabs_limousines' } }],
+          meta: listMeta(1),
+        },
+      },
+    });
+    renderWithProviders(<PendingTransactions cardId={7} />);
+    expect(await screen.findByText('Taxicabs Limousines')).toBeInTheDocument();
+    expect(screen.queryByText('taxicabs_limousines')).not.toBeInTheDocument();
+  });
+});
