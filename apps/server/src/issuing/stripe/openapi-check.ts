@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FormObject, FormValue } from './fake-stripe.js';
 
 /**
- * Checks a request against Stripe's published OpenAPI description (../shared/stripe-openapi/spec3.json, DESIGN §9):
+ * Checks a request against Stripe's published OpenAPI description (vendor/stripe-openapi/spec3.json, DESIGN §9):
  * the method and path must be a documented operation, every form or query parameter (nested ones such as
  * spending_controls[spending_limits][0][amount] too) must be in that operation's schema, and every value must fit its
  * documented type and enum. The fake Stripe runs every request through it, so the adapter can't drift from what
@@ -49,7 +49,11 @@ export const UNDOCUMENTED_PARAMETERS: ReadonlyArray<{ method: string; path: stri
   },
 ];
 
-export const STRIPE_OPENAPI_DIR = process.env.STRIPE_OPENAPI_DIR ?? fileURLToPath(new URL('../../../../../../shared/stripe-openapi/', import.meta.url));
+/**
+ * Stripe's description and fixtures, vendored in the repository (vendor/stripe-openapi, copied from the project's
+ * shared folder with its SOURCE.json) so a clean clone tests against them with nothing outside it.
+ */
+export const STRIPE_OPENAPI_DIR = process.env.STRIPE_OPENAPI_DIR ?? fileURLToPath(new URL('../../../../../vendor/stripe-openapi/', import.meta.url));
 
 export interface StripeSpec {
   /** The description's API version (info.version), e.g. 2023-08-16. */

@@ -6,7 +6,7 @@ import type { CardholderInput, CardInput, IssuedCard, IssuingProvider, TermsAcce
  * The Stripe API version this adapter is written and tested for, sent on every request (and used for ephemeral keys).
  * It is the version the installed `stripe` SDK (pinned exactly in package.json) is built and typed for: the SDK's types
  * describe only that version, so an older one would need casts wherever shapes differ. The fake is checked against the
- * published description of 2023-08-16 (../shared/stripe-openapi), the newest we hold; the operations and parameters
+ * published description of 2023-08-16 (vendor/stripe-openapi), the newest we hold; the operations and parameters
  * the adapter uses are the same in both. `satisfies` makes an SDK upgrade that moves its pin fail to compile here,
  * so changing versions is a decision, not a side effect of `npm update`.
  */

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { STRIPE_OPENAPI_DIR } from '../../issuing/stripe/openapi-check.js';
 import path from 'node:path';
 
 /**
  * Stripe's official fixture objects (openapi/fixtures3.json of github.com/stripe/openapi, kept with the OpenAPI
- * description in ../shared/stripe-openapi, DESIGN §9): webhook tests build their events from these rather than from
+ * description in vendor/stripe-openapi, DESIGN §9): webhook tests build their events from these rather than from
  * shapes of our own, so a field Stripe sends that we misread shows up. Test support only.
  */
-const FIXTURES_DIR = process.env.STRIPE_OPENAPI_DIR ?? fileURLToPath(new URL('../../../../../../shared/stripe-openapi/', import.meta.url));
+const FIXTURES_DIR = STRIPE_OPENAPI_DIR;
 
 type Fixture = Record<string, unknown> & { id: string; object: string };
 let resources: Record<string, Fixture> | undefined;
