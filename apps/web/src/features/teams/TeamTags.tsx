@@ -1,5 +1,6 @@
 import { Flex, Tag, Typography } from 'antd';
 import type { UserResource } from '@wallet/contract';
+import { readableTagColor } from '../../lib/contrast';
 
 /** A user's teams as tags in each team's colour. */
 export function TeamTags({ teams }: { teams: UserResource['teams'] }) {
@@ -7,7 +8,7 @@ export function TeamTags({ teams }: { teams: UserResource['teams'] }) {
   return (
     <Flex wrap gap={4} style={{ maxWidth: 280 }}>
       {teams.map((team) => (
-        <Tag key={team.id} color={team.color} style={{ marginInlineEnd: 0 }}>
+        <Tag key={team.id} color={readableTagColor(team.color)} style={{ marginInlineEnd: 0 }}>
           {team.name}
         </Tag>
       ))}

@@ -9,6 +9,7 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { CardStatusTag } from '../../components/CardStatusTag';
 import { UserAvatar } from '../../components/UserAvatar';
 import { MoneyChart } from '../../components/charts/MoneyChart';
+import { readableTagColor } from '../../lib/contrast';
 import { formatDate, formatMoney } from '../../lib/format';
 import { HttpError } from '../../lib/http';
 import { useNotifyError } from '../../lib/use-notify-error';
@@ -113,7 +114,7 @@ function Teams({ user }: { user: UserResource }) {
           {teams.map((team) => (
             <li key={team.id}>
               <Link to={paths.team(team.id)}>
-                <Tag color={team.color} style={{ marginInlineEnd: 0, cursor: 'pointer' }}>
+                <Tag color={readableTagColor(team.color)} style={{ marginInlineEnd: 0, cursor: 'pointer' }}>
                   {team.name}
                 </Tag>
               </Link>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { Sparkline } from '../../../components/charts/Sparkline';
+import { readableTagColor } from '../../../lib/contrast';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useAnalytics } from '../api/admin';
 import { MEMBER_MONTHS, MY_APPROVED_SIZE, TRANSFERRED, useAnalyticsTotal, useMyApprovedRequests } from '../api/member';
@@ -32,7 +33,7 @@ function ApprovedRow({ request, last }: { request: PurchaseRequestResource; last
               </Typography.Text>
             )}
             {request.team && (
-              <Tag color={request.team.color} style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }}>
+              <Tag color={readableTagColor(request.team.color)} style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }}>
                 {request.team.name}
               </Tag>
             )}

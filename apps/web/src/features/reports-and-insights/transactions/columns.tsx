@@ -2,6 +2,7 @@ import { Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { DIGITAL_WALLETS, DIGITAL_WALLET_NAMES, EXPENSE_TYPES, REPORT_TEXTS, merchantCategoryName, type ExpenseResource } from '@wallet/contract';
 import { Link } from 'react-router';
+import { readableTagColor } from '../../../lib/contrast';
 import { formatMoney } from '../../../lib/format';
 import { sortOrderOf, type ListState } from '../../../lib/list-query';
 import { paths } from '../../../paths';
@@ -83,7 +84,7 @@ export function transactionColumns(state: ListState, { canEditNotes }: { canEdit
       ...sortable('team'),
       render: (_, row) =>
         row.team ? (
-          <Tag color={row.team.color} style={{ marginInlineEnd: 0 }}>
+          <Tag color={readableTagColor(row.team.color)} style={{ marginInlineEnd: 0 }}>
             {row.team.name}
           </Tag>
         ) : (
