@@ -48,11 +48,12 @@ export const tests: E2ETest[] = [
       await expectNotification(page, MESSAGES.cardStatusUpdated);
       await expectVisible(page.getByRole('button', { name: 'Deactivate Card' }));
 
-      // Fund Card: what it should have available to spend.
+      // Fund Card adds to what the new card has ($0.00), previewing the result.
       await page.getByRole('button', { name: 'Fund Card' }).click();
       const fund = dialog(page, 'Fund Card');
       await expectVisible(fund);
-      await fund.getByLabel('Amount available to spend').fill((FUNDED_CENTS / 100).toFixed(2));
+      await fund.getByLabel('Amount to add').fill((FUNDED_CENTS / 100).toFixed(2));
+      await expectVisible(fund.getByText(`New available to spend: ${dollars(FUNDED_CENTS)}`));
       await fund.getByLabel('Description').fill('End-to-end card budget');
       await fund.getByRole('button', { name: 'Update Balance' }).click();
       await expectNotification(page, MESSAGES.cardBalanceUpdated);

@@ -49,6 +49,21 @@ export function multiFundDoneText(amountCents: number, cards: number): string {
   return `${formatCents(amountCents)} added to each of ${cards} card(s).`;
 }
 
+/**
+ * Fund Card on one card: Add (POST /api/cards/fund with that card: the server adds to the limit as it then is) or
+ * Set to (PUT /api/cards/{id}/balance: the absolute amount, SPEC §7).
+ */
+export const FUND_CARD_MODES = ['add', 'set'] as const;
+export type FundCardMode = (typeof FUND_CARD_MODES)[number];
+export const FUND_CARD_TEXTS = {
+  modes: { add: 'Add', set: 'Set to' },
+  modeLabel: 'How to fund',
+  amountLabel: { add: 'Amount to add', set: 'Amount available to spend' },
+  newAvailable: (cents: number) => `New available to spend: ${formatCents(cents)}`,
+  newLimit: (cents: number) => `New spending limit: ${formatCents(cents)} (includes pending holds)`,
+  done: (availableCents: number) => `Available to spend is now ${formatCents(availableCents)}.`,
+} as const;
+
 export const CARD_TYPES = ['virtual', 'physical'] as const;
 /** SPEC §4's active and inactive, and 'canceled' (terminal: lost, stolen or expired at the issuer; DESIGN §7). */
 export const CARD_STATUSES = ['active', 'inactive', 'canceled'] as const;

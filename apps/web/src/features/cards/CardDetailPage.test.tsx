@@ -58,17 +58,42 @@ describe('/cards/{cardId}', { timeout: 120_000 }, () => {
     expect(screen.queryByRole('link', { name: /Request Funds/ })).not.toBeInTheDocument();
   });
 
-  it('funds the card: the limit sent is the wanted available amount plus the pending holds, in cents', async () => {
+  it('Fund Card adds by default: typing 50 on $487.50 previews $537.50 and asks the server to add 5000 cents to this card', async () => {
+    const fake = api({
+      'POST /api/cards/fund': { status: 200, body: { data: [{ ...card, spending_limit: 55_000 }], message: CARD_MESSAGES.balanceUpdated, meta: { funded: 5_000 } } },
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: /Fund Card/ }));
+    const modal = await findDialog('Fund Card');
+    expect(within(modal).getByRole('radio', { name: 'Add' })).toBeChecked();
+    const amount = within(modal).getByLabelText('Amount to add');
+    expect(amount).toHaveValue('');
+    await user.type(amount, '5x0');
+    expect(amount).toHaveValue('50');
+    expect(within(modal).getByText('New available to spend: $537.50')).toBeInTheDocument();
+    fireEvent.change(within(modal).getByLabelText('Description'), { target: { value: 'Conference travel' } });
+    await user.click(within(modal).getByRole('button', { name: 'Update Balance' }));
+
+    expect(await screen.findByText(CARD_MESSAGES.balanceUpdated)).toBeInTheDocument();
+    expect(fake.calls.some((call) => call.method === 'PUT')).toBe(false);
+    const post = fake.calls.find((call) => call.method === 'POST' && call.path === '/api/cards/fund')!;
+    expect(post.body).toEqual({ card_ids: [7], amount: 5_000, description: 'Conference travel' });
+    expect(post.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('Fund Card "Set to": the limit sent is the wanted available amount plus the pending holds, in cents', async () => {
     const fake = api({
       'PUT /api/cards/7/balance': { status: 200, body: { data: { ...card, spending_limit: 11_250 }, message: CARD_MESSAGES.balanceUpdated } },
     });
     renderPage();
     await user.click(await screen.findByRole('button', { name: /Fund Card/ }));
     const modal = await findDialog('Fund Card');
+    await user.click(within(modal).getByRole('radio', { name: 'Set to' }));
     const amount = within(modal).getByLabelText('Amount available to spend');
     expect(amount).toHaveValue('487.50');
 
     fireEvent.change(amount, { target: { value: '100' } });
+    expect(await within(modal).findByText('New available to spend: $100.00')).toBeInTheDocument();
     fireEvent.change(within(modal).getByLabelText('Description'), { target: { value: 'Conference travel' } });
     await user.click(within(modal).getByRole('button', { name: 'Update Balance' }));
 
@@ -84,7 +109,7 @@ describe('/cards/{cardId}', { timeout: 120_000 }, () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: /Fund Card/ }));
     const modal = await findDialog('Fund Card');
-    fireEvent.change(within(modal).getByLabelText('Amount available to spend'), { target: { value: '' } });
+    fireEvent.change(within(modal).getByLabelText('Amount to add'), { target: { value: '' } });
     await user.click(within(modal).getByRole('button', { name: 'Update Balance' }));
     await waitFor(() => expect(within(modal).getByText(CARD_MESSAGES.amountInvalid)).toBeInTheDocument());
     expect(within(modal).getByText(CARD_MESSAGES.descriptionRequired)).toBeInTheDocument();
