@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { csrfCookieRoute, installFakeApi, type FakeReply, type RecordedCall } from '../../test/fake-api';
 import { makeMe } from '../../test/fixtures';
 import { findDrawer, getButton } from '../../test/queries';
+import { onPhone, onWideScreen } from '../../test/viewport';
 import { RequestsPage } from './RequestsPage';
 import { jordan, listOf, makeRecurring, makeRequest } from './test-data';
 import { chooseMenuItem, listCalls, openRowMenu, renderSignedIn } from './test-utils';
@@ -26,6 +27,7 @@ function render(me: Me, path = '/requests') {
 }
 
 describe('/requests', { timeout: 60_000 }, () => {
+  onWideScreen();
   let user: UserEvent;
   beforeEach(() => {
     user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -120,6 +122,63 @@ describe('/requests', { timeout: 60_000 }, () => {
     expect(await screen.findByText('1 of 2 request(s) deleted.')).toBeInTheDocument();
     expect(await screen.findByText(REQUEST_MESSAGES.notEditable)).toBeInTheDocument();
     expect(fake.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/purchase-requests/7', '/api/purchase-requests/8']);
+  });
+
+  it('opens a request by clicking its row or pressing Enter on it, not only through its menu', async () => {
+    api({
+      'GET /api/purchase-requests': listOf([makeRequest()]),
+      'GET /api/purchase-requests/7': { status: 200, body: { data: makeRequest() } },
+    });
+    render(maya, '/requests?tab=allRequest');
+    await user.click(await screen.findByText('$250.50'));
+    const drawer = await findDrawer(REQUEST_TEXTS.detailsDrawerTitle);
+    expect(await within(drawer).findByText('Approval Path')).toBeInTheDocument();
+    await user.click(within(drawer).getByLabelText('Close'));
+    await waitFor(() => expect(screen.queryByText(REQUEST_TEXTS.detailsDrawerTitle, { selector: '.ant-drawer-open *' })).not.toBeInTheDocument());
+
+    const row = screen.getByText('$250.50').closest('tr')!;
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(await findDrawer(REQUEST_TEXTS.detailsDrawerTitle)).toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    onPhone();
+
+    it('lists each request as one item that shows every field', async () => {
+      api({ 'GET /api/purchase-requests': listOf([makeRequest({ interval: 'monthly', transferred: '2026-03-04T10:00:00.000Z' })]) });
+      render(maya, '/requests?tab=allRequest');
+      const item = (await screen.findByText('$250.50')).closest('tr')!;
+      expect(item.querySelectorAll('td:not(.ant-table-selection-column)')).toHaveLength(1);
+      const field = (label: string) => within(item).getByText(label, { selector: 'dt' }).nextElementSibling;
+      expect(within(item).getByText('Jordan Lee')).toBeInTheDocument();
+      expect(within(item).getByText('Pending')).toBeInTheDocument();
+      expect(field('Submitted')).toHaveTextContent('Mar 2, 2026');
+      expect(field('Card')).toHaveTextContent('•••• 9448');
+      expect(field('Team')).toHaveTextContent('Engineering');
+      expect(field('Category')).toHaveTextContent('Software');
+      expect(field('Interval')).toHaveTextContent('Monthly');
+      expect(field('Transferred')).toHaveTextContent('Mar 4, 2026');
+      expect(field('Notes')).toHaveTextContent('Annual IDE licence');
+      expect(within(item).getByLabelText(/^Actions for the request/)).toBeInTheDocument();
+    });
+
+    it('lists each recurring request as one item with its schedule', async () => {
+      api({ 'GET /api/recurring-purchase-requests': listOf([makeRecurring()]) });
+      render(maya, '/requests?tab=allRecurringRequest');
+      const item = (await screen.findByText('$250.50')).closest('tr')!;
+      expect(item.querySelectorAll('td:not(.ant-table-selection-column)')).toHaveLength(1);
+      const field = (label: string) => within(item).getByText(label, { selector: 'dt' }).nextElementSibling;
+      expect(within(item).getByText('Active')).toBeInTheDocument();
+      expect(field('Interval')).toHaveTextContent('Monthly');
+      expect(field('Start Date')).toHaveTextContent('Mar 5, 2026');
+      expect(field('End Date')).toHaveTextContent('None');
+      expect(field('Last Run')).toHaveTextContent('Mar 2, 2026');
+      expect(field('Next Run')).toHaveTextContent('Apr 4, 2026');
+      expect(field('Card')).toHaveTextContent('•••• 9448');
+      expect(field('Team')).toHaveTextContent('Engineering');
+      expect(field('Notes')).toHaveTextContent('Annual IDE licence');
+    });
   });
 
   it('opens Create New Request from ?action=addRequest', async () => {

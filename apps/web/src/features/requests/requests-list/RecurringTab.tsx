@@ -1,6 +1,7 @@
-import { Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import { REQUEST_MESSAGES, REQUEST_TEXTS, formatCents, isAdmin, type RecurringResource } from '@wallet/contract';
 import { useState } from 'react';
+import { ListTable, StackedItem } from '../../../components/ListTable';
 import { TeamTag } from '../../../components/TeamTag';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatDate } from '../../../lib/format';
@@ -31,7 +32,7 @@ function formatDay(day: string | null): string {
 
 function RecurringStatus({ recurring }: { recurring: RecurringResource }) {
   return (
-    <Flex gap={4} wrap={false}>
+    <Flex gap={4} wrap>
       <Tag color={recurring.status === 'active' ? 'green' : 'default'} style={{ marginInlineEnd: 0 }}>
         {recurring.status === 'active' ? 'Active' : 'Inactive'}
       </Tag>
@@ -83,52 +84,88 @@ export function RecurringTab({ kind, onView }: Props) {
 
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrderOf(state.sort, key), sortDirections: ['descend' as const, 'ascend' as const] });
 
+  const actions = (row: RecurringResource) => (
+    <RowActions
+      label={`Actions for the recurring request of ${formatCents(row.amount)} created ${formatDate(row.created_at)}`}
+      actions={[
+        { key: 'view', label: REQUEST_TEXTS.viewRequest, disabled: !row.purchase_request, onClick: () => row.purchase_request && onView(row.purchase_request.id) },
+        ...(all && admin
+          ? [{ key: 'pause', label: row.is_paused ? REQUEST_TEXTS.unpause : REQUEST_TEXTS.pause, disabled: row.status === 'inactive', onClick: () => togglePause(row) }]
+          : []),
+        {
+          key: 'delete',
+          label: REQUEST_TEXTS.deleteRequest,
+          danger: true,
+          disabled: !canDelete(row),
+          confirm: REQUEST_MESSAGES.deleteRecurringConfirm,
+          onClick: () => deleteRecurring(row),
+        },
+      ]}
+    />
+  );
+
+  const day = (value: string | null, otherwise: string) => (value ? <span style={{ whiteSpace: 'nowrap' }}>{formatDay(value)}</span> : <Muted>{otherwise}</Muted>);
+  const nextRun = (row: RecurringResource) => day(row.status === 'active' ? row.next_run : null, '—');
+  const notes = (row: RecurringResource) => (row.purchase_request ? <NotesCell notes={row.purchase_request.notes} /> : <Muted>—</Muted>);
+
+  /*
+   * At 1280 px (about 900 px for the list) the schedule stays in view: when it was set up, who, how much, its state,
+   * interval and runs; Card, Team, Notes and End Date join on wider screens and are in the request's drawer.
+   */
   const columns: TableColumnsType<RecurringResource> = [
     { title: 'Created', ...sortable('created_at'), render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.created_at)}</span> },
     ...(all
-      ? [{ title: 'Requester', key: 'user', render: (_: unknown, row: RecurringResource) => <span style={{ whiteSpace: 'nowrap' }}>{row.purchase_request?.user?.name ?? '—'}</span> }]
+      ? [
+          {
+            title: 'Requester',
+            key: 'user',
+            render: (_: unknown, row: RecurringResource) => (
+              <Typography.Text ellipsis={{ tooltip: row.purchase_request?.user?.name }} style={{ maxWidth: 140 }}>
+                {row.purchase_request?.user?.name ?? '—'}
+              </Typography.Text>
+            ),
+          },
+        ]
       : []),
     { title: 'Amount', key: 'amount', align: 'right', render: (_, row) => <span style={amountStyle}>{formatCents(row.amount)}</span> },
-    { title: 'Status', key: 'status', render: (_, row) => <RecurringStatus recurring={row} /> },
-    { title: 'Card', key: 'card', render: (_, row) => <CardCell card={row.purchase_request?.card} /> },
-    { title: 'Team', key: 'team', render: (_, row) => <TeamTag team={row.purchase_request?.team} /> },
-    { title: 'Notes', key: 'notes', render: (_, row) => (row.purchase_request ? <NotesCell notes={row.purchase_request.notes} /> : <Muted>—</Muted>) },
-    { title: 'Interval', key: 'interval', render: (_, row) => intervalLabel(row.interval) },
-    { title: 'Start Date', ...sortable('start_date'), render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(row.start_date)}</span> },
-    { title: 'End Date', key: 'end_date', render: (_, row) => (row.end_date ? <span style={{ whiteSpace: 'nowrap' }}>{formatDay(row.end_date)}</span> : <Muted>None</Muted>) },
-    { title: 'Last Run', key: 'last_run', render: (_, row) => (row.last_run ? <span style={{ whiteSpace: 'nowrap' }}>{formatDay(row.last_run)}</span> : <Muted>Never</Muted>) },
-    {
-      title: 'Next Run',
-      ...sortable('next_run'),
-      render: (_, row) => (row.next_run && row.status === 'active' ? <span style={{ whiteSpace: 'nowrap' }}>{formatDay(row.next_run)}</span> : <Muted>—</Muted>),
-    },
-    {
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
-      key: 'actions',
-      fixed: 'right',
-      width: 56,
-      align: 'center',
-      render: (_, row) => (
-        <RowActions
-          label={`Actions for the recurring request of ${formatCents(row.amount)} created ${formatDate(row.created_at)}`}
-          actions={[
-            { key: 'view', label: REQUEST_TEXTS.viewRequest, disabled: !row.purchase_request, onClick: () => row.purchase_request && onView(row.purchase_request.id) },
-            ...(all && admin
-              ? [{ key: 'pause', label: row.is_paused ? REQUEST_TEXTS.unpause : REQUEST_TEXTS.pause, disabled: row.status === 'inactive', onClick: () => togglePause(row) }]
-              : []),
-            {
-              key: 'delete',
-              label: REQUEST_TEXTS.deleteRequest,
-              danger: true,
-              disabled: !canDelete(row),
-              confirm: REQUEST_MESSAGES.deleteRecurringConfirm,
-              onClick: () => deleteRecurring(row),
-            },
-          ]}
-        />
-      ),
-    },
+    { title: 'Status', key: 'status', className: 'list-table-nowrap', render: (_, row) => <RecurringStatus recurring={row} /> },
+    { title: 'Card', key: 'card', responsive: ['xxl'], render: (_, row) => <CardCell card={row.purchase_request?.card} /> },
+    { title: 'Team', key: 'team', responsive: ['xxl'], render: (_, row) => <TeamTag team={row.purchase_request?.team} /> },
+    { title: 'Notes', key: 'notes', className: 'list-table-fill', responsive: ['xxl'], render: (_, row) => notes(row) },
+    { title: 'Interval', key: 'interval', responsive: ['lg'], render: (_, row) => intervalLabel(row.interval) },
+    { title: 'Start Date', ...sortable('start_date'), responsive: ['xl'], render: (_, row) => day(row.start_date, '—') },
+    { title: 'End Date', key: 'end_date', responsive: ['xxl'], render: (_, row) => day(row.end_date, 'None') },
+    { title: 'Last Run', key: 'last_run', responsive: ['xl'], render: (_, row) => day(row.last_run, 'Never') },
+    { title: 'Next Run', ...sortable('next_run'), responsive: ['lg'], render: (_, row) => nextRun(row) },
+    { title: <VisuallyHidden>Actions</VisuallyHidden>, key: 'actions', width: 48, align: 'center', render: (_, row) => actions(row) },
   ];
+
+  const stacked = {
+    label: 'Recurring request',
+    render: (row: RecurringResource) => (
+      <StackedItem
+        title={all ? (row.purchase_request?.user?.name ?? '—') : formatCents(row.amount)}
+        aside={
+          <>
+            {all ? <span style={amountStyle}>{formatCents(row.amount)}</span> : null}
+            <RecurringStatus recurring={row} />
+          </>
+        }
+        actions={actions(row)}
+        fields={[
+          { label: 'Interval', value: intervalLabel(row.interval) },
+          { label: 'Created', value: formatDate(row.created_at) },
+          { label: 'Start Date', value: day(row.start_date, '—') },
+          { label: 'End Date', value: day(row.end_date, 'None') },
+          { label: 'Last Run', value: day(row.last_run, 'Never') },
+          { label: 'Next Run', value: nextRun(row) },
+          { label: 'Card', value: <CardCell card={row.purchase_request?.card} /> },
+          { label: 'Team', value: <TeamTag team={row.purchase_request?.team} /> },
+          { label: 'Notes', value: row.purchase_request?.notes || <Muted>—</Muted>, wide: true },
+        ]}
+      />
+    ),
+  };
 
   return (
     <>
@@ -136,15 +173,16 @@ export function RecurringTab({ kind, onView }: Props) {
         <Typography.Text type="secondary">{recurring.data ? `${recurring.data.meta.total} recurring request(s)` : ' '}</Typography.Text>
         <DiscardAction kind="recurring" selectedIds={selectedIds} onDone={setSelectedIds} />
       </Flex>
-      <Table<RecurringResource>
+      <ListTable<RecurringResource>
         rowKey="id"
         columns={columns}
+        stacked={stacked}
+        onOpen={(row) => row.purchase_request && onView(row.purchase_request.id)}
         dataSource={recurring.data?.data}
         loading={recurring.isFetching}
         pagination={tablePagination(state, recurring.data?.meta)}
         onChange={onTableChange}
         size="middle"
-        scroll={{ x: 'max-content' }}
         rowSelection={{
           selectedRowKeys: selectedIds,
           preserveSelectedRowKeys: true,

@@ -1,6 +1,7 @@
-import { Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { Flex, Typography, type TableColumnsType } from 'antd';
 import { REQUEST_MESSAGES, REQUEST_TEXTS, formatCents, isAdmin, type PurchaseRequestResource } from '@wallet/contract';
 import { useState } from 'react';
+import { ListTable, StackedItem } from '../../../components/ListTable';
 import { RequestStatusTag } from '../../../components/RequestStatusTag';
 import { TeamTag } from '../../../components/TeamTag';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
@@ -61,6 +62,36 @@ export function RequestsTab({ kind, onView, onEdit }: Props) {
 
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrderOf(state.sort, key), sortDirections: ['descend' as const, 'ascend' as const] });
 
+  const actions = (request: PurchaseRequestResource) => (
+    <RowActions
+      label={`Actions for the request of ${formatCents(request.amount)} submitted ${formatDate(request.submitted)}`}
+      actions={[
+        { key: 'view', label: REQUEST_TEXTS.viewRequest, onClick: () => onView(request.id) },
+        ...(kind === 'myRequest'
+          ? [
+              { key: 'edit', label: REQUEST_TEXTS.editRequest, disabled: !bothPending(request), onClick: () => onEdit(request.id) },
+              {
+                key: 'delete',
+                label: REQUEST_TEXTS.deleteRequest,
+                danger: true,
+                disabled: !canDelete(request),
+                confirm: REQUEST_MESSAGES.deleteConfirm,
+                onClick: () => deleteRequest(request),
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+
+  const transferred = (request: PurchaseRequestResource) =>
+    request.transferred ? <span style={{ whiteSpace: 'nowrap' }}>{formatDate(request.transferred)}</span> : <Muted>—</Muted>;
+  const category = (request: PurchaseRequestResource) => (request.wallet_category ? request.wallet_category.name : <Muted>—</Muted>);
+
+  /*
+   * At 1280 px the list has about 900 px: what tells requests apart (when, who, how much, where it stands, what for,
+   * how often, when funded) is always there; Card and Category join from 1600 px and are in the details drawer.
+   */
   const columns: TableColumnsType<PurchaseRequestResource> = [
     { title: 'Submitted', ...sortable('submitted'), render: (_, request) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(request.submitted)}</span> },
     ...(kind === 'myRequest'
@@ -69,50 +100,48 @@ export function RequestsTab({ kind, onView, onEdit }: Props) {
           {
             title: 'Requester',
             key: 'user',
-            render: (_: unknown, request: PurchaseRequestResource) => <span style={{ whiteSpace: 'nowrap' }}>{request.user?.name ?? '—'}</span>,
+            render: (_: unknown, request: PurchaseRequestResource) => (
+              <Typography.Text ellipsis={{ tooltip: request.user?.name }} style={{ maxWidth: 140 }}>
+                {request.user?.name ?? '—'}
+              </Typography.Text>
+            ),
           },
         ]),
     { title: 'Amount', ...sortable('amount'), align: 'right', render: (_, request) => <span style={amountStyle}>{formatCents(request.amount)}</span> },
-    { title: 'Status', key: 'status', render: (_, request) => <RequestStatusTag request={request} /> },
-    { title: 'Card', key: 'card', render: (_, request) => <CardCell card={request.card} /> },
-    { title: 'Team', key: 'team', render: (_, request) => <TeamTag team={request.team} /> },
-    { title: 'Category', key: 'category', render: (_, request) => (request.wallet_category ? request.wallet_category.name : <Muted>—</Muted>) },
-    { title: 'Notes', key: 'notes', render: (_, request) => <NotesCell notes={request.notes} /> },
-    { title: 'Interval', key: 'interval', render: (_, request) => intervalLabel(request.interval) },
-    {
-      title: 'Transferred',
-      ...sortable('transferred'),
-      render: (_, request) => (request.transferred ? <span style={{ whiteSpace: 'nowrap' }}>{formatDate(request.transferred)}</span> : <Muted>—</Muted>),
-    },
-    {
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
-      key: 'actions',
-      fixed: 'right',
-      width: 56,
-      align: 'center',
-      render: (_, request) => (
-        <RowActions
-          label={`Actions for the request of ${formatCents(request.amount)} submitted ${formatDate(request.submitted)}`}
-          actions={[
-            { key: 'view', label: REQUEST_TEXTS.viewRequest, onClick: () => onView(request.id) },
-            ...(kind === 'myRequest'
-              ? [
-                  { key: 'edit', label: REQUEST_TEXTS.editRequest, disabled: !bothPending(request), onClick: () => onEdit(request.id) },
-                  {
-                    key: 'delete',
-                    label: REQUEST_TEXTS.deleteRequest,
-                    danger: true,
-                    disabled: !canDelete(request),
-                    confirm: REQUEST_MESSAGES.deleteConfirm,
-                    onClick: () => deleteRequest(request),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      ),
-    },
+    { title: 'Status', key: 'status', className: 'list-table-nowrap', render: (_, request) => <RequestStatusTag request={request} /> },
+    { title: 'Card', key: 'card', responsive: ['xxl'], render: (_, request) => <CardCell card={request.card} /> },
+    { title: 'Team', key: 'team', responsive: ['xl'], render: (_, request) => <TeamTag team={request.team} /> },
+    { title: 'Category', key: 'category', responsive: ['xxl'], render: (_, request) => category(request) },
+    { title: 'Notes', key: 'notes', className: 'list-table-fill', responsive: ['xl'], render: (_, request) => <NotesCell notes={request.notes} /> },
+    { title: 'Interval', key: 'interval', responsive: ['xl'], render: (_, request) => intervalLabel(request.interval) },
+    { title: 'Transferred', ...sortable('transferred'), responsive: ['lg'], render: (_, request) => transferred(request) },
+    { title: <VisuallyHidden>Actions</VisuallyHidden>, key: 'actions', width: 48, align: 'center', render: (_, request) => actions(request) },
   ];
+
+  const stacked = {
+    label: 'Request',
+    render: (request: PurchaseRequestResource) => (
+      <StackedItem
+        title={kind === 'myRequest' ? formatCents(request.amount) : (request.user?.name ?? '—')}
+        aside={
+          <>
+            {kind === 'myRequest' ? null : <span style={amountStyle}>{formatCents(request.amount)}</span>}
+            <RequestStatusTag request={request} />
+          </>
+        }
+        actions={actions(request)}
+        fields={[
+          { label: 'Submitted', value: formatDate(request.submitted) },
+          { label: 'Transferred', value: transferred(request) },
+          { label: 'Card', value: <CardCell card={request.card} /> },
+          { label: 'Team', value: <TeamTag team={request.team} /> },
+          { label: 'Category', value: category(request) },
+          { label: 'Interval', value: intervalLabel(request.interval) },
+          { label: 'Notes', value: request.notes || <Muted>—</Muted>, wide: true },
+        ]}
+      />
+    ),
+  };
 
   return (
     <>
@@ -122,15 +151,16 @@ export function RequestsTab({ kind, onView, onEdit }: Props) {
         </Typography.Text>
         <DiscardAction kind="request" selectedIds={selectedIds} onDone={setSelectedIds} />
       </Flex>
-      <Table<PurchaseRequestResource>
+      <ListTable<PurchaseRequestResource>
         rowKey="id"
         columns={columns}
+        stacked={stacked}
+        onOpen={(request) => onView(request.id)}
         dataSource={requests.data?.data}
         loading={requests.isFetching}
         pagination={tablePagination(state, requests.data?.meta)}
         onChange={onTableChange}
         size="middle"
-        scroll={{ x: 'max-content' }}
         rowSelection={{
           selectedRowKeys: selectedIds,
           preserveSelectedRowKeys: true,

@@ -17,9 +17,10 @@ export function CardCell({ card }: { card: PurchaseRequestResource['card'] }) {
   );
 }
 
+/** One line of the notes, cut to the column's width (put the column in ListTable's `list-table-fill` class); all on hover. */
 export function NotesCell({ notes }: { notes: string }) {
   return (
-    <Typography.Text ellipsis={{ tooltip: notes }} style={{ maxWidth: 180 }}>
+    <Typography.Text ellipsis={{ tooltip: notes }} style={{ display: 'block', maxWidth: '100%' }}>
       {notes}
     </Typography.Text>
   );
