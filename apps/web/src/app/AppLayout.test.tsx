@@ -31,6 +31,27 @@ describe('signed-in layout', () => {
     expect(await sidebarLinks()).toEqual(['Dashboard', 'Request', 'My Cards', 'Account Settings']);
   });
 
+  it("shows the organisation's name whole in the sidebar, however long (wrapped, not cut with '...')", async () => {
+    const name = 'The Greater Cheyenne Community Foundation for Arts, Education and Wildlife';
+    installFakeApi(signedIn({ ...admin, organization: { ...admin.organization, name } }));
+    renderApp('/dashboard');
+    await sidebarLinks();
+    const shown = screen.getByText(name, { selector: '.ant-layout-sider *' });
+    expect(shown).toBeVisible();
+    expect(shown.closest('.ant-typography')?.className).not.toMatch(/ellipsis/);
+    expect(getComputedStyle(shown).whiteSpace).not.toBe('nowrap');
+  });
+
+  it('names the user menu button by the text it shows (WCAG 2.5.3 label in name): who is signed in and their role', async () => {
+    installFakeApi(signedIn(admin));
+    renderApp('/dashboard');
+    const trigger = await screen.findByRole('button', { name: /^User menu for Alan Turing,\s*Admin$/ });
+    // The name comes from the content (no aria-label that would leave the visible text out of it).
+    expect(trigger).not.toHaveAttribute('aria-label');
+    expect(within(trigger).getByText('Alan Turing')).toBeVisible();
+    expect(within(trigger).getByText('Admin')).toBeVisible();
+  });
+
   it('gives a member the not-found page at /teams', async () => {
     installFakeApi(signedIn(member));
     renderApp('/teams');
@@ -63,7 +84,7 @@ describe('signed-in layout', () => {
     installFakeApi(signedIn(admin));
     renderApp('/dashboard');
     const user = userEvent.setup();
-    const trigger = await screen.findByRole('button', { name: 'User menu for Alan Turing' });
+    const trigger = await screen.findByRole('button', { name: /^User menu for Alan Turing/ });
     trigger.focus();
     await user.keyboard('{Enter}');
     const profile = await screen.findByRole('menuitem', { name: /Profile/ });
@@ -84,7 +105,7 @@ describe('signed-in layout', () => {
     });
     renderApp('/dashboard');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'User menu for Alan Turing' }));
+    await user.click(await screen.findByRole('button', { name: /^User menu for Alan Turing/ }));
     await user.click(await screen.findByText(`SSO To ${GIVING_PRODUCT_NAME} Giving`));
     expect(await screen.findByText(MESSAGES.genericError)).toBeVisible();
     expect(screen.getByText('Giving is unreachable.')).toBeVisible();

@@ -20,9 +20,10 @@ export function SidebarContent({ organizationName, roles, onNavigate }: Props) {
 
   return (
     <Flex vertical style={{ height: '100%' }}>
-      <Flex align="center" gap={12} style={{ height: 64, padding: '0 20px', borderBottom: `1px solid ${token.colorSplit}` }}>
+      {/* The whole name, wrapped over as many lines as it needs (a long name is not cut off). */}
+      <Flex align="center" gap={12} style={{ minHeight: 64, padding: '12px 20px', borderBottom: `1px solid ${token.colorSplit}` }}>
         <OrganizationLogo size={36} />
-        <Typography.Text strong ellipsis={{ tooltip: organizationName }} style={{ fontSize: 16 }}>
+        <Typography.Text strong style={{ fontSize: 16, lineHeight: 1.3, minWidth: 0, overflowWrap: 'break-word' }}>
           {organizationName}
         </Typography.Text>
       </Flex>

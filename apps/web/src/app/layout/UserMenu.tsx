@@ -4,6 +4,7 @@ import { roleLabel, type Me } from '@wallet/contract';
 import { useRef, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useGivingSso } from '../../features/sso/use-giving-sso';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { paths } from '../../paths';
 
 function initials(me: Me): string {
@@ -37,14 +38,20 @@ export function UserMenu({ me, compact }: { me: Me; compact: boolean }) {
   return (
     <div onKeyDown={returnFocusOnEscape}>
       <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight" autoFocus>
-        <Button ref={triggerRef} type="text" aria-label={`User menu for ${me.name}`} style={{ height: 48, paddingInline: 8 }}>
+        {/*
+          Named by its content (WCAG 2.5.3, label in name): 'User menu for Alex Morgan, Admin', the visible name and
+          role in it; the initials are decoration. On phones only the avatar shows and the name is read alone.
+        */}
+        <Button ref={triggerRef} type="text" style={{ height: 48, paddingInline: 8 }}>
           <Flex align="center" gap={10}>
-            <Avatar src={me.avatar_url ?? undefined} style={{ background: '#dbe5fb', color: '#1b3a94' }} alt="">
+            <VisuallyHidden>User menu for {compact ? me.name : ''}</VisuallyHidden>
+            <Avatar src={me.avatar_url ?? undefined} style={{ background: '#dbe5fb', color: '#1b3a94' }} alt="" aria-hidden>
               {initials(me)}
             </Avatar>
             {!compact && (
               <Flex vertical align="flex-start" style={{ lineHeight: 1.25 }}>
                 <Typography.Text strong>{me.name}</Typography.Text>
+                <VisuallyHidden>, </VisuallyHidden>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {roleLabel(me.roles)}
                 </Typography.Text>

@@ -17,7 +17,7 @@ const notConfigured = { status: 200, body: { data: { product_name: 'Acme', url: 
 
 async function openUserMenu() {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'User menu for Mia Member' }));
+  await user.click(await screen.findByRole('button', { name: /^User menu for Mia Member/ }));
   return user;
 }
 
