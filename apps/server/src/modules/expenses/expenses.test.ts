@@ -4,6 +4,8 @@ import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.
 import { acceptTermsInDb, activateCard, createCard, fundCard, topUp } from '../../test/card-factories.js';
 import { simulatePurchase, simulateRefund } from '../simulator/service.js';
 
+const RESTAURANTS = 'Eating Places Restaurants';
+
 /** SPEC §7: a card's posted transactions, its holds, and the CSV export (DESIGN §7). */
 const ctx = useTestApp();
 
@@ -77,11 +79,12 @@ describe('GET /api/cards/{id}/expenses/export', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${card.name.replace(/[^\w.-]+/g, '-')}-transactions-2025-03-01-to-2025-03-31.csv"`);
     const lines = response.body.trim().split('\n');
-    expect(lines[0]).toBe('Posted Date,Amount,Type,Merchant,Category,City,State,Country,Digital Wallet,Card');
+    // The category reads as a name; its key stays in a column of its own (issue 18.8).
+    expect(lines[0]).toBe('Posted Date,Amount,Type,Merchant,Category,Category Code,City,State,Country,Digital Wallet,Card');
     expect(lines.slice(1)).toEqual([
-      `2025-03-10,12.50,capture,Blue Bottle Coffee,eating_places_restaurants,Oakland,CA,US,apple_pay,•••• ${card.last4}`,
-      `2025-03-20,-2.50,refund,Blue Bottle Coffee,eating_places_restaurants,Oakland,CA,US,apple_pay,•••• ${card.last4}`,
-      `2025-03-31,99.00,capture,"'=HYPERLINK(""http://evil.test"",""click"")",eating_places_restaurants,Oakland,CA,US,,•••• ${card.last4}`,
+      `2025-03-10,12.50,capture,Blue Bottle Coffee,${RESTAURANTS},eating_places_restaurants,Oakland,CA,US,apple_pay,•••• ${card.last4}`,
+      `2025-03-20,-2.50,refund,Blue Bottle Coffee,${RESTAURANTS},eating_places_restaurants,Oakland,CA,US,apple_pay,•••• ${card.last4}`,
+      `2025-03-31,99.00,capture,"'=HYPERLINK(""http://evil.test"",""click"")",${RESTAURANTS},eating_places_restaurants,Oakland,CA,US,,•••• ${card.last4}`,
     ]);
     // A single day, inclusive.
     const april = await memberClient.get(`/api/cards/${card.id}/expenses/export?from=2025-04-01&to=2025-04-01`);
