@@ -52,7 +52,7 @@ export const tests: E2ETest[] = [
       await clickGoogleButton(page);
       await expectPath(page, '/access-pending', 20_000);
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Access Pending Approval' }));
-      await page.getByRole('link', { name: 'Back to Login' }).click();
+      await page.getByRole('link', { name: 'Back to Sign In' }).click();
       await expectPath(page, '/login');
 
       // The admin approves from the mail.

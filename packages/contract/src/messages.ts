@@ -1,7 +1,7 @@
 /** Texts of SPEC §2, §5 and §8 that both sides show or send. Matched exactly; never retyped elsewhere. */
 export const MESSAGES = {
   badCredentials: 'These credentials do not match our records.',
-  tooManyAttempts: 'Too many login attempts. Please try again in a minute.',
+  tooManyAttempts: 'Too many sign-in attempts. Please try again in a minute.',
   csrfMismatch: 'CSRF token mismatch.',
   unauthenticated: 'Unauthenticated.',
   forbidden: 'This action is unauthorized.',

@@ -43,6 +43,18 @@ export const GOOGLE_SIGN_IN_TEXTS = {
   } satisfies Record<GoogleSignInError, string>,
 } as const;
 
+/** /sign-up: accounts are not self-service; how someone without one joins. */
+export const SIGN_UP_TEXTS = {
+  heading: 'Join your organisation’s wallet',
+  intro: 'Accounts are for people in your organisation, and an admin decides who joins. There are two ways in.',
+  googleTitle: 'Request access with Google',
+  google: 'Sign in with your work Google account. An admin is asked to approve you, and you get an email once they have.',
+  invitationTitle: 'Ask for an invitation',
+  invitation: 'Ask an admin of your organisation to invite you. The invitation email has a link to set your password.',
+  haveAccount: 'Already have an account?',
+  backToSignIn: 'Back to Sign In',
+} as const;
+
 export const REGISTRATION_TEXTS = {
   requestedTitle: 'Registration Requested',
   requestedDetail:
@@ -50,7 +62,7 @@ export const REGISTRATION_TEXTS = {
   pendingTitle: 'Access Pending Approval',
   pendingDetail:
     "Your request for access is waiting for an admin's approval. You'll get an email once you're approved; then sign in again.",
-  backToLogin: 'Back to Login',
+  backToLogin: 'Back to Sign In',
   signIn: 'Sign In',
 } as const;
 

@@ -15,6 +15,7 @@ const loadAppLayout = () => import('./layout/AppLayout');
 const AppLayout = lazyNamed(loadAppLayout, 'AppLayout');
 const TwoFactorPage = lazyNamed(() => import('../features/auth/two-factor/TwoFactorPage'), 'TwoFactorPage');
 const RegisterPage = lazyNamed(() => import('../features/auth/register/RegisterPage'), 'RegisterPage');
+const SignUpPage = lazyNamed(() => import('../features/auth/SignUpPage'), 'SignUpPage');
 const ForgotPasswordPage = lazyNamed(() => import('../features/auth/forgot-password/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(() => import('../features/auth/reset-password/ResetPasswordPage'), 'ResetPasswordPage');
 const PassThroughPage = lazyNamed(() => import('../features/auth/PassThroughPage'), 'PassThroughPage');
@@ -59,6 +60,7 @@ export function AppRoutes() {
         <Route path={paths.login} element={<LoginPage />} />
         <Route path={paths.loginTwoFactor} element={<TwoFactorPage />} />
         <Route path={paths.register} element={<RegisterPage />} />
+        <Route path={paths.signUp} element={<SignUpPage />} />
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.passThrough} element={<PassThroughPage />} />

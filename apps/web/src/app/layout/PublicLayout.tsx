@@ -8,7 +8,7 @@ import { APP_NAME } from '../../lib/config';
 import { useIsMobile } from '../../lib/use-media-query';
 import { paths } from '../../paths';
 
-/** Phones get a header with a Login link and the sister giving product (SPEC §2). */
+/** Phones get a header with a Sign In link (SPEC §2's Login link, named as everywhere else) and the sister giving product. */
 function PublicMobileHeader() {
   const { token } = theme.useToken();
   return (
@@ -28,7 +28,7 @@ function PublicMobileHeader() {
         {APP_NAME}
       </Link>
       <Flex component="nav" aria-label="Site" gap={16} style={{ whiteSpace: 'nowrap' }}>
-        <Link to={paths.login}>Login</Link>
+        <Link to={paths.login}>Sign In</Link>
         <GivingLink />
       </Flex>
     </header>

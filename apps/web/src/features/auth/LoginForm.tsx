@@ -1,6 +1,6 @@
-import { Button, Divider, Flex, Form, Input, type InputRef } from 'antd';
+import { Alert, Button, Divider, Flex, Form, Input, type InputRef } from 'antd';
 import { MESSAGES, type LoginInput } from '@wallet/contract';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { lazyZodRule } from '../../lib/form-rules';
 import { paths } from '../../paths';
@@ -16,12 +16,16 @@ export function LoginForm() {
   const passwordRef = useRef<InputRef>(null);
   const navigate = useNavigate();
   const loginMutation = useLogin();
+  const [failure, setFailure] = useState<string | null>(null);
 
   const handleFinish = (values: LoginInput) => {
+    setFailure(null);
     loginMutation.mutate(values, {
       onSuccess: ({ two_factor }) => navigate(two_factor ? paths.loginTwoFactor : paths.dashboard, { replace: true }),
-      // SPEC §8: a failed sign-in shows no message; the form stays as it was, ready for another try.
-      onError: () => {
+      // Issue 18.10 (over SPEC §8's "nothing shown"): the server's reason, here rather than as a notification; the
+      // email stays, the password is cleared and focused for another try.
+      onError: (error) => {
+        setFailure(error instanceof Error && error.message ? error.message : MESSAGES.badCredentials);
         form.setFieldValue('password', '');
         passwordRef.current?.focus();
       },
@@ -33,6 +37,7 @@ export function LoginForm() {
       <GoogleSignInButton />
       <Divider plain>or sign in with email</Divider>
       <Form<LoginInput> form={form} layout="vertical" requiredMark={false} size="large" noValidate onFinish={handleFinish}>
+        {failure && <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 20 }} />}
         <Form.Item label="Email" name="email" rules={emailRules} validateFirst>
           <Input type="email" autoComplete="email" inputMode="email" autoFocus />
         </Form.Item>

@@ -21,12 +21,12 @@ const responder = 'responder_email=ada%40demo.test&responder_name=Ada%20Admin&re
 
 describe('registration pages (public)', { timeout: 60_000 }, () => {
   it('/registration-requested says the admins were asked', async () => {
-    await expectPage('/registration-requested', 'Registration Requested', REGISTRATION_TEXTS.requestedDetail, 'Back to Login');
+    await expectPage('/registration-requested', 'Registration Requested', REGISTRATION_TEXTS.requestedDetail, 'Back to Sign In');
     expect(REGISTRATION_TEXTS.requestedDetail).toMatch(/admins.*email/);
   });
 
   it('/access-pending says approval is needed, with its back-to-login button', async () => {
-    await expectPage('/access-pending', 'Access Pending Approval', REGISTRATION_TEXTS.pendingDetail, 'Back to Login');
+    await expectPage('/access-pending', 'Access Pending Approval', REGISTRATION_TEXTS.pendingDetail, 'Back to Sign In');
     expect(REGISTRATION_TEXTS.pendingDetail).toMatch(/waiting for an admin's approval/);
   });
 
