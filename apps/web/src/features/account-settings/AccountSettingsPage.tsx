@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { StillBuilding } from '../../components/StillBuilding';
 import { TabPanelFallback } from '../../components/TabPanelFallback';
 import { useCurrentUser } from '../../lib/session';
+import './account-settings.css';
 
 // Each tab loads when first shown, so the page itself is quick to open.
 const ProfileTab = lazy(() => import('./profile/ProfileTab').then((m) => ({ default: m.ProfileTab })));
@@ -15,7 +16,11 @@ const AccountFundingTab = lazy(() => import('./funding/AccountFundingTab').then(
 const OrganizationTab = lazy(() => import('./organization/OrganizationTab').then((m) => ({ default: m.OrganizationTab })));
 const AuditLogTab = lazy(() => import('./audit-log/AuditLogTab').then((m) => ({ default: m.AuditLogTab })));
 
-const panel = (content: ReactNode) => <Suspense fallback={<TabPanelFallback />}>{content}</Suspense>;
+const panel = (content: ReactNode) => (
+  <Card styles={{ body: { paddingTop: 16 } }}>
+    <Suspense fallback={<TabPanelFallback />}>{content}</Suspense>
+  </Card>
+);
 
 const DEFAULT_TAB = 'profile';
 
@@ -32,8 +37,8 @@ export function AccountSettingsPage() {
     ...(admin
       ? [
           { key: 'accountFunding', label: 'Account Funding', children: panel(<AccountFundingTab />) },
-          { key: 'billing', label: 'Billing & Plan', children: <StillBuilding /> },
-          { key: 'cardSettings', label: 'Card Settings', children: <StillBuilding /> },
+          { key: 'billing', label: 'Billing & Plan', children: panel(<StillBuilding />) },
+          { key: 'cardSettings', label: 'Card Settings', children: panel(<StillBuilding />) },
           { key: 'organization', label: 'Organization', children: panel(<OrganizationTab />) },
           { key: 'auditLog', label: AUDIT_TEXTS.tab, children: panel(<AuditLogTab />) },
         ]
@@ -56,9 +61,11 @@ export function AccountSettingsPage() {
   return (
     <>
       <PageTitle>Account Settings</PageTitle>
-      <Card styles={{ body: { paddingTop: 8 } }}>
-        <Tabs activeKey={activeKey} onChange={setTab} items={items} destroyOnHidden />
-      </Card>
+      {/*
+        The tab bar on the page and each tab's content in a card: the eight tabs of an admin fit on one line at
+        1280 px (app/global.css wraps them where they can't, as on phones).
+      */}
+      <Tabs className="account-settings-tabs" activeKey={activeKey} onChange={setTab} items={items} destroyOnHidden />
     </>
   );
 }
