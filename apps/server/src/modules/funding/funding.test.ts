@@ -174,9 +174,26 @@ describe('GET /api/statements/export', () => {
     expect(response.body.trim().split('\n')).toEqual([
       'Date,Type,Description,Card,Amount,Balance',
       `${today},Top-up,"'=HYPERLINK(""http://evil.test"",""click"")",,100.00,100.00`,
-      `${today},Card funding,"Team lunch, ""Friday""",${card.id},-25.50,74.50`,
-      `${today},Card defunding,'@SUM(A1),${card.id},20.00,94.50`,
+      `${today},Card funding,"Team lunch, ""Friday""",•••• ${card.last4},-25.50,74.50`,
+      `${today},Card defunding,'@SUM(A1),•••• ${card.last4},20.00,94.50`,
     ]);
+  });
+
+  it('?month=YYYY-MM: only that month, balances running from before it, the file named by the month; a bad month is 422', async () => {
+    const org = await setupOrg(ctx);
+    const orgId = org.organization.id;
+    const [outside, funds] = [await orgAccountId(ctx.db, orgId, 'outside'), await orgAccountId(ctx.db, orgId, 'issuer_funds')];
+    await pastEntry(orgId, new Date('2024-01-10T10:00:00Z'), 'topup', 'January wire', [{ accountId: outside, amount: -10_000 }, { accountId: funds, amount: 10_000 }]);
+    await pastEntry(orgId, new Date('2024-02-03T10:00:00Z'), 'topup', 'February wire', [{ accountId: outside, amount: -2_000 }, { accountId: funds, amount: 2_000 }]);
+    await topUp(org.adminClient, 500, 'Top-up now');
+
+    const response = await org.adminClient.get('/api/statements/export?month=2024-02');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/-statement-2024-02\.csv"$/);
+    expect(response.body.trim().split('\n')).toEqual(['Date,Type,Description,Card,Amount,Balance', '2024-02-03,Top-up,February wire,,20.00,120.00']);
+
+    const bad = await org.adminClient.get('/api/statements/export?month=2024-13');
+    expect(bad.statusCode).toBe(422);
   });
 
   it('403 member; 401 signed out', async () => {

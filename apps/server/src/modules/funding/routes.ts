@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { CARD_MESSAGES, PAGE_SIZES, topupSchema, type TopupResource } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin } from '../../http/guards.js';
@@ -7,10 +8,10 @@ import { attachmentName, centsToDecimal, toCsv } from '../../http/csv.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { idempotencyKeyOf } from '../cards/routes.js';
 import { assignedOut } from '../cards/service.js';
-import { fundsStatement, unallocatedFunds } from '../ledger/service.js';
+import { unallocatedFunds } from '../ledger/service.js';
 import { netSpendSince } from '../expenses/service.js';
 import { auditByOf } from '../audit/request.js';
-import { addFunds, ENTRY_LABELS, listTopups, statementMonths, type TopupRow } from './service.js';
+import { addFunds, listTopups, statementExportRows, statementMonths, type TopupRow } from './service.js';
 
 function presentTopup(topup: TopupRow): TopupResource {
   return {
@@ -24,6 +25,9 @@ function presentTopup(topup: TopupRow): TopupResource {
     reversed_at: topup.reversed_at?.toISOString() ?? null,
   };
 }
+
+/** ?month=YYYY-MM: the statement of that month only (UTC, as the statement screen groups it). */
+const statementExportQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month must be written YYYY-MM.').optional() });
 
 export async function fundingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -58,21 +62,15 @@ export async function fundingRoutes(fastify: FastifyInstance) {
     return { data: await statementMonths(db, org.id) };
   });
 
-  app.get('/api/statements/export', { onRequest: requireAdmin }, async (request, reply) => {
+  app.get('/api/statements/export', { onRequest: requireAdmin, schema: { querystring: statementExportQuery } }, async (request, reply) => {
     const org = orgOf(request);
-    const movements = await fundsStatement(db, org.id);
+    const { month } = request.query;
+    const rows = await statementExportRows(db, org.id, month);
     const csv = toCsv(
       ['Date', 'Type', 'Description', 'Card', 'Amount', 'Balance'],
-      movements.map((movement) => [
-        movement.created_at.toISOString().slice(0, 10),
-        ENTRY_LABELS[movement.kind] ?? movement.kind,
-        movement.description ?? '',
-        movement.card_id ?? '',
-        centsToDecimal(movement.amount),
-        centsToDecimal(movement.balance),
-      ]),
+      rows.map((row) => [row.date, row.type, row.description, row.card, centsToDecimal(row.amount), centsToDecimal(row.balance)]),
     );
-    const fileName = attachmentName(`${org.name}-statement-${new Date().toISOString().slice(0, 10)}.csv`);
+    const fileName = attachmentName(`${org.name}-statement-${month ?? new Date().toISOString().slice(0, 10)}.csv`);
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv);
   });
 }

@@ -182,3 +182,23 @@ export async function statementMonths(db: DbOrTx, orgId: number): Promise<Statem
   }
   return months.reverse();
 }
+
+/**
+ * The statement CSV's rows: every movement, or only those of one UTC month ('2025-03') when asked, with the running
+ * balance over the whole history; a card named by its last four digits, as the statement screen shows it.
+ */
+export async function statementExportRows(db: DbOrTx, orgId: number, month?: string) {
+  const movements = (await fundsStatement(db, orgId)).filter((movement) => !month || movement.created_at.toISOString().startsWith(month));
+  const cards = await cardBriefs(db, orgId, new Set(movements.flatMap((movement) => (movement.card_id === null ? [] : [movement.card_id]))));
+  return movements.map((movement) => {
+    const card = movement.card_id === null ? undefined : cards.get(movement.card_id);
+    return {
+      date: movement.created_at.toISOString().slice(0, 10),
+      type: ENTRY_LABELS[movement.kind] ?? movement.kind,
+      description: movement.description ?? '',
+      card: card ? `•••• ${card.last4}` : '',
+      amount: movement.amount,
+      balance: movement.balance,
+    };
+  });
+}

@@ -222,7 +222,7 @@ describe('Account Funding', { timeout: 60_000 }, () => {
     expect(await within(drawer).findByText('No movements yet. Top-ups and card fundings appear here month by month.')).toBeInTheDocument();
   });
 
-  it('downloads the statement CSV under the name the server gives it', async () => {
+  it('downloads the CSV of the month shown (?month=YYYY-MM), under the name the server gives it', async () => {
     const objectUrls = URL as unknown as { createObjectURL?: () => string; revokeObjectURL?: () => void };
     objectUrls.createObjectURL = vi.fn(() => 'blob:x');
     objectUrls.revokeObjectURL = vi.fn();
@@ -232,8 +232,11 @@ describe('Account Funding', { timeout: 60_000 }, () => {
     });
     const api = fundingApi();
     const fakeFetch = api.fetchMock.getMockImplementation()!;
+    const asked: string[] = [];
     api.fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (new URL(String(input), 'http://localhost').pathname === '/api/statements/export') {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/statements/export') {
+        asked.push(url.searchParams.get('month') ?? 'every month');
         return new Response('Date,Type,Description,Card,Amount,Balance\n', {
           status: 200,
           headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="Demo-statement-2025-03-05.csv"' },
@@ -243,8 +246,13 @@ describe('Account Funding', { timeout: 60_000 }, () => {
     });
     renderApp(`${URL_OF_TAB}&action=viewStatements`);
     const drawer = await findDialog('Statements');
+    expect(await within(drawer).findByText('March 2025', { selector: 'h3' })).toBeInTheDocument();
+    await setup().click(within(drawer).getByRole('combobox'));
+    await setup().click(await screen.findByText('January 2025', { selector: '.ant-select-item-option-content' }));
+    expect(await within(drawer).findByText('January 2025', { selector: 'h3' })).toBeInTheDocument();
     await setup().click(await findButton('Download CSV', drawer));
     expect(await screen.findByText('Statement downloaded')).toBeInTheDocument();
+    expect(asked).toEqual(['2025-01']);
     expect(clicks.map((link) => link.download)).toEqual(['Demo-statement-2025-03-05.csv']);
   });
 });

@@ -113,9 +113,8 @@ function MonthSummary({ month }: { month: StatementMonth }) {
 }
 
 /** The statement body: a month picker, the month's figures and its movements with the running balance. */
-function StatementBody() {
+function StatementBody({ chosen, onChoose }: { chosen: string | null; onChoose: (month: string) => void }) {
   const statements = useStatements();
-  const [chosen, setChosen] = useState<string | null>(null);
   const isPhone = useMediaQuery(PHONE_QUERY);
 
   if (statements.isPending) {
@@ -140,7 +139,7 @@ function StatementBody() {
         <Select
           aria-labelledby="statement-month-label"
           value={month.month}
-          onChange={setChosen}
+          onChange={onChoose}
           options={months.map((candidate) => ({ value: candidate.month, label: monthLabel(candidate.month) }))}
           style={{ minWidth: 200 }}
         />
@@ -164,12 +163,18 @@ function StatementBody() {
 
 /**
  * View Statements: the organisation's funds month by month (opening, money in, money out, closing and each movement
- * with its running balance), and Download CSV of every movement.
+ * with its running balance), and Download CSV of the month shown.
  */
 export function StatementsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const statements = useStatements();
+  const [chosen, setChosen] = useState<string | null>(null);
   const exportStatement = useExportStatement();
   const notifySuccess = useNotifySuccess();
-  const download = () => exportStatement.mutate(undefined, { onSuccess: (fileName) => notifySuccess('Statement downloaded', fileName) });
+  // The month on screen: the one picked, else the newest (as StatementBody shows it).
+  const shown = statements.data?.find((month) => month.month === chosen)?.month ?? statements.data?.[0]?.month;
+  const download = () => {
+    if (shown) exportStatement.mutate(shown, { onSuccess: (fileName) => notifySuccess('Statement downloaded', fileName) });
+  };
 
   return (
     <ResponsiveDrawer
@@ -178,12 +183,12 @@ export function StatementsDrawer({ open, onClose }: { open: boolean; onClose: ()
       title="Statements"
       width={760}
       extra={
-        <Button icon={<DownloadOutlined aria-hidden />} loading={exportStatement.isPending} onClick={download}>
+        <Button icon={<DownloadOutlined aria-hidden />} loading={exportStatement.isPending} disabled={!shown} onClick={download}>
           Download CSV
         </Button>
       }
     >
-      <StatementBody />
+      <StatementBody chosen={chosen} onChoose={setChosen} />
     </ResponsiveDrawer>
   );
 }
