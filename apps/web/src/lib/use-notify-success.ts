@@ -1,12 +1,15 @@
 import { App } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 
-/** Shows a SPEC §8 success message as a notification (bottom right, like the error notices). */
-export function useNotifySuccess(): (title: string, description?: string) => void {
+/**
+ * Shows a SPEC §8 success message as a notification (bottom right, like the error notices); `action` is a control
+ * in it (e.g. a link to what was just created).
+ */
+export function useNotifySuccess(): (title: string, description?: string, action?: ReactNode) => void {
   const { notification } = App.useApp();
   return useCallback(
-    (title: string, description?: string) => {
-      notification.success({ key: `${title}|${description ?? ''}`, title, description, placement: 'bottomRight' });
+    (title: string, description?: string, action?: ReactNode) => {
+      notification.success({ key: `${title}|${description ?? ''}`, title, description, placement: 'bottomRight', actions: action });
     },
     [notification],
   );

@@ -7,6 +7,7 @@ import { csrfCookieRoute, installFakeApi } from '../../test/fake-api';
 import { makeMe, signedIn } from '../../test/fixtures';
 import { findButton, findDrawer, getButton } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { onPhone } from '../../test/viewport';
 import { listOf, makeTeam, makeUser } from './test-data';
 
 const admin = makeMe({ id: 1, name: 'Alex Morgan', roles: ['super-admin'] });
@@ -130,6 +131,63 @@ describe('/teams', { timeout: SLOW }, () => {
     expect(screen.getByTestId('current-path')).toHaveTextContent('/teams');
   });
 
+  it('opens a user\'s profile by clicking the row or pressing Enter on it', async () => {
+    teamsApi({ 'GET /api/users/11': { status: 200, body: { data: maya } } });
+    renderApp('/teams?tab=users');
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    await user.click(await screen.findByText('maya@demo.test', {}, LOAD));
+    const drawer = await findDrawer('User Profile');
+    expect(await within(drawer).findByText('Maya Patel')).toBeInTheDocument();
+    await user.click(within(drawer).getByLabelText('Close'));
+    await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
+
+    const row = screen.getByText('maya@demo.test').closest('tr')!;
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(await findDrawer('User Profile')).toBeInTheDocument();
+  });
+
+  it('shows the user just added first in the list, marked New, and its notice opens the profile', async () => {
+    const nina = makeUser({ id: 12, name: 'Nina Novak', first_name: 'Nina', last_name: 'Novak', email: 'nina@demo.test', roles: ['wallet-finance'] });
+    teamsApi({ 'POST /api/users': { status: 201, body: { data: nina } }, 'GET /api/users/12': { status: 200, body: { data: nina } } });
+    renderApp('/teams?tab=users&action=addUser');
+    const drawer = await findDrawer('Add User');
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    fill(within(drawer).getByLabelText('First Name'), 'Nina');
+    fill(within(drawer).getByLabelText('Last Name'), 'Novak');
+    fill(within(drawer).getByLabelText('Email'), 'nina@demo.test');
+    await user.click(within(drawer).getByLabelText('Role'));
+    await user.click(await screen.findByTitle('Wallet Finance'));
+    await user.click(getButton('Add User', drawer));
+
+    const notice = (await screen.findByText(USER_MESSAGES.added)).closest('.ant-notification-notice')! as HTMLElement;
+    const firstRow = await waitFor(() => {
+      const row = document.querySelector('tbody tr.ant-table-row')!;
+      expect(row).toHaveTextContent('Nina Novak');
+      return row as HTMLElement;
+    });
+    expect(within(firstRow).getByText('New')).toBeVisible();
+    await user.click(within(notice).getByText('View Profile'));
+    const profile = await findDrawer('User Profile');
+    expect(await within(profile).findByText('nina@demo.test')).toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    onPhone();
+
+    it('lists each user as one item with email, role, teams and status', async () => {
+      teamsApi();
+      renderApp('/teams?tab=users');
+      const item = (await screen.findByText('Jordan Lee', {}, LOAD)).closest('tr')!;
+      expect(item.querySelectorAll('td')).toHaveLength(1);
+      const field = (label: string) => within(item).getByText(label, { selector: 'dt' }).nextElementSibling;
+      expect(within(item).getByText('jordan@demo.test')).toBeInTheDocument();
+      expect(field('Role')).toHaveTextContent('Member');
+      expect(field('Teams')).toHaveTextContent('Engineering');
+      expect(field('Status')).toHaveTextContent('Invitation pending');
+    });
+  });
+
   it("shows the server's 422 message on the email field", async () => {
     teamsApi({
       'POST /api/users': { status: 422, body: { message: MESSAGES.invalidData, errors: { email: [USER_MESSAGES.emailTaken] } } },
@@ -175,6 +233,21 @@ describe('/teams', { timeout: SLOW }, () => {
       team: { users: [] },
       approval_path: [],
     });
+  });
+
+  it('shows the team just created first in the list, marked New, and its notice goes to the team', async () => {
+    teamsApi({ 'POST /api/teams': { status: 201, body: { data: makeTeam({ id: 9, name: 'Youth' }) } } });
+    renderApp('/teams');
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    await user.click(await findButton('Create New Team'));
+    const drawer = await findDrawer('Create New Team');
+    fill(within(drawer).getByLabelText('Team Name'), 'Youth');
+    await user.click(getButton('Create Team', drawer));
+
+    const notice = (await screen.findByText('Team Created')).closest('.ant-notification-notice')! as HTMLElement;
+    await waitFor(() => expect(document.querySelector('tbody tr.ant-table-row')).toHaveTextContent(/^Youth\s*New/));
+    await user.click(within(notice).getByText('View Team'));
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/teams/9'));
   });
 
   it('asks for a team name', async () => {

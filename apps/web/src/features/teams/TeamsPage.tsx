@@ -1,5 +1,6 @@
 import { PlusOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Tabs, Typography } from 'antd';
+import type { TeamResource, UserResource } from '@wallet/contract';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { TabPanelFallback } from '../../components/TabPanelFallback';
@@ -24,6 +25,9 @@ export function TeamsPage() {
   const [createTeamOpen, setCreateTeamOpen] = useState(false);
   const addUserMounted = useHasBeenTrue(addUserOpen);
   const createTeamMounted = useHasBeenTrue(createTeamOpen);
+  // What was just added is shown first in its list (it may sort onto another page).
+  const [addedUser, setAddedUser] = useState<UserResource>();
+  const [createdTeam, setCreatedTeam] = useState<TeamResource>();
 
   const update = (change: (params: URLSearchParams) => void) =>
     setSearchParams(
@@ -34,7 +38,11 @@ export function TeamsPage() {
       },
       { replace: true },
     );
-  const setTab = (key: string) => update((params) => params.set('tab', key));
+  const setTab = (key: string) =>
+    update((params) => {
+      params.set('tab', key);
+      params.delete('user');
+    });
   const setAddUserOpen = (open: boolean) => update((params) => (open ? params.set('action', ADD_USER_ACTION) : params.delete('action')));
 
   return (
@@ -59,14 +67,14 @@ export function TeamsPage() {
           onChange={setTab}
           destroyOnHidden
           items={[
-            { key: 'users', label: 'All Users', children: panel(<UsersTab />) },
-            { key: 'teams', label: 'Teams', children: panel(<TeamsTab />) },
+            { key: 'users', label: 'All Users', children: panel(<UsersTab added={addedUser} />) },
+            { key: 'teams', label: 'Teams', children: panel(<TeamsTab created={createdTeam} />) },
           ]}
         />
       </Card>
       <Suspense fallback={null}>
-        {addUserMounted && <AddUserDrawer open={addUserOpen} onClose={() => setAddUserOpen(false)} />}
-        {createTeamMounted && <CreateTeamDrawer open={createTeamOpen} onClose={() => setCreateTeamOpen(false)} />}
+        {addUserMounted && <AddUserDrawer open={addUserOpen} onClose={() => setAddUserOpen(false)} onAdded={setAddedUser} />}
+        {createTeamMounted && <CreateTeamDrawer open={createTeamOpen} onClose={() => setCreateTeamOpen(false)} onCreated={setCreatedTeam} />}
       </Suspense>
     </>
   );

@@ -1,9 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Button, Card, Flex, Popconfirm, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Popconfirm, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { TEAM_MESSAGES, type TeamResource } from '@wallet/contract';
 import { useState } from 'react';
+import { ListTable, StackedItem } from '../../../components/ListTable';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
@@ -58,6 +59,32 @@ export function ApprovalPathCard({ team }: { team: TeamResource }) {
     save([...ids, ...adding.filter((id) => !ids.includes(id))], chosen, () => setAdding([]));
   };
 
+  const rowButtons = (approver: Approver, index: number) => (
+    <Space size={0}>
+      <Tooltip title="Move up">
+        <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={`Move ${approver.name} up`} disabled={index === 0 || updatePath.isPending} onClick={() => move(index, index - 1)} />
+      </Tooltip>
+      <Tooltip title="Move down">
+        <Button
+          type="text"
+          size="small"
+          icon={<ArrowDownOutlined />}
+          aria-label={`Move ${approver.name} down`}
+          disabled={index === ids.length - 1 || updatePath.isPending}
+          onClick={() => move(index, index + 1)}
+        />
+      </Tooltip>
+      <Popconfirm
+        title="Remove this approver from the path?"
+        okText="Remove"
+        okButtonProps={{ danger: true }}
+        onConfirm={() => save(ids.filter((id) => id !== approver.id))}
+      >
+        <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`Remove ${approver.name} from the approval path`} />
+      </Popconfirm>
+    </Space>
+  );
+
   const columns: TableColumnsType<Approver> = [
     {
       title: <VisuallyHidden>Drag to reorder</VisuallyHidden>,
@@ -69,14 +96,15 @@ export function ApprovalPathCard({ team }: { team: TeamResource }) {
     {
       title: 'Approver',
       key: 'approver',
+      className: 'list-table-fill',
       render: (_, approver) => (
         <Flex align="center" gap={10} style={{ minWidth: 0 }}>
           <UserAvatar name={approver.name} src={approver.avatar_url} size="small" />
           <Flex vertical style={{ minWidth: 0 }}>
-            <Typography.Text strong ellipsis>
+            <Typography.Text strong ellipsis={{ tooltip: approver.name }}>
               {approver.name}
             </Typography.Text>
-            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" ellipsis={{ tooltip: approver.email }} style={{ fontSize: 12 }}>
               {approver.email}
             </Typography.Text>
           </Flex>
@@ -88,33 +116,26 @@ export function ApprovalPathCard({ team }: { team: TeamResource }) {
       key: 'actions',
       align: 'right',
       width: 112,
-      render: (_, approver, index) => (
-        <Space size={0}>
-          <Tooltip title="Move up">
-            <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={`Move ${approver.name} up`} disabled={index === 0 || updatePath.isPending} onClick={() => move(index, index - 1)} />
-          </Tooltip>
-          <Tooltip title="Move down">
-            <Button
-              type="text"
-              size="small"
-              icon={<ArrowDownOutlined />}
-              aria-label={`Move ${approver.name} down`}
-              disabled={index === ids.length - 1 || updatePath.isPending}
-              onClick={() => move(index, index + 1)}
-            />
-          </Tooltip>
-          <Popconfirm
-            title="Remove this approver from the path?"
-            okText="Remove"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => save(ids.filter((id) => id !== approver.id))}
-          >
-            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`Remove ${approver.name} from the approval path`} />
-          </Popconfirm>
-        </Space>
-      ),
+      render: (_, approver, index) => rowButtons(approver, index),
     },
   ];
+
+  const stacked = {
+    label: 'Approver',
+    render: (approver: Approver, index: number) => (
+      <StackedItem
+        leading={
+          <Flex align="center" gap={4}>
+            <DragHandle label={`Drag to reorder ${approver.name}`} />
+            <Typography.Text strong>{index + 1}</Typography.Text>
+          </Flex>
+        }
+        title={approver.name}
+        subtitle={approver.email}
+        actions={rowButtons(approver, index)}
+      />
+    ),
+  };
 
   return (
     <Card title="Approval Path" styles={{ body: { padding: 0 } }}>
@@ -134,17 +155,17 @@ export function ApprovalPathCard({ team }: { team: TeamResource }) {
           Add
         </Button>
       </Flex>
-      <div style={{ overflowX: 'auto' }}>
+      <div>
         <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={[verticalOnly]} onDragEnd={handleDragEnd}>
           <SortableContext items={ids.map(String)} strategy={verticalListSortingStrategy}>
-            <Table<Approver>
+            <ListTable<Approver>
               rowKey="id"
               columns={columns}
+              stacked={stacked}
               dataSource={approvers}
               components={{ body: { row: SortableRow } }}
               pagination={false}
               size="middle"
-              scroll={{ x: 360 }}
               locale={{ emptyText: 'No approvers yet: requests of this team go straight to the admins.' }}
             />
           </SortableContext>

@@ -1,6 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Popconfirm, Typography, type TableColumnsType } from 'antd';
 import { PAGE_SIZES, TEAM_MESSAGES, UI_TEXTS, type UserResource } from '@wallet/contract';
+import { ListTable, StackedItem } from '../../../components/ListTable';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { TableLoading } from '../../../components/TableLoading';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
@@ -28,6 +29,12 @@ export function MembersCard({ teamId }: { teamId: number }) {
       if (rows.length === 1 && state.page > 1) setPage(state.page - 1);
     });
 
+  const removeButton = (user: UserResource) => (
+    <Popconfirm title={TEAM_MESSAGES.removeMemberConfirm} okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => remove(user)}>
+      <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${user.name} from the team`} />
+    </Popconfirm>
+  );
+
   const columns: TableColumnsType<UserResource> = [
     {
       title: 'Name',
@@ -39,8 +46,8 @@ export function MembersCard({ teamId }: { teamId: number }) {
           <UserAvatar name={user.name} src={user.avatar_url} size="small" />
           <Flex vertical style={{ minWidth: 0 }}>
             <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-            {user.name}
-          </Typography.Text>
+              {user.name}
+            </Typography.Text>
             {user.invitation_pending && (
               <Typography.Text type="warning" style={{ fontSize: 12 }}>
                 {UI_TEXTS.invitationPending}
@@ -50,31 +57,60 @@ export function MembersCard({ teamId }: { teamId: number }) {
         </Flex>
       ),
     },
-    { title: 'Email', key: 'email', dataIndex: 'email', sorter: true, sortOrder: sortOrderOf(state.sort, 'email') },
+    {
+      title: 'Email',
+      key: 'email',
+      className: 'list-table-fill',
+      sorter: true,
+      sortOrder: sortOrderOf(state.sort, 'email'),
+      render: (_, user) => (
+        <Typography.Text ellipsis={{ tooltip: user.email }} style={{ display: 'block', maxWidth: '100%' }}>
+          {user.email}
+        </Typography.Text>
+      ),
+    },
     { title: 'Role', key: 'role', render: (_, user) => <RoleCell roles={user.roles} /> },
     {
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       key: 'actions',
       align: 'right',
       width: 64,
-      render: (_, user) => (
-        <Popconfirm title={TEAM_MESSAGES.removeMemberConfirm} okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => remove(user)}>
-          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${user.name} from the team`} />
-        </Popconfirm>
-      ),
+      render: (_, user) => removeButton(user),
     },
   ];
 
+  const stacked = {
+    label: 'Member',
+    render: (user: UserResource) => (
+      <StackedItem
+        leading={<UserAvatar name={user.name} src={user.avatar_url} size="small" />}
+        title={user.name}
+        subtitle={
+          <>
+            {user.email}
+            {user.invitation_pending && (
+              <Typography.Text type="warning" style={{ display: 'block', fontSize: 12 }}>
+                {UI_TEXTS.invitationPending}
+              </Typography.Text>
+            )}
+          </>
+        }
+        actions={removeButton(user)}
+        fields={[{ label: 'Role', value: <RoleCell roles={user.roles} /> }]}
+      />
+    ),
+  };
+
   return (
     <Card title="Members" styles={{ body: { padding: 0 } }}>
-      <Table<UserResource>
+      <ListTable<UserResource>
         rowKey="id"
         columns={columns}
+        stacked={stacked}
         dataSource={rows}
         loading={members.isFetching && !members.isPending}
         pagination={{ ...tablePagination(state, members.data?.meta, { pageSizeOptions: MEMBER_PAGE_SIZES }), style: { marginInline: 16 } }}
         onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: members.isPending ? <TableLoading rows={5} /> : 'No members yet' }}
       />
     </Card>

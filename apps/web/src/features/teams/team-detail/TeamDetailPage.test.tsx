@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MESSAGES, TEAM_MESSAGES, type TeamResource } from '@wallet/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { csrfCookieRoute, installFakeApi, type RecordedCall } from '../../../tes
 import { makeMe, signedIn } from '../../../test/fixtures';
 import { findButton, findHeading } from '../../../test/queries';
 import { renderApp } from '../../../test/render-app';
+import { onPhone } from '../../../test/viewport';
 import { listOf, makeTeam, makeUser } from '../test-data';
 
 // antd renders slowly in jsdom; role queries skip the computed-style visibility check.
@@ -107,5 +108,26 @@ describe('/teams/{teamId}', { timeout: 60_000 }, () => {
     renderApp('/teams/404');
     expect(await screen.findByText(MESSAGES.notFoundPage)).toBeVisible();
     expect(document.querySelector('.ant-notification-notice')).toBeNull();
+  });
+
+  describe('on a phone', () => {
+    onPhone();
+
+    it('lists members and approvers as items with their remove (and move) buttons in view', async () => {
+      detailApi();
+      renderApp('/teams/5');
+      const member = (await screen.findByText('mo@demo.test')).closest('tr')!;
+      expect(member.querySelectorAll('td')).toHaveLength(1);
+      expect(within(member).getByText('Mo Member')).toBeInTheDocument();
+      expect(within(member).getByText('Role', { selector: 'dt' })).toBeInTheDocument();
+      expect(within(member).getByLabelText('Remove Mo Member from the team')).toBeInTheDocument();
+
+      const approver = screen.getByText('cy@demo.test').closest('tr')!;
+      expect(approver.querySelectorAll('td')).toHaveLength(1);
+      expect(within(approver).getByText('3')).toBeInTheDocument();
+      expect(within(approver).getByLabelText('Move Cy Chief up')).toBeInTheDocument();
+      expect(within(approver).getByLabelText('Remove Cy Chief from the approval path')).toBeInTheDocument();
+      expect(within(approver).getByLabelText('Drag to reorder Cy Chief')).toBeInTheDocument();
+    });
   });
 });

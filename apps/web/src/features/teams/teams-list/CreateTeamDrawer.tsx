@@ -1,6 +1,8 @@
 import { Button, Form, Input, Space } from 'antd';
-import { newTeamSchema } from '@wallet/contract';
+import { newTeamSchema, type TeamResource } from '@wallet/contract';
+import { useNavigate } from 'react-router';
 import { ResponsiveDrawer } from '../../../components/ResponsiveDrawer';
+import { paths } from '../../../paths';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
@@ -19,6 +21,8 @@ interface Values {
 interface Props {
   open: boolean;
   onClose: () => void;
+  /** The team just created, for the list to show first. */
+  onCreated?: (team: TeamResource) => void;
 }
 
 const nameRules = [zodRule(newTeamSchema.shape.name)];
@@ -26,16 +30,24 @@ const colorRules = [zodRule(newTeamSchema.shape.color)];
 const COLOR_LABEL_ID = 'create-team-color-label';
 
 /** Create New Team: name, colour from the palette, members and an ordered approval path (SPEC §5). */
-export function CreateTeamDrawer({ open, onClose }: Props) {
+export function CreateTeamDrawer({ open, onClose, onCreated }: Props) {
   const [form] = Form.useForm<Values>();
   const createTeam = useCreateTeam();
   const notifySuccess = useNotifySuccess();
+  const navigate = useNavigate();
 
   const handleFinish = (values: Values) => {
     const input = newTeamSchema.parse({ name: values.name, color: values.color, team: { users: values.users ?? [] }, approval_path: values.approval_path ?? [] });
     createTeam.mutate(input, {
       onSuccess: (team) => {
-        notifySuccess('Team Created', `${team.name} is ready.`);
+        onCreated?.(team);
+        notifySuccess(
+          'Team Created',
+          `${team.name} is ready.`,
+          <Button type="link" style={{ paddingInline: 0 }} onClick={() => void navigate(paths.team(team.id))}>
+            View Team
+          </Button>,
+        );
         onClose();
       },
       onError: (error) => showServerFieldErrors(form, error, { 'team.users': 'users' }),

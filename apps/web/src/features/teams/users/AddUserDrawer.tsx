@@ -1,8 +1,9 @@
 import { Button, Flex, Form, Segmented, Select, Space, Typography } from 'antd';
 import {
-  SEARCH_DEBOUNCE_MS, USER_MESSAGES, invitationSchema, newUserSchema, type AssignableRole, type NewUserInput,
+  SEARCH_DEBOUNCE_MS, USER_MESSAGES, invitationSchema, newUserSchema, type AssignableRole, type NewUserInput, type UserResource,
 } from '@wallet/contract';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ProfileFields } from '../../../components/ProfileFields';
 import { ResponsiveDrawer } from '../../../components/ResponsiveDrawer';
 import { showServerFieldErrors } from '../../../lib/form-errors';
@@ -22,20 +23,38 @@ interface PersonOption {
 interface Props {
   open: boolean;
   onClose: () => void;
+  /** The user just added (or invited), for the list to show first. */
+  onAdded?: (user: UserResource) => void;
+}
+
+/** The Added notice, with a link to the new user's profile. */
+function useNotifyAdded(onAdded?: (user: UserResource) => void) {
+  const notifySuccess = useNotifySuccess();
+  const navigate = useNavigate();
+  return (user: UserResource) => {
+    onAdded?.(user);
+    notifySuccess(
+      USER_MESSAGES.added,
+      `${user.name} is in the list of users.`,
+      <Button type="link" style={{ paddingInline: 0 }} onClick={() => void navigate(`/teams?tab=users&user=${user.id}`)}>
+        View Profile
+      </Button>,
+    );
+  };
 }
 
 const personRules = [{ required: true, message: 'Please choose a person to invite' }];
 
-function NewUserForm({ onDone }: { onDone: () => void }) {
+function NewUserForm({ onDone, onAdded }: { onDone: () => void; onAdded?: (user: UserResource) => void }) {
   const [form] = Form.useForm();
   const createUser = useCreateUser();
-  const notifySuccess = useNotifySuccess();
+  const notifyAdded = useNotifyAdded(onAdded);
 
   const handleFinish = (values: Record<string, unknown>) => {
     const input: NewUserInput = newUserSchema.parse(values);
     createUser.mutate(input, {
-      onSuccess: () => {
-        notifySuccess(USER_MESSAGES.added);
+      onSuccess: (user) => {
+        notifyAdded(user);
         onDone();
       },
       onError: (error) => showServerFieldErrors(form, error),
@@ -58,13 +77,13 @@ function NewUserForm({ onDone }: { onDone: () => void }) {
 }
 
 /** Invites a person of the organisation who has no wallet role yet, found by name or email. */
-function ExistingPersonForm({ onDone }: { onDone: () => void }) {
+function ExistingPersonForm({ onDone, onAdded }: { onDone: () => void; onAdded?: (user: UserResource) => void }) {
   const [form] = Form.useForm<{ user_id: number; role: AssignableRole }>();
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const people = useUsers({ 'filter[custom_search_not_wallet]': debouncedSearch, sort: 'name', 'page[number]': 1, 'page[size]': 20 });
   const inviteUser = useInviteUser();
-  const notifySuccess = useNotifySuccess();
+  const notifyAdded = useNotifyAdded(onAdded);
 
   const [chosen, setChosen] = useState<PersonOption>();
   const found: PersonOption[] = (people.data?.data ?? []).map((person) => ({ value: person.id, label: `${person.name} (${person.email})` }));
@@ -76,8 +95,8 @@ function ExistingPersonForm({ onDone }: { onDone: () => void }) {
     inviteUser.mutate(
       { id: values.user_id, role },
       {
-        onSuccess: () => {
-          notifySuccess(USER_MESSAGES.added);
+        onSuccess: (user) => {
+          notifyAdded(user);
           onDone();
         },
         onError: (error) => showServerFieldErrors(form, error),
@@ -115,7 +134,7 @@ function ExistingPersonForm({ onDone }: { onDone: () => void }) {
 }
 
 /** Add User: a new person by their details (SPEC §5), or an existing person of the organisation, with a role. */
-export function AddUserDrawer({ open, onClose }: Props) {
+export function AddUserDrawer({ open, onClose, onAdded }: Props) {
   const [mode, setMode] = useState<Mode>('new');
   return (
     <ResponsiveDrawer title="Add User" open={open} onClose={onClose} afterOpenChange={(visible) => !visible && setMode('new')}>
@@ -130,7 +149,7 @@ export function AddUserDrawer({ open, onClose }: Props) {
           ]}
           aria-label="Who to add"
         />
-        {mode === 'new' ? <NewUserForm onDone={onClose} /> : <ExistingPersonForm onDone={onClose} />}
+        {mode === 'new' ? <NewUserForm onDone={onClose} onAdded={onAdded} /> : <ExistingPersonForm onDone={onClose} onAdded={onAdded} />}
       </Flex>
     </ResponsiveDrawer>
   );
