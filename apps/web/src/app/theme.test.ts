@@ -14,7 +14,7 @@ function tokens(component?: 'Tag' | 'Table') {
 }
 
 describe('theme (WCAG 2.1 AA, 1.4.3: text at least 4.5:1)', () => {
-  it.each(['colorText', 'colorTextSecondary', 'colorTextTertiary', 'colorTextDescription', 'colorTextPlaceholder', 'colorTextLabel', 'colorPrimary', 'colorLink'])(
+  it.each(['colorText', 'colorError', 'colorSuccess', 'colorWarningText', 'colorTextSecondary', 'colorTextTertiary', 'colorTextDescription', 'colorTextPlaceholder', 'colorTextLabel', 'colorPrimary', 'colorLink'])(
     '%s reads at 4.5:1 on white and on the page background',
     (name) => {
       const color = tokens()[name]!;

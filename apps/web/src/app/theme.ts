@@ -30,6 +30,15 @@ const READABLE_TAG_SHADES = {
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: PRIMARY_COLOR,
+    // Status colours are also text (danger buttons, form errors, a positive net amount, progress figures): AA too.
+    colorError: '#cf1322',
+    colorSuccess: '#237804',
+    colorWarning: '#ad4e00',
+    // antd derives these tints from the seed above, too grey from a dark one: antd's own light tints.
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
     colorTextSecondary: TEXT_SECONDARY,
     colorTextDescription: TEXT_SECONDARY,
     colorTextTertiary: TEXT_TERTIARY,
