@@ -50,6 +50,11 @@ export const REPORT_TEXTS = {
   totalFunding: 'Total Funding',
   totalSpending: 'Total Spending',
   statsAndInsights: 'Stats & Insights',
+  /** The Summary's count: transactions in the Summary's range (not the All Transactions table's). */
+  summaryTransactions: 'Transactions in this range',
+  /** The All Transactions table's total: '189 transactions, all time' or '12 transactions, 2025-03-01 to 2025-03-31'. */
+  tableTotal: (total: string, between?: { from: string; to: string }) =>
+    `${total} transactions${between ? `, ${between.from} to ${between.to}` : ', all time'}`,
 } as const;
 
 /** The tabs of /reports-and-insights (`tab` query), in order; allSpending is the default. */

@@ -40,8 +40,9 @@ export function sortOrderOf(sort: string | undefined, column: string): 'ascend' 
 export function tablePagination(
   state: ListState,
   meta: ListMeta | undefined,
-  options: { pageSizeOptions?: readonly number[] } = {},
+  options: { pageSizeOptions?: readonly number[]; describeTotal?: (total: string) => string } = {},
 ): TablePaginationConfig {
+  const describeTotal = options.describeTotal ?? ((total: string) => total);
   const pageSizeOptions = options.pageSizeOptions ?? PAGE_SIZES.tableOptions;
   return {
     current: state.page,
@@ -50,7 +51,7 @@ export function tablePagination(
     showSizeChanger: pageSizeOptions.length > 1,
     pageSizeOptions: pageSizeOptions.map(String),
     // A broad transactions search is counted up to a limit: '1-10 of 10000+'.
-    showTotal: (total, [from, to]) => `${from}-${to} of ${total}${meta?.total_is_lower_bound ? '+' : ''}`,
+    showTotal: (total, [from, to]) => `${from}-${to} of ${describeTotal(`${total}${meta?.total_is_lower_bound ? '+' : ''}`)}`,
     hideOnSinglePage: false,
     responsive: true,
   };

@@ -32,6 +32,8 @@ describe('/reports-and-insights', { timeout: 120_000 }, () => {
     // Summary: spending, funding, net and the number of transactions (dollars with 2 decimals).
     expect(await screen.findAllByText('$14,590.12')).not.toHaveLength(0);
     expect(screen.getAllByText('$85,000.00').length).toBeGreaterThan(0);
+    // What the count counts: the summary's range, not the All Transactions table's.
+    expect(screen.getByText('Transactions in this range')).toBeInTheDocument();
     expect(screen.getByText('$70,409.88')).toBeInTheDocument();
     const chart = screen.getByText('Funding and Spending, Last 6 Months').closest<HTMLElement>('.ant-card')!;
     expect(within(chart).getByText('Total Funding')).toBeInTheDocument();

@@ -117,7 +117,7 @@ export function SummaryCard({ rangeKey, onRangeChange, window }: { rangeKey: Cha
           />
         </Col>
         <Col xs={12} lg={6}>
-          <Figure label="Transactions" value={count.data !== undefined ? count.data.toLocaleString('en-US') : '—'} loading={count.isPending} />
+          <Figure label={REPORT_TEXTS.summaryTransactions} value={count.data !== undefined ? count.data.toLocaleString('en-US') : '—'} loading={count.isPending} />
         </Col>
       </Row>
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12, fontSize: 12 }}>

@@ -60,6 +60,8 @@ describe('All Transactions', { timeout: 120_000 }, () => {
     expect(within(refund).getByText('-$12.50')).toBeInTheDocument();
     expect(within(refund).getByText('Meals')).toBeInTheDocument();
     expect(within(refund).getByText('Refund')).toBeInTheDocument();
+    // The total says what it counts: every transaction, as no dates are chosen.
+    expect(screen.getByText('1-2 of 2 transactions, all time')).toBeInTheDocument();
   });
 
   it('sends the search as filter[custom_search] once typing has stopped for 800 ms', async () => {

@@ -86,7 +86,10 @@ export function TransactionsCard() {
         columns={columns}
         dataSource={expenses.data?.data}
         loading={expenses.isFetching && !expenses.isPending}
-        pagination={tablePagination(state, expenses.data?.meta)}
+        pagination={tablePagination(state, expenses.data?.meta, {
+          describeTotal: (total) =>
+            REPORT_TEXTS.tableTotal(total, appliedRange ? { from: appliedRange[0].format(DAY), to: appliedRange[1].format(DAY) } : undefined),
+        })}
         onChange={onTableChange}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText }}
