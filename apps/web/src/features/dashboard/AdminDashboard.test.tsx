@@ -71,7 +71,7 @@ function api(extra: Record<string, Handler> = {}) {
       const { status } = call.body as { status: 'approved' | 'rejected' };
       return ok({ data: { ...lunch, approved_accounting: status } });
     },
-    'GET /api/cards': ok(list([card({ id: 2, last4: '4603' }), card({ id: 3, last4: '3798', user_id: 5, user: { id: 5, name: 'Sam Rivera', email: 'sam@demo.test', avatar_url: null } })])),
+    'GET /api/cards': ok(list([card({ id: 2, last4: '4603' }), card({ id: 3, last4: '3798', last_used_at: '2025-01-12T10:00:00.000Z', user_id: 5, user: { id: 5, name: 'Sam Rivera', email: 'sam@demo.test', avatar_url: null } })])),
     'GET /api/cards/2/expenses': ok({
       data: [
         { id: 11, stripe_created: now - DAY, amount: 41_633 },
@@ -173,6 +173,7 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
     renderDashboard();
     const pending = await screen.findByLabelText('Pending requests', { selector: 'ul' }, LOAD);
     expect(pending.querySelectorAll(':scope > li')).toHaveLength(2);
+    expect(screen.getByText('Showing 2 of 3 pending requests')).toBeInTheDocument();
     const flightsRow = within(pending).getByLabelText('Jordan Lee, $1,200.00');
     expect(within(flightsRow).getByText('Pending')).toBeInTheDocument();
 
@@ -236,7 +237,9 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
     expect(await within(jordansRow).findByText('$400.68')).toBeInTheDocument();
     const samsRow = screen.getByLabelText('Card ending in 3798', { selector: 'a' }).closest('tr')!;
     expect(within(samsRow).getByText('Sam Rivera', { selector: 'a' })).toHaveAttribute('href', '/users/5');
+    // Used, but not in the last 30 days: it says when it was.
     expect(await within(samsRow).findByText('$0.00')).toBeInTheDocument();
+    expect(within(samsRow).getByText('Last used Jan 12, 2025')).toBeInTheDocument();
     expect(screen.getByText('See All Cards', { selector: 'a' })).toHaveAttribute('href', '/cards');
     const cards = fake.urls('/api/cards')[0]!;
     expect(cards.searchParams.get('filter[recently_used]')).toBe('true');

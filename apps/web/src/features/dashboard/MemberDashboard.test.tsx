@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { periodTickFormatter } from '../../lib/chart-format';
 import { makeMe } from '../../test/fixtures';
 import { DashboardPage } from './DashboardPage';
 import { fakeApi, list, makeRequest, monthRows, ok, renderScreen } from './test-utils';
@@ -45,7 +46,17 @@ describe('member dashboard', { timeout: 60_000 }, () => {
     renderScreen(<DashboardPage />, { me: member, path: '/dashboard' });
     expect(await screen.findByTestId('available-to-spend', {}, LOAD)).toHaveTextContent('$31,287.83');
     expect(screen.getByText('across 2 cards')).toBeInTheDocument();
-    expect(await within(await section('Total Amount Spent')).findByText('$16,429.83')).toBeInTheDocument();
+    const spent = await section('Total Amount Spent');
+    expect(await within(spent).findByText('$16,429.83')).toBeInTheDocument();
+    // The figure is all time; the six months below it add up to their own, labelled total.
+    expect(within(spent).getByText('All time, net of refunds')).toBeInTheDocument();
+    expect(await within(spent).findByText('Last 6 months')).toBeInTheDocument();
+    expect(within(spent).getByText('$10,016.35')).toBeInTheDocument();
+    // The approved-requests chart names its months.
+    const approvedChart = await section('Total approved');
+    const months = monthRows([0, 0, 0, 0, 0, 0]).map((row) => row.date);
+    const tick = periodTickFormatter('month', months);
+    for (const month of months) expect(within(approvedChart).getByText(tick(month))).toBeInTheDocument();
     expect(await screen.findByTestId('approved-total')).toHaveTextContent('$99.00');
     expect(screen.getByText('Zoom subscription')).toBeInTheDocument();
     expect(screen.getByText('See All', { selector: 'a' })).toHaveAttribute('href', '/requests?tab=myRequest');

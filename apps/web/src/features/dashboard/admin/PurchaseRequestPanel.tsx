@@ -116,7 +116,7 @@ function RequestRows({ tab }: { tab: PanelTab }) {
       </ul>
       {list.data.meta.total > rows.length && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {`${rows.length} of ${list.data.meta.total}`}
+          {`Showing ${rows.length} of ${list.data.meta.total} ${tab === 'pending' ? 'pending' : 'approved'} requests`}
         </Typography.Text>
       )}
     </div>

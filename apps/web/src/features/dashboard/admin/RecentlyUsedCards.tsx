@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { paths } from '../../../paths';
 import { userProfilePath } from '../../user-profile/paths';
@@ -76,7 +76,15 @@ export function RecentlyUsedCards() {
         ) : spentFailed ? (
           <Typography.Text type="secondary">—</Typography.Text>
         ) : (
-          <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatMoney(spent ?? 0)}</span>
+          <Flex vertical align="flex-end">
+            <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatMoney(spent ?? 0)}</span>
+            {/* Used recently but nothing spent in the window (a decline, a hold, older purchases): say when it was used. */}
+            {!spent && card.last_used_at && (
+              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                {`Last used ${formatDate(card.last_used_at)}`}
+              </Typography.Text>
+            )}
+          </Flex>
         ),
     },
   ];

@@ -5,6 +5,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { Sparkline } from '../../../components/charts/Sparkline';
 import { readableTagColor } from '../../../lib/contrast';
+import { periodTickFormatter } from '../../../lib/chart-format';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useAnalytics } from '../api/admin';
 import { MEMBER_MONTHS, MY_APPROVED_SIZE, TRANSFERRED, useAnalyticsTotal, useMyApprovedRequests } from '../api/member';
@@ -89,6 +90,14 @@ export function ApprovedRequests({ userId }: { userId: number }) {
                 <LoadingBlock height={64} label="Loading the chart" />
               )}
             </div>
+            {/* The months under their bars: one evenly shared slot per bar, as the chart spaces them. */}
+            <Flex aria-hidden style={{ height: 16, marginTop: 2 }}>
+              {months.data?.map((row, _index, all) => (
+                <span key={row.date} style={{ flex: 1, textAlign: 'center', fontSize: 11, color: 'rgba(0, 0, 0, 0.55)' }}>
+                  {periodTickFormatter('month', all.map((each) => each.date))(row.date)}
+                </span>
+              ))}
+            </Flex>
             <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 4 }}>
               Funded per month, last 6 months
             </Typography.Text>

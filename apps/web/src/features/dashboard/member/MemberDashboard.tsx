@@ -14,12 +14,20 @@ import { AvailableToSpend } from './AvailableToSpend';
 
 const BREAKDOWN_ROW = 36;
 
-/** The last 6 months' spend, newest first: what the chart above shows, in figures. */
+/**
+ * The last 6 months' spend, newest first: what the chart above shows, in figures, under a heading with their own sum
+ * (the card's figure is all time, so the rows need not add up to it).
+ */
 function MonthlyBreakdown({ rows }: { rows: AnalyticsRow[] | undefined }) {
   const { token } = theme.useToken();
   const months = 6;
+  const sum = rows?.reduce((total, row) => total + Number(row.amount), 0);
   return (
-    <div style={{ marginTop: 12, minHeight: BREAKDOWN_ROW * months }}>
+    <div style={{ marginTop: 12, minHeight: BREAKDOWN_ROW * (months + 1) }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', height: BREAKDOWN_ROW, fontWeight: 600 }}>
+        <span>Last 6 months</span>
+        {sum === undefined ? <LoadingBlock height={20} width={90} /> : <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(sum)}</span>}
+      </div>
       {!rows ? (
         <LoadingBlock height={BREAKDOWN_ROW * months} label="Loading the months" />
       ) : (
@@ -56,7 +64,7 @@ function TotalAmountSpent({ userId }: { userId: number }) {
           <LoadingBlock height={KPI_CHART_HEIGHT} label="Loading the chart" />
         )
       }
-      caption="All your card purchases, net of refunds"
+      caption="All time, net of refunds"
     >
       <MonthlyBreakdown rows={months.data} />
     </KpiCard>
