@@ -99,7 +99,7 @@ export function FundCardModal({ card, open, onClose }: { card: CardResource; ope
         ]}
       />
       <Form form={form} name="fundCard" layout="vertical" requiredMark="optional" onFinish={handleFinish}>
-        <Form.Item label={FUND_CARD_TEXTS.modeLabel}>
+        <Form.Item label={FUND_CARD_TEXTS.modeLabel} required>
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
