@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { api } from '../lib/api.js';
-import { ADMIN, MEMBER, PRIYA, dialog, signIn } from '../lib/app.js';
+import { ADMIN, DEMO_PASSWORD, MEMBER, MESSAGES, PRIYA, dialog, notification, openLogin, sidebar, signIn } from '../lib/app.js';
 import { AXE_CONTEXT, AxeAudit } from '../lib/axe.js';
-import { AssertionError, assert, expectEventually, expectHidden, expectVisible, type E2ETest } from '../lib/harness.js';
+import { AssertionError, assert, expectEventually, expectHidden, expectPath, expectVisible, isFocused, type E2ETest } from '../lib/harness.js';
 
 /**
  * DESIGN §10: axe-core on every route of SPEC §2, for each role, at 1280 × 800 and 375 × 812, with no serious or
@@ -172,6 +172,30 @@ async function memberScreens(page: Page): Promise<Screen[]> {
 
 const TERMS_TITLE = 'Issuing Terms of Service';
 
+const MAX_TABS = 60;
+
+/** What has focus, for a failure message. */
+function describeFocus(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    return el ? `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}"` : 'nothing';
+  });
+}
+
+/** Presses Tab (or `key`) until `target` has focus, as a keyboard user would; fails if it never gets there. */
+async function tabTo(page: Page, target: Locator, key = 'Tab'): Promise<void> {
+  for (let presses = 1; presses <= MAX_TABS; presses++) {
+    await page.keyboard.press(key);
+    if (await isFocused(target)) return;
+  }
+  throw new AssertionError(`${key} ×${MAX_TABS} never reached ${target.toString()} (focus is on ${await describeFocus(page)})`);
+}
+
+/** Whether focus is inside `container`. */
+function focusWithin(container: Locator): Promise<boolean> {
+  return container.evaluate((element) => element.contains(document.activeElement)).catch(() => false);
+}
+
 /** The tops of the tabs of the page's (first) tab list, and whether antd's '...' menu of hidden tabs shows. */
 async function tabRows(page: Page): Promise<{ labels: string[]; rows: number; moreMenu: boolean }> {
   const tabs = page.getByRole('tablist').first().getByRole('tab');
@@ -182,6 +206,59 @@ async function tabRows(page: Page): Promise<{ labels: string[]; rows: number; mo
 }
 
 export const tests: E2ETest[] = [
+  {
+    name: 'accessibility: by keyboard alone an admin signs in, opens a card and funds it; the modal keeps focus and gives it back',
+    timeoutMs: 60_000,
+    async run({ page }) {
+      // Sign in: the email field has focus on arrival.
+      const form = await openLogin(page);
+      await expectEventually(() => isFocused(form.email), true, 'the email field focused on arrival');
+      await page.keyboard.type(ADMIN.email);
+      await tabTo(page, form.password);
+      await page.keyboard.type(DEMO_PASSWORD);
+      await page.keyboard.press('Enter');
+      await expectVisible(page.getByText(GREETING));
+
+      // The sidebar's Cards, then an active card's tile.
+      await tabTo(page, sidebar(page).getByRole('link', { name: 'Cards', exact: true }));
+      await page.keyboard.press('Enter');
+      await expectPath(page, '/cards');
+      const tile = page.getByRole('link', { name: /, active, / }).first();
+      await expectVisible(tile);
+      await tabTo(page, tile);
+      await page.keyboard.press('Enter');
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Card Details' }));
+
+      // Fund Card opens the modal with focus in it; Tab stays inside; Escape closes it and focus is back on the button.
+      const fundButton = page.getByRole('button', { name: 'Fund Card' });
+      await tabTo(page, fundButton);
+      await page.keyboard.press('Enter');
+      const fund = dialog(page, 'Fund Card');
+      await expectVisible(fund);
+      await expectEventually(() => focusWithin(fund), true, 'focus inside the Fund Card modal once it opens');
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('Tab');
+        assert(await focusWithin(fund), `Tab ×${i + 1} left the open modal (focus on ${await describeFocus(page)})`);
+      }
+      await page.keyboard.press('Escape');
+      await expectHidden(fund);
+      await expectEventually(() => isFocused(fundButton), true, 'focus back on Fund Card after Escape');
+
+      // Again, and this time fund it: amount (focused first), description, Update Balance.
+      await page.keyboard.press('Enter');
+      await expectVisible(fund);
+      const amount = fund.getByLabel(/^Amount/);
+      await expectEventually(() => isFocused(amount), true, 'the amount field focused in the modal');
+      await page.keyboard.type('1.00');
+      await tabTo(page, fund.getByLabel('Description'));
+      await page.keyboard.type('Funded by keyboard');
+      await tabTo(page, fund.getByRole('button', { name: 'Update Balance' }));
+      await page.keyboard.press('Enter');
+      await expectVisible(notification(page, MESSAGES.cardBalanceUpdated));
+      await expectHidden(fund);
+      await expectEventually(() => isFocused(fundButton), true, 'focus back on Fund Card after funding');
+    },
+  },
   {
     name: "accessibility: Account Settings at 1280 px shows its eight tabs on one line, none behind a '...' menu; at 375 px they wrap",
     async run({ page }) {

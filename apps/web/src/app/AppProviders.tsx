@@ -4,6 +4,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import { useEffect, useState, type ReactNode } from 'react';
 import { PasswordConfirmation } from '../components/ConfirmPasswordModal';
+import { installDialogFocusTrap } from '../lib/dialog-focus-trap';
 import { useNotifyError } from '../lib/use-notify-error';
 import { connectErrorHandling, createQueryClient } from './query-client';
 import { theme } from './theme';
@@ -17,6 +18,7 @@ function QueryLayer({ client, children }: { client?: QueryClient; children: Reac
 
 /** Theme, notifications (bottom right), server state and the confirm-password modal (423) for the whole app. */
 export function AppProviders({ queryClient, children }: { queryClient?: QueryClient; children: ReactNode }) {
+  useEffect(installDialogFocusTrap, []);
   return (
     <ConfigProvider theme={theme} locale={enUS}>
       <AntApp notification={{ placement: 'bottomRight' }}>
