@@ -7,6 +7,8 @@ import { findDialog } from '../../test/dialogs';
 import { installFakeApi, type FakeReply, type RecordedCall } from '../../test/fake-api';
 import { makeMe } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render-ui';
+import { onPhone } from '../../test/viewport';
+import { Route, Routes } from 'react-router';
 import { CardsPage } from './CardsPage';
 
 configure({ asyncUtilTimeout: 5000, defaultHidden: true });
@@ -78,6 +80,59 @@ describe('/cards', { timeout: 120_000 }, () => {
     api({ 'GET /api/users': { status: 200, body: listOf([]) } });
     renderPage('/cards?action=addCard');
     expect(await findDialog('Add New Card')).toBeInTheDocument();
+  });
+
+  it('opens a card from its row in the list, by click or by Enter', async () => {
+    api();
+    renderWithProviders(
+      <Routes>
+        <Route path="/cards" element={<CardsPage />} />
+        <Route path="/cards/:cardId" element={<p>Card page</p>} />
+      </Routes>,
+      { path: '/cards', me: admin },
+    );
+    await screen.findByRole('heading', { name: 'Cards(12)' });
+    await user.click(screen.getByText('List'));
+    await user.click(await screen.findByText('sam@demo.test'));
+    expect(await screen.findByText('Card page')).toBeInTheDocument();
+  });
+
+  it('opens a card from its focused row with Enter', async () => {
+    api();
+    renderWithProviders(
+      <Routes>
+        <Route path="/cards" element={<CardsPage />} />
+        <Route path="/cards/:cardId" element={<p>Card page</p>} />
+      </Routes>,
+      { path: '/cards', me: admin },
+    );
+    await screen.findByRole('heading', { name: 'Cards(12)' });
+    await user.click(screen.getByText('List'));
+    (await screen.findByText('sam@demo.test')).closest('tr')!.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Card page')).toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    onPhone();
+
+    it('lists each card as one item with every field', async () => {
+      api();
+      renderPage();
+      await screen.findByRole('heading', { name: 'Cards(12)' });
+      await user.click(screen.getByText('List'));
+      const item = (await screen.findByText('sam@demo.test')).closest('tr')!;
+      expect(item.querySelectorAll('td:not(.ant-table-selection-column)')).toHaveLength(1);
+      const field = (label: string) => within(item).getByText(label, { selector: 'dt' }).nextElementSibling;
+      expect(within(item).getByText('Sam Rivera')).toBeInTheDocument();
+      expect(within(item).getByText('•••• •••• •••• 2222')).toBeInTheDocument();
+      expect(within(item).getByText('Active')).toBeInTheDocument();
+      expect(field('Type')).toHaveTextContent('Virtual');
+      expect(field('Spending Limit')).toHaveTextContent('$25.50');
+      expect(field('Available')).toHaveTextContent('$');
+      expect(field('Last Used')).toBeInTheDocument();
+      expect(field('Created')).toBeInTheDocument();
+    });
   });
 
   /** List view, both cards selected, Fund Card(s) open. */

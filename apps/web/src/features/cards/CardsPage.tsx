@@ -1,7 +1,7 @@
 import { AppstoreOutlined, DownOutlined, PlusOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Card, Dropdown, Empty, Flex, Input, Pagination, Segmented, Select, Typography } from 'antd';
 import { CANCELED_CARD_MESSAGES, CARD_MESSAGES, PAGE_SIZES, SEARCH_DEBOUNCE_MS, type CardResource } from '@wallet/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { listQueryParams } from '../../lib/list-query';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -62,6 +62,13 @@ export function CardsPage() {
 
   const cards = useCards(listQueryParams(state));
   const total = cards.data?.meta.total;
+  // The card just created is shown first (it may sort onto another page) and marked New.
+  const [created, setCreated] = useState<CardResource>();
+  const rows = useMemo(() => {
+    const page = cards.data?.data;
+    if (!page || !created) return page;
+    return [page.find((card) => card.id === created.id) ?? created, ...page.filter((card) => card.id !== created.id)];
+  }, [cards.data, created]);
 
   const [selected, setSelected] = useState<Map<number, CardResource>>(new Map());
   const [fundOpen, setFundOpen] = useState(false);
@@ -180,7 +187,8 @@ export function CardsPage() {
 
         {view === 'list' ? (
           <CardsTable
-            cards={cards.data?.data}
+            cards={rows}
+            newId={created?.id}
             meta={cards.data?.meta}
             loading={cards.isFetching}
             state={state}
@@ -202,7 +210,7 @@ export function CardsPage() {
           </Empty>
         ) : (
           <>
-            <CardsGrid cards={cards.data?.data} loading={cards.isFetching} skeletonCount={state.pageSize > 8 ? 8 : state.pageSize} />
+            <CardsGrid cards={rows} newId={created?.id} loading={cards.isFetching} skeletonCount={state.pageSize > 8 ? 8 : state.pageSize} />
             <Flex justify="flex-end" style={{ marginTop: 16 }}>
               <Pagination
                 current={state.page}
@@ -219,7 +227,7 @@ export function CardsPage() {
         )}
       </Card>
 
-      <CreateCardDrawer open={addCardOpen} onClose={() => setAddCardOpen(false)} />
+      <CreateCardDrawer open={addCardOpen} onClose={() => setAddCardOpen(false)} onCreated={setCreated} />
       <MultiFundModal open={fundOpen} cards={[...selected.values()]} onClose={() => setFundOpen(false)} onDone={keepOnly} />
     </>
   );

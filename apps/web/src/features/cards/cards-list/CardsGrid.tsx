@@ -1,11 +1,11 @@
-import { Col, Row, Skeleton } from 'antd';
+import { Col, Row, Skeleton, Tag } from 'antd';
 import type { CardResource } from '@wallet/contract';
 import { PaymentCardTile } from '../../../components/PaymentCardTile';
 
 const colProps = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
 
-/** Tiles of the page's cards; while the first page loads, skeletons of the same size (no layout jump). */
-export function CardsGrid({ cards, loading, skeletonCount }: { cards: CardResource[] | undefined; loading: boolean; skeletonCount: number }) {
+/** Tiles of the page's cards (`newId`, the card just created, marked New); while the first page loads, skeletons. */
+export function CardsGrid({ cards, loading, skeletonCount, newId }: { cards: CardResource[] | undefined; loading: boolean; skeletonCount: number; newId?: number }) {
   if (!cards && loading) {
     return (
       <Row gutter={[16, 16]} aria-busy>
@@ -23,8 +23,13 @@ export function CardsGrid({ cards, loading, skeletonCount }: { cards: CardResour
   return (
     <Row gutter={[16, 16]} style={{ opacity: loading ? 0.6 : 1, transition: 'opacity .2s' }} aria-busy={loading}>
       {(cards ?? []).map((card) => (
-        <Col key={card.id} {...colProps}>
+        <Col key={card.id} {...colProps} style={{ position: 'relative' }}>
           <PaymentCardTile card={card} />
+          {card.id === newId && (
+            <Tag color="blue" style={{ position: 'absolute', top: 8, right: 16, marginInlineEnd: 0, pointerEvents: 'none' }}>
+              New
+            </Tag>
+          )}
         </Col>
       ))}
     </Row>

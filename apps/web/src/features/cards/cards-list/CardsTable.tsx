@@ -1,7 +1,8 @@
-import { Flex, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Flex, Tag, Typography, type TableColumnsType, type TableProps } from 'antd';
 import type { CardResource, ListMeta } from '@wallet/contract';
 import { PAGE_SIZES } from '@wallet/contract';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { ListTable, StackedItem } from '../../../components/ListTable';
 import { CardStatusTag } from '../../../components/CardStatusTag';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -18,20 +19,44 @@ interface Props {
   onSortChange: (sort: string | undefined) => void;
   selectedIds: number[];
   onSelectionChange: (ids: number[], rows: (CardResource | undefined)[]) => void;
+  /** The card just created: marked New. */
+  newId?: number;
 }
 
-const money = { fontVariantNumeric: 'tabular-nums' } as const;
+const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-/** List view: sortable columns, row selection across pages for the Action menu. */
-export function CardsTable({ cards, meta, loading, state, onPageChange, onSortChange, selectedIds, onSelectionChange }: Props) {
+function CardLink({ card }: { card: CardResource }) {
+  return (
+    <Link to={paths.card(card.id)} aria-label={`${card.brand} card ending in ${card.last4} of ${card.user?.name ?? card.name}`}>
+      <span style={{ whiteSpace: 'nowrap', fontFamily: "'SFMono-Regular', Menlo, Consolas, monospace" }}>{maskedCardNumber(card.last4)}</span>
+    </Link>
+  );
+}
+
+const lastUsed = (card: CardResource) => (card.last_used_at ? formatDate(card.last_used_at) : <Typography.Text type="secondary">Never</Typography.Text>);
+
+/**
+ * List view: sortable columns, row selection across pages for the Action menu; a row opens its card (click or Enter).
+ * At 1280 px Created gives way (it is on the card's page and in the phone's items).
+ */
+export function CardsTable({ cards, meta, loading, state, onPageChange, onSortChange, selectedIds, onSelectionChange, newId }: Props) {
+  const navigate = useNavigate();
+  const newTag = (card: CardResource) =>
+    card.id === newId ? (
+      <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+        New
+      </Tag>
+    ) : null;
   const columns: TableColumnsType<CardResource> = [
     {
       title: 'Card',
       key: 'card',
+      className: 'list-table-nowrap',
       render: (_, card) => (
-        <Link to={paths.card(card.id)} aria-label={`${card.brand} card ending in ${card.last4} of ${card.user?.name ?? card.name}`}>
-          <span style={{ whiteSpace: 'nowrap', fontFamily: "'SFMono-Regular', Menlo, Consolas, monospace" }}>{maskedCardNumber(card.last4)}</span>
-        </Link>
+        <Flex vertical align="flex-start" gap={2}>
+          <CardLink card={card} />
+          {newTag(card)}
+        </Flex>
       ),
     },
     {
@@ -39,15 +64,16 @@ export function CardsTable({ cards, meta, loading, state, onPageChange, onSortCh
       key: 'user',
       sorter: true,
       sortOrder: sortOrderOf(state.sort, 'user'),
+      className: 'list-table-fill',
       render: (_, card) => (
         <Flex align="center" gap={10} style={{ minWidth: 0 }}>
           <UserAvatar name={card.user?.name ?? card.name} src={card.user?.avatar_url} />
           <Flex vertical style={{ minWidth: 0 }}>
-            <Typography.Text strong ellipsis>
+            <Typography.Text strong ellipsis={{ tooltip: card.user?.name ?? card.name }}>
               {card.user?.name ?? card.name}
             </Typography.Text>
             {card.user && (
-              <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" ellipsis={{ tooltip: card.user.email }} style={{ fontSize: 12 }}>
                 {card.user.email}
               </Typography.Text>
             )}
@@ -61,6 +87,7 @@ export function CardsTable({ cards, meta, loading, state, onPageChange, onSortCh
       key: 'status',
       sorter: true,
       sortOrder: sortOrderOf(state.sort, 'status'),
+      className: 'list-table-nowrap',
       render: (_, card) => <CardStatusTag status={card.status} reason={card.cancellation_reason} />,
     },
     {
@@ -82,16 +109,50 @@ export function CardsTable({ cards, meta, loading, state, onPageChange, onSortCh
       key: 'last_used_at',
       sorter: true,
       sortOrder: sortOrderOf(state.sort, 'last_used_at'),
-      render: (_, card) => (card.last_used_at ? formatDate(card.last_used_at) : <Typography.Text type="secondary">Never</Typography.Text>),
+      className: 'list-table-nowrap',
+      render: (_, card) => lastUsed(card),
     },
     {
       title: 'Created',
       key: 'created_at',
       sorter: true,
       sortOrder: sortOrderOf(state.sort, 'created_at'),
+      className: 'list-table-nowrap',
+      responsive: ['xxl'],
       render: (_, card) => formatDate(card.created_at),
     },
   ];
+
+  const stacked = {
+    label: 'Card',
+    render: (card: CardResource) => (
+      <StackedItem
+        leading={<UserAvatar name={card.user?.name ?? card.name} src={card.user?.avatar_url} size="small" />}
+        title={
+          <Flex align="center" gap={8} wrap>
+            {card.user?.name ?? card.name}
+            {newTag(card)}
+          </Flex>
+        }
+        subtitle={
+          <>
+            {card.user?.email}
+            <span style={{ display: 'block' }}>
+              <CardLink card={card} />
+            </span>
+          </>
+        }
+        aside={<CardStatusTag status={card.status} reason={card.cancellation_reason} />}
+        fields={[
+          { label: 'Type', value: capitalize(card.type) },
+          { label: 'Spending Limit', value: <span style={money}>{formatMoney(card.spending_limit)}</span> },
+          { label: 'Available', value: <span style={money}>{formatMoney(availableToSpend(card))}</span> },
+          { label: 'Last Used', value: lastUsed(card) },
+          { label: 'Created', value: formatDate(card.created_at) },
+        ]}
+      />
+    ),
+  };
 
   const handleChange: TableProps<CardResource>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') onSortChange(sortParam(sorter));
@@ -99,9 +160,12 @@ export function CardsTable({ cards, meta, loading, state, onPageChange, onSortCh
   };
 
   return (
-    <Table<CardResource>
+    <ListTable<CardResource>
       rowKey="id"
       columns={columns}
+      stacked={stacked}
+      onOpen={(card) => void navigate(paths.card(card.id))}
+      highlightKey={newId}
       dataSource={cards}
       loading={loading}
       onChange={handleChange}
@@ -111,7 +175,6 @@ export function CardsTable({ cards, meta, loading, state, onPageChange, onSortCh
         preserveSelectedRowKeys: true,
         onChange: (keys, rows) => onSelectionChange(keys.map(Number), rows),
       }}
-      scroll={{ x: 1000 }}
       locale={{ emptyText: loading && !cards ? ' ' : 'No cards found' }}
     />
   );

@@ -33,8 +33,8 @@ function api(extra: Record<string, FakeReply | ((call: RecordedCall) => FakeRepl
   });
 }
 
-async function openDrawer(onClose = vi.fn()) {
-  renderWithProviders(<CreateCardDrawer open onClose={onClose} />);
+async function openDrawer(onClose = vi.fn(), onCreated = vi.fn()) {
+  renderWithProviders(<CreateCardDrawer open onClose={onClose} onCreated={onCreated} />);
   return findDialog('Add New Card');
 }
 
@@ -133,7 +133,8 @@ describe('create-card drawer', { timeout: SLOW }, () => {
       'POST /api/cards': { status: 201, body: { data: makeCard({ id: 9, type: 'physical', status: 'inactive' }), message: CARD_MESSAGES.added } },
     });
     const onClose = vi.fn();
-    const drawer = await openDrawer(onClose);
+    const onCreated = vi.fn();
+    const drawer = await openDrawer(onClose, onCreated);
     await chooseUser(user, drawer, 'Jordan Lee');
     await waitFor(() => expect(field(drawer, 'Legal First Name')).toBeEnabled());
     expect(within(drawer).getByLabelText('Address Line 1', { selector: '#createCard_billing_line1' })).toHaveValue('410 Market Street');
@@ -158,7 +159,10 @@ describe('create-card drawer', { timeout: SLOW }, () => {
     await user.click(within(drawer).getByRole('button', { name: 'Add Card' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(await screen.findByText(CARD_MESSAGES.added)).toBeInTheDocument();
+    const notice = (await screen.findByText(CARD_MESSAGES.added)).closest<HTMLElement>('.ant-notification-notice')!;
+    // The new card is handed to the list (shown first, marked New) and the notice links to it.
+    expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 9 }));
+    expect(within(notice).getByRole('button', { name: 'View Card' })).toBeInTheDocument();
     const post = fake.calls.find((call) => call.method === 'POST' && call.path === '/api/cards')!;
     expect(post.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(post.body).toEqual({

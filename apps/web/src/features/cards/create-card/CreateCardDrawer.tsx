@@ -1,9 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Col, ConfigProvider, Divider, Flex, Form, Input, Radio, Row, Select, Space, Typography } from 'antd';
 import {
-  CARD_MESSAGES, CARD_TYPES, SHIPPING_SERVICES, billingSchema, newCardSchema, shippingSchema, type UserResource,
+  CARD_MESSAGES, CARD_TYPES, SHIPPING_SERVICES, billingSchema, newCardSchema, shippingSchema, type UserResource, type CardResource,
 } from '@wallet/contract';
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../paths';
 import { ResponsiveDrawer } from '../../../components/ResponsiveDrawer';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
@@ -76,7 +78,8 @@ function issuesAsFields(issues: { path: PropertyKey[]; message: string }[]) {
   return issues.map((issue) => ({ name: issue.path.map((part) => (typeof part === 'number' ? part : String(part))), errors: [issue.message] }));
 }
 
-function CreateCardForm({ onDone }: { onDone: () => void }) {
+function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?: (card: CardResource) => void }) {
+  const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const users = useCardholderChoices();
   const userId = Form.useWatch('user_id', form);
@@ -126,7 +129,14 @@ function CreateCardForm({ onDone }: { onDone: () => void }) {
       { input: parsed.data, idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: ({ data, message }) => {
-          notifySuccess(message || CARD_MESSAGES.added, `${capitalize(data.type)} card •••• ${data.last4} for ${data.user?.name ?? data.name} was created. It stays inactive until it is activated.`);
+          onCreated?.(data);
+          notifySuccess(
+            message || CARD_MESSAGES.added,
+            `${capitalize(data.type)} card •••• ${data.last4} for ${data.user?.name ?? data.name} was created. It stays inactive until it is activated.`,
+            <Button type="link" style={{ paddingInline: 0 }} onClick={() => void navigate(paths.card(data.id))}>
+              View Card
+            </Button>,
+          );
           onDone();
         },
         onError: (error) => showServerFieldErrors(form, error),
@@ -255,10 +265,10 @@ function CreateCardForm({ onDone }: { onDone: () => void }) {
 }
 
 /** Create a card (SPEC §5 New card) for a wallet user: opened by Add New Card or `?action=addCard`. */
-export function CreateCardDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CreateCardDrawer({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated?: (card: CardResource) => void }) {
   return (
     <ResponsiveDrawer title="Add New Card" open={open} onClose={onClose} width={620}>
-      <CreateCardForm onDone={onClose} />
+      <CreateCardForm onDone={onClose} onCreated={onCreated} />
     </ResponsiveDrawer>
   );
 }
