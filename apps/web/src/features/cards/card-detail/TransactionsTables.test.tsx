@@ -1,7 +1,8 @@
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-ui';
+import { onPhone } from '../../../test/viewport';
 import { PendingTransactions, PostedTransactions } from './TransactionsTables';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -44,5 +45,30 @@ describe("a card's transactions", () => {
     renderWithProviders(<PendingTransactions cardId={7} />);
     expect(await screen.findByText('Taxicabs Limousines')).toBeInTheDocument();
     expect(screen.queryByText('taxicabs_limousines')).not.toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    onPhone();
+
+    it('posted: each transaction is one item with its amount in view and every field', async () => {
+      installFakeApi({
+        'GET /api/cards/7/expenses': {
+          status: 200,
+          body: {
+            data: [{ id: 1, stripe_created: 1_739_000_000, amount: 4_200, type: 'capture', wallet: 'apple_pay', notes: null, merchant_data: { name: 'Sweetgreen', category: 'eating_places_restaurants' } }],
+            meta: listMeta(1),
+          },
+        },
+      });
+      renderWithProviders(<PostedTransactions cardId={7} />);
+      const item = (await screen.findByText('Sweetgreen')).closest('tr')!;
+      expect(item.querySelectorAll('td')).toHaveLength(1);
+      expect(within(item).getByText('$42.00')).toBeInTheDocument();
+      const field = (label: string) => within(item).getByText(label, { selector: 'dt' }).nextElementSibling;
+      expect(field('Posted Date')).toHaveTextContent('2025');
+      expect(field('Category')).toHaveTextContent('Eating Places Restaurants');
+      expect(field('Type')).toHaveTextContent('Capture');
+      expect(field('Digital Wallet')).toHaveTextContent('Apple Pay');
+    });
   });
 });

@@ -1,6 +1,7 @@
-import { Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Tag, Typography, type TableColumnsType } from 'antd';
 import { PAGE_SIZES, merchantCategoryName, type HoldResource } from '@wallet/contract';
 import { useState } from 'react';
+import { ListTable, StackedItem } from '../../../components/ListTable';
 import { formatMoney, formatUnixDateTime } from '../../../lib/format';
 import { useCardExpenses, useCardPendingHolds, type CardExpense } from '../api/card-transactions';
 
@@ -15,8 +16,12 @@ function walletName(wallet: string | null): string {
   return wallet.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
 }
 
+const nowrap = 'list-table-nowrap';
+const categoryOf = (merchant: { category?: string | null } | null | undefined) => merchantCategoryName(merchant?.category) ?? '—';
+const typeTag = (expense: CardExpense) => (expense.type === 'refund' ? <Tag color="green">Refund</Tag> : <Tag>Capture</Tag>);
+
 const holdColumns: TableColumnsType<HoldResource> = [
-  { title: 'Date', key: 'date', render: (_, hold) => formatUnixDateTime(hold.stripe_created) },
+  { title: 'Date', key: 'date', className: nowrap, render: (_, hold) => formatUnixDateTime(hold.stripe_created) },
   { title: 'Merchant', key: 'merchant', render: (_, hold) => merchantName(hold.merchant_data) },
   { title: 'Category', key: 'category', render: (_, hold) => merchantCategoryName(hold.merchant_data?.category) ?? '—' },
   { title: 'Digital Wallet', key: 'wallet', render: (_, hold) => walletName(hold.wallet) },
@@ -24,13 +29,13 @@ const holdColumns: TableColumnsType<HoldResource> = [
 ];
 
 const expenseColumns: TableColumnsType<CardExpense> = [
-  { title: 'Posted Date', key: 'posted', render: (_, expense) => formatUnixDateTime(expense.stripe_created) },
+  { title: 'Posted Date', key: 'posted', className: nowrap, render: (_, expense) => formatUnixDateTime(expense.stripe_created) },
   { title: 'Merchant', key: 'merchant', render: (_, expense) => merchantName(expense.merchant_data) },
   { title: 'Category', key: 'category', render: (_, expense) => merchantCategoryName(expense.merchant_data?.category) ?? '—' },
   {
     title: 'Type',
     key: 'type',
-    render: (_, expense) => (expense.type === 'refund' ? <Tag color="green">Refund</Tag> : <Tag>Capture</Tag>),
+    render: (_, expense) => typeTag(expense),
   },
   { title: 'Digital Wallet', key: 'wallet', render: (_, expense) => walletName(expense.wallet) },
   {
@@ -41,6 +46,38 @@ const expenseColumns: TableColumnsType<CardExpense> = [
   },
 ];
 
+/** On a phone: the merchant and amount on top, when, category, type and wallet below. */
+const holdItem = {
+  label: 'Transaction',
+  render: (hold: HoldResource) => (
+    <StackedItem
+      title={merchantName(hold.merchant_data)}
+      aside={<span style={money}>{formatMoney(hold.amount)}</span>}
+      fields={[
+        { label: 'Date', value: formatUnixDateTime(hold.stripe_created) },
+        { label: 'Category', value: categoryOf(hold.merchant_data) },
+        { label: 'Digital Wallet', value: walletName(hold.wallet) },
+      ]}
+    />
+  ),
+};
+
+const expenseItem = {
+  label: 'Transaction',
+  render: (expense: CardExpense) => (
+    <StackedItem
+      title={merchantName(expense.merchant_data)}
+      aside={<span style={money}>{formatMoney(expense.amount)}</span>}
+      fields={[
+        { label: 'Posted Date', value: formatUnixDateTime(expense.stripe_created) },
+        { label: 'Category', value: categoryOf(expense.merchant_data) },
+        { label: 'Type', value: typeTag(expense) },
+        { label: 'Digital Wallet', value: walletName(expense.wallet) },
+      ]}
+    />
+  ),
+};
+
 function errorText(error: unknown): string {
   return `These transactions could not be loaded. ${error instanceof Error ? error.message : ''}`.trim();
 }
@@ -50,14 +87,14 @@ export function PendingTransactions({ cardId }: { cardId: number }) {
   const holds = useCardPendingHolds(cardId);
   return (
     <Card title="Pending Transactions">
-      <Table<HoldResource>
+      <ListTable<HoldResource>
         rowKey="id"
         size="middle"
         columns={holdColumns}
+        stacked={holdItem}
         dataSource={holds.data?.data}
         loading={holds.isPending}
         pagination={{ pageSize: PAGE_SIZES.cardExpenses, hideOnSinglePage: true, showSizeChanger: false }}
-        scroll={{ x: 640 }}
         locale={{ emptyText: holds.isError ? <Typography.Text type="danger">{errorText(holds.error)}</Typography.Text> : 'No pending transactions' }}
       />
     </Card>
@@ -70,10 +107,11 @@ export function PostedTransactions({ cardId }: { cardId: number }) {
   const expenses = useCardExpenses(cardId, page);
   return (
     <Card title="Posted Transactions">
-      <Table<CardExpense>
+      <ListTable<CardExpense>
         rowKey="id"
         size="middle"
         columns={expenseColumns}
+        stacked={expenseItem}
         dataSource={expenses.data?.data}
         loading={expenses.isFetching}
         pagination={{
@@ -84,7 +122,6 @@ export function PostedTransactions({ cardId }: { cardId: number }) {
           showSizeChanger: false,
           onChange: setPage,
         }}
-        scroll={{ x: 720 }}
         locale={{ emptyText: expenses.isError ? <Typography.Text type="danger">{errorText(expenses.error)}</Typography.Text> : 'No posted transactions' }}
       />
     </Card>
