@@ -76,9 +76,11 @@ export function RankedBreakdownTab({ kind, noun, plural, title, limit, emptyText
           {
             title: 'Share of Spending',
             key: 'share',
+            // The bar takes the room left, so the column always fits its half of the screen.
+            width: '40%',
             render: (_: unknown, row: TableRow) => {
               const share = shareOf(row);
-              return <Progress percent={share} size="small" format={(value) => `${value}%`} style={{ width: 160, margin: 0 }} aria-label={`${share}% of spending`} />;
+              return <Progress percent={share} size="small" format={(value) => `${value}%`} style={{ width: '100%', minWidth: 100, margin: 0 }} aria-label={`${share}% of spending`} />;
             },
           },
         ]),
@@ -125,7 +127,6 @@ export function RankedBreakdownTab({ kind, noun, plural, title, limit, emptyText
                 columns={columns}
                 dataSource={failed ? [] : tableRows}
                 pagination={tableRows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-                scroll={{ x: 'max-content' }}
                 locale={{ emptyText }}
               />
             )}

@@ -14,7 +14,7 @@ export function NotesCell({ expenseId, notes, editable }: { expenseId: number; n
 
   if (draft === null) {
     return (
-      <Flex align="center" gap={4} style={{ minWidth: 140, maxWidth: 260 }}>
+      <Flex align="center" gap={4} style={{ minWidth: 0, maxWidth: 200 }}>
         <Typography.Text type={notes ? undefined : 'secondary'} ellipsis={{ tooltip: notes }} style={{ flex: 1, minWidth: 0 }}>
           {notes || '—'}
         </Typography.Text>
@@ -41,7 +41,7 @@ export function NotesCell({ expenseId, notes, editable }: { expenseId: number; n
   };
 
   return (
-    <Flex align="center" gap={4} style={{ minWidth: 220 }}>
+    <Flex align="center" gap={4} style={{ minWidth: 200 }}>
       <Input
         size="small"
         autoFocus

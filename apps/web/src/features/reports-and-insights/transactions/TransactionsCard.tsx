@@ -1,7 +1,8 @@
 import { DownloadOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Input, Table } from 'antd';
+import { Button, Card, Empty, Flex, Input, Select } from 'antd';
 import { REPORT_TEXTS, SEARCH_DEBOUNCE_MS, isAdmin, type ExpenseResource } from '@wallet/contract';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ListTable } from '../../../components/ListTable';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { TableLoading } from '../../../components/TableLoading';
 import type { QueryParams } from '../../../lib/http';
@@ -11,10 +12,9 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListState } from '../../../lib/use-list-state';
 import { useExpenses } from '../api/expenses';
 import { DAY, expensesBetween } from '../ranges';
-import { transactionColumns } from './columns';
+import { transactionColumns, transactionItem, typeOptions, walletOptions } from './columns';
 import { DateRangeFilter, type Range } from './DateRangeFilter';
 import { ExportReportModal } from './ExportReportModal';
-import './transactions.css';
 
 /** About the height of a page of rows, so a failed load doesn't shrink the card. */
 const BODY_HEIGHT = 400;
@@ -23,7 +23,7 @@ const sameRange = (a: Range | null, b: Range | null) => (a && b ? a[0].isSame(b[
 
 /**
  * All Transactions (SPEC §2): search (debounced 800 ms), a date range applied with Apply Filters, Type and Digital
- * Wallet column filters, every column sorted on the server, and Export Report of exactly what the table shows.
+ * Wallet filters (selects), every column sorted on the server, and Export Report of exactly what the table shows.
  */
 export function TransactionsCard() {
   const me = useCurrentUser();
@@ -48,7 +48,11 @@ export function TransactionsCard() {
     const { 'page[number]': _page, 'page[size]': _size, ...rest } = listQueryParams(state);
     return rest satisfies QueryParams;
   }, [state]);
-  const columns = useMemo(() => transactionColumns(state, { canEditNotes: isAdmin(me.roles) }), [state, me.roles]);
+  const canEditNotes = isAdmin(me.roles);
+  const columns = useMemo(() => transactionColumns(state, { canEditNotes }), [state, canEditNotes]);
+  const stacked = useMemo(() => ({ label: 'Transaction', render: (row: ExpenseResource) => transactionItem(row, { canEditNotes }) }), [canEditNotes]);
+  const choices = (name: string) => state.filters[name]?.split(',') ?? [];
+  const setChoices = (name: string) => (values: string[]) => setFilter(name, values.length ? values.join(',') : undefined);
   const dirty = !sameRange(draftRange, appliedRange) || (search.trim() || undefined) !== state.filters.custom_search;
   const filtering = Boolean(state.filters.custom_search || state.filters.between || state.filters.type || state.filters.wallet);
 
@@ -70,6 +74,28 @@ export function TransactionsCard() {
           style={{ flex: '1 1 240px', maxWidth: 360 }}
         />
         <DateRangeFilter value={draftRange} onChange={setDraftRange} />
+        <Select<string[]>
+          mode="multiple"
+          allowClear
+          aria-label="Filter by type"
+          placeholder="Type"
+          maxTagCount="responsive"
+          options={typeOptions}
+          value={choices('type')}
+          onChange={setChoices('type')}
+          style={{ flex: '1 1 150px', maxWidth: 200 }}
+        />
+        <Select<string[]>
+          mode="multiple"
+          allowClear
+          aria-label="Filter by digital wallet"
+          placeholder="Digital Wallet"
+          maxTagCount="responsive"
+          options={walletOptions}
+          value={choices('wallet')}
+          onChange={setChoices('wallet')}
+          style={{ flex: '1 1 170px', maxWidth: 240 }}
+        />
         <Flex gap={8} wrap style={{ flex: '1 1 auto', justifyContent: 'space-between' }}>
           <Button type={dirty ? 'primary' : 'default'} icon={<FilterOutlined aria-hidden />} onClick={applyFilters}>
             {REPORT_TEXTS.applyFilters}
@@ -79,11 +105,11 @@ export function TransactionsCard() {
           </Button>
         </Flex>
       </Flex>
-      <Table<ExpenseResource>
-        className="reports-transactions"
+      <ListTable<ExpenseResource>
         size="middle"
         rowKey="id"
         columns={columns}
+        stacked={stacked}
         dataSource={expenses.data?.data}
         loading={expenses.isFetching && !expenses.isPending}
         pagination={tablePagination(state, expenses.data?.meta, {
@@ -91,7 +117,6 @@ export function TransactionsCard() {
             REPORT_TEXTS.tableTotal(total, appliedRange ? { from: appliedRange[0].format(DAY), to: appliedRange[1].format(DAY) } : undefined),
         })}
         onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText }}
       />
       <ExportReportModal open={exportOpen} onClose={() => setExportOpen(false)} filters={exportFilters} />
