@@ -1,6 +1,7 @@
-import { Button, DatePicker, Empty, Flex, Select, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Empty, Flex, Select, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { AUDIT_ACTIONS, AUDIT_TEXTS, auditActionLabel, type AuditEntryResource } from '@wallet/contract';
 import dayjs, { type Dayjs } from 'dayjs';
+import { ListTable, StackedItem } from '../../../components/ListTable';
 import { TableLoading } from '../../../components/TableLoading';
 import { listQueryParams, tablePagination } from '../../../lib/list-query';
 import { useListState } from '../../../lib/use-list-state';
@@ -45,23 +46,20 @@ const columns: TableColumnsType<AuditEntryResource> = [
   { title: 'Details', key: 'details', render: (_, entry) => <DetailsCell entry={entry} /> },
 ];
 
-/** On a phone: one column per entry, who did what on top, the subject, details and time below. */
-const phoneColumns: TableColumnsType<AuditEntryResource> = [
-  {
-    title: 'Entry',
-    key: 'entry',
-    render: (_, entry) => (
-      <Flex vertical gap={2} style={{ minWidth: 0 }}>
-        <Typography.Text strong>{`${actorName(entry)}: ${auditActionLabel(entry.action)}`}</Typography.Text>
-        <span>{describeSubject(entry)}</span>
-        <DetailsCell entry={entry} />
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {when(entry)}
-        </Typography.Text>
-      </Flex>
-    ),
-  },
-];
+/** On a phone: who did what on top, the subject, details and time below. */
+const stacked = {
+  label: 'Entry',
+  render: (entry: AuditEntryResource) => (
+    <StackedItem
+      title={`${actorName(entry)}: ${auditActionLabel(entry.action)}`}
+      subtitle={when(entry)}
+      fields={[
+        { label: 'Subject', value: describeSubject(entry), wide: true },
+        { label: 'Details', value: <DetailsCell entry={entry} />, wide: true },
+      ]}
+    />
+  ),
+};
 
 /** The date filter: one range picker on a wide screen, two one-month pickers on a phone (two months don't fit). */
 function DaysFilter({ value, onChange }: { value: [Dayjs, Dayjs] | null; onChange: (range: [Dayjs, Dayjs] | null) => void }) {
@@ -133,15 +131,15 @@ export function AuditLogTab() {
         <DaysFilter value={range} onChange={(next) => setFilter('between', next ? `${next[0].format(DAY)},${next[1].format(DAY)}` : undefined)} />
         {filtered ? <Button onClick={clear}>Clear Filters</Button> : null}
       </Flex>
-      <Table<AuditEntryResource>
+      <ListTable<AuditEntryResource>
         size="middle"
         rowKey="id"
-        columns={mobile ? phoneColumns : columns}
+        columns={columns}
+        stacked={stacked}
         dataSource={log.data?.data}
         loading={log.isFetching && !log.isPending}
         pagination={tablePagination(state, log.data?.meta)}
         onChange={onTableChange}
-        scroll={mobile ? undefined : { x: 1000 }}
         locale={{
           emptyText: log.isPending ? (
             <TableLoading rows={6} />

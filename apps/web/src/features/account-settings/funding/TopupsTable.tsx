@@ -1,10 +1,10 @@
-import { Flex, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PAGE_SIZES, TOPUP_REVERSED_HINT, type ListMeta, type TopupResource } from '@wallet/contract';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { ListTable, StackedItem } from '../../../components/ListTable';
 import { TableLoading } from '../../../components/TableLoading';
 import { formatMoney } from '../../../lib/format';
-import { useMediaQuery } from '../../../lib/use-media-query';
 
 /** Narrow enough that the table's four columns would not fit. */
 export const PHONE_QUERY = '(max-width: 575px)';
@@ -56,28 +56,29 @@ const columns: TableColumnsType<TopupResource> = [
   { title: 'Status', key: 'status', width: 100, render: (_, topup) => <TopupStatusTag status={topup.status} reason={topup.failure_message} /> },
 ];
 
-/** On a phone: one column, what and when on the left, how much and its status on the right. */
-const phoneColumns: TableColumnsType<TopupResource> = [
-  {
-    title: 'Top-up',
-    key: 'topup',
-    render: (_, topup) => (
-      <Flex justify="space-between" gap={12}>
-        <Flex vertical style={{ minWidth: 0, flex: 1 }}>
-          <Typography.Text ellipsis={{ tooltip: topup.description }}>{topup.description}</Typography.Text>
-          <FailureReason topup={topup} />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {dayjs(topup.created_at).format('MMM D, YYYY h:mm A')}
+/** On a phone: what and when on the left, how much and its status on the right. */
+const stacked = {
+  label: 'Top-up',
+  render: (topup: TopupResource) => (
+    <StackedItem
+      title={
+        <>
+          <Typography.Text ellipsis={{ tooltip: topup.description }} style={{ fontWeight: 400 }}>
+            {topup.description}
           </Typography.Text>
-        </Flex>
-        <Flex vertical align="flex-end" gap={4}>
+          <FailureReason topup={topup} />
+        </>
+      }
+      subtitle={dayjs(topup.created_at).format('MMM D, YYYY h:mm A')}
+      aside={
+        <>
           <span style={money}>{formatMoney(topup.amount)}</span>
           <TopupStatusTag status={topup.status} reason={topup.failure_message} />
-        </Flex>
-      </Flex>
-    ),
-  },
-];
+        </>
+      }
+    />
+  ),
+};
 
 interface Props {
   rows: TopupResource[] | undefined;
@@ -92,17 +93,15 @@ interface Props {
 
 /** Recent top-ups, newest first, a page at a time from the server. */
 export function TopupsTable({ rows, meta, loading, fetching, page, pageSize, onPage, empty }: Props) {
-  const isPhone = useMediaQuery(PHONE_QUERY);
   if (loading) return <TableLoading rows={5} />;
   return (
-    <Table<TopupResource>
+    <ListTable<TopupResource>
       rowKey="id"
       size="middle"
-      columns={isPhone ? phoneColumns : columns}
+      columns={columns}
+      stacked={stacked}
       dataSource={rows}
       loading={fetching}
-      scroll={isPhone ? undefined : { x: 560 }}
-      tableLayout={isPhone ? 'fixed' : undefined}
       locale={{ emptyText: empty }}
       pagination={{
         current: page,

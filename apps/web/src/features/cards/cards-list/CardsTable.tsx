@@ -37,7 +37,8 @@ const lastUsed = (card: CardResource) => (card.last_used_at ? formatDate(card.la
 
 /**
  * List view: sortable columns, row selection across pages for the Action menu; a row opens its card (click or Enter).
- * At 1280 px Created gives way (it is on the card's page and in the phone's items).
+ * At 1280 px Type and Created give way (the Type filter is above the list; both are on the card's page and in the
+ * phone's items), so the cardholder has room.
  */
 export function CardsTable({ cards, meta, loading, state, onPageChange, onSortChange, selectedIds, onSelectionChange, newId }: Props) {
   const navigate = useNavigate();
@@ -66,7 +67,7 @@ export function CardsTable({ cards, meta, loading, state, onPageChange, onSortCh
       sortOrder: sortOrderOf(state.sort, 'user'),
       className: 'list-table-fill',
       render: (_, card) => (
-        <Flex align="center" gap={10} style={{ minWidth: 0 }}>
+        <Flex align="center" gap={10} style={{ minWidth: 170 }}>
           <UserAvatar name={card.user?.name ?? card.name} src={card.user?.avatar_url} />
           <Flex vertical style={{ minWidth: 0 }}>
             <Typography.Text strong ellipsis={{ tooltip: card.user?.name ?? card.name }}>
@@ -81,7 +82,7 @@ export function CardsTable({ cards, meta, loading, state, onPageChange, onSortCh
         </Flex>
       ),
     },
-    { title: 'Type', key: 'type', sorter: true, sortOrder: sortOrderOf(state.sort, 'type'), render: (_, card) => capitalize(card.type) },
+    { title: 'Type', key: 'type', sorter: true, sortOrder: sortOrderOf(state.sort, 'type'), responsive: ['xxl'], render: (_, card) => capitalize(card.type) },
     {
       title: 'Status',
       key: 'status',
