@@ -77,7 +77,7 @@ export const tests: E2ETest[] = [
       // Download CSV: the same movement, with the same running balance.
       const [download] = await Promise.all([page.waitForEvent('download'), drawer.getByRole('button', { name: 'Download CSV' }).click()]);
       await expectNotification(page, 'Statement downloaded');
-      assert(/-statement-\d{4}-\d{2}-\d{2}\.csv$/.test(download.suggestedFilename()), `the download is named ${download.suggestedFilename()}`);
+      assert(/-statement-\d{4}-\d{2}\.csv$/.test(download.suggestedFilename()), `the download is named ${download.suggestedFilename()}`);
       const csv = (await fs.readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
       const [header, ...rows] = csv.trim().split(/\r?\n/);
       expectEqual(csvCells(header!), ['Date', 'Type', 'Description', 'Card', 'Amount', 'Balance'], 'the CSV header');
