@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN, MANAGER, FINANCE, MESSAGES, SAM, dialog, expectNotification, greeting, signIn } from '../lib/app.js';
+import { ADMIN, MANAGER, FINANCE, MESSAGES, SAM, dialog, expectNotification, greeting, notification, signIn } from '../lib/app.js';
 import { cardTitled, chooseOption, closeDropdown, popconfirm, tableRows } from '../lib/antd.js';
 import { assert, expectEventually, expectHidden, expectNoneVisible, expectPath, expectVisible, type E2ETest } from '../lib/harness.js';
 import { linkIn, readMail } from '../lib/mailbox.js';
@@ -51,9 +51,19 @@ export const tests: E2ETest[] = [
       await drawer.getByLabel('Email', { exact: true }).fill(INVITEE.email);
       await chooseOption(page, drawer.getByLabel('Role'), 'Wallet User');
       await drawer.getByRole('button', { name: 'Add User' }).click();
-      await expectNotification(page, MESSAGES.userAdded);
+      const added = notification(page, MESSAGES.userAdded);
+      await expectVisible(added);
       await expectHidden(drawer);
-      await expectVisible(page.getByRole('row').filter({ hasText: INVITEE.email }));
+      // Issue 18.3: the new user is first in the list, marked New, whatever page the name sorts to; the notice links
+      // to the profile.
+      const first = tableRows(page.locator('main')).first();
+      await expectVisible(first.filter({ hasText: INVITEE.email }));
+      await expectVisible(first.getByText('New', { exact: true }));
+      await added.getByRole('button', { name: 'View Profile' }).click();
+      const profile = dialog(page, 'User Profile');
+      await expectVisible(profile.getByText(INVITEE.email));
+      await profile.getByRole('button', { name: 'Close' }).click();
+      await expectHidden(profile);
 
       // The invitation in the outbox links to /register on this server, with the token and the address.
       const mail = await readMail(page, { to: INVITEE.email, subject: /invited/i });
