@@ -124,7 +124,6 @@ export function UsersTab({ added }: { added?: UserResource }) {
           </Flex>
         }
         subtitle={user.email}
-        aside={<StatusTag user={user} />}
         fields={[
           { label: 'Role', value: <RoleCell roles={user.roles} /> },
           { label: 'Teams', value: user.teams?.length ? <TeamTags teams={user.teams} /> : '—' },
