@@ -35,16 +35,6 @@ const LOADING = '.page-spinner, .ant-skeleton-active, .ant-spin-spinning, [aria-
  */
 const KNOWN_ISSUES: ReadonlyArray<{ rule: string; target: RegExp; why: string }> = [
   {
-    rule: 'nested-interactive',
-    target: /ant-table-filter-trigger/,
-    why: "the transactions table's filter icons (focusable, for the keyboard) sit in antd's filter trigger: the table rebuild (issue 18) owns it",
-  },
-  {
-    rule: 'scrollable-region-focusable',
-    target: /ant-table-content/,
-    why: 'tables that scroll sideways at 375 px (card transactions, Funding by month): the stacked lists at 375 px (issue 18) replace them',
-  },
-  {
     rule: 'label-content-name-mismatch',
     target: /cards\/\d+/,
     why: "the card tiles' link names leave out the card picture's text: with the cards list work (issue 18)",

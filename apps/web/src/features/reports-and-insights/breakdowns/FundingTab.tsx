@@ -1,6 +1,7 @@
-import { Card, Col, Flex, Row, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Col, Flex, Row, Typography, type TableColumnsType } from 'antd';
 import { REPORT_TEXTS } from '@wallet/contract';
 import { useMemo, useState } from 'react';
+import { ListTable, StackedItem } from '../../../components/ListTable';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { RangeMenu } from '../../../components/RangeMenu';
@@ -121,14 +122,27 @@ export function FundingTab() {
         {loading ? (
           <LoadingBlock height={TABLE_HEIGHT} label="Loading the funding table" />
         ) : (
-          <Table<PeriodRow>
+          <ListTable<PeriodRow>
             size="small"
             rowKey="date"
             columns={columns}
             dataSource={failed ? [] : periods}
             pagination={periods.length > 12 ? { pageSize: 10, showSizeChanger: false } : false}
-            scroll={{ x: 'max-content' }}
             locale={{ emptyText: 'No funding in this range' }}
+            stacked={{
+              label: range.unit === 'day' ? 'Day' : 'Month',
+              render: (row) => (
+                <StackedItem
+                  title={periodLabel(range.unit, row.date)}
+                  fields={[
+                    { label: 'Top-ups', value: money(row.funding) },
+                    { label: 'Allocated to Cards', value: money(row.allocations) },
+                    { label: 'Net Change', value: money(row.funding - row.allocations) },
+                    { label: 'Unallocated at End', value: money(row.balance) },
+                  ]}
+                />
+              ),
+            }}
           />
         )}
       </Card>
