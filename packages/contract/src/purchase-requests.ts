@@ -23,6 +23,8 @@ export const REQUEST_MESSAGES = {
   startDateFuture: 'The start date must be after today.',
   endDateAfterStart: 'The end date must be after the start date.',
   cardNotYours: 'Choose one of your own cards.',
+  /** The card issuer canceled the card (lost, stolen, expired): it can never be funded again. */
+  cardCanceled: 'This card was canceled by the card issuer. Choose another card.',
   teamNotYours: 'Choose a team you belong to.',
   categoryUnknown: 'Choose one of the wallet categories.',
   notYourTurn: 'This approval step is not open yet: an earlier approver has not decided.',

@@ -57,6 +57,10 @@ describe('SPEC §5 new request rules (422, nothing written)', () => {
     const othersCard = await createCard(world.adminClient, other.user.id);
     await expect422({ card_id: othersCard.id }, 'card_id', REQUEST_MESSAGES.cardNotYours);
     await expect422({ card_id: 999_999 }, 'card_id', REQUEST_MESSAGES.cardNotYours);
+    // A card the issuer canceled can never be funded again, so no request is filed for it.
+    const canceled = await createCard(world.adminClient, world.member.id);
+    await ctx.db.updateTable('cards').set({ status: 'canceled', cancellation_reason: 'lost', canceled_at: new Date() }).where('id', '=', canceled.id).execute();
+    await expect422({ card_id: canceled.id }, 'card_id', REQUEST_MESSAGES.cardCanceled);
 
     const elsewhere = await world.adminClient.post('/api/teams', { name: 'Elsewhere', color: '#FA541C', team: { users: [other.user.id] }, approval_path: [] });
     expect(elsewhere.statusCode).toBe(201);

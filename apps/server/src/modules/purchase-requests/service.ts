@@ -41,6 +41,7 @@ async function checkRequestInput(tx: Tx, orgId: number, requesterId: number, inp
   const errors: Record<string, string[]> = {};
   const card = await findCard(tx, orgId, input.card_id);
   if (!card || card.user_id !== requesterId) errors.card_id = [REQUEST_MESSAGES.cardNotYours];
+  else if (card.status === 'canceled') errors.card_id = [REQUEST_MESSAGES.cardCanceled];
   if (!(await memberIdsOfTeam(tx, orgId, input.team_id)).includes(requesterId)) errors.team_id = [REQUEST_MESSAGES.teamNotYours];
   if (input.wallet_category_id !== null && !(await findCategory(tx, orgId, input.wallet_category_id))) errors.wallet_category_id = [REQUEST_MESSAGES.categoryUnknown];
   if (Object.keys(errors).length) throw validationFailed(errors);

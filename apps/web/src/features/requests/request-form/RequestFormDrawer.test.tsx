@@ -67,6 +67,15 @@ describe('Create New Request drawer', { timeout: 60_000 }, () => {
     expect(calls.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('does not offer a card the issuer canceled', async () => {
+    api({ 'GET /api/users/4/cards': listOf([...cards, makeMyCard({ id: 5, last4: '3333', status: 'canceled', cancellation_reason: 'lost' })], 200) });
+    const drawer = await openForm();
+    await waitFor(() => expect(within(drawer).getByTitle('Visa •••• 9448')).toBeInTheDocument());
+    await user.click(within(drawer).getByLabelText('Card'));
+    expect(await screen.findByTitle('Visa •••• 7804')).toBeInTheDocument();
+    expect(screen.queryByTitle(/3333/)).not.toBeInTheDocument();
+  });
+
   it('refuses an amount below 0.01 with "\'amount\' is not a valid number"', async () => {
     api();
     const drawer = await openForm();

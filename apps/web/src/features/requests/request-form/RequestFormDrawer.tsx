@@ -95,7 +95,7 @@ function RequestForm({ initialValues, requestId, editable, onDone }: { initialVa
     );
   };
 
-  const noCards = cards.isSuccess && cards.data.length === 0;
+  const noCards = cards.isSuccess && cards.data.every((card) => card.status === 'canceled');
   const noTeams = teams.isSuccess && teams.data.length === 0;
 
   return (
@@ -118,7 +118,8 @@ function RequestForm({ initialValues, requestId, editable, onDone }: { initialVa
             <Select<number>
               placeholder="Select a card"
               loading={cards.isPending}
-              options={cards.data?.map((card) => ({
+              // A card the issuer canceled can never be funded again (the server refuses it too).
+              options={cards.data?.filter((card) => card.status !== 'canceled').map((card) => ({
                 value: card.id,
                 label: `${card.brand} •••• ${card.last4}${card.status === 'inactive' ? ' (inactive)' : ''}`,
               }))}
