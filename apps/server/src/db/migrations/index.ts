@@ -15,13 +15,13 @@ import * as ssoAndLogos from './0013_sso_and_logos.js';
 import * as auditLog from './0014_audit_log.js';
 import * as teamRequestTotals from './0015_team_request_totals.js';
 import * as mailDeliveryLease from './0016_mail_delivery_lease.js';
-import * as ssoSignIns from './0017_sso_sign_ins.js';
 import * as topupFailures from './0017_topup_failures.js';
 import * as emailChanges from './0018_email_changes.js';
 import * as voidedApprovalLinks from './0019_voided_approval_links.js';
 import * as issuerOutbox from './0020_issuer_outbox.js';
 import * as moneyInvariants from './0021_money_invariants.js';
 import * as reversalsCancellations from './0022_reversals_cancellations.js';
+import * as ssoSignIns from './0023_sso_sign_ins.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -41,11 +41,12 @@ export const migrations: Record<string, Migration> = {
   '0014_audit_log': auditLog,
   '0015_team_request_totals': teamRequestTotals,
   '0016_mail_delivery_lease': mailDeliveryLease,
-  '0017_sso_sign_ins': ssoSignIns,
   '0017_topup_failures': topupFailures,
   '0018_email_changes': emailChanges,
   '0019_voided_approval_links': voidedApprovalLinks,
   '0020_issuer_outbox': issuerOutbox,
   '0021_money_invariants': moneyInvariants,
   '0022_reversals_cancellations': reversalsCancellations,
+  // Numbered 0017 while it was being written; moved after the others so every number is unique (nothing ran it yet).
+  '0023_sso_sign_ins': ssoSignIns,
 };
