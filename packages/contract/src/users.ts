@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES } from './roles.js';
+import { ROLE_NAMES } from './ui-texts.js';
 import { emailField, optionalString, requiredString } from './fields.js';
 
-const roleField = z.enum(ASSIGNABLE_ROLES, { error: `The role must be one of ${ASSIGNABLE_ROLES.join(', ')}.` });
+/** 'Choose a role: Wallet Admin, Wallet Finance or Wallet User.' (the names people see, not the keys). */
+export const ROLE_REQUIRED_MESSAGE = `Choose a role: ${ASSIGNABLE_ROLES.slice(0, -1).map((role) => ROLE_NAMES[role]).join(', ')} or ${ROLE_NAMES[ASSIGNABLE_ROLES.at(-1)!]}.`;
+const roleField = z.enum(ASSIGNABLE_ROLES, { error: ROLE_REQUIRED_MESSAGE });
 
 /** SPEC §5 profile: first and last name and email required; the rest optional, max 255 (postal max 20). */
 export const profileSchema = z.object({

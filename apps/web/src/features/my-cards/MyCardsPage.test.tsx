@@ -5,6 +5,7 @@ import { installFakeApi } from '../../test/fake-api';
 import { makeMe } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render-ui';
 import { MyCardsPage } from './MyCardsPage';
+import { UI_TEXTS } from '@wallet/contract';
 
 configure({ asyncUtilTimeout: 5000, defaultHidden: true });
 
@@ -36,6 +37,13 @@ describe('/my-cards', { timeout: 120_000 }, () => {
     installFakeApi({ 'GET /api/users/4/cards': { status: 200, body: { data: [], meta: { total: 0, current_page: 1, per_page: 10, last_page: 1 } } } });
     renderWithProviders(<MyCardsPage />, { path: '/my-cards', me: member });
     expect(await screen.findByRole('heading', { name: 'Total Cards(0)' })).toBeInTheDocument();
-    expect(screen.getByText(/You don't have any cards yet/)).toBeInTheDocument();
+    expect(screen.getByText(UI_TEXTS.myCardsEmpty)).toBeInTheDocument();
+  });
+
+  it("tells an admin without cards where cards come from, not that an admin issues them", async () => {
+    installFakeApi({ 'GET /api/users/1/cards': { status: 200, body: { data: [], meta: { total: 0, current_page: 1, per_page: 10, last_page: 1 } } } });
+    renderWithProviders(<MyCardsPage />, { path: '/my-cards', me: makeMe({ id: 1, name: 'Alex Morgan', roles: ['super-admin'] }) });
+    expect(await screen.findByText(UI_TEXTS.myCardsEmptyAdmin)).toBeInTheDocument();
+    expect(screen.queryByText(UI_TEXTS.myCardsEmpty)).not.toBeInTheDocument();
   });
 });

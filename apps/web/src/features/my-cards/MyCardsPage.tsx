@@ -1,5 +1,5 @@
 import { Card, Col, Empty, Flex, Pagination, Row, Skeleton, Typography } from 'antd';
-import { PAGE_SIZES } from '@wallet/contract';
+import { PAGE_SIZES, UI_TEXTS, isAdmin } from '@wallet/contract';
 import { useState } from 'react';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { PaymentCardTile } from '../../components/PaymentCardTile';
@@ -35,7 +35,7 @@ export function MyCardsPage() {
         <ErrorFallback error={cards.error} onRetry={() => void cards.refetch()} />
       ) : total === 0 ? (
         <Card>
-          <Empty description="You don't have any cards yet. An admin issues cards to you." />
+          <Empty description={isAdmin(me.roles) ? UI_TEXTS.myCardsEmptyAdmin : UI_TEXTS.myCardsEmpty} />
         </Card>
       ) : (
         <>

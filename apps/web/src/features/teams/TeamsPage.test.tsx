@@ -94,7 +94,7 @@ describe('/teams', { timeout: SLOW }, () => {
     expect(await within(drawer).findByText('The first name field is required.')).toBeVisible();
     expect(within(drawer).getByText('The last name field is required.')).toBeVisible();
     expect(within(drawer).getByText('The email field is required.')).toBeVisible();
-    expect(within(drawer).getByText('The role must be one of wallet-admin, wallet-finance, wallet-user.')).toBeVisible();
+    expect(within(drawer).getByText('Choose a role: Wallet Admin, Wallet Finance or Wallet User.')).toBeVisible();
 
     fill(within(drawer).getByLabelText('Email'), 'not-an-email');
     expect(await within(drawer).findByText('The email must be a valid email address.')).toBeVisible();
