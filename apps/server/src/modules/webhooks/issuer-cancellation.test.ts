@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CANCELED_CARD_MESSAGES } from '@wallet/contract';
+import { CANCELED_CARD_MESSAGES, REQUEST_MESSAGES } from '@wallet/contract';
 import { useStripeTestApp } from '../../test/stripe-app.js';
 import { availableFunds, cardAccountBalances, createCard, fundCard, putBalance, waitForIssuerSync } from '../../test/card-factories.js';
 import { waitFor } from '../../test/helpers.js';
 import { integrityProblems } from '../ledger/service.js';
-import { decide, fileRequest, requestWorld, type RequestWorld } from '../purchase-requests/test-fixtures.js';
+import { decide, fileRequest, requestBody, requestWorld, type RequestWorld } from '../purchase-requests/test-fixtures.js';
 import { fixtureEvent, fixtureObject } from './stripe-fixtures.js';
 
 /**
@@ -113,6 +113,8 @@ describe('issuing_card.updated with status canceled', () => {
 
   it('can never be activated or funded again (409 with the contract message), by an admin, a purchase request or Fund Card(s); the list filters it', async () => {
     const w = await world(10_000);
+    // Filed while the card was still usable; decided after Stripe canceled it.
+    const request = await fileRequest(w, { amount: 500 });
     await deliverProcessed(cardUpdated(w.stripeCardId, { status: 'canceled', cancellation_reason: 'stolen' }));
     expect(await cardRow(w.card.id)).toMatchObject({ status: 'canceled', spending_limit: 0 });
     const commandsBefore = await ctx.db.selectFrom('issuer_commands').select('id').where('card_id', '=', w.card.id).execute();
@@ -130,7 +132,9 @@ describe('issuing_card.updated with status canceled', () => {
     const many = await w.adminClient.post('/api/cards/fund', { card_ids: [other.id, w.card.id], amount: 100, description: 'Both' });
     expect(many.statusCode).toBe(409);
     expect(many.json().message).toBe(CANCELED_CARD_MESSAGES.canceled);
-    const request = await fileRequest(w, { amount: 500 });
+    const refiled = await w.memberClient.post(`/api/users/${w.member.id}/purchase-requests`, requestBody(w, { amount: 500 }));
+    expect(refiled.statusCode).toBe(422);
+    expect(refiled.json().errors.card_id).toEqual([REQUEST_MESSAGES.cardCanceled]);
     expect((await decide(w.firstClient, request.id, request.approvals[0]!.id, 'approved')).statusCode).toBe(200);
     const approval = await decide(w.secondClient, request.id, request.approvals[1]!.id, 'approved');
     expect(approval.statusCode).toBe(409);
