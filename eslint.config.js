@@ -22,7 +22,17 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Features never import each other (DESIGN §4); shared code lives in components/ and lib/.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**', '../../features/*'], message: 'Features never import each other; move shared code to components/ or lib/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/*/**', '../../features/*'],
+              message: 'Features never import each other; move shared code to components/ or lib/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

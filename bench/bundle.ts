@@ -30,7 +30,10 @@ async function newest(dir: string): Promise<number> {
 
 /** Builds the SPA unless dist/index.html is newer than every source of the web app and the contract. */
 export async function ensureWebBuild(log: (line: string) => void): Promise<void> {
-  const built = await fs.stat(path.join(WEB_DIST, 'index.html')).then((stat) => stat.mtimeMs, () => 0);
+  const built = await fs.stat(path.join(WEB_DIST, 'index.html')).then(
+    (stat) => stat.mtimeMs,
+    () => 0,
+  );
   const sources = Math.max(await newest(WEB), await newest(path.join(repoRoot, 'packages/contract/src')));
   if (built > sources) return;
   log(built ? 'apps/web/dist is older than its sources: building it' : 'building apps/web (no dist yet)');
@@ -40,17 +43,35 @@ export async function ensureWebBuild(log: (line: string) => void): Promise<void>
 /** Each script index.html loads at once (the module entry and its modulepreloads) with its gzipped size. */
 export async function firstLoadScripts(dist = WEB_DIST): Promise<Array<{ file: string; gzipBytes: number }>> {
   const html = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\brel="modulepreload"[^>]*\bhref)="\/([^"]+\.js)"/g)].map((match) => match[1]!);
-  return Promise.all(files.map(async (file) => ({ file, gzipBytes: gzipSync(await fs.readFile(path.join(dist, file)), { level: 9 }).length })));
+  const files = [
+    ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\brel="modulepreload"[^>]*\bhref)="\/([^"]+\.js)"/g),
+  ].map((match) => match[1]!);
+  return Promise.all(
+    files.map(async (file) => ({
+      file,
+      gzipBytes: gzipSync(await fs.readFile(path.join(dist, file)), { level: 9 }).length,
+    })),
+  );
 }
 
 export async function bundleFigures(log: (line: string) => void): Promise<Figure[]> {
   await ensureWebBuild(log);
   const scripts = await firstLoadScripts();
   const kb = scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
-  const largest = [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 3).map((script) => `${path.basename(script.file).replace(/-[\w-]{8}\.js$/, '')} ${(script.gzipBytes / 1024).toFixed(0)}`);
+  const largest = [...scripts]
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .slice(0, 3)
+    .map(
+      (script) => `${path.basename(script.file).replace(/-[\w-]{8}\.js$/, '')} ${(script.gzipBytes / 1024).toFixed(0)}`,
+    );
   return [
-    { name: `SPA first-load JavaScript, gzipped (${scripts.length} files; largest ${largest.join(', ')} KB)`, value: `${kb.toFixed(1)} KB`, target: `<= ${TARGET_KB} KB`, pass: kb <= TARGET_KB, gate: true },
+    {
+      name: `SPA first-load JavaScript, gzipped (${scripts.length} files; largest ${largest.join(', ')} KB)`,
+      value: `${kb.toFixed(1)} KB`,
+      target: `<= ${TARGET_KB} KB`,
+      pass: kb <= TARGET_KB,
+      gate: true,
+    },
   ];
 }
 

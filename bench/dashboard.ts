@@ -16,7 +16,14 @@ import { BENCH_ORG, figureTable, percentile, type Figure, verdict } from './help
 const TARGET_MS = 1_500;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** The admin dashboard is there: the greeting, and each chart with its shapes drawn (as the e2e suite checks them). */
@@ -28,21 +35,32 @@ async function dashboardDrawn(page: Page, timeout: number) {
   ];
   await Promise.all([
     page.getByText(/^Good (Morning|Afternoon|Evening), Bench$/).waitFor({ state: 'visible', timeout }),
-    ...charts.map(([name, shape]) => page.getByRole('figure', { name }).locator(shape).first().waitFor({ state: 'visible', timeout })),
+    ...charts.map(([name, shape]) =>
+      page.getByRole('figure', { name }).locator(shape).first().waitFor({ state: 'visible', timeout }),
+    ),
   ]);
 }
 
 /** One cold-cache sign-in: milliseconds from submitting the form to the dashboard drawn. */
 async function signInOnce(baseUrl: string): Promise<number> {
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-bench-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    baseURL: baseUrl,
+    viewport: { width: 1440, height: 900 },
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(BENCH_ORG.email);
     await page.getByLabel('Password', { exact: true }).fill(BENCH_ORG.password);
     const started = performance.now();
-    await page.locator('form').getByRole('button', { name: /sign in/i }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: /sign in/i })
+      .click();
     await dashboardDrawn(page, 30_000);
     return performance.now() - started;
   } finally {
@@ -57,21 +75,33 @@ export async function dashboardFigures({ server, options }: SeededServer, runs: 
     options.log(`Chromium, cold cache: sign-in to dashboard, run ${run + 1} of ${runs}`);
     times.push(await signInOnce(server.baseUrl));
   }
-  const median = percentile([...times].sort((a, b) => a - b), 50);
+  const median = percentile(
+    [...times].sort((a, b) => a - b),
+    50,
+  );
   return [
     {
       name: `Sign-in to dashboard drawn, Chromium, cold cache (median of ${runs}: ${times.map((time) => time.toFixed(0)).join(', ')} ms)`,
-      value: `${(median / 1000).toFixed(2)} s`, target: `<= ${TARGET_MS / 1000} s`, pass: median <= TARGET_MS, gate: true,
+      value: `${(median / 1000).toFixed(2)} s`,
+      target: `<= ${TARGET_MS / 1000} s`,
+      pass: median <= TARGET_MS,
+      gate: true,
     },
   ];
 }
 
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' } },
+    strict: true,
+  });
   const quick = values.quick ?? false;
   const log = (line: string) => console.log(`[bench] ${line}`);
   await ensureWebBuild(log);
-  const figures = await withSeededServer(analyticsOptions(quick, log), (context) => dashboardFigures(context, Number(values.runs ?? (quick ? 1 : 3))));
+  const figures = await withSeededServer(analyticsOptions(quick, log), (context) =>
+    dashboardFigures(context, Number(values.runs ?? (quick ? 1 : 3))),
+  );
   console.log(`\n${figureTable(figures)}\n`);
   return verdict(figures);
 }

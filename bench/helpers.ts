@@ -13,7 +13,10 @@ import { createDb, migrateToLatest, type Db } from '../apps/server/src/db/databa
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The p-th percentile (nearest rank) of ascending numbers. */
-export const percentile = (sorted: readonly number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!);
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
 /** Resident memory of a process in bytes (VmRSS from /proc), 0 when unknown. */
 export async function residentBytes(pid: number): Promise<number> {
@@ -65,19 +68,36 @@ export function watchResident(pid: number, everyMs = 50) {
   };
 }
 
-export interface Download { status: number; bytes: number; lines: number; headers: http.IncomingHttpHeaders; firstBytes: Buffer }
+export interface Download {
+  status: number;
+  bytes: number;
+  lines: number;
+  headers: http.IncomingHttpHeaders;
+  firstBytes: Buffer;
+}
 
 /** A keep-alive HTTP client holding a session and its XSRF token, like the SPA. */
 export class BenchClient {
   private readonly agent: http.Agent;
   private readonly cookies = new Map<string, string>();
 
-  constructor(private readonly baseUrl: URL, sockets = 8) {
+  constructor(
+    private readonly baseUrl: URL,
+    sockets = 8,
+  ) {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   }
 
-  private send(method: string, pathname: string, body: unknown, onResponse: (response: http.IncomingMessage) => void, reject: (error: Error) => void, extraHeaders: Record<string, string> = {}) {
-    const payload = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+  private send(
+    method: string,
+    pathname: string,
+    body: unknown,
+    onResponse: (response: http.IncomingMessage) => void,
+    reject: (error: Error) => void,
+    extraHeaders: Record<string, string> = {},
+  ) {
+    const payload =
+      body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
     const headers: Record<string, string | number> = { accept: 'application/json', ...extraHeaders };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (method !== 'GET') headers[CSRF_HEADER] = decodeURIComponent(this.cookies.get(CSRF_COOKIE) ?? '');
@@ -85,27 +105,44 @@ export class BenchClient {
       headers['content-type'] = 'application/json';
       headers['content-length'] = payload.length;
     }
-    const request = http.request({ host: this.baseUrl.hostname, port: this.baseUrl.port, path: pathname, method, headers, agent: this.agent }, (response) => {
-      for (const cookie of response.headers['set-cookie'] ?? []) {
-        const [pair = ''] = cookie.split(';');
-        const index = pair.indexOf('=');
-        this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-      }
-      onResponse(response);
-    });
+    const request = http.request(
+      { host: this.baseUrl.hostname, port: this.baseUrl.port, path: pathname, method, headers, agent: this.agent },
+      (response) => {
+        for (const cookie of response.headers['set-cookie'] ?? []) {
+          const [pair = ''] = cookie.split(';');
+          const index = pair.indexOf('=');
+          this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
+        }
+        onResponse(response);
+      },
+    );
     request.on('error', reject);
     request.end(payload);
   }
 
   /** A JSON request (a string body is sent as it is); `extraHeaders` e.g. a webhook's signature. */
-  request(method: string, pathname: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<{ status: number; body: string }> {
+  request(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    extraHeaders?: Record<string, string>,
+  ): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
-      this.send(method, pathname, body, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', reject);
-      }, reject, extraHeaders);
+      this.send(
+        method,
+        pathname,
+        body,
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          );
+          response.on('error', reject);
+        },
+        reject,
+        extraHeaders,
+      );
     });
   }
 
@@ -117,22 +154,36 @@ export class BenchClient {
   /** GET a file without keeping it: counts bytes and newlines, keeps the first 64 KiB. */
   download(pathname: string): Promise<Download> {
     return new Promise((resolve, reject) => {
-      this.send('GET', pathname, undefined, (response) => {
-        let bytes = 0;
-        let lines = 0;
-        const head: Buffer[] = [];
-        let headBytes = 0;
-        response.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines++;
-          if (headBytes < 65_536) {
-            head.push(chunk);
-            headBytes += chunk.length;
-          }
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes, lines, headers: response.headers, firstBytes: Buffer.concat(head) }));
-        response.on('error', reject);
-      }, reject);
+      this.send(
+        'GET',
+        pathname,
+        undefined,
+        (response) => {
+          let bytes = 0;
+          let lines = 0;
+          const head: Buffer[] = [];
+          let headBytes = 0;
+          response.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines++;
+            if (headBytes < 65_536) {
+              head.push(chunk);
+              headBytes += chunk.length;
+            }
+          });
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              bytes,
+              lines,
+              headers: response.headers,
+              firstBytes: Buffer.concat(head),
+            }),
+          );
+          response.on('error', reject);
+        },
+        reject,
+      );
     });
   }
 
@@ -152,26 +203,45 @@ export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
   return rows
     .map((row, index) => {
-      const line = row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+      const line = row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+        .join('  ');
       return index === 0 ? `${line}\n${widths.map((width) => '-'.repeat(width)).join('  ')}` : line;
     })
     .join('\n');
 }
 
-export const fixed = (value: number | null, digits = 1) => (value === null || !Number.isFinite(value) ? '' : value.toFixed(digits));
+export const fixed = (value: number | null, digits = 1) =>
+  value === null || !Number.isFinite(value) ? '' : value.toFixed(digits);
 
 /** A measured figure; `gate` figures are targets and decide the exit code, the others are reported beside them. */
-export interface Figure { name: string; value: string; target: string; pass: boolean | null; gate: boolean }
+export interface Figure {
+  name: string;
+  value: string;
+  target: string;
+  pass: boolean | null;
+  gate: boolean;
+}
 
 /** Figures as a table: figure, value, target, PASS/FAIL. */
 export function figureTable(figures: readonly Figure[]): string {
-  const rows = figures.map((figure) => [figure.name, figure.value, figure.target, figure.pass === null ? '' : figure.pass ? 'PASS' : 'FAIL']);
+  const rows = figures.map((figure) => [
+    figure.name,
+    figure.value,
+    figure.target,
+    figure.pass === null ? '' : figure.pass ? 'PASS' : 'FAIL',
+  ]);
   return table([['figure', 'value', 'target', 'result'], ...rows]);
 }
 
-export const missedTargets = (figures: readonly Figure[]) => figures.filter((figure) => figure.gate && figure.pass === false);
+export const missedTargets = (figures: readonly Figure[]) =>
+  figures.filter((figure) => figure.gate && figure.pass === false);
 
-export const machineContext = () => `${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`;
+export const machineContext = () =>
+  `${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}`;
 
 export const BENCH_ORG = { slug: 'bench', email: 'admin@bench.test', password: 'bench-password' };
 
@@ -189,7 +259,13 @@ export interface BenchCluster {
 /** Extra node flags for a benchmarked server: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it. */
 export const serverNodeArgs = (): string[] => process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
-export async function startBenchCluster(options: { name: string; durable: boolean; poolSize?: number; preloadLibraries?: string[]; log(line: string): void }): Promise<BenchCluster> {
+export async function startBenchCluster(options: {
+  name: string;
+  durable: boolean;
+  poolSize?: number;
+  preloadLibraries?: string[];
+  log(line: string): void;
+}): Promise<BenchCluster> {
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `wallet-bench-${options.name}-`));
   // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter this folder.
   await fs.chmod(workDir, 0o755);
@@ -208,7 +284,9 @@ export async function startBenchCluster(options: { name: string; durable: boolea
     cluster = await startEmbeddedPostgres({ dataDir, durable: options.durable });
     if (options.preloadLibraries?.length) {
       const admin = createDb(cluster.url, 1);
-      await sql.raw(`ALTER SYSTEM SET shared_preload_libraries = '${options.preloadLibraries.join(',')}'`).execute(admin);
+      await sql
+        .raw(`ALTER SYSTEM SET shared_preload_libraries = '${options.preloadLibraries.join(',')}'`)
+        .execute(admin);
       await admin.destroy();
       await sleep(300);
       await cluster.stop();
@@ -244,6 +322,10 @@ export async function withCleanup<T>(cleanup: () => Promise<void>, run: () => Pr
 /** Prints whether every target was met (with the machine's load, the figures' context); 1 when one was missed. */
 export function verdict(figures: readonly Figure[]): number {
   const missed = missedTargets(figures);
-  console.log(missed.length ? `${missed.length} target(s) missed (${machineContext()}).` : `Every target met (${machineContext()}).`);
+  console.log(
+    missed.length
+      ? `${missed.length} target(s) missed (${machineContext()}).`
+      : `Every target met (${machineContext()}).`,
+  );
   return missed.length ? 1 : 0;
 }

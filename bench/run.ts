@@ -42,7 +42,9 @@ async function all(quick: boolean): Promise<number> {
     await section('dashboard', () => dashboardFigures(context, quick ? 1 : 3));
   });
   const figures = sections.flatMap(([, list]) => list);
-  console.log(`\nnpm run bench${quick ? ' -- --quick (small data, short runs: a smoke test, not the targets)' : ''}: ${((performance.now() - started) / 1000).toFixed(0)} s\n${figureTable(figures)}\n`);
+  console.log(
+    `\nnpm run bench${quick ? ' -- --quick (small data, short runs: a smoke test, not the targets)' : ''}: ${((performance.now() - started) / 1000).toFixed(0)} s\n${figureTable(figures)}\n`,
+  );
   return verdict(figures);
 }
 
@@ -55,7 +57,9 @@ const run = (): Promise<number> => {
   }
   const load = name ? BENCHES[name] : undefined;
   if (!load) {
-    console.error(`Usage: npm run bench [-- --quick] | npm run bench -- <${Object.keys(BENCHES).join('|')}> [--quick] [options]`);
+    console.error(
+      `Usage: npm run bench [-- --quick] | npm run bench -- <${Object.keys(BENCHES).join('|')}> [--quick] [options]`,
+    );
     return Promise.resolve(1);
   }
   return load().then((bench) => bench.main(rest));

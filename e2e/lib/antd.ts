@@ -16,10 +16,17 @@ function openDropdown(page: Page): Locator {
  * one, then clicks the option whose text starts with `option`, and checks the select shows it (on a busy machine
  * a click can land while the list is still opening; then it is tried again).
  */
-export async function chooseOption(page: Page, field: Locator, option: string | RegExp, search?: string): Promise<void> {
+export async function chooseOption(
+  page: Page,
+  field: Locator,
+  option: string | RegExp,
+  search?: string,
+): Promise<void> {
   const pattern = typeof option === 'string' ? new RegExp(`^\\s*${escapeRegExp(option)}`) : option;
   const shown = typeof option === 'string' ? new RegExp(escapeRegExp(option)) : option;
-  const select = field.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const select = field.locator(
+    'xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
   for (let attempt = 1; ; attempt++) {
     if (search === undefined) await field.click();
     else {
@@ -32,7 +39,12 @@ export async function chooseOption(page: Page, field: Locator, option: string | 
     await expectVisible(item);
     await item.click();
     try {
-      await expectEventually(async () => shown.test(await select.innerText()), true, `the select showing ${String(option)}`, 2_000);
+      await expectEventually(
+        async () => shown.test(await select.innerText()),
+        true,
+        `the select showing ${String(option)}`,
+        2_000,
+      );
       return;
     } catch (error) {
       if (attempt >= 3) throw error;
@@ -51,12 +63,16 @@ export async function closeDropdown(page: Page, neutral: Locator): Promise<void>
 
 /** The card (antd Card) whose header title is `title`. */
 export function cardTitled(page: Page, title: string): Locator {
-  return page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title').getByText(title, { exact: true }) });
+  return page
+    .locator('.ant-card')
+    .filter({ has: page.locator('.ant-card-head-title').getByText(title, { exact: true }) });
 }
 
 /** The value of a Statistic (antd) titled `title`, e.g. 'Available to Spend' -> '$1,234.56'. */
 export async function statisticValue(page: Page, title: string): Promise<string> {
-  const statistic = page.locator('.ant-statistic').filter({ has: page.locator('.ant-statistic-title').getByText(title, { exact: true }) });
+  const statistic = page
+    .locator('.ant-statistic')
+    .filter({ has: page.locator('.ant-statistic-title').getByText(title, { exact: true }) });
   await expectVisible(statistic);
   return (await statistic.locator('.ant-statistic-content').innerText()).trim();
 }

@@ -6,12 +6,18 @@ import { AssertionError } from './harness.js';
  * writes the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN (DESIGN §5). For setting up what a test needs (a simulated
  * purchase) and for reading ids; what a user sees is always checked on screen.
  */
-export async function api<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function api<T = unknown>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   if (method !== 'GET') headers['X-XSRF-TOKEN'] = await xsrfToken(page);
   const response = await page.request.fetch(path, { method, headers, data: body === undefined ? undefined : body });
   const text = await response.text();
-  if (!response.ok()) throw new AssertionError(`${method} ${path} answered ${response.status()}: ${text.slice(0, 500)}`);
+  if (!response.ok())
+    throw new AssertionError(`${method} ${path} answered ${response.status()}: ${text.slice(0, 500)}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
@@ -39,7 +45,8 @@ export interface ApiCard {
 }
 
 /** SPEC §9: available to spend = spending_limit - pending holds. */
-export const available = (card: Pick<ApiCard, 'spending_limit' | 'issuing_holds_amount'>) => card.spending_limit - card.issuing_holds_amount;
+export const available = (card: Pick<ApiCard, 'spending_limit' | 'issuing_holds_amount'>) =>
+  card.spending_limit - card.issuing_holds_amount;
 
 /** The cards of the holder whose name is `name` (GET /api/cards filter[name], as an admin), oldest first. */
 export async function cardsOf(page: Page, name: string, status?: 'active' | 'inactive'): Promise<ApiCard[]> {
@@ -63,12 +70,17 @@ export async function simulatePurchase(
   page: Page,
   input: { cardId: number; amount: number; merchant: string; capture: 'now' | 'later' | 'never' },
 ): Promise<{ authorization_id: string; approved: boolean; decline_reason: string | null }> {
-  const { data } = await api<{ data: { authorization_id: string; approved: boolean; decline_reason: string | null } }>(page, 'POST', '/api/simulator/purchases', {
-    card_id: input.cardId,
-    amount: input.amount,
-    merchant: { name: input.merchant },
-    capture: input.capture,
-  });
+  const { data } = await api<{ data: { authorization_id: string; approved: boolean; decline_reason: string | null } }>(
+    page,
+    'POST',
+    '/api/simulator/purchases',
+    {
+      card_id: input.cardId,
+      amount: input.amount,
+      merchant: { name: input.merchant },
+      capture: input.capture,
+    },
+  );
   return data;
 }
 

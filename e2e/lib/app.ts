@@ -57,7 +57,9 @@ export async function openLogin(page: Page): Promise<ReturnType<typeof loginForm
 
 /** Waits for the answer to the sign-in POST (SPEC §7: POST /login). */
 export function loginResponse(page: Page) {
-  return page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/login');
+  return page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/login',
+  );
 }
 
 /** Signs in through /login and waits for the dashboard greeting. */
@@ -107,7 +109,10 @@ export function sidebar(page: Page): Locator {
 }
 
 /** Asserts the sidebar lists exactly these entries (label and target), in this order. */
-export async function expectSidebar(page: Page, expected: ReadonlyArray<readonly [label: string, href: string]>): Promise<void> {
+export async function expectSidebar(
+  page: Page,
+  expected: ReadonlyArray<readonly [label: string, href: string]>,
+): Promise<void> {
   const nav = sidebar(page);
   await expectVisible(nav);
   const links = nav.getByRole('link');
@@ -118,5 +123,9 @@ export async function expectSidebar(page: Page, expected: ReadonlyArray<readonly
     const href = new URL((await link.getAttribute('href')) ?? '', page.url()).pathname;
     actual.push([label, href]);
   }
-  expectEqual(actual, expected.map(([label, href]) => [label, href]), 'sidebar entries [label, target]');
+  expectEqual(
+    actual,
+    expected.map(([label, href]) => [label, href]),
+    'sidebar entries [label, target]',
+  );
 }

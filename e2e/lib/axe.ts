@@ -47,7 +47,11 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     async ({ tags, rules }) => {
       type Axe = { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> };
       const axe = (window as unknown as { axe: Axe }).axe;
-      const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] });
+      const result = await axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        rules,
+        resultTypes: ['violations'],
+      });
       // Only what a report needs (the full result holds every check's data).
       return result.violations.map(({ id, impact, help, helpUrl, nodes }) => ({
         id,
@@ -68,14 +72,17 @@ const MAX_NODES_REPORTED = 5;
 export function formatViolations(where: string, violations: readonly AxeViolation[]): string {
   const lines = [`${where}:`];
   for (const violation of violations) {
-    lines.push(`  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length} element(s)) ${violation.helpUrl}`);
+    lines.push(
+      `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length} element(s)) ${violation.helpUrl}`,
+    );
     for (const node of violation.nodes.slice(0, MAX_NODES_REPORTED)) {
       lines.push(`    ${node.target.map(String).join(' >> ')}`);
       lines.push(`      ${node.html.replace(/\s+/g, ' ').slice(0, 200)}`);
       const summary = node.failureSummary?.split('\n').slice(1).join(' ').trim();
       if (summary) lines.push(`      ${summary.slice(0, 300)}`);
     }
-    if (violation.nodes.length > MAX_NODES_REPORTED) lines.push(`    … and ${violation.nodes.length - MAX_NODES_REPORTED} more`);
+    if (violation.nodes.length > MAX_NODES_REPORTED)
+      lines.push(`    … and ${violation.nodes.length - MAX_NODES_REPORTED} more`);
   }
   return lines.join('\n');
 }
@@ -122,7 +129,8 @@ export class AxeAudit {
 
   /** Fails with every report collected, if any; logs the known issues met on the way. */
   assertClean(): void {
-    for (const [issue, count] of this.knownSeen) console.log(`    axe: known issue ${issue.rule} (${count} element(s)) left out: ${issue.why}`);
+    for (const [issue, count] of this.knownSeen)
+      console.log(`    axe: known issue ${issue.rule} (${count} element(s)) left out: ${issue.why}`);
     if (this.reports.length === 0) return;
     throw new AssertionError(
       `axe found serious or critical violations on ${this.reports.length} of ${this.checked} screens:\n${this.reports.join('\n')}`,

@@ -41,11 +41,25 @@ export async function startGiving(): Promise<RunningGiving> {
   const key = new TextEncoder().encode(secret);
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://giving.local');
-    const answer = (status: number, html: string) => response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    const answer = (status: number, html: string) =>
+      response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     if (url.pathname !== '/sso/login') return answer(200, page(`${GIVING_PRODUCT} Giving`, 'Welcome.'));
-    jwtVerify(url.searchParams.get('token') ?? '', key, { algorithms: ['HS256'], issuer: WALLET_PARTY, audience: GIVING_PARTY, maxTokenAge: 60 }).then(
-      ({ payload }) => answer(200, page(`${GIVING_PRODUCT} Giving`, `Signed in as ${escapeHtml(String(payload.email))} of ${escapeHtml(String(payload.org))}`)),
-      (error: unknown) => answer(401, page('Refused', escapeHtml(error instanceof Error ? error.message : String(error)))),
+    jwtVerify(url.searchParams.get('token') ?? '', key, {
+      algorithms: ['HS256'],
+      issuer: WALLET_PARTY,
+      audience: GIVING_PARTY,
+      maxTokenAge: 60,
+    }).then(
+      ({ payload }) =>
+        answer(
+          200,
+          page(
+            `${GIVING_PRODUCT} Giving`,
+            `Signed in as ${escapeHtml(String(payload.email))} of ${escapeHtml(String(payload.org))}`,
+          ),
+        ),
+      (error: unknown) =>
+        answer(401, page('Refused', escapeHtml(error instanceof Error ? error.message : String(error)))),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -55,8 +55,17 @@ export async function expectHidden(locator: Locator, timeout = UI_TIMEOUT_MS): P
     for (let i = 0; i < count && shown < 0; i++) if (await locator.nth(i).isVisible()) shown = i;
     if (shown < 0) return;
     if (Date.now() > deadline) {
-      const text = (await locator.nth(shown).innerText().catch(() => '')).trim().slice(0, 300);
-      throw new AssertionError(`expected ${describe(locator)} to go away within ${timeout} ms, but it shows${text ? `: "${text}"` : ''}`);
+      const text = (
+        await locator
+          .nth(shown)
+          .innerText()
+          .catch(() => '')
+      )
+        .trim()
+        .slice(0, 300);
+      throw new AssertionError(
+        `expected ${describe(locator)} to go away within ${timeout} ms, but it shows${text ? `: "${text}"` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -67,7 +76,12 @@ export async function expectNoneVisible(locator: Locator): Promise<void> {
   const count = await locator.count();
   for (let i = 0; i < count; i++) {
     if (await locator.nth(i).isVisible()) {
-      const text = (await locator.nth(i).innerText().catch(() => '')).trim();
+      const text = (
+        await locator
+          .nth(i)
+          .innerText()
+          .catch(() => '')
+      ).trim();
       throw new AssertionError(`expected not to see ${describe(locator)}, but it shows${text ? `: "${text}"` : ''}`);
     }
   }
@@ -84,7 +98,9 @@ export async function expectPath(page: Page, pathname: string, timeout = UI_TIME
   try {
     await page.waitForURL((url) => url.pathname === pathname, { timeout, waitUntil: 'commit' });
   } catch {
-    throw new AssertionError(`expected to be on ${pathname} within ${timeout} ms, but the page is at ${currentPath(page)}`);
+    throw new AssertionError(
+      `expected to be on ${pathname} within ${timeout} ms, but the page is at ${currentPath(page)}`,
+    );
   }
 }
 
@@ -103,12 +119,22 @@ export async function isFocused(locator: Locator): Promise<boolean> {
  * Polls `read` until its value equals `expected` (compared as JSON), for what the page shows once it has
  * settled (a list after a save, a total after a reload).
  */
-export async function expectEventually<T>(read: () => Promise<T>, expected: T, what: string, timeout = UI_TIMEOUT_MS): Promise<void> {
+export async function expectEventually<T>(
+  read: () => Promise<T>,
+  expected: T,
+  what: string,
+  timeout = UI_TIMEOUT_MS,
+): Promise<void> {
   const deadline = Date.now() + timeout;
   const want = JSON.stringify(expected);
   let got = '';
   for (;;) {
-    got = JSON.stringify(await read().catch((error: unknown) => `(could not read: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`));
+    got = JSON.stringify(
+      await read().catch(
+        (error: unknown) =>
+          `(could not read: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+      ),
+    );
     if (got === want) return;
     if (Date.now() > deadline) throw new AssertionError(`${what}: expected ${want} within ${timeout} ms, got ${got}`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -21,7 +21,8 @@ export async function readMail(page: Page, query: MailQuery, timeout = UI_TIMEOU
   const deadline = Date.now() + timeout;
   for (;;) {
     const response = await page.goto('/dev/mailbox');
-    if (!response?.ok()) throw new AssertionError(`GET /dev/mailbox answered ${response?.status()} (is the server in development mode?)`);
+    if (!response?.ok())
+      throw new AssertionError(`GET /dev/mailbox answered ${response?.status()} (is the server in development mode?)`);
     const row = page
       .getByRole('row')
       .filter({ hasText: query.to })
@@ -33,8 +34,12 @@ export async function readMail(page: Page, query: MailQuery, timeout = UI_TIMEOU
       return (await page.locator('pre').innerText()).trim();
     }
     if (Date.now() > deadline) {
-      const listed = (await page.locator('tbody tr').allInnerTexts()).slice(0, 10).map((text) => text.replace(/\s+/g, ' '));
-      throw new AssertionError(`no mail to ${query.to} with subject ${String(query.subject)} in /dev/mailbox within ${timeout} ms; newest: ${JSON.stringify(listed)}`);
+      const listed = (await page.locator('tbody tr').allInnerTexts())
+        .slice(0, 10)
+        .map((text) => text.replace(/\s+/g, ' '));
+      throw new AssertionError(
+        `no mail to ${query.to} with subject ${String(query.subject)} in /dev/mailbox within ${timeout} ms; newest: ${JSON.stringify(listed)}`,
+      );
     }
     await page.waitForTimeout(500);
   }

@@ -37,7 +37,10 @@ export async function startOidcProvider(redirectUris: string[]): Promise<Running
 
   const settings = await new Promise<{ issuer: string; clientId: string; clientSecret: string }>((resolve, reject) => {
     let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`the OpenID provider did not start within ${START_TIMEOUT_MS / 1000} s\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`the OpenID provider did not start within ${START_TIMEOUT_MS / 1000} s\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const line = stdout.split('\n').find((each) => each.startsWith('{'));
@@ -56,7 +59,11 @@ export async function startOidcProvider(redirectUris: string[]): Promise<Running
 
   return {
     issuer: settings.issuer,
-    env: { OIDC_ISSUER_URL: settings.issuer, OIDC_CLIENT_ID: settings.clientId, OIDC_CLIENT_SECRET: settings.clientSecret },
+    env: {
+      OIDC_ISSUER_URL: settings.issuer,
+      OIDC_CLIENT_ID: settings.clientId,
+      OIDC_CLIENT_SECRET: settings.clientSecret,
+    },
     output: () => output,
     stop,
   };

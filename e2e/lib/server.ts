@@ -33,7 +33,9 @@ export async function freePort(): Promise<number> {
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
     });
   });
 }
@@ -116,10 +118,14 @@ export async function startServer(): Promise<RunningServer> {
   const baseURL = `http://localhost:${port}`;
   const probeURL = `http://127.0.0.1:${port}`;
   // Google sign-in against a real OpenID provider on loopback; without it the other tests still run.
-  const oidc: RunningOidcProvider | undefined = await startOidcProvider([`${baseURL}/oauth/google/callback`]).catch((error: unknown) => {
-    console.warn(`e2e: no OpenID provider, Google sign-in is not configured: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  });
+  const oidc: RunningOidcProvider | undefined = await startOidcProvider([`${baseURL}/oauth/google/callback`]).catch(
+    (error: unknown) => {
+      console.warn(
+        `e2e: no OpenID provider, Google sign-in is not configured: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return undefined;
+    },
+  );
 
   // The companion giving product for single sign-on both ways.
   const giving = await startGiving();
@@ -160,14 +166,19 @@ export async function startServer(): Promise<RunningServer> {
   const outputClosed = new Promise<void>((resolve) => child.once('close', () => resolve()));
 
   let stopped: Promise<string[]> | undefined;
-  const stop = () => (stopped ??= stopServer(child, dataDir, webDist, outputClosed).finally(() => Promise.all([oidc?.stop(), giving.stop()])));
+  const stop = () =>
+    (stopped ??= stopServer(child, dataDir, webDist, outputClosed).finally(() =>
+      Promise.all([oidc?.stop(), giving.stop()]),
+    ));
   const server: RunningServer = { baseURL, dataDir, output: () => output, stop };
 
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   for (;;) {
     if (spawnError || exited(child)) {
       await stop();
-      throw new Error(`The server exited before it was healthy (${spawnError?.message ?? `code ${child.exitCode ?? child.signalCode}`}).\n${output}`);
+      throw new Error(
+        `The server exited before it was healthy (${spawnError?.message ?? `code ${child.exitCode ?? child.signalCode}`}).\n${output}`,
+      );
     }
     const status = await fetch(`${probeURL}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
       (response) => response.status,
@@ -185,7 +196,12 @@ export async function startServer(): Promise<RunningServer> {
   }
 }
 
-async function stopServer(child: ChildProcess, dataDir: string, webDist: string, outputClosed: Promise<void>): Promise<string[]> {
+async function stopServer(
+  child: ChildProcess,
+  dataDir: string,
+  webDist: string,
+  outputClosed: Promise<void>,
+): Promise<string[]> {
   const problems: string[] = [];
   const postmaster = await postmasterPid(dataDir);
 
@@ -216,7 +232,9 @@ async function stopServer(child: ChildProcess, dataDir: string, webDist: string,
     remaining = await leftovers();
   }
   if (remaining.length > 0) {
-    problems.push(`PostgreSQL still running after the server stopped: ${remaining.map((p) => `${p.pid} (${p.command})`).join(', ')}`);
+    problems.push(
+      `PostgreSQL still running after the server stopped: ${remaining.map((p) => `${p.pid} (${p.command})`).join(', ')}`,
+    );
     // Processes of our own cluster: stop them by pid so the temp folder can go.
     for (const { pid } of remaining) {
       try {

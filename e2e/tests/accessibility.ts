@@ -1,8 +1,28 @@
 import type { Locator, Page } from 'playwright-core';
 import { api } from '../lib/api.js';
-import { ADMIN, DEMO_PASSWORD, MEMBER, MESSAGES, PRIYA, dialog, notification, openLogin, sidebar, signIn } from '../lib/app.js';
+import {
+  ADMIN,
+  DEMO_PASSWORD,
+  MEMBER,
+  MESSAGES,
+  PRIYA,
+  dialog,
+  notification,
+  openLogin,
+  sidebar,
+  signIn,
+} from '../lib/app.js';
 import { AXE_CONTEXT, AxeAudit } from '../lib/axe.js';
-import { AssertionError, assert, expectEventually, expectHidden, expectPath, expectVisible, isFocused, type E2ETest } from '../lib/harness.js';
+import {
+  AssertionError,
+  assert,
+  expectEventually,
+  expectHidden,
+  expectPath,
+  expectVisible,
+  isFocused,
+  type E2ETest,
+} from '../lib/harness.js';
 
 /**
  * DESIGN §10: axe-core on every route of SPEC §2, for each role, at 1280 × 800 and 375 × 812, with no serious or
@@ -23,7 +43,8 @@ interface Screen {
 
 const h1 = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
 const text = (value: string | RegExp) => (page: Page) => page.getByText(value).first();
-const selectedTab = (label: string) => (page: Page) => page.getByRole('tab', { name: label, exact: true, selected: true });
+const selectedTab = (label: string) => (page: Page) =>
+  page.getByRole('tab', { name: label, exact: true, selected: true });
 const GREETING = /^Good (Morning|Afternoon|Evening), /;
 
 /** Spinners, skeletons and lazy panels still loading. */
@@ -54,7 +75,16 @@ async function settle(page: Page, screen: Screen): Promise<void> {
   await expectHidden(page.locator(LOADING));
   // antd fades content in (opacity below 1 for a moment, which would read as low contrast): wait for it to end.
   await page
-    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
     .catch(() => undefined);
 }
 
@@ -95,8 +125,14 @@ const PUBLIC_SCREENS: Screen[] = [
   { path: '/register?token=not-a-real-token&email=someone%40demo.test', ready: h1(/./) },
   { path: '/sign-up', ready: h1(/./) },
   { path: '/registration-requested', ready: text(/./) },
-  { path: '/registration-approval-status?status=approve&responder_email=admin%40demo.test&responder_name=Alex%20Morgan&responded_on=2025-03-04', ready: text(/Alex Morgan/) },
-  { path: '/registration-approval-status?status=already_blocked&responder_email=admin%40demo.test&responder_name=Alex%20Morgan&responded_on=2025-03-04', ready: text(/Alex Morgan/) },
+  {
+    path: '/registration-approval-status?status=approve&responder_email=admin%40demo.test&responder_name=Alex%20Morgan&responded_on=2025-03-04',
+    ready: text(/Alex Morgan/),
+  },
+  {
+    path: '/registration-approval-status?status=already_blocked&responder_email=admin%40demo.test&responder_name=Alex%20Morgan&responded_on=2025-03-04',
+    ready: text(/Alex Morgan/),
+  },
   { path: '/access-pending', ready: text(/approv/i) },
   { path: '/organization/not-found', ready: text(/organisation/i) },
   { path: '/purchase-requests/approvals/done?approval=1&status=approved', ready: text(/approved/i) },
@@ -111,11 +147,19 @@ const PUBLIC_SCREENS: Screen[] = [
 const withTabs = (path: string, tabs: Record<string, string>): Screen[] =>
   Object.entries(tabs).map(([key, label]) => ({ path: `${path}?tab=${key}`, ready: selectedTab(label) }));
 
-const REQUEST_TABS = { pending: 'Pending Request', myRequest: 'My Request', myRecurringRequest: 'My Recurring Request' };
-const SETTINGS_TABS = { profile: 'Personal Information', security: 'Password & Security', notifications: 'Notifications' };
+const REQUEST_TABS = {
+  pending: 'Pending Request',
+  myRequest: 'My Request',
+  myRecurringRequest: 'My Recurring Request',
+};
+const SETTINGS_TABS = {
+  profile: 'Personal Information',
+  security: 'Password & Security',
+  notifications: 'Notifications',
+};
 
 async function adminScreens(page: Page): Promise<Screen[]> {
-  const first = async <T,>(path: string) => {
+  const first = async <T>(path: string) => {
     const { data } = await api<{ data: T[] }>(page, 'GET', path);
     if (!data[0]) throw new AssertionError(`GET ${path} listed nothing`);
     return data[0];
@@ -127,7 +171,11 @@ async function adminScreens(page: Page): Promise<Screen[]> {
   ]);
   return [
     { path: '/dashboard', ready: text(GREETING) },
-    ...withTabs('/requests', { ...REQUEST_TABS, allRequest: 'All Request', allRecurringRequest: 'All Recurring Request' }),
+    ...withTabs('/requests', {
+      ...REQUEST_TABS,
+      allRequest: 'All Request',
+      allRecurringRequest: 'All Recurring Request',
+    }),
     ...withTabs('/teams', { teams: 'Teams', users: 'All Users' }),
     { path: `/teams/${team.id}`, ready: h1(new RegExp(team.name)) },
     { path: '/cards', ready: h1(/^Cards/) },
@@ -141,7 +189,13 @@ async function adminScreens(page: Page): Promise<Screen[]> {
       organization: 'Organization',
       auditLog: 'Audit Log',
     }),
-    ...withTabs('/reports-and-insights', { allSpending: 'All Spending', funding: 'Funding', users: 'Users', categories: 'Categories', teams: 'Teams' }),
+    ...withTabs('/reports-and-insights', {
+      allSpending: 'All Spending',
+      funding: 'Funding',
+      users: 'Users',
+      categories: 'Categories',
+      teams: 'Teams',
+    }),
     { path: `/users/${user.id}`, ready: h1(user.name) },
     { path: '/help-and-support', ready: h1('Help & Support') },
     { path: '/no-such-page', ready: text('ERROR CODE 404 NOT FOUND') },
@@ -150,7 +204,11 @@ async function adminScreens(page: Page): Promise<Screen[]> {
 
 async function memberScreens(page: Page): Promise<Screen[]> {
   const me = await api<{ data: { id: number } }>(page, 'GET', '/api/me');
-  const { data: cards } = await api<{ data: Array<{ id: number }> }>(page, 'GET', `/api/users/${me.data.id}/cards?page[size]=1`);
+  const { data: cards } = await api<{ data: Array<{ id: number }> }>(
+    page,
+    'GET',
+    `/api/users/${me.data.id}/cards?page[size]=1`,
+  );
   return [
     { path: '/dashboard', ready: text(GREETING) },
     ...withTabs('/requests', REQUEST_TABS),
@@ -168,7 +226,9 @@ const MAX_TABS = 60;
 function describeFocus(page: Page): Promise<string> {
   return page.evaluate(() => {
     const el = document.activeElement;
-    return el ? `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}"` : 'nothing';
+    return el
+      ? `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}"`
+      : 'nothing';
   });
 }
 
@@ -178,7 +238,9 @@ async function tabTo(page: Page, target: Locator, key = 'Tab'): Promise<void> {
     await page.keyboard.press(key);
     if (await isFocused(target)) return;
   }
-  throw new AssertionError(`${key} ×${MAX_TABS} never reached ${target.toString()} (focus is on ${await describeFocus(page)})`);
+  throw new AssertionError(
+    `${key} ×${MAX_TABS} never reached ${target.toString()} (focus is on ${await describeFocus(page)})`,
+  );
 }
 
 /** Whether focus is inside `container`. */
@@ -190,9 +252,19 @@ function focusWithin(container: Locator): Promise<boolean> {
 async function tabRows(page: Page): Promise<{ labels: string[]; rows: number; moreMenu: boolean }> {
   const tabs = page.getByRole('tablist').first().getByRole('tab');
   await expectVisible(tabs);
-  const boxes = await tabs.evaluateAll((elements) => elements.map((element) => ({ label: element.textContent ?? '', top: Math.round(element.getBoundingClientRect().top), shown: element.checkVisibility() })));
+  const boxes = await tabs.evaluateAll((elements) =>
+    elements.map((element) => ({
+      label: element.textContent ?? '',
+      top: Math.round(element.getBoundingClientRect().top),
+      shown: element.checkVisibility(),
+    })),
+  );
   const moreMenu = await page.locator('.ant-tabs-nav-more').first().isVisible();
-  return { labels: boxes.filter((box) => box.shown).map((box) => box.label), rows: new Set(boxes.map((box) => box.top)).size, moreMenu };
+  return {
+    labels: boxes.filter((box) => box.shown).map((box) => box.label),
+    rows: new Set(boxes.map((box) => box.top)).size,
+    moreMenu,
+  };
 }
 
 export const tests: E2ETest[] = [

@@ -36,7 +36,10 @@ export const tests: E2ETest[] = [
       await expectVisible(row.getByText(`${dollars(TOPUP_CENTS)} (${description})`, { exact: true }));
       // Only top-ups by this admin are listed now.
       await expectEventually(
-        async () => (await tableRows(page.locator('.ant-table')).allInnerTexts()).every((text) => text.includes('Added funds') && text.includes(ADMIN.name)),
+        async () =>
+          (await tableRows(page.locator('.ant-table')).allInnerTexts()).every(
+            (text) => text.includes('Added funds') && text.includes(ADMIN.name),
+          ),
         true,
         'every row being a top-up by the admin',
       );

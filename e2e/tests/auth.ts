@@ -1,4 +1,14 @@
-import { ADMIN, TEXT, expectSidebar, greeting, loginForm, loginResponse, openLogin, signIn, DEMO_PASSWORD } from '../lib/app.js';
+import {
+  ADMIN,
+  TEXT,
+  expectSidebar,
+  greeting,
+  loginForm,
+  loginResponse,
+  openLogin,
+  signIn,
+  DEMO_PASSWORD,
+} from '../lib/app.js';
 import { assert, expectNoneVisible, expectPath, expectVisible, type E2ETest } from '../lib/harness.js';
 
 export const tests: E2ETest[] = [

@@ -1,7 +1,25 @@
-import { ADMIN, MEMBER, MESSAGES, PRIYA, DEMO_PASSWORD, dialog, dollars, expectNotification, notification, signIn } from '../lib/app.js';
+import {
+  ADMIN,
+  MEMBER,
+  MESSAGES,
+  PRIYA,
+  DEMO_PASSWORD,
+  dialog,
+  dollars,
+  expectNotification,
+  notification,
+  signIn,
+} from '../lib/app.js';
 import { cardsOf, cardsTotal } from '../lib/api.js';
 import { chooseOption, statisticValue } from '../lib/antd.js';
-import { assert, expectEventually, expectHidden, expectNoneVisible, expectVisible, type E2ETest } from '../lib/harness.js';
+import {
+  assert,
+  expectEventually,
+  expectHidden,
+  expectNoneVisible,
+  expectVisible,
+  type E2ETest,
+} from '../lib/harness.js';
 
 /** Issue 4: cards end to end (SPEC §2 /cards, /cards/{cardId}, /my-cards, the issuing terms modal). */
 
@@ -25,10 +43,22 @@ export const tests: E2ETest[] = [
       assert(await firstName.isDisabled(), 'Legal First Name is enabled before a user is chosen');
       await chooseOption(page, drawer.getByLabel('User'), MEMBER.name, MEMBER.firstName);
       await expectVisible(drawer.getByText(`${MEMBER.name} is already a cardholder`));
-      await expectEventually(() => firstName.inputValue(), MEMBER.firstName, 'Legal First Name of an existing cardholder');
+      await expectEventually(
+        () => firstName.inputValue(),
+        MEMBER.firstName,
+        'Legal First Name of an existing cardholder',
+      );
       assert(await firstName.isDisabled(), "an existing cardholder's legal first name can be changed");
-      await expectEventually(() => drawer.getByLabel('Address Line 1').isEnabled(), true, 'Address Line 1 enabled once a user is chosen');
-      await expectEventually(() => drawer.getByRole('radio', { name: 'Virtual' }).isChecked(), true, 'Card Type Virtual chosen by default');
+      await expectEventually(
+        () => drawer.getByLabel('Address Line 1').isEnabled(),
+        true,
+        'Address Line 1 enabled once a user is chosen',
+      );
+      await expectEventually(
+        () => drawer.getByRole('radio', { name: 'Virtual' }).isChecked(),
+        true,
+        'Card Type Virtual chosen by default',
+      );
       await drawer.getByRole('button', { name: 'Add Card' }).click();
 
       // 'Added' names the new card's last four digits.
@@ -40,7 +70,9 @@ export const tests: E2ETest[] = [
       await expectVisible(page.getByRole('heading', { level: 1, name: `Cards(${totalBefore + 1})` }));
 
       // Its tile (newest first) opens Card Details: inactive until activated.
-      await page.getByRole('link', { name: new RegExp(`${MEMBER.name}, virtual card ending in ${last4}, inactive`) }).click();
+      await page
+        .getByRole('link', { name: new RegExp(`${MEMBER.name}, virtual card ending in ${last4}, inactive`) })
+        .click();
       await page.waitForURL(/\/cards\/\d+$/);
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Card Details' }));
       await expectVisible(page.getByText(`${MEMBER.name} · Virtual card ending in ${last4}`));
@@ -58,14 +90,20 @@ export const tests: E2ETest[] = [
       await fund.getByRole('button', { name: 'Update Balance' }).click();
       await expectNotification(page, MESSAGES.cardBalanceUpdated);
       await expectHidden(fund);
-      await expectEventually(() => statisticValue(page, 'Available to Spend'), dollars(FUNDED_CENTS), 'Available to Spend after funding');
+      await expectEventually(
+        () => statisticValue(page, 'Available to Spend'),
+        dollars(FUNDED_CENTS),
+        'Available to Spend after funding',
+      );
 
       // Jordan, in a browser of their own: My Cards counts the new card and shows it.
       const member = await newPage();
       await signIn(member, MEMBER.email, MEMBER.firstName);
       await member.getByRole('link', { name: 'My Cards', exact: true }).click();
       await expectVisible(member.getByRole('heading', { level: 1, name: `Total Cards(${cardsBefore + 1})` }));
-      await member.getByRole('link', { name: `virtual card ending in ${last4}, active, ${dollars(FUNDED_CENTS)} available` }).click();
+      await member
+        .getByRole('link', { name: `virtual card ending in ${last4}, active, ${dollars(FUNDED_CENTS)} available` })
+        .click();
       await member.waitForURL(/\/cards\/\d+$/);
       await expectVisible(member.getByRole('heading', { level: 1, name: 'Card Details' }));
 

@@ -4,7 +4,15 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { ADMIN, MEMBER, MESSAGES, dialog, dollars, expectNotification, signIn } from '../lib/app.js';
 import { api, cardsOf } from '../lib/api.js';
 import { cardTitled, chooseOption, popconfirm, tableRows } from '../lib/antd.js';
-import { assert, expectEqual, expectEventually, expectHidden, expectNoneVisible, expectVisible, type E2ETest } from '../lib/harness.js';
+import {
+  assert,
+  expectEqual,
+  expectEventually,
+  expectHidden,
+  expectNoneVisible,
+  expectVisible,
+  type E2ETest,
+} from '../lib/harness.js';
 
 /**
  * Issue 7: the admin dashboard over the demo data (charts drawn, the Purchase Request panel, a force approve from
@@ -12,10 +20,26 @@ import { assert, expectEqual, expectEventually, expectHidden, expectNoneVisible,
  */
 
 /** SPEC §2 export columns, in the order the server writes them. */
-const ALL_COLUMNS = ['Posted Date', 'Amount', 'Cardholder', 'Card', 'Merchant', 'Merchant Category', 'Merchant Category Code', 'Category', 'Team', 'Notes', 'Type', 'Digital Wallet'];
+const ALL_COLUMNS = [
+  'Posted Date',
+  'Amount',
+  'Cardholder',
+  'Card',
+  'Merchant',
+  'Merchant Category',
+  'Merchant Category Code',
+  'Category',
+  'Team',
+  'Notes',
+  'Type',
+  'Digital Wallet',
+];
 /** The CSV of all columns: Merchant Category is written as its readable name and, beside it, Stripe's key. */
 const CSV_HEADER = [...ALL_COLUMNS.slice(0, 6), 'Merchant Category Key', ...ALL_COLUMNS.slice(6)];
-const REPORT = { generated: 'Report generated successfully!', atLeastOneColumn: 'At least one column must be selected' } as const;
+const REPORT = {
+  generated: 'Report generated successfully!',
+  atLeastOneColumn: 'At least one column must be selected',
+} as const;
 /** An amount no seeded or other test's request has, so the panel row is this test's. */
 const REQUEST_CENTS = 4_321;
 const REQUEST_NOTES = 'Dashboard force approve (end-to-end)';
@@ -33,9 +57,15 @@ async function expectChartDrawn(figure: Locator, shapes: string, what: string): 
   const description = (await figure.locator('p').first().textContent()) ?? '';
   const amounts = [...description.matchAll(/-?\$[\d,]+\.\d{2}/g)].map((match) => match[0]);
   assert(amounts.length > 0, `${what}: its text alternative lists no amounts: "${description.slice(0, 200)}"`);
-  assert(amounts.some((amount) => amount !== '$0.00'), `${what}: every amount is $0.00 (${amounts.length} periods)`);
+  assert(
+    amounts.some((amount) => amount !== '$0.00'),
+    `${what}: every amount is $0.00 (${amounts.length} periods)`,
+  );
   await expectEventually(
-    () => figure.locator(shapes).evaluateAll((elements) => elements.filter((element) => element.getBoundingClientRect().height > 1).length > 0),
+    () =>
+      figure
+        .locator(shapes)
+        .evaluateAll((elements) => elements.filter((element) => element.getBoundingClientRect().height > 1).length > 0),
     true,
     `${what}: a drawn ${shapes}`,
   );
@@ -95,7 +125,11 @@ async function refunds(page: Page): Promise<ApiExpense[]> {
 }
 
 /** Opens Export Report, picks the format (and columns), exports, and returns the download once the success notice shows. */
-async function exportReport(page: Page, format: 'CSV' | 'Excel', pickColumns?: (modal: Locator) => Promise<void>): Promise<Download> {
+async function exportReport(
+  page: Page,
+  format: 'CSV' | 'Excel',
+  pickColumns?: (modal: Locator) => Promise<void>,
+): Promise<Download> {
   await page.getByRole('button', { name: 'Export Report' }).click();
   const modal = dialog(page, 'Export Report');
   await expectVisible(modal);
@@ -121,24 +155,61 @@ export const tests: E2ETest[] = [
       assert(card, `${MEMBER.name} has no active card`);
       const member = await newPage();
       await signIn(member, MEMBER.email, MEMBER.firstName);
-      const { data: teams } = await api<{ data: Array<{ id: number; name: string }> }>(member, 'GET', '/api/teams?page[size]=50');
+      const { data: teams } = await api<{ data: Array<{ id: number; name: string }> }>(
+        member,
+        'GET',
+        '/api/teams?page[size]=50',
+      );
       const engineering = teams.find((team) => team.name === 'Engineering');
       assert(engineering, `${MEMBER.name} is not in Engineering (teams: ${teams.map((team) => team.name).join(', ')})`);
-      const { data: filed } = await api<{ data: { id: number } }>(member, 'POST', `/api/users/${card.user_id}/purchase-requests`, {
-        amount: REQUEST_CENTS, card_id: card.id, team_id: engineering.id, wallet_category_id: null, notes: REQUEST_NOTES, interval: null, start_date: null, end_date: null,
-      });
+      const { data: filed } = await api<{ data: { id: number } }>(
+        member,
+        'POST',
+        `/api/users/${card.user_id}/purchase-requests`,
+        {
+          amount: REQUEST_CENTS,
+          card_id: card.id,
+          team_id: engineering.id,
+          wallet_category_id: null,
+          notes: REQUEST_NOTES,
+          interval: null,
+          start_date: null,
+          end_date: null,
+        },
+      );
 
       await admin.goto('/dashboard');
       // The KPI charts and Fund Overview are drawn from the demo's year of activity.
-      await expectChartDrawn(admin.getByRole('figure', { name: 'Available balance, month end' }), '.recharts-area-area', 'Total Available Balance chart');
-      await expectChartDrawn(admin.getByRole('figure', { name: 'Spend per day' }), '.recharts-bar-rectangle path, path.recharts-rectangle', 'Last 30 Spend chart');
-      await expectChartDrawn(admin.getByRole('figure', { name: /^Available balance and spending/ }), '.recharts-bar-rectangle path, path.recharts-rectangle', 'Fund Overview chart');
+      await expectChartDrawn(
+        admin.getByRole('figure', { name: 'Available balance, month end' }),
+        '.recharts-area-area',
+        'Total Available Balance chart',
+      );
+      await expectChartDrawn(
+        admin.getByRole('figure', { name: 'Spend per day' }),
+        '.recharts-bar-rectangle path, path.recharts-rectangle',
+        'Last 30 Spend chart',
+      );
+      await expectChartDrawn(
+        admin.getByRole('figure', { name: /^Available balance and spending/ }),
+        '.recharts-bar-rectangle path, path.recharts-rectangle',
+        'Fund Overview chart',
+      );
       for (const title of ['Total Available Balance', 'Last 30 Spend', 'Total Assigned Out']) {
         const value = admin.getByRole('region', { name: title }).getByTestId('kpi-value');
         await expectVisible(value);
-        assert(/^\$[\d,]+\.\d{2}$/.test((await value.innerText()).trim()), `${title} shows "${await value.innerText()}"`);
+        assert(
+          /^\$[\d,]+\.\d{2}$/.test((await value.innerText()).trim()),
+          `${title} shows "${await value.innerText()}"`,
+        );
       }
-      expectEqual((await admin.getByRole('region', { name: 'Total Available Balance' }).getByTestId('kpi-value').innerText()).trim() === '$0.00', false, 'Total Available Balance is $0.00');
+      expectEqual(
+        (
+          await admin.getByRole('region', { name: 'Total Available Balance' }).getByTestId('kpi-value').innerText()
+        ).trim() === '$0.00',
+        false,
+        'Total Available Balance is $0.00',
+      );
 
       // The Purchase Request panel: two pending rows, the newest (Jordan's) first, with See All Request.
       const panel = cardTitled(admin, 'Purchase Request');
@@ -159,12 +230,24 @@ export const tests: E2ETest[] = [
       await expectHidden(pending.getByRole('listitem', { name: label }));
 
       // It is approved (and funded), and the Approved Request tab shows it first.
-      const { data: request } = await api<{ data: { status: string; transferred: string | null } }>(admin, 'GET', `/api/purchase-requests/${filed.id}`);
-      expectEqual([request.status, request.transferred !== null], ['Approved', true], 'the request after Force Approve [status, funded]');
+      const { data: request } = await api<{ data: { status: string; transferred: string | null } }>(
+        admin,
+        'GET',
+        `/api/purchase-requests/${filed.id}`,
+      );
+      expectEqual(
+        [request.status, request.transferred !== null],
+        ['Approved', true],
+        'the request after Force Approve [status, funded]',
+      );
       await panel.getByRole('tab', { name: 'Approved Request' }).click();
       const approved = panel.getByRole('list', { name: 'Approved requests' });
       await expectVisible(approved.getByRole('listitem').first());
-      expectEqual(await approved.getByRole('listitem').first().getAttribute('aria-label'), label, 'the first row of Approved Request');
+      expectEqual(
+        await approved.getByRole('listitem').first().getAttribute('aria-label'),
+        label,
+        'the first row of Approved Request',
+      );
     },
   },
   {
@@ -192,17 +275,31 @@ export const tests: E2ETest[] = [
       );
       await expectNoneVisible(rows.locator('.ant-tag').getByText('Capture', { exact: true }));
       const firstRowText = await tableRows(table).first().innerText();
-      assert(firstRowText.includes(dollars(expected[0]!.amount)), `the table's first refund is not ${dollars(expected[0]!.amount)}: ${firstRowText}`);
+      assert(
+        firstRowText.includes(dollars(expected[0]!.amount)),
+        `the table's first refund is not ${dollars(expected[0]!.amount)}: ${firstRowText}`,
+      );
 
       // CSV, all 12 columns: every refund, newest first, and nothing else.
       const csv = await exportReport(page, 'CSV');
       assert(/\.csv$/.test(csv.suggestedFilename()), `the CSV is named ${csv.suggestedFilename()}`);
-      assert(csv.suggestedFilename().includes(ADMIN.name.replace(/ /g, '-')), `the CSV's name ${csv.suggestedFilename()} does not hold ${ADMIN.name}`);
+      assert(
+        csv.suggestedFilename().includes(ADMIN.name.replace(/ /g, '-')),
+        `the CSV's name ${csv.suggestedFilename()} does not hold ${ADMIN.name}`,
+      );
       const [header, ...records] = parseCsv(await fs.readFile((await csv.path())!, 'utf8'));
       expectEqual(header, CSV_HEADER, 'the CSV header');
       expectEqual(records.length, expected.length, 'CSV rows (the refunds)');
-      expectEqual(new Set(records.map((record) => record[CSV_HEADER.indexOf('Type')])), new Set(['refund']), 'the Type column of the CSV');
-      expectEqual(records.map((record) => record[1]), expected.map((expense) => (expense.amount / 100).toFixed(2)), 'the CSV amounts, newest first');
+      expectEqual(
+        new Set(records.map((record) => record[CSV_HEADER.indexOf('Type')])),
+        new Set(['refund']),
+        'the Type column of the CSV',
+      );
+      expectEqual(
+        records.map((record) => record[1]),
+        expected.map((expense) => (expense.amount / 100).toFixed(2)),
+        'the CSV amounts, newest first',
+      );
 
       // Excel with custom columns: none is refused, then Posted Date, Amount and Type.
       const xlsx = await exportReport(page, 'Excel', async (modal) => {
@@ -212,7 +309,8 @@ export const tests: E2ETest[] = [
         for (const column of ALL_COLUMNS) await columns.getByRole('checkbox', { name: column, exact: true }).uncheck();
         await modal.getByRole('button', { name: 'Export', exact: true }).click();
         await expectVisible(modal.getByText(REPORT.atLeastOneColumn, { exact: true }));
-        for (const column of ['Posted Date', 'Amount', 'Type']) await columns.getByRole('checkbox', { name: column, exact: true }).check();
+        for (const column of ['Posted Date', 'Amount', 'Type'])
+          await columns.getByRole('checkbox', { name: column, exact: true }).check();
         await expectHidden(modal.getByText(REPORT.atLeastOneColumn, { exact: true }));
       });
       assert(/\.xlsx$/.test(xlsx.suggestedFilename()), `the Excel file is named ${xlsx.suggestedFilename()}`);
@@ -220,8 +318,15 @@ export const tests: E2ETest[] = [
       expectEqual(sheetHeader, ['Posted Date', 'Amount', 'Type'], 'the Excel header');
       expectEqual(sheetRows.length, expected.length, 'Excel rows (the refunds)');
       expectEqual(new Set(sheetRows.map((row) => row[2])), new Set(['refund']), 'the Type column of the Excel file');
-      expectEqual(sheetRows.map((row) => row[1]), expected.map((expense) => expense.amount / 100), 'the Excel amounts (numbers), newest first');
-      assert(sheetRows.every((row) => row[0] instanceof Date), 'every Posted Date of the Excel file is a date');
+      expectEqual(
+        sheetRows.map((row) => row[1]),
+        expected.map((expense) => expense.amount / 100),
+        'the Excel amounts (numbers), newest first',
+      );
+      assert(
+        sheetRows.every((row) => row[0] instanceof Date),
+        'every Posted Date of the Excel file is a date',
+      );
     },
   },
 ];

@@ -19,7 +19,8 @@ function cents(shown: string): number {
 function csvCells(line: string): string[] {
   const cells: string[] = [];
   const pattern = /(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g;
-  for (const match of line.matchAll(pattern)) cells.push(match[1] !== undefined ? match[1].replace(/""/g, '"') : match[2]!);
+  for (const match of line.matchAll(pattern))
+    cells.push(match[1] !== undefined ? match[1].replace(/""/g, '"') : match[2]!);
   return cells;
 }
 
@@ -53,7 +54,11 @@ export const tests: E2ETest[] = [
 
       // The balance rises by exactly the top-up; the top-up heads the list, added (the simulator settles at once).
       const after = before + TOPUP_CENTS;
-      await expectEventually(async () => cents(await statisticValue(page, 'Unallocated Funds')), after, 'Unallocated Funds after the top-up');
+      await expectEventually(
+        async () => cents(await statisticValue(page, 'Unallocated Funds')),
+        after,
+        'Unallocated Funds after the top-up',
+      );
       const recent = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Recent Top-ups' }) });
       const row = tableRows(recent).first();
       await expectVisible(row.getByText(description, { exact: true }));
@@ -75,9 +80,15 @@ export const tests: E2ETest[] = [
       expectEqual(closing, after, 'Closing Balance of this month');
 
       // Download CSV: the same movement, with the same running balance.
-      const [download] = await Promise.all([page.waitForEvent('download'), drawer.getByRole('button', { name: 'Download CSV' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        drawer.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
       await expectNotification(page, 'Statement downloaded');
-      assert(/-statement-\d{4}-\d{2}\.csv$/.test(download.suggestedFilename()), `the download is named ${download.suggestedFilename()}`);
+      assert(
+        /-statement-\d{4}-\d{2}\.csv$/.test(download.suggestedFilename()),
+        `the download is named ${download.suggestedFilename()}`,
+      );
       const csv = (await fs.readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
       const [header, ...rows] = csv.trim().split(/\r?\n/);
       expectEqual(csvCells(header!), ['Date', 'Type', 'Description', 'Card', 'Amount', 'Balance'], 'the CSV header');

@@ -79,9 +79,14 @@ export const tests: E2ETest[] = [
       // The same link again changes nothing and says who approved.
       await admin.goto(approve.href);
       await expectPath(admin, '/registration-approval-status');
-      assert(new URL(admin.url()).searchParams.get('status') === 'already_approved', `status=${new URL(admin.url()).searchParams.get('status')}`);
+      assert(
+        new URL(admin.url()).searchParams.get('status') === 'already_approved',
+        `status=${new URL(admin.url()).searchParams.get('status')}`,
+      );
       await expectVisible(admin.getByRole('heading', { level: 1, name: 'Already Approved' }));
-      await expectVisible(admin.getByText(`This registration request was already approved by ${ADMIN.name} (${ADMIN.email}) on`));
+      await expectVisible(
+        admin.getByText(`This registration request was already approved by ${ADMIN.name} (${ADMIN.email}) on`),
+      );
 
       // Approved, the person now signs in with Google.
       const person = await newPage();

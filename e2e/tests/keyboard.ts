@@ -17,7 +17,9 @@ async function tabTo(page: Page, target: Locator, key = 'Tab'): Promise<number> 
   }
   const focused = await page.evaluate(() => {
     const el = document.activeElement;
-    return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"` : 'nothing';
+    return el
+      ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`
+      : 'nothing';
   });
   throw new AssertionError(`${key} ×${MAX_TABS} never reached ${target.toString()} (focus is on ${focused})`);
 }

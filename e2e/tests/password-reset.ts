@@ -7,7 +7,13 @@ import { linkIn, readMail } from '../lib/mailbox.js';
 /** Issue 8: forgot and reset password (SPEC §2 /forgot-password and /reset-password, §5, §8). */
 
 // A person of their own, so the demo sign-ins the other tests use keep demo-password.
-const PERSON = { firstName: 'Casey', lastName: 'Reset', email: 'casey.reset@demo.test', oldPassword: 'first-pass-11', newPassword: 'second-pass-22' } as const;
+const PERSON = {
+  firstName: 'Casey',
+  lastName: 'Reset',
+  email: 'casey.reset@demo.test',
+  oldPassword: 'first-pass-11',
+  newPassword: 'second-pass-22',
+} as const;
 
 const TEXT = {
   forgotLink: 'Forgot your Password?',
@@ -18,7 +24,12 @@ const TEXT = {
 
 /** An admin adds the person; they register from the invitation with their first password (signed in on `browser`). */
 async function personWithPassword(admin: Page, browser: Page): Promise<void> {
-  await api(admin, 'POST', '/api/users', { first_name: PERSON.firstName, last_name: PERSON.lastName, email: PERSON.email, role: 'wallet-user' });
+  await api(admin, 'POST', '/api/users', {
+    first_name: PERSON.firstName,
+    last_name: PERSON.lastName,
+    email: PERSON.email,
+    role: 'wallet-user',
+  });
   const invitation = linkIn(await readMail(admin, { to: PERSON.email, subject: /invited/i }), 'Set My Password');
   await browser.goto('/login');
   await api(browser, 'POST', '/api/auth/register', {
@@ -59,9 +70,15 @@ export const tests: E2ETest[] = [
 
       // The mail links to /reset-password?email&token on this server.
       const link = linkIn(await readMail(page, { to: PERSON.email, subject: /reset your password/i }), TEXT.heading);
-      assert(link.origin === new URL(baseURL).origin, `the reset mail links to ${link.origin}, not to the server that sent it (${baseURL})`);
+      assert(
+        link.origin === new URL(baseURL).origin,
+        `the reset mail links to ${link.origin}, not to the server that sent it (${baseURL})`,
+      );
       assert(link.pathname === '/reset-password', `the reset mail links to ${link.pathname}, not /reset-password`);
-      assert(link.searchParams.get('email') === PERSON.email, `the reset link's email is ${link.searchParams.get('email')}`);
+      assert(
+        link.searchParams.get('email') === PERSON.email,
+        `the reset link's email is ${link.searchParams.get('email')}`,
+      );
       assert(link.searchParams.get('token'), `the reset link has no token: ${link.href}`);
 
       // A new password, then sign in with it.

@@ -24,12 +24,25 @@ async function cleanActiveCard(page: Page): Promise<ApiCard> {
     legal_first_name: 'Jordan',
     legal_last_name: 'Lee',
     cardholder_name: MEMBER.name,
-    billing: { line1: '410 Market Street', line2: 'Suite 200', city: 'San Francisco', state: 'CA', postal_code: '94111', country: 'US' },
+    billing: {
+      line1: '410 Market Street',
+      line2: 'Suite 200',
+      city: 'San Francisco',
+      state: 'CA',
+      postal_code: '94111',
+      country: 'US',
+    },
   });
   await api(page, 'PUT', `/api/cards/${created.id}/status`, { status: 'active' });
-  await api(page, 'PUT', `/api/cards/${created.id}/balance`, { amount: FUNDED_CENTS, description: 'End-to-end purchase budget' });
+  await api(page, 'PUT', `/api/cards/${created.id}/balance`, {
+    amount: FUNDED_CENTS,
+    description: 'End-to-end purchase budget',
+  });
   const card = await getCard(page, created.id);
-  assert(card.status === 'active' && available(card) === FUNDED_CENTS, `the prepared card is ${card.status} with ${available(card)} available`);
+  assert(
+    card.status === 'active' && available(card) === FUNDED_CENTS,
+    `the prepared card is ${card.status} with ${available(card)} available`,
+  );
   return card;
 }
 
@@ -48,20 +61,33 @@ export const tests: E2ETest[] = [
 
       await page.goto(`/cards/${card.id}`);
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Card Details' }));
-      await expectEventually(() => statisticValue(page, 'Available to Spend'), dollars(FUNDED_CENTS), 'Available to Spend before the purchase');
+      await expectEventually(
+        () => statisticValue(page, 'Available to Spend'),
+        dollars(FUNDED_CENTS),
+        'Available to Spend before the purchase',
+      );
       const pending = cardTitled(page, 'Pending Transactions');
       const posted = cardTitled(page, 'Posted Transactions');
       await expectVisible(pending.getByText('No pending transactions'));
 
       // The purchase is authorised now and captured later: a hold.
-      const purchase = await simulatePurchase(page, { cardId: card.id, amount: PURCHASE_CENTS, merchant: MERCHANT, capture: 'later' });
+      const purchase = await simulatePurchase(page, {
+        cardId: card.id,
+        amount: PURCHASE_CENTS,
+        merchant: MERCHANT,
+        capture: 'later',
+      });
       assert(purchase.approved, `the simulated purchase was declined: ${purchase.decline_reason}`);
       await page.reload();
       const pendingRow = tableRows(pending).filter({ hasText: MERCHANT });
       await expectVisible(pendingRow);
       await expectVisible(pendingRow.getByText(dollars(PURCHASE_CENTS), { exact: true }));
       await expectEventually(() => tableRows(pending).count(), 1, 'rows in Pending Transactions');
-      await expectEventually(() => statisticValue(page, 'Available to Spend'), dollars(FUNDED_CENTS - PURCHASE_CENTS), 'Available to Spend with the hold');
+      await expectEventually(
+        () => statisticValue(page, 'Available to Spend'),
+        dollars(FUNDED_CENTS - PURCHASE_CENTS),
+        'Available to Spend with the hold',
+      );
       await expectEventually(() => statisticValue(page, 'Pending Holds'), dollars(PURCHASE_CENTS), 'Pending Holds');
       await expectVisible(posted.getByText('No posted transactions'));
 
@@ -74,7 +100,11 @@ export const tests: E2ETest[] = [
       await expectVisible(postedRow.getByText('Capture', { exact: true }));
       await expectVisible(pending.getByText('No pending transactions'));
       await expectEventually(() => tableRows(pending).count(), 0, 'rows in Pending Transactions after the capture');
-      await expectEventually(() => statisticValue(page, 'Available to Spend'), dollars(FUNDED_CENTS - PURCHASE_CENTS), 'Available to Spend after the capture');
+      await expectEventually(
+        () => statisticValue(page, 'Available to Spend'),
+        dollars(FUNDED_CENTS - PURCHASE_CENTS),
+        'Available to Spend after the capture',
+      );
 
       // Export Transactions for today: a CSV with its header row and the purchase.
       await page.getByRole('button', { name: 'Export Transactions' }).click();
@@ -86,7 +116,10 @@ export const tests: E2ETest[] = [
         await picker.fill(todayForPicker());
         await picker.press('Enter');
       }
-      const [download] = await Promise.all([page.waitForEvent('download'), modal.getByRole('button', { name: 'Export' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        modal.getByRole('button', { name: 'Export' }).click(),
+      ]);
       await expectNotification(page, 'Transactions exported');
       await expectHidden(modal);
       const file = await download.path();
@@ -101,7 +134,10 @@ export const tests: E2ETest[] = [
       assert(line, `the CSV has no row for ${MERCHANT}:\n${csv}`);
       const cells = line.split(',').map((cell) => cell.replace(/^"|"$/g, ''));
       const amount = cells[columns.indexOf('Amount')];
-      assert(amount === (PURCHASE_CENTS / 100).toFixed(2), `the CSV row's amount is ${amount}, not ${(PURCHASE_CENTS / 100).toFixed(2)}: ${line}`);
+      assert(
+        amount === (PURCHASE_CENTS / 100).toFixed(2),
+        `the CSV row's amount is ${amount}, not ${(PURCHASE_CENTS / 100).toFixed(2)}: ${line}`,
+      );
       assert(rows.length === 1, `the CSV for a card with one purchase today has ${rows.length} rows:\n${csv}`);
     },
   },

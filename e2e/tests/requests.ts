@@ -40,10 +40,16 @@ export const tests: E2ETest[] = [
       await expectHidden(form);
 
       // Maya, the first approver, is mailed; her Approve link works with one click, signed in or not.
-      const mail = await readMail(admin, { to: MANAGER.email, subject: `${MEMBER.name} asks for ${dollars(AMOUNT_CENTS)}` });
+      const mail = await readMail(admin, {
+        to: MANAGER.email,
+        subject: `${MEMBER.name} asks for ${dollars(AMOUNT_CENTS)}`,
+      });
       assert(mail.includes(NOTES), `Maya's mail does not quote the request's notes:\n${mail}`);
       const approve = linkIn(mail, 'Approve');
-      assert(approve.origin === new URL(baseURL).origin, `the Approve link points to ${approve.origin}, not to ${baseURL}`);
+      assert(
+        approve.origin === new URL(baseURL).origin,
+        `the Approve link points to ${approve.origin}, not to ${baseURL}`,
+      );
       const maya = await newPage();
       await maya.goto(`${approve.pathname}${approve.search}`);
       await maya.waitForURL((url) => url.pathname === '/purchase-requests/approvals/done');
@@ -68,7 +74,11 @@ export const tests: E2ETest[] = [
       // The card was funded by the amount.
       const before = Number(availableBefore.replace(/[$,]/g, '')) * 100;
       await admin.goto(`/cards/${card.id}`);
-      await expectEventually(() => statisticValue(admin, 'Available to Spend'), dollars(Math.round(before) + AMOUNT_CENTS), 'Available to Spend after the approval');
+      await expectEventually(
+        () => statisticValue(admin, 'Available to Spend'),
+        dollars(Math.round(before) + AMOUNT_CENTS),
+        'Available to Spend after the approval',
+      );
 
       // Jordan's My Request tab shows it Approved.
       await member.getByRole('tab', { name: 'My Request' }).click();
@@ -95,9 +105,12 @@ export const tests: E2ETest[] = [
       await expectNotification(member, MESSAGES.requestSubmitted);
       await expectHidden(form);
 
-      const myRow = (text: string) => tableRows(member.getByRole('tabpanel', { name: 'My Request' })).filter({ hasText: text });
+      const myRow = (text: string) =>
+        tableRows(member.getByRole('tabpanel', { name: 'My Request' })).filter({ hasText: text });
       const openRowMenu = async (page: Page, text: string, item: string) => {
-        await myRow(text).getByRole('button', { name: /^Actions for the request of/ }).click();
+        await myRow(text)
+          .getByRole('button', { name: /^Actions for the request of/ })
+          .click();
         await page.getByRole('menuitem', { name: item }).click();
       };
       await member.getByRole('tab', { name: 'My Request' }).click();

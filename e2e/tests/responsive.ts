@@ -13,9 +13,14 @@ export const tests: E2ETest[] = [
       for (const part of [form.heading, form.email, form.password, form.submit]) {
         await expectVisible(part);
         const box = await part.boundingBox();
-        assert(box && box.x >= 0 && box.x + box.width <= PHONE_WIDTH, `${part.toString()} is not within the ${PHONE_WIDTH} px screen: ${JSON.stringify(box)}`);
+        assert(
+          box && box.x >= 0 && box.x + box.width <= PHONE_WIDTH,
+          `${part.toString()} is not within the ${PHONE_WIDTH} px screen: ${JSON.stringify(box)}`,
+        );
       }
-      const scrollWidth = await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth);
+      const scrollWidth = await page.evaluate(
+        () => (document.scrollingElement ?? document.documentElement).scrollWidth,
+      );
       assert(scrollWidth <= PHONE_WIDTH, `the page scrolls sideways: scrollWidth ${scrollWidth} > ${PHONE_WIDTH}`);
     },
   },

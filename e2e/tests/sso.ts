@@ -51,7 +51,10 @@ export const tests: E2ETest[] = [
         await expectVisible(visitor.getByText(text));
         const back = visitor.getByRole('link', { name: `Back to ${GIVING_LABEL}` });
         await expectVisible(back);
-        assert((await back.getAttribute('href'))?.startsWith(giving.url), `the ${what} page's way back goes to ${await back.getAttribute('href')}`);
+        assert(
+          (await back.getAttribute('href'))?.startsWith(giving.url),
+          `the ${what} page's way back goes to ${await back.getAttribute('href')}`,
+        );
         await visitor.getByRole('link', { name: 'Go to Sign In' }).click();
         await expectPath(visitor, '/login');
       }
@@ -79,7 +82,10 @@ export const tests: E2ETest[] = [
       await expectVisible(header.getByRole('link', { name: 'Sign In' }));
       const link = header.getByRole('link', { name: GIVING_LABEL });
       await expectVisible(link);
-      assert((await link.getAttribute('href'))?.startsWith(givingProduct().url), `the header's ${GIVING_LABEL} link goes to ${await link.getAttribute('href')}`);
+      assert(
+        (await link.getAttribute('href'))?.startsWith(givingProduct().url),
+        `the header's ${GIVING_LABEL} link goes to ${await link.getAttribute('href')}`,
+      );
     },
   },
 ];

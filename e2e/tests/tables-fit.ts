@@ -17,7 +17,9 @@ interface Screen {
 async function goAndWait(page: Page, path: string): Promise<void> {
   await page.goto(path);
   // Rows, or (a list with nothing in it yet, e.g. the audit log of a fresh organisation) its empty state.
-  await expectVisible(page.locator('main').locator('tbody tr.ant-table-row, .ant-table-placeholder .ant-empty').first());
+  await expectVisible(
+    page.locator('main').locator('tbody tr.ant-table-row, .ant-table-placeholder .ant-empty').first(),
+  );
   await expectHidden(page.locator('main .ant-skeleton-active, main .ant-spin-spinning'));
 }
 
@@ -70,7 +72,9 @@ function measureTables(page: Page) {
     Array.from(document.querySelectorAll<HTMLElement>('main .ant-table'))
       .filter((table) => table.getBoundingClientRect().height > 0)
       .map((table) => {
-        const headers = Array.from(table.querySelectorAll<HTMLElement>('thead th')).filter((th) => th.getBoundingClientRect().width > 0);
+        const headers = Array.from(table.querySelectorAll<HTMLElement>('thead th')).filter(
+          (th) => th.getBoundingClientRect().width > 0,
+        );
         const last = headers.at(-1);
         const content = table.querySelector<HTMLElement>('.ant-table-content') ?? table;
         return {
@@ -82,7 +86,8 @@ function measureTables(page: Page) {
   );
 }
 
-const pageScrollWidth = (page: Page) => page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth);
+const pageScrollWidth = (page: Page) =>
+  page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth);
 
 export const tests: E2ETest[] = [
   {
@@ -96,8 +101,14 @@ export const tests: E2ETest[] = [
         const tables = await measureTables(page);
         assert(tables.length > 0, `${screen.name}: no table shown`);
         for (const table of tables) {
-          assert(table.right <= 1280, `${screen.name}: the header "${table.header}" ends at ${table.right} px, off the 1280 px screen`);
-          assert(table.overflow <= 1, `${screen.name}: the table scrolls sideways by ${table.overflow} px (its last header is "${table.header}")`);
+          assert(
+            table.right <= 1280,
+            `${screen.name}: the header "${table.header}" ends at ${table.right} px, off the 1280 px screen`,
+          );
+          assert(
+            table.overflow <= 1,
+            `${screen.name}: the table scrolls sideways by ${table.overflow} px (its last header is "${table.header}")`,
+          );
         }
         const width = await pageScrollWidth(page);
         assert(width <= 1280, `${screen.name}: the page scrolls sideways (scrollWidth ${width})`);

@@ -1,12 +1,36 @@
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN, MANAGER, FINANCE, MESSAGES, SAM, dialog, expectNotification, greeting, notification, signIn } from '../lib/app.js';
+import {
+  ADMIN,
+  MANAGER,
+  FINANCE,
+  MESSAGES,
+  SAM,
+  dialog,
+  expectNotification,
+  greeting,
+  notification,
+  signIn,
+} from '../lib/app.js';
 import { cardTitled, chooseOption, closeDropdown, popconfirm, tableRows } from '../lib/antd.js';
-import { assert, expectEventually, expectHidden, expectNoneVisible, expectPath, expectVisible, type E2ETest } from '../lib/harness.js';
+import {
+  assert,
+  expectEventually,
+  expectHidden,
+  expectNoneVisible,
+  expectPath,
+  expectVisible,
+  type E2ETest,
+} from '../lib/harness.js';
 import { linkIn, readMail } from '../lib/mailbox.js';
 
 /** Issue 3: invitations, team members and approval paths, end to end (SPEC §2 /teams and /teams/{teamId}). */
 
-const INVITEE = { firstName: 'Taylor', lastName: 'Quinn', email: 'taylor.quinn@demo.test', password: 'fresh-pass-42' } as const;
+const INVITEE = {
+  firstName: 'Taylor',
+  lastName: 'Quinn',
+  email: 'taylor.quinn@demo.test',
+  password: 'fresh-pass-42',
+} as const;
 const INVITEE_NAME = `${INVITEE.firstName} ${INVITEE.lastName}`;
 
 /** From /teams (Teams tab) to the team's page through its View Details link; returns the team id. */
@@ -68,10 +92,16 @@ export const tests: E2ETest[] = [
       // The invitation in the outbox links to /register on this server, with the token and the address.
       const mail = await readMail(page, { to: INVITEE.email, subject: /invited/i });
       const link = linkIn(mail, 'Set My Password');
-      assert(link.origin === new URL(baseURL).origin, `the invitation links to ${link.origin}, not to the server that sent it (${baseURL})`);
+      assert(
+        link.origin === new URL(baseURL).origin,
+        `the invitation links to ${link.origin}, not to the server that sent it (${baseURL})`,
+      );
       assert(link.pathname === '/register', `the invitation links to ${link.pathname}, not /register`);
       assert(link.searchParams.get('token'), `the invitation link has no token: ${link.href}`);
-      assert(link.searchParams.get('email') === INVITEE.email, `the invitation link's email is ${link.searchParams.get('email')}`);
+      assert(
+        link.searchParams.get('email') === INVITEE.email,
+        `the invitation link's email is ${link.searchParams.get('email')}`,
+      );
 
       // The invitee, in a browser of their own: choose a password, land on the dashboard signed in.
       const invitee = await newPage();
@@ -129,7 +159,11 @@ export const tests: E2ETest[] = [
       await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 - 4, { steps: 12 });
       await page.mouse.up();
       await expectNotification(page, MESSAGES.pathUpdated);
-      await expectEventually(pathOrder, [MANAGER.name, SAM.name, FINANCE.name], 'the path after dragging Sam above Frank');
+      await expectEventually(
+        pathOrder,
+        [MANAGER.name, SAM.name, FINANCE.name],
+        'the path after dragging Sam above Frank',
+      );
 
       // The keyboard-reachable move button: Sam up once more, to the first step.
       await path.getByRole('button', { name: `Move ${SAM.name} up` }).click();
@@ -144,7 +178,11 @@ export const tests: E2ETest[] = [
       const confirm = popconfirm(page, MESSAGES.removeMemberConfirm);
       await expectVisible(confirm);
       await confirm.getByRole('button', { name: 'Remove' }).click();
-      await expectEventually(() => tableRows(members).filter({ hasText: SAM.email }).count(), 0, 'rows of Sam in the members table');
+      await expectEventually(
+        () => tableRows(members).filter({ hasText: SAM.email }).count(),
+        0,
+        'rows of Sam in the members table',
+      );
       await expectEventually(pathOrder, [MANAGER.name, FINANCE.name], 'the path after removing Sam from the team');
       await page.reload();
       await expectEventually(pathOrder, [MANAGER.name, FINANCE.name], 'the path after removing Sam, reloaded');

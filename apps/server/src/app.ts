@@ -84,7 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: false,
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (deps.config.COOKIE_SECURE || request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (deps.config.COOKIE_SECURE || request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
   registerTenancy(app);

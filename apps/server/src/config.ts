@@ -30,9 +30,19 @@ const envSchema = z.object({
    * server writes (mails, callbacks) is built from it and an organisation's slug, never from request headers.
    * Default http://<APP_DOMAIN>:<PORT>.
    */
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://wallet.example.com' }).optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://wallet.example.com' })
+    .optional(),
   /** Tenancy: the label in front of APP_DOMAIN selects the organisation (DESIGN §5). Default: PUBLIC_URL's host, else localhost. */
-  APP_DOMAIN: z.string().trim().toLowerCase().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a domain name such as wallet.example.com').optional(),
+  APP_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+      'must be a domain name such as wallet.example.com',
+    )
+    .optional(),
   DEFAULT_ORG: z.string().default('demo'),
   /** IP addresses the app also answers on (as DEFAULT_ORG), comma-separated; any other Host is refused. */
   SERVED_IPS: z.string().default('127.0.0.1,::1'),
@@ -59,7 +69,10 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe.js's publishable key (pk_live_/pk_test_): the browser shows card numbers with Issuing Elements. */
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(live|test)_\w+$/, 'must be a Stripe publishable key (pk_live_... or pk_test_...)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(live|test)_\w+$/, 'must be a Stripe publishable key (pk_live_... or pk_test_...)')
+    .optional(),
   /** Point the Stripe SDK elsewhere (tests use a local fake of the Stripe API). */
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -106,11 +119,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : undefined;
   const appDomain = config.APP_DOMAIN ?? publicUrl?.hostname ?? 'localhost';
   const publicOrigin = publicUrl ?? new URL(`http://${appDomain}:${config.PORT}`);
-  if (publicUrl && publicUrl.hostname !== appDomain) problems.push(`PUBLIC_URL: its host ${publicUrl.hostname} must be APP_DOMAIN (${appDomain})`);
+  if (publicUrl && publicUrl.hostname !== appDomain)
+    problems.push(`PUBLIC_URL: its host ${publicUrl.hostname} must be APP_DOMAIN (${appDomain})`);
   if (publicUrl && (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash || publicUrl.username)) {
     problems.push('PUBLIC_URL: only a scheme, a domain and a port (no path, query or user)');
   }
-  const servedIps = config.SERVED_IPS.split(',').map((ip) => ip.trim().replace(/^\[|\]$/g, '')).filter(Boolean);
+  const servedIps = config.SERVED_IPS.split(',')
+    .map((ip) => ip.trim().replace(/^\[|\]$/g, ''))
+    .filter(Boolean);
   for (const ip of servedIps) if (!net.isIP(ip)) problems.push(`SERVED_IPS: ${ip} is not an IP address`);
   if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return {
@@ -118,7 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     APP_DOMAIN: appDomain,
     PUBLIC_URL: publicOrigin.origin,
     SERVED_IPS: servedIps,
-    SEED_DEMO: config.SEED_DEMO === undefined ? config.NODE_ENV !== 'production' : ['true', '1', 'yes'].includes(config.SEED_DEMO),
+    SEED_DEMO:
+      config.SEED_DEMO === undefined
+        ? config.NODE_ENV !== 'production'
+        : ['true', '1', 'yes'].includes(config.SEED_DEMO),
     TRUST_PROXY: trustProxy,
     dataDir: path.resolve(config.DATA_DIR),
     webDist: path.resolve(config.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
@@ -130,17 +149,23 @@ function parseTrustProxy(value: string | undefined, problems: string[]): TrustPr
   const text = value?.trim().toLowerCase() ?? '';
   if (['', 'false', '0', 'no'].includes(text)) return false;
   if (['true', 'yes'].includes(text)) {
-    problems.push('TRUST_PROXY: "true" would believe any X-Forwarded-For a client writes; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8,192.168.1.5)');
+    problems.push(
+      'TRUST_PROXY: "true" would believe any X-Forwarded-For a client writes; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8,192.168.1.5)',
+    );
     return false;
   }
   if (/^\d+$/.test(text)) return Number(text);
-  const proxies = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const proxies = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const proxy of proxies) {
     const [address, bits, ...rest] = proxy.split('/');
     const family = net.isIP(address ?? '');
     const maxBits = family === 6 ? 128 : 32;
     const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
-    if (!family || !bitsOk || rest.length > 0) problems.push(`TRUST_PROXY: ${proxy} is not a hop count, an IP address or a CIDR`);
+    if (!family || !bitsOk || rest.length > 0)
+      problems.push(`TRUST_PROXY: ${proxy} is not a hop count, an IP address or a CIDR`);
   }
   return proxies;
 }

@@ -46,7 +46,9 @@ async function main() {
     jobs = await startJobs(database.url);
     const deps = { db, databaseUrl: database.url, config, jobs, issuer: await createIssuer(config, database.url) };
     issuer = deps.issuer;
-    const seeded = config.SEED_DEMO ? await seedDemoOrganisation(deps, organizationOrigin(config, { slug: DEMO_SLUG })) : false;
+    const seeded = config.SEED_DEMO
+      ? await seedDemoOrganisation(deps, organizationOrigin(config, { slug: DEMO_SLUG }))
+      : false;
     if (config.NODE_ENV === 'production') {
       const open = await demoSignInsStillOpen(db);
       if (open.length > 0) {
@@ -59,7 +61,10 @@ async function main() {
     app = await buildApp(deps);
     await startWorkers(deps);
     await app.listen({ port: config.PORT, host: config.HOST });
-    const sweep = setInterval(() => void deleteIdleSessions(db, config.SESSION_IDLE_MINUTES).catch(() => undefined), 15 * 60_000);
+    const sweep = setInterval(
+      () => void deleteIdleSessions(db, config.SESSION_IDLE_MINUTES).catch(() => undefined),
+      15 * 60_000,
+    );
     sweep.unref();
 
     const address = app.server.address();

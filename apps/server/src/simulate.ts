@@ -25,10 +25,15 @@ async function main() {
   let code = 1;
   try {
     await migrateToLatest(db);
-    code = await runSimulate(db, argv, { out: (line) => console.log(line), err: (line) => console.error(line) }, {
-      defaultOrg: config.DEFAULT_ORG,
-      production: config.NODE_ENV === 'production',
-    });
+    code = await runSimulate(
+      db,
+      argv,
+      { out: (line) => console.log(line), err: (line) => console.error(line) },
+      {
+        defaultOrg: config.DEFAULT_ORG,
+        production: config.NODE_ENV === 'production',
+      },
+    );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
   } finally {

@@ -23,7 +23,16 @@ export const AUDIT_ACTION_LABELS = {
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
 
-export const AUDIT_SUBJECT_TYPES = ['card', 'cards', 'topup', 'user', 'purchase_request', 'recurring_purchase_request', 'team', 'wallet_category'] as const;
+export const AUDIT_SUBJECT_TYPES = [
+  'card',
+  'cards',
+  'topup',
+  'user',
+  'purchase_request',
+  'recurring_purchase_request',
+  'team',
+  'wallet_category',
+] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export const AUDIT_SUBJECT_LABELS: Record<AuditSubjectType, string> = {

@@ -10,7 +10,9 @@ const card = (cardholder_name: unknown) => ({
 });
 const nameErrors = (name: unknown) => {
   const parsed = newCardSchema.safeParse(card(name));
-  return parsed.success ? [] : parsed.error.issues.filter((issue) => issue.path.join('.') === 'cardholder_name').map((issue) => issue.message);
+  return parsed.success
+    ? []
+    : parsed.error.issues.filter((issue) => issue.path.join('.') === 'cardholder_name').map((issue) => issue.message);
 };
 
 describe("new card: the cardholder name follows Stripe's rule (up to 24 characters, no numbers or special characters)", () => {
@@ -20,9 +22,12 @@ describe("new card: the cardholder name follows Stripe's rule (up to 24 characte
     expect(newCardSchema.parse(card(' Mia Member ')).cardholder_name).toBe('Mia Member');
   });
 
-  it.each(['R2D2 Unit', 'Agent 007', "Mia O'Neil", 'Mia-Member', 'P. Shah', 'Zoë Smith', 'Mia@Member', 'Mia_Member'])('refuses %j with the SPEC-style message', (name) => {
-    expect(nameErrors(name)).toEqual([CARD_ISSUER_MESSAGES.cardholderNameCharacters]);
-  });
+  it.each(['R2D2 Unit', 'Agent 007', "Mia O'Neil", 'Mia-Member', 'P. Shah', 'Zoë Smith', 'Mia@Member', 'Mia_Member'])(
+    'refuses %j with the SPEC-style message',
+    (name) => {
+      expect(nameErrors(name)).toEqual([CARD_ISSUER_MESSAGES.cardholderNameCharacters]);
+    },
+  );
 
   it('keeps the required and length messages', () => {
     expect(nameErrors('')).toEqual([CARD_MESSAGES.cardholderName]);

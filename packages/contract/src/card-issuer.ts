@@ -23,7 +23,8 @@ export const CARD_ISSUER_MESSAGES = {
   nonceRefused: 'The card issuer refused this reveal request. Please try again.',
   revealFailed: "The card details couldn't be shown. Please try again.",
   /** ISSUER=stripe without STRIPE_PUBLISHABLE_KEY: Stripe.js can't start. */
-  stripeNotConfigured: "Card details can't be shown: the Stripe publishable key (STRIPE_PUBLISHABLE_KEY) is not configured.",
+  stripeNotConfigured:
+    "Card details can't be shown: the Stripe publishable key (STRIPE_PUBLISHABLE_KEY) is not configured.",
 } as const;
 
 /** A cardholder's name as the issuer prints it: required, up to 24 characters, letters and spaces. */
@@ -38,7 +39,11 @@ export function cardholderNameField(requiredMessage: string) {
 
 /** POST /api/cards/{id}/ephemeral-keys: the nonce Stripe.js made for this card (stripe.createEphemeralKeyNonce). */
 export const ephemeralKeyRequestSchema = z.object({
-  nonce: z.string({ error: CARD_ISSUER_MESSAGES.nonceRequired }).trim().min(1, CARD_ISSUER_MESSAGES.nonceRequired).max(5000, CARD_ISSUER_MESSAGES.nonceRequired),
+  nonce: z
+    .string({ error: CARD_ISSUER_MESSAGES.nonceRequired })
+    .trim()
+    .min(1, CARD_ISSUER_MESSAGES.nonceRequired)
+    .max(5000, CARD_ISSUER_MESSAGES.nonceRequired),
 });
 export type EphemeralKeyRequest = z.infer<typeof ephemeralKeyRequestSchema>;
 

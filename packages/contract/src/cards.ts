@@ -27,7 +27,8 @@ export const CARD_MESSAGES = {
   shippingState: 'Please enter the shipping state',
   shippingPostal: 'Please enter the shipping postal code',
   descriptionRequired: 'Please enter a description',
-  insufficientFunds: "The organisation's unallocated funds can't cover this. Add funds in Account Settings → Account Funding first.",
+  insufficientFunds:
+    "The organisation's unallocated funds can't cover this. Add funds in Account Settings → Account Funding first.",
   belowPendingHolds: "The spending limit can't be lower than what the card has on hold for pending purchases.",
   holderNotWalletUser: 'Cards can be issued only to members with the wallet-user role.',
   termsNotAccepted: "This card can't be activated until its holder accepts the Issuing Terms of Service.",
@@ -83,8 +84,15 @@ export function centsField(min: number) {
     .max(MAX_AMOUNT_CENTS, CARD_MESSAGES.amountInvalid);
 }
 
-const required = (message: string, max = MAX_STRING_LENGTH) => z.string({ error: message }).trim().min(1, message).max(max, `May not be greater than ${max} characters.`);
-const optional = (max = MAX_STRING_LENGTH) => z.string().trim().max(max, `May not be greater than ${max} characters.`).nullish().transform((value) => value || null);
+const required = (message: string, max = MAX_STRING_LENGTH) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `May not be greater than ${max} characters.`);
+const optional = (max = MAX_STRING_LENGTH) =>
+  z
+    .string()
+    .trim()
+    .max(max, `May not be greater than ${max} characters.`)
+    .nullish()
+    .transform((value) => value || null);
 
 export const billingSchema = z.object({
   line1: required(CARD_MESSAGES.billingLine1),
@@ -118,11 +126,14 @@ export const newCardSchema = z
     shipping: shippingSchema.nullish(),
   })
   .superRefine((card, ctx) => {
-    if (card.type === 'physical' && !card.shipping) ctx.addIssue({ code: 'custom', path: ['shipping', 'service'], message: CARD_MESSAGES.shippingMethod });
+    if (card.type === 'physical' && !card.shipping)
+      ctx.addIssue({ code: 'custom', path: ['shipping', 'service'], message: CARD_MESSAGES.shippingMethod });
   });
 export type NewCardInput = z.infer<typeof newCardSchema>;
 
-export const cardStatusSchema = z.object({ status: z.enum(SETTABLE_CARD_STATUSES, { error: "The status must be 'active' or 'inactive'." }) });
+export const cardStatusSchema = z.object({
+  status: z.enum(SETTABLE_CARD_STATUSES, { error: "The status must be 'active' or 'inactive'." }),
+});
 
 const description = required(CARD_MESSAGES.descriptionRequired);
 
@@ -191,7 +202,9 @@ export interface StatementMonth {
   closing: number;
   lines: StatementLine[];
 }
-export const confirmPasswordSchema = z.object({ password: z.string({ error: 'Please enter your password!' }).min(1, 'Please enter your password!') });
+export const confirmPasswordSchema = z.object({
+  password: z.string({ error: 'Please enter your password!' }).min(1, 'Please enter your password!'),
+});
 export const termsAcceptanceSchema = z.object({ issuer: z.string().max(50).default('stripe') });
 
 /** How long a password confirmation unlocks sensitive card data (DESIGN §5). */

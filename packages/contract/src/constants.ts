@@ -34,6 +34,16 @@ export const APP_VERSION_LABEL = 'Beta v0.1.0';
 
 /** The team colour palette of 12 (SPEC §5 New team). */
 export const TEAM_COLORS = [
-  '#1677FF', '#13C2C2', '#52C41A', '#FAAD14', '#FA541C', '#F5222D',
-  '#EB2F96', '#722ED1', '#2F54EB', '#A0D911', '#FA8C16', '#595959',
+  '#1677FF',
+  '#13C2C2',
+  '#52C41A',
+  '#FAAD14',
+  '#FA541C',
+  '#F5222D',
+  '#EB2F96',
+  '#722ED1',
+  '#2F54EB',
+  '#A0D911',
+  '#FA8C16',
+  '#595959',
 ] as const;

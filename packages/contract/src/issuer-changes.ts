@@ -21,7 +21,8 @@ export const SHORTFALL_TEXTS = {
 } as const;
 
 /** The Account Funding list and statements: how a reversed top-up and the reversal entry read. */
-export const TOPUP_REVERSED_HINT = 'The card issuer took this top-up back after it was added; it was taken out of your funds again.';
+export const TOPUP_REVERSED_HINT =
+  'The card issuer took this top-up back after it was added; it was taken out of your funds again.';
 export const LEDGER_ENTRY_LABELS: Record<string, string> = {
   topup: 'Top-up',
   topup_reversal: 'Top-up reversal',
@@ -45,7 +46,8 @@ export function canceledCardLabel(reason: string | null | undefined): string {
 
 export const CANCELED_CARD_MESSAGES = {
   /** PUT /api/cards/{id}/status and /balance (and every funding) on a canceled card: 409. */
-  canceled: 'This card was canceled by the card issuer. A canceled card cannot be activated or funded; issue a new card instead.',
+  canceled:
+    'This card was canceled by the card issuer. A canceled card cannot be activated or funded; issue a new card instead.',
   alertTitle: 'This card was canceled by the card issuer',
   alertDescription:
     'It declines every purchase and cannot be activated or funded again. What was left on it went back to the organisation; purchases it approved before may still be charged to it.',
@@ -53,7 +55,11 @@ export const CANCELED_CARD_MESSAGES = {
 } as const;
 
 /** Stripe's issuing cardholder status and requirements.disabled_reason, in words. */
-export const CARDHOLDER_STATUS_LABELS: Record<string, string> = { active: 'Active', inactive: 'Inactive', blocked: 'Blocked' };
+export const CARDHOLDER_STATUS_LABELS: Record<string, string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  blocked: 'Blocked',
+};
 export const CARDHOLDER_DISABLED_REASONS: Record<string, string> = {
   listed: 'The card issuer found the cardholder on a screening list.',
   'rejected.listed': 'The card issuer rejected the cardholder after screening.',
@@ -85,7 +91,12 @@ export interface CardholderStanding {
 /** Whether the standing needs a warning: the issuer blocked or deactivated the person, or needs something from them. */
 export function cardholderNeedsAttention(standing: CardholderStanding | null | undefined): boolean {
   if (!standing) return false;
-  return standing.status === 'blocked' || standing.status === 'inactive' || standing.disabled_reason !== null || standing.past_due.length > 0;
+  return (
+    standing.status === 'blocked' ||
+    standing.status === 'inactive' ||
+    standing.disabled_reason !== null ||
+    standing.past_due.length > 0
+  );
 }
 
 /** The warning on the card page and the user profile: a title and what it means, in the contract's words. */
@@ -100,7 +111,8 @@ export function cardholderWarning(name: string, standing: CardholderStanding): {
   if (standing.status === 'blocked' || standing.status === 'inactive' || standing.disabled_reason !== null) {
     parts.push('Purchases on their cards are declined by the card issuer.');
   }
-  if (standing.disabled_reason) parts.push(CARDHOLDER_DISABLED_REASONS[standing.disabled_reason] ?? `Reason: ${standing.disabled_reason}.`);
+  if (standing.disabled_reason)
+    parts.push(CARDHOLDER_DISABLED_REASONS[standing.disabled_reason] ?? `Reason: ${standing.disabled_reason}.`);
   const fields = [...new Set(standing.past_due.map((field) => CARDHOLDER_PAST_DUE_FIELDS[field] ?? field))];
   if (fields.length > 0) parts.push(`It still needs: ${fields.join(', ')}.`);
   return { title, description: parts.join(' ') };

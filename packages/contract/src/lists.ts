@@ -10,5 +10,10 @@ export interface ListMeta {
 
 /** A transactions search counts its matches up to this many (counting every one of a million rows takes too long). */
 export const EXPENSE_COUNT_LIMIT = 10_000;
-export interface ListResponse<T> { data: T[]; meta: ListMeta }
-export interface ItemResponse<T> { data: T }
+export interface ListResponse<T> {
+  data: T[];
+  meta: ListMeta;
+}
+export interface ItemResponse<T> {
+  data: T;
+}

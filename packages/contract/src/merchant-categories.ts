@@ -135,7 +135,8 @@ export const MERCHANT_CATEGORY_NAMES: Readonly<Record<string, string>> = {
   freezer_and_locker_meat_provisioners: 'Freezer and Locker Meat Provisioners',
   fuel_dealers_non_automotive: 'Fuel Dealers (Non-Automotive)',
   funeral_services_crematories: 'Funeral Services Crematories',
-  furniture_home_furnishings_and_equipment_stores_except_appliances: 'Furniture, Home Furnishings and Equipment Stores (Except Appliances)',
+  furniture_home_furnishings_and_equipment_stores_except_appliances:
+    'Furniture, Home Furnishings and Equipment Stores (Except Appliances)',
   furniture_repair_refinishing: 'Furniture Repair Refinishing',
   furriers_and_fur_shops: 'Furriers and Fur Shops',
   general_services: 'General Services',
@@ -144,7 +145,8 @@ export const MERCHANT_CATEGORY_NAMES: Readonly<Record<string, string>> = {
   glassware_crystal_stores: 'Glassware Crystal Stores',
   golf_courses_public: 'Golf Courses (Public)',
   government_licensed_horse_dog_racing_us_region_only: 'Government-Licensed Horse/Dog Racing (US Region Only)',
-  government_licensed_online_casions_online_gambling_us_region_only: 'Government-Licensed Online Casinos (US Region Only)',
+  government_licensed_online_casions_online_gambling_us_region_only:
+    'Government-Licensed Online Casinos (US Region Only)',
   government_owned_lotteries_non_us_region: 'Government-Owned Lotteries (Non-US Region)',
   government_owned_lotteries_us_region_only: 'Government-Owned Lotteries (US Region Only)',
   government_services: 'Government Services',
@@ -177,7 +179,8 @@ export const MERCHANT_CATEGORY_NAMES: Readonly<Record<string, string>> = {
   masonry_stonework_and_plaster: 'Masonry Stonework and Plaster',
   massage_parlors: 'Massage Parlors',
   medical_and_dental_labs: 'Medical and Dental Labs',
-  medical_dental_ophthalmic_and_hospital_equipment_and_supplies: 'Medical Dental Ophthalmic and Hospital Equipment and Supplies',
+  medical_dental_ophthalmic_and_hospital_equipment_and_supplies:
+    'Medical Dental Ophthalmic and Hospital Equipment and Supplies',
   medical_services: 'Medical Services',
   membership_organizations: 'Membership Organizations',
   mens_and_boys_clothing_and_accessories_stores: "Men's and Boys Clothing and Accessories Stores",

@@ -7,7 +7,10 @@ export interface FormatCentsOptions {
 }
 
 /** Amounts are integer cents on every path; only the UI turns them into dollars, always through this function. */
-export function formatCents(cents: number, { signed = false, compact = false, currency = 'USD' }: FormatCentsOptions = {}): string {
+export function formatCents(
+  cents: number,
+  { signed = false, compact = false, currency = 'USD' }: FormatCentsOptions = {},
+): string {
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency,

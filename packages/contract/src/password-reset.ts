@@ -48,7 +48,10 @@ export const LINK_SIGN_IN_RATE_LIMITS = {
 export const forgotPasswordSchema = z.object({ email: loginSchema.shape.email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
-const tokenField = z.string({ error: PASSWORD_RESET_MESSAGES.invalid }).min(1, PASSWORD_RESET_MESSAGES.invalid).max(200, PASSWORD_RESET_MESSAGES.invalid);
+const tokenField = z
+  .string({ error: PASSWORD_RESET_MESSAGES.invalid })
+  .min(1, PASSWORD_RESET_MESSAGES.invalid)
+  .max(200, PASSWORD_RESET_MESSAGES.invalid);
 
 /** POST /reset-password {password, password_confirmation, email, token} (SPEC §7), with SPEC §5's new-password rules. */
 export const resetPasswordSchema = z

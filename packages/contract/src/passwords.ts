@@ -18,12 +18,17 @@ export const newPasswordField = z
   .min(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooWeak)
   .max(MAX_PASSWORD_LENGTH, `The password may not be greater than ${MAX_PASSWORD_LENGTH} characters.`);
 
-const confirmationField = z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired);
+const confirmationField = z
+  .string({ error: PASSWORD_MESSAGES.confirmRequired })
+  .min(1, PASSWORD_MESSAGES.confirmRequired);
 
 /** password + password_confirmation, the confirmation's error on its own field. */
 export const newPasswordPair = z
   .object({ password: newPasswordField, password_confirmation: confirmationField })
-  .refine((value) => value.password === value.password_confirmation, { path: ['password_confirmation'], message: PASSWORD_MESSAGES.mismatch });
+  .refine((value) => value.password === value.password_confirmation, {
+    path: ['password_confirmation'],
+    message: PASSWORD_MESSAGES.mismatch,
+  });
 
 export const registerSchema = z
   .object({
@@ -32,7 +37,10 @@ export const registerSchema = z
     password: newPasswordField,
     password_confirmation: confirmationField,
   })
-  .refine((value) => value.password === value.password_confirmation, { path: ['password_confirmation'], message: PASSWORD_MESSAGES.mismatch });
+  .refine((value) => value.password === value.password_confirmation, {
+    path: ['password_confirmation'],
+    message: PASSWORD_MESSAGES.mismatch,
+  });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const changePasswordSchema = z
@@ -41,7 +49,10 @@ export const changePasswordSchema = z
     password: newPasswordField,
     password_confirmation: confirmationField,
   })
-  .refine((value) => value.password === value.password_confirmation, { path: ['password_confirmation'], message: PASSWORD_MESSAGES.mismatch });
+  .refine((value) => value.password === value.password_confirmation, {
+    path: ['password_confirmation'],
+    message: PASSWORD_MESSAGES.mismatch,
+  });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const INVITATION_MESSAGES = {

@@ -10,7 +10,8 @@ export const REQUEST_MESSAGES = {
   deleted: 'Purchase Request Deleted Successfully',
   cannotModify: 'You Cannot Modify That Request',
   notApprover: 'User ID not found in the approvals for this purchase request.',
-  approvalNoLongerNeeded: "Your approval is no longer needed: you are not on this team's approval path at this step any more.",
+  approvalNoLongerNeeded:
+    "Your approval is no longer needed: you are not on this team's approval path at this step any more.",
   incorrectStatus: 'Incorrect approval status supplied.',
   deleteConfirm: 'Are you sure to delete this purchase request?',
   deleteRecurringConfirm: 'Are you sure to delete this recurring request?',
@@ -58,17 +59,27 @@ export const newRequestSchema = z
     card_id: requiredId(REQUEST_MESSAGES.cardRequired),
     team_id: requiredId(REQUEST_MESSAGES.teamRequired),
     wallet_category_id: idSchema.nullish().transform((value) => value ?? null),
-    notes: z.string({ error: REQUEST_MESSAGES.notesRequired }).trim().min(1, REQUEST_MESSAGES.notesRequired).max(255, 'The notes may not be greater than 255 characters.'),
-    interval: z.enum(REQUEST_INTERVALS, { error: "The interval must be null, 'weekly', 'monthly' or 'yearly'." }).nullish().transform((value) => value ?? null),
+    notes: z
+      .string({ error: REQUEST_MESSAGES.notesRequired })
+      .trim()
+      .min(1, REQUEST_MESSAGES.notesRequired)
+      .max(255, 'The notes may not be greater than 255 characters.'),
+    interval: z
+      .enum(REQUEST_INTERVALS, { error: "The interval must be null, 'weekly', 'monthly' or 'yearly'." })
+      .nullish()
+      .transform((value) => value ?? null),
     start_date: calendarDateSchema.nullish().transform((value) => value ?? null),
     end_date: calendarDateSchema.nullish().transform((value) => value ?? null),
   })
   .superRefine((request, ctx) => {
     if (!request.interval) return;
     // A date that isn't a real day already has its own message; the comparisons below are for real days only.
-    if (!request.start_date) ctx.addIssue({ code: 'custom', path: ['start_date'], message: REQUEST_MESSAGES.startDateRequired });
-    else if (isCalendarDay(request.start_date) && request.start_date <= todayIso()) ctx.addIssue({ code: 'custom', path: ['start_date'], message: REQUEST_MESSAGES.startDateFuture });
-    if (isCalendarDay(request.end_date) && isCalendarDay(request.start_date) && request.end_date <= request.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: REQUEST_MESSAGES.endDateAfterStart });
+    if (!request.start_date)
+      ctx.addIssue({ code: 'custom', path: ['start_date'], message: REQUEST_MESSAGES.startDateRequired });
+    else if (isCalendarDay(request.start_date) && request.start_date <= todayIso())
+      ctx.addIssue({ code: 'custom', path: ['start_date'], message: REQUEST_MESSAGES.startDateFuture });
+    if (isCalendarDay(request.end_date) && isCalendarDay(request.start_date) && request.end_date <= request.start_date)
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: REQUEST_MESSAGES.endDateAfterStart });
   });
 export type NewRequestInput = z.infer<typeof newRequestSchema>;
 
@@ -76,15 +87,29 @@ export type NewRequestInput = z.infer<typeof newRequestSchema>;
 export const approvalDecisionSchema = z.object({
   approving: z.boolean().optional(),
   status: z.string({ error: REQUEST_MESSAGES.incorrectStatus }).max(20),
-  notes: z.string().trim().max(255, 'The comment may not be greater than 255 characters.').nullish().transform((value) => value || null),
+  notes: z
+    .string()
+    .trim()
+    .max(255, 'The comment may not be greater than 255 characters.')
+    .nullish()
+    .transform((value) => value || null),
 });
 
 export const recurringUpdateSchema = z.object({ is_paused: z.boolean({ error: 'is_paused must be true or false.' }) });
-export const walletCategorySchema = z.object({ name: z.string({ error: 'Please enter a category name' }).trim().min(1, 'Please enter a category name').max(100, 'The name may not be greater than 100 characters.') });
+export const walletCategorySchema = z.object({
+  name: z
+    .string({ error: 'Please enter a category name' })
+    .trim()
+    .min(1, 'Please enter a category name')
+    .max(100, 'The name may not be greater than 100 characters.'),
+});
 export const DEFAULT_WALLET_CATEGORIES = ['Travel', 'Software', 'Meals', 'Office', 'Marketing', 'Other'] as const;
 
 /** SPEC §4 display status: Pending while both are pending; Rejected if either rejected; else Approved. */
-export function requestDisplayStatus(request: { approved_path: DecisionState; approved_accounting: DecisionState }): 'Pending' | 'Approved' | 'Rejected' {
+export function requestDisplayStatus(request: {
+  approved_path: DecisionState;
+  approved_accounting: DecisionState;
+}): 'Pending' | 'Approved' | 'Rejected' {
   if (request.approved_path === 'rejected' || request.approved_accounting === 'rejected') return 'Rejected';
   if (request.approved_path === 'approved' || request.approved_accounting === 'approved') return 'Approved';
   return 'Pending';
@@ -139,4 +164,3 @@ export interface PurchaseRequestResource {
   approvals?: ApprovalResource[];
   recurring_purchase_request?: Omit<RecurringResource, 'purchase_request'> | null;
 }
-

@@ -35,7 +35,8 @@ export type GoogleSignInError = (typeof GOOGLE_SIGN_IN_ERRORS)[number];
 export const GOOGLE_SIGN_IN_TEXTS = {
   button: 'Sign in with Google',
   notConfiguredButton: 'Google sign-in is not configured',
-  notConfiguredDetail: "Google sign-in hasn't been set up on this server. Sign in with your email and password instead.",
+  notConfiguredDetail:
+    "Google sign-in hasn't been set up on this server. Sign in with your email and password instead.",
   errors: {
     not_configured: "Google sign-in hasn't been set up on this server. Sign in with your email and password instead.",
     failed: "Google sign-in didn't complete. Please try again.",
@@ -48,7 +49,8 @@ export const SIGN_UP_TEXTS = {
   heading: 'Join your organisation’s wallet',
   intro: 'Accounts are for people in your organisation, and an admin decides who joins. There are two ways in.',
   googleTitle: 'Request access with Google',
-  google: 'Sign in with your work Google account. An admin is asked to approve you, and you get an email once they have.',
+  google:
+    'Sign in with your work Google account. An admin is asked to approve you, and you get an email once they have.',
   invitationTitle: 'Ask for an invitation',
   invitation: 'Ask an admin of your organisation to invite you. The invitation email has a link to set your password.',
   haveAccount: 'Already have an account?',
@@ -74,7 +76,10 @@ export interface RegistrationResponder {
 }
 
 function byWhom(responder: RegistrationResponder): string {
-  const who = responder.name && responder.email ? `${responder.name} (${responder.email})` : (responder.name ?? responder.email ?? 'an admin');
+  const who =
+    responder.name && responder.email
+      ? `${responder.name} (${responder.email})`
+      : (responder.name ?? responder.email ?? 'an admin');
   return responder.on ? `${who} on ${responder.on}` : who;
 }
 
@@ -82,7 +87,8 @@ function byWhom(responder: RegistrationResponder): string {
 export const REGISTRATION_APPROVAL_TEXTS = {
   approve: {
     title: 'Registration Approved',
-    detail: (r: RegistrationResponder) => `Approved by ${byWhom(r)}. We've emailed them an invitation to set up their account.`,
+    detail: (r: RegistrationResponder) =>
+      `Approved by ${byWhom(r)}. We've emailed them an invitation to set up their account.`,
   },
   block: {
     title: 'Registration Blocked',
@@ -90,11 +96,13 @@ export const REGISTRATION_APPROVAL_TEXTS = {
   },
   already_approved: {
     title: 'Already Approved',
-    detail: (r: RegistrationResponder) => `This registration request was already approved by ${byWhom(r)}. Nothing else was changed.`,
+    detail: (r: RegistrationResponder) =>
+      `This registration request was already approved by ${byWhom(r)}. Nothing else was changed.`,
   },
   already_blocked: {
     title: 'Already Blocked',
-    detail: (r: RegistrationResponder) => `This registration request was already blocked by ${byWhom(r)}. Nothing else was changed.`,
+    detail: (r: RegistrationResponder) =>
+      `This registration request was already blocked by ${byWhom(r)}. Nothing else was changed.`,
   },
   expired: {
     title: 'This Link Has Expired',
@@ -102,10 +110,14 @@ export const REGISTRATION_APPROVAL_TEXTS = {
   },
   invalid: {
     title: 'This Link Is Not Valid',
-    detail: () => "We couldn't find this registration request. The link may be incomplete, or the request no longer exists.",
+    detail: () =>
+      "We couldn't find this registration request. The link may be incomplete, or the request no longer exists.",
   },
   unknown: {
     title: 'Registration Request',
     detail: () => 'We could not tell what happened to this registration request. Sign in to check.',
   },
-} satisfies Record<RegistrationApprovalStatus | RegistrationLinkProblem | 'unknown', { title: string; detail: (r: RegistrationResponder) => string }>;
+} satisfies Record<
+  RegistrationApprovalStatus | RegistrationLinkProblem | 'unknown',
+  { title: string; detail: (r: RegistrationResponder) => string }
+>;

@@ -106,7 +106,14 @@ export interface ExpenseResource {
   amount: number;
   type: ExpenseType;
   wallet: DigitalWallet | null;
-  merchant_data: { name?: string | null; category?: string | null; category_code?: string | null; city?: string | null; state?: string | null; country?: string | null } | null;
+  merchant_data: {
+    name?: string | null;
+    category?: string | null;
+    category_code?: string | null;
+    city?: string | null;
+    state?: string | null;
+    country?: string | null;
+  } | null;
   wallet_card?: { id: number; last4: string; name: string } | null;
   user?: { id: number; name: string } | null;
   wallet_category?: { id: number; name: string } | null;

@@ -46,13 +46,15 @@ export const APPROVAL_LINK_TEXTS = {
   fundingDetail:
     "The organisation doesn't have enough funds to cover this purchase request yet. Nothing was approved: once an admin adds funds, try the link again.",
   notNeededTitle: 'Approval No Longer Needed',
-  notNeededDetail: "The team's approval path changed and this request no longer waits for you. Nothing was changed; if your approval is needed again, you will get a new email.",
+  notNeededDetail:
+    "The team's approval path changed and this request no longer waits for you. Nothing was changed; if your approval is needed again, you will get a new email.",
   notFoundTitle: 'Request Not Found',
   notFoundDetail: 'This purchase request was deleted or no longer exists.',
   errorTitle: 'Something Went Wrong',
   errorDetail: 'This approval link could not be used. Open the app to decide the request there.',
   expiredTitle: 'This Link Has Expired',
-  expiredDetail: 'Approval links work for 7 days. Sign in and approve or reject the request from the Pending Request tab instead.',
+  expiredDetail:
+    'Approval links work for 7 days. Sign in and approve or reject the request from the Pending Request tab instead.',
   openRequests: 'Open Requests',
   signIn: 'Sign In',
 } as const;

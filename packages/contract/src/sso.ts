@@ -20,18 +20,28 @@ export const givingProductLabel = (productName: string) => `${productName} Givin
 export const ssoMenuLabel = (productName: string) => `SSO To ${givingProductLabel(productName)}`;
 
 /** Why GET /sso/login refused a token: the page /sso/refused?reason=... explains it. */
-export const SSO_REFUSAL_REASONS = ['expired', 'used', 'invalid', 'unknown-user', 'other-organization', 'not-configured'] as const;
+export const SSO_REFUSAL_REASONS = [
+  'expired',
+  'used',
+  'invalid',
+  'unknown-user',
+  'other-organization',
+  'not-configured',
+] as const;
 export type SsoRefusalReason = (typeof SSO_REFUSAL_REASONS)[number];
 
 export const SSO_MESSAGES = {
-  notConfigured: 'Single sign-on to the giving product is not set up for this organisation. Ask your administrator to set GIVING_URL and GIVING_SSO_SECRET.',
+  notConfigured:
+    'Single sign-on to the giving product is not set up for this organisation. Ask your administrator to set GIVING_URL and GIVING_SSO_SECRET.',
   refusedTitle: 'We could not sign you in',
   refused: {
     expired: 'This sign-in link has expired. Links from the giving product work for 60 seconds: go back and try again.',
     used: 'This sign-in link has already been used. Each link signs in once: go back to the giving product and try again.',
     invalid: 'This sign-in link is not valid. Go back to the giving product and try again.',
-    'unknown-user': 'There is no wallet account with your email address in this organisation. Ask your administrator for an invitation.',
-    'other-organization': 'This sign-in link is for another organisation. Go back to the giving product and sign in to this organisation from there.',
+    'unknown-user':
+      'There is no wallet account with your email address in this organisation. Ask your administrator for an invitation.',
+    'other-organization':
+      'This sign-in link is for another organisation. Go back to the giving product and sign in to this organisation from there.',
     'not-configured': 'Single sign-on from the giving product is not set up for this organisation.',
   } satisfies Record<SsoRefusalReason, string>,
   confirmTitle: 'Continue signing in?',

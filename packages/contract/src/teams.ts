@@ -17,8 +17,14 @@ const userIds = (message: string) => z.array(idSchema, { error: message }).max(5
 
 /** SPEC §5 new team: name required; colour from the palette of 12; members and approval path optional. */
 export const newTeamSchema = z.object({
-  name: z.string({ error: TEAM_MESSAGES.nameRequired }).trim().min(1, TEAM_MESSAGES.nameRequired).max(255, 'The team name may not be greater than 255 characters.'),
-  color: z.string({ error: TEAM_MESSAGES.colorInvalid }).refine((value) => (TEAM_COLORS as readonly string[]).includes(value.toUpperCase()), TEAM_MESSAGES.colorInvalid),
+  name: z
+    .string({ error: TEAM_MESSAGES.nameRequired })
+    .trim()
+    .min(1, TEAM_MESSAGES.nameRequired)
+    .max(255, 'The team name may not be greater than 255 characters.'),
+  color: z
+    .string({ error: TEAM_MESSAGES.colorInvalid })
+    .refine((value) => (TEAM_COLORS as readonly string[]).includes(value.toUpperCase()), TEAM_MESSAGES.colorInvalid),
   team: z.object({ users: userIds(TEAM_MESSAGES.memberNotEligible).default([]) }).default({ users: [] }),
   approval_path: userIds(TEAM_MESSAGES.approverNotEligible).default([]),
 });
@@ -29,7 +35,9 @@ export const updateTeamSchema = z.object({
   color: newTeamSchema.shape.color.optional(),
   approval_path: userIds(TEAM_MESSAGES.approverNotEligible).optional(),
 });
-export const teamUsersSchema = z.object({ users: userIds(TEAM_MESSAGES.memberNotEligible).min(1, 'Choose at least one member.') });
+export const teamUsersSchema = z.object({
+  users: userIds(TEAM_MESSAGES.memberNotEligible).min(1, 'Choose at least one member.'),
+});
 
 export interface TeamResource {
   id: number;

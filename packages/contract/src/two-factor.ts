@@ -56,14 +56,21 @@ export const twoFactorChallengeSchema = z
   .object({ code: z.unknown().optional(), recovery_code: z.unknown().optional() })
   .transform((value, ctx) => {
     const useRecovery = value.recovery_code !== undefined && value.recovery_code !== null && value.recovery_code !== '';
-    const parsed = useRecovery ? recoveryCodeField.safeParse(value.recovery_code) : twoFactorCodeField.safeParse(value.code ?? '');
+    const parsed = useRecovery
+      ? recoveryCodeField.safeParse(value.recovery_code)
+      : twoFactorCodeField.safeParse(value.code ?? '');
     if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', path: [useRecovery ? 'recovery_code' : 'code'], message: parsed.error.issues[0]!.message });
+      ctx.addIssue({
+        code: 'custom',
+        path: [useRecovery ? 'recovery_code' : 'code'],
+        message: parsed.error.issues[0]!.message,
+      });
       return z.NEVER;
     }
     return useRecovery ? { recovery_code: parsed.data } : { code: parsed.data };
   });
-export type TwoFactorChallengeInput = { code: string; recovery_code?: undefined } | { recovery_code: string; code?: undefined };
+export type TwoFactorChallengeInput =
+  { code: string; recovery_code?: undefined } | { recovery_code: string; code?: undefined };
 
 /** POST /user/confirmed-two-factor-authentication. */
 export const confirmTwoFactorSchema = z.object({ code: twoFactorCodeField });

@@ -7,7 +7,8 @@ export const UI_TEXTS = {
   backToSignIn: 'Back to Sign In',
   myCardsEmpty: "You don't have any cards yet. An admin issues cards to you.",
   /** An admin's /my-cards: cards go to people with the Wallet User role, which an admin role alone is not. */
-  myCardsEmptyAdmin: "You don't hold any cards. Cards go to people with the Wallet User role; issue and manage them in Cards.",
+  myCardsEmptyAdmin:
+    "You don't hold any cards. Cards go to people with the Wallet User role; issue and manage them in Cards.",
 } as const;
 
 /** How each role is named in tables and selects. */

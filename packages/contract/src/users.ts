@@ -4,7 +4,9 @@ import { ROLE_NAMES } from './ui-texts.js';
 import { emailField, optionalString, requiredString } from './fields.js';
 
 /** 'Choose a role: Wallet Admin, Wallet Finance or Wallet User.' (the names people see, not the keys). */
-export const ROLE_REQUIRED_MESSAGE = `Choose a role: ${ASSIGNABLE_ROLES.slice(0, -1).map((role) => ROLE_NAMES[role]).join(', ')} or ${ROLE_NAMES[ASSIGNABLE_ROLES.at(-1)!]}.`;
+export const ROLE_REQUIRED_MESSAGE = `Choose a role: ${ASSIGNABLE_ROLES.slice(0, -1)
+  .map((role) => ROLE_NAMES[role])
+  .join(', ')} or ${ROLE_NAMES[ASSIGNABLE_ROLES.at(-1)!]}.`;
 const roleField = z.enum(ASSIGNABLE_ROLES, { error: ROLE_REQUIRED_MESSAGE });
 
 /** SPEC §5 profile: first and last name and email required; the rest optional, max 255 (postal max 20). */
@@ -86,12 +88,30 @@ export const EMAIL_CHANGE_PAGE = '/email-change';
 export const EMAIL_CHANGE_STATUSES = ['changed', 'used', 'expired', 'invalid', 'taken'] as const;
 export type EmailChangeStatus = (typeof EMAIL_CHANGE_STATUSES)[number];
 
-export const EMAIL_CHANGE_TEXTS: Record<EmailChangeStatus, { title: string; detail: string }> & { openSettings: string; signIn: string } = {
-  changed: { title: 'Email Address Changed', detail: 'Your new email address is confirmed. Use it from now on to sign in.' },
-  used: { title: 'Link Already Used', detail: 'This confirmation link has already been used. Your email address is as it was after that.' },
-  expired: { title: 'This Link Has Expired', detail: `Confirmation links work for ${EMAIL_CHANGE_TTL_MINUTES} minutes. Change your email again in Account Settings to get a new one.` },
-  invalid: { title: 'Link Not Recognised', detail: 'This confirmation link is not valid. Change your email again in Account Settings to get a new one.' },
-  taken: { title: 'Email Address Not Changed', detail: 'This address now belongs to another account, so your email address stays as it was.' },
+export const EMAIL_CHANGE_TEXTS: Record<EmailChangeStatus, { title: string; detail: string }> & {
+  openSettings: string;
+  signIn: string;
+} = {
+  changed: {
+    title: 'Email Address Changed',
+    detail: 'Your new email address is confirmed. Use it from now on to sign in.',
+  },
+  used: {
+    title: 'Link Already Used',
+    detail: 'This confirmation link has already been used. Your email address is as it was after that.',
+  },
+  expired: {
+    title: 'This Link Has Expired',
+    detail: `Confirmation links work for ${EMAIL_CHANGE_TTL_MINUTES} minutes. Change your email again in Account Settings to get a new one.`,
+  },
+  invalid: {
+    title: 'Link Not Recognised',
+    detail: 'This confirmation link is not valid. Change your email again in Account Settings to get a new one.',
+  },
+  taken: {
+    title: 'Email Address Not Changed',
+    detail: 'This address now belongs to another account, so your email address stays as it was.',
+  },
   openSettings: 'Open Account Settings',
   signIn: 'Sign In',
 };

@@ -9,9 +9,16 @@ import { createOrganization, findOrganizationBySlug } from '../modules/orgs/serv
 import { createUser } from '../modules/users/service.js';
 
 /** Operator commands (npm run cli -- <command>); each validates everything before writing anything. */
-export interface CliIo { out(line: string): void; err(line: string): void }
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
 
-const email = z.string().trim().max(255, 'may not be greater than 255 characters').pipe(z.email('must be a valid email address'));
+const email = z
+  .string()
+  .trim()
+  .max(255, 'may not be greater than 255 characters')
+  .pipe(z.email('must be a valid email address'));
 const password = z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`);
 const personName = z.string().trim().min(1, 'is required').max(255, 'may not be greater than 255 characters');
 
@@ -53,7 +60,10 @@ function optionsOf(argv: string[], names: string[]) {
 }
 
 function describeIssues(error: z.ZodError): string[] {
-  return error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.path.length && issue.code === 'invalid_type' ? 'is required' : issue.message}`);
+  return error.issues.map(
+    (issue) =>
+      `--${issue.path.join('.')}: ${issue.path.length && issue.code === 'invalid_type' ? 'is required' : issue.message}`,
+  );
 }
 
 /** Runs one command; returns the process exit code. */
@@ -74,7 +84,12 @@ export async function runCommand(db: Db, argv: string[], io: CliIo): Promise<num
         const { organization, admin } = await createOrganization(db, {
           slug: input.slug,
           name: input.name,
-          admin: { email: input['admin-email'], password: input['admin-password'], first_name: input['admin-first-name'], last_name: input['admin-last-name'] },
+          admin: {
+            email: input['admin-email'],
+            password: input['admin-password'],
+            first_name: input['admin-first-name'],
+            last_name: input['admin-last-name'],
+          },
         });
         io.out(`Created organisation '${organization.slug}' (${organization.name}) with super-admin ${admin.email}.`);
         return 0;
@@ -87,7 +102,11 @@ export async function runCommand(db: Db, argv: string[], io: CliIo): Promise<num
         const org = await findOrganizationBySlug(db, input.org);
         if (!org) return fail(io, [`--org: no organisation with the slug '${input.org}'.`]);
         const user = await createUser(db, org.id, {
-          email: input.email, first_name: input['first-name'], last_name: input['last-name'], role: input.role, password: input.password,
+          email: input.email,
+          first_name: input['first-name'],
+          last_name: input['last-name'],
+          role: input.role,
+          password: input.password,
         });
         io.out(`Created ${user.roles.join(', ')} ${user.email} in '${org.slug}'.`);
         return 0;
@@ -102,10 +121,13 @@ export async function runCommand(db: Db, argv: string[], io: CliIo): Promise<num
     }
   } catch (error) {
     if (error instanceof HttpError) {
-      const details = error.errors ? Object.entries(error.errors).map(([field, messages]) => `--${field}: ${messages.join(' ')}`) : [error.message];
+      const details = error.errors
+        ? Object.entries(error.errors).map(([field, messages]) => `--${field}: ${messages.join(' ')}`)
+        : [error.message];
       return fail(io, details);
     }
-    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return fail(io, [error.message, '', USAGE]);
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+      return fail(io, [error.message, '', USAGE]);
     throw error;
   }
 }

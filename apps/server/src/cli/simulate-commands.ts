@@ -7,7 +7,13 @@ import { orgSlugSchema } from '../modules/orgs/schemas.js';
 import { findOrganizationBySlug } from '../modules/orgs/service.js';
 import { DECLINE_EXPLANATIONS, findHold } from '../modules/authorizations/service.js';
 import { MERCHANTS, randomMerchant, WALLETS } from '../modules/simulator/merchants.js';
-import { simulateCapture, simulateIncrement, simulatePurchase, simulateRefund, simulateRelease } from '../modules/simulator/service.js';
+import {
+  simulateCapture,
+  simulateIncrement,
+  simulatePurchase,
+  simulateRefund,
+  simulateRelease,
+} from '../modules/simulator/service.js';
 import type { CliIo } from './commands.js';
 
 /**
@@ -31,12 +37,23 @@ const cents = z
   .string()
   .regex(/^\d+$/, 'must be a whole number of cents (1234 = $12.34)')
   .transform(Number)
-  .pipe(z.number().int().min(1, 'must be at least 1 cent').max(MAX_AMOUNT_CENTS, `may not be greater than ${MAX_AMOUNT_CENTS}`));
-const authorizationId = z.string().regex(/^iauth_sim_[0-9a-f]{20}$/, 'must be a simulated authorisation id (iauth_sim_ followed by 20 hex digits)');
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, 'must be at least 1 cent')
+      .max(MAX_AMOUNT_CENTS, `may not be greater than ${MAX_AMOUNT_CENTS}`),
+  );
+const authorizationId = z
+  .string()
+  .regex(/^iauth_sim_[0-9a-f]{20}$/, 'must be a simulated authorisation id (iauth_sim_ followed by 20 hex digits)');
 
 const purchaseSchema = z.object({
   org: orgSlugSchema.optional(),
-  card: z.string().regex(/^[1-9]\d{0,15}$/, 'must be a card id').transform(Number),
+  card: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'must be a card id')
+    .transform(Number),
   amount: cents,
   merchant: z.string().trim().min(1, 'may not be empty').max(255, 'may not be greater than 255 characters').optional(),
   wallet: z.enum(WALLETS, `must be one of ${WALLETS.join(', ')}`).optional(),
@@ -73,7 +90,10 @@ function optionsOf(argv: string[], names: string[]) {
 }
 
 function describeIssues(error: z.ZodError): string[] {
-  return error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message}`);
+  return error.issues.map(
+    (issue) =>
+      `--${issue.path.join('.')}: ${issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message}`,
+  );
 }
 
 /** The merchant by name from the simulator's list (with its category and place), or just the name given. */
@@ -83,7 +103,11 @@ function merchantNamed(name: string | undefined) {
 }
 
 async function availableLine(db: Db, cardId: number): Promise<string> {
-  const card = await db.selectFrom('cards').select(['spending_limit', 'holds_amount']).where('id', '=', cardId).executeTakeFirstOrThrow();
+  const card = await db
+    .selectFrom('cards')
+    .select(['spending_limit', 'holds_amount'])
+    .where('id', '=', cardId)
+    .executeTakeFirstOrThrow();
   const limit = Number(card.spending_limit);
   const held = Number(card.holds_amount);
   return `Card ${cardId}: spending limit ${formatCents(limit)}, pending ${formatCents(held)}, available ${formatCents(limit - held)}.`;
@@ -97,7 +121,8 @@ export async function runSimulate(db: Db, argv: string[], io: CliIo, options: Si
     return command === undefined ? 1 : 0;
   }
   if (!(command in SCHEMAS)) return fail(io, [`Unknown command '${command}'.`, '', SIMULATE_USAGE]);
-  if (options.production) return fail(io, ['Simulated purchases are for development and test only (NODE_ENV is production).']);
+  if (options.production)
+    return fail(io, ['Simulated purchases are for development and test only (NODE_ENV is production).']);
   const schema = SCHEMAS[command as Command];
   try {
     const parsed = schema.safeParse(optionsOf(rest, Object.keys(schema.shape)));
@@ -109,14 +134,25 @@ export async function runSimulate(db: Db, argv: string[], io: CliIo, options: Si
 
     if (command === 'purchase') {
       const { card: cardId, amount, merchant, wallet, capture } = parsed.data as z.infer<typeof purchaseSchema>;
-      const card = await db.selectFrom('cards').selectAll().where('org_id', '=', org.id).where('id', '=', cardId).executeTakeFirst();
+      const card = await db
+        .selectFrom('cards')
+        .selectAll()
+        .where('org_id', '=', org.id)
+        .where('id', '=', cardId)
+        .executeTakeFirst();
       if (!card) return fail(io, [`--card: no card ${cardId} in '${org.slug}'.`]);
       const chosen = merchantNamed(merchant);
       const result = await simulatePurchase(db, card, { amount, merchant: chosen, wallet: wallet ?? null, capture });
       const what = `${formatCents(amount)} at ${chosen.name ?? 'a merchant'}${wallet ? ` (${wallet})` : ''} on card ${card.id} (${card.name}, ending ${card.last4})`;
       if (result.approved) {
         io.out(`Approved ${result.authorization_id}: ${what}.`);
-        io.out(result.expense_id ? `Captured at once: expense ${result.expense_id}.` : capture === 'later' ? `Pending; capture it with: npm run simulate -- capture --org ${org.slug} --authorization ${result.authorization_id}` : 'Pending (left uncaptured).');
+        io.out(
+          result.expense_id
+            ? `Captured at once: expense ${result.expense_id}.`
+            : capture === 'later'
+              ? `Pending; capture it with: npm run simulate -- capture --org ${org.slug} --authorization ${result.authorization_id}`
+              : 'Pending (left uncaptured).',
+        );
       } else {
         io.out(`Declined ${result.authorization_id}: ${what}.`);
         io.out(`Reason: ${result.decline_reason} (${result.explanation})`);
@@ -127,12 +163,15 @@ export async function runSimulate(db: Db, argv: string[], io: CliIo, options: Si
 
     const { authorization, amount } = parsed.data as { authorization: string; amount?: number };
     const hold = await findHold(db, 'simulator', authorization);
-    if (!hold || hold.org_id !== org.id) return fail(io, [`--authorization: no simulated authorisation ${authorization} in '${org.slug}'.`]);
+    if (!hold || hold.org_id !== org.id)
+      return fail(io, [`--authorization: no simulated authorisation ${authorization} in '${org.slug}'.`]);
     switch (command as Exclude<Command, 'purchase'>) {
       case 'capture': {
         const captured = amount ?? hold.amount;
         const expense = await simulateCapture(db, org.id, authorization, amount);
-        io.out(`Captured ${formatCents(captured)} of ${authorization}${expense ? `: expense ${expense.id}` : ''}; the authorisation is closed.`);
+        io.out(
+          `Captured ${formatCents(captured)} of ${authorization}${expense ? `: expense ${expense.id}` : ''}; the authorisation is closed.`,
+        );
         break;
       }
       case 'refund': {
@@ -151,8 +190,15 @@ export async function runSimulate(db: Db, argv: string[], io: CliIo, options: Si
       }
       case 'reverse':
       case 'expire': {
-        const released = await simulateRelease(db, org.id, authorization, command === 'reverse' ? 'reversed' : 'expired');
-        io.out(`${authorization} ${released?.status ?? 'released'}: its hold of ${formatCents(hold.amount)} is released.`);
+        const released = await simulateRelease(
+          db,
+          org.id,
+          authorization,
+          command === 'reverse' ? 'reversed' : 'expired',
+        );
+        io.out(
+          `${authorization} ${released?.status ?? 'released'}: its hold of ${formatCents(hold.amount)} is released.`,
+        );
         break;
       }
     }
@@ -160,10 +206,13 @@ export async function runSimulate(db: Db, argv: string[], io: CliIo, options: Si
     return 0;
   } catch (error) {
     if (error instanceof HttpError) {
-      const details = error.errors ? Object.entries(error.errors).map(([field, messages]) => `--${field}: ${messages.join(' ')}`) : [error.message];
+      const details = error.errors
+        ? Object.entries(error.errors).map(([field, messages]) => `--${field}: ${messages.join(' ')}`)
+        : [error.message];
       return fail(io, details);
     }
-    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return fail(io, [error.message, '', SIMULATE_USAGE]);
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+      return fail(io, [error.message, '', SIMULATE_USAGE]);
     throw error;
   }
 }

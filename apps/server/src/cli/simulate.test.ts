@@ -12,7 +12,12 @@ const ctx = useTestApp();
 async function run(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runSimulate(ctx.db, argv, { out: (line) => out.push(line), err: (line) => err.push(line) }, { defaultOrg: 'demo', production: false });
+  const code = await runSimulate(
+    ctx.db,
+    argv,
+    { out: (line) => out.push(line), err: (line) => err.push(line) },
+    { defaultOrg: 'demo', production: false },
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -28,19 +33,38 @@ async function fundedCard(limit: number) {
   return { slug: organization.slug, orgId: organization.id, card };
 }
 
-const cardRow = (id: number) => ctx.db.selectFrom('cards').select(['spending_limit', 'holds_amount']).where('id', '=', id).executeTakeFirstOrThrow();
+const cardRow = (id: number) =>
+  ctx.db.selectFrom('cards').select(['spending_limit', 'holds_amount']).where('id', '=', id).executeTakeFirstOrThrow();
 const authorizationIn = (text: string) => /(iauth_sim_[0-9a-f]{20})/.exec(text)![1]!;
 
 describe('npm run simulate (in-process)', () => {
   it('purchases, captures, refunds, reverses and expires through the same code as the API', async () => {
     const { slug, orgId, card } = await fundedCard(10_000);
-    const bought = await run('purchase', '--org', slug, '--card', String(card.id), '--amount', '4000', '--merchant', 'blue bottle coffee', '--wallet', 'apple_pay');
+    const bought = await run(
+      'purchase',
+      '--org',
+      slug,
+      '--card',
+      String(card.id),
+      '--amount',
+      '4000',
+      '--merchant',
+      'blue bottle coffee',
+      '--wallet',
+      'apple_pay',
+    );
     expect(bought).toMatchObject({ code: 0, err: '' });
     expect(bought.out).toContain('Approved iauth_sim_');
     expect(bought.out).toContain('$40.00 at Blue Bottle Coffee (apple_pay)');
     expect(bought.out).toContain('available $60.00');
     const id = authorizationIn(bought.out);
-    expect(await ctx.db.selectFrom('authorization_holds').select(['merchant_data', 'wallet']).where('provider_authorization_id', '=', id).executeTakeFirstOrThrow()).toMatchObject({
+    expect(
+      await ctx.db
+        .selectFrom('authorization_holds')
+        .select(['merchant_data', 'wallet'])
+        .where('provider_authorization_id', '=', id)
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({
       wallet: 'apple_pay',
       merchant_data: { name: 'Blue Bottle Coffee', category_code: '5812' },
     });
@@ -53,8 +77,12 @@ describe('npm run simulate (in-process)', () => {
     expect(refunded.out).toContain('Refunded $5.00');
     expect(await cardRow(card.id)).toEqual({ spending_limit: 7_000, holds_amount: 0 });
 
-    const reversed = authorizationIn((await run('purchase', '--org', slug, '--card', String(card.id), '--amount', '1000')).out);
-    const expired = authorizationIn((await run('purchase', '--org', slug, '--card', String(card.id), '--amount', '2000', '--capture', 'later')).out);
+    const reversed = authorizationIn(
+      (await run('purchase', '--org', slug, '--card', String(card.id), '--amount', '1000')).out,
+    );
+    const expired = authorizationIn(
+      (await run('purchase', '--org', slug, '--card', String(card.id), '--amount', '2000', '--capture', 'later')).out,
+    );
     expect(await cardRow(card.id)).toEqual({ spending_limit: 7_000, holds_amount: 3_000 });
     expect((await run('reverse', '--org', slug, '--authorization', reversed)).out).toContain(`${reversed} reversed`);
     expect((await run('expire', '--org', slug, '--authorization', expired)).out).toContain(`${expired} expired`);
@@ -82,17 +110,38 @@ describe('npm run simulate (in-process)', () => {
     const { slug, card } = await fundedCard(5_000);
     const cases: Array<[string[], string]> = [
       [['purchase', '--org', slug, '--card', String(card.id)], '--amount: is required'],
-      [['purchase', '--org', slug, '--card', String(card.id), '--amount', '12.50'], '--amount: must be a whole number of cents'],
+      [
+        ['purchase', '--org', slug, '--card', String(card.id), '--amount', '12.50'],
+        '--amount: must be a whole number of cents',
+      ],
       [['purchase', '--org', slug, '--card', String(card.id), '--amount', '0'], '--amount: must be at least 1 cent'],
       [['purchase', '--org', slug, '--card', String(card.id), '--amount', '-5'], '--amount'],
       [['purchase', '--org', slug, '--card', 'abc', '--amount', '100'], '--card: must be a card id'],
       [['purchase', '--org', slug, '--card', '999999', '--amount', '100'], "--card: no card 999999 in '"],
-      [['purchase', '--org', 'nowhere', '--card', String(card.id), '--amount', '100'], "--org: no organisation with the slug 'nowhere'"],
-      [['purchase', '--org', slug, '--card', String(card.id), '--amount', '100', '--wallet', 'paypal'], '--wallet: must be one of apple_pay, google_pay, samsung_pay'],
-      [['purchase', '--org', slug, '--card', String(card.id), '--amount', '100', '--capture', 'soon'], '--capture: must be one of now, later, never'],
-      [['purchase', '--org', slug, '--card', String(card.id), '--amount', '100', '--colour', 'red'], "Unknown option '--colour'"],
-      [['capture', '--org', slug, '--authorization', 'iauth_123'], '--authorization: must be a simulated authorisation id'],
-      [['capture', '--org', slug, '--authorization', `iauth_sim_${'0'.repeat(20)}`], '--authorization: no simulated authorisation'],
+      [
+        ['purchase', '--org', 'nowhere', '--card', String(card.id), '--amount', '100'],
+        "--org: no organisation with the slug 'nowhere'",
+      ],
+      [
+        ['purchase', '--org', slug, '--card', String(card.id), '--amount', '100', '--wallet', 'paypal'],
+        '--wallet: must be one of apple_pay, google_pay, samsung_pay',
+      ],
+      [
+        ['purchase', '--org', slug, '--card', String(card.id), '--amount', '100', '--capture', 'soon'],
+        '--capture: must be one of now, later, never',
+      ],
+      [
+        ['purchase', '--org', slug, '--card', String(card.id), '--amount', '100', '--colour', 'red'],
+        "Unknown option '--colour'",
+      ],
+      [
+        ['capture', '--org', slug, '--authorization', 'iauth_123'],
+        '--authorization: must be a simulated authorisation id',
+      ],
+      [
+        ['capture', '--org', slug, '--authorization', `iauth_sim_${'0'.repeat(20)}`],
+        '--authorization: no simulated authorisation',
+      ],
       [['refund', '--org', slug, '--authorization', `iauth_sim_${'0'.repeat(20)}`], '--amount: is required'],
       [['frobnicate'], "Unknown command 'frobnicate'."],
       [[], 'Usage: npm run simulate'],
@@ -102,8 +151,15 @@ describe('npm run simulate (in-process)', () => {
       expect({ argv, code: result.code }).toEqual({ argv, code: 1 });
       expect(result.err).toContain(message);
     }
-    expect(await ctx.db.selectFrom('authorization_holds').select('id').where('card_id', '=', card.id).execute()).toEqual([]);
-    const production = await runSimulate(ctx.db, ['purchase', '--org', slug, '--card', String(card.id), '--amount', '100'], { out: () => undefined, err: () => undefined }, { defaultOrg: 'demo', production: true });
+    expect(
+      await ctx.db.selectFrom('authorization_holds').select('id').where('card_id', '=', card.id).execute(),
+    ).toEqual([]);
+    const production = await runSimulate(
+      ctx.db,
+      ['purchase', '--org', slug, '--card', String(card.id), '--amount', '100'],
+      { out: () => undefined, err: () => undefined },
+      { defaultOrg: 'demo', production: true },
+    );
     expect(production).toBe(1);
   });
 });
@@ -113,7 +169,12 @@ describe('npm run simulate as a process', () => {
     const { slug, card } = await fundedCard(5_000);
     const root = path.resolve(import.meta.dirname, '../../../..');
     const env = { ...process.env, DATABASE_URL: ctx.databaseUrl, DEFAULT_ORG: slug };
-    const simulate = (...argv: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/simulate.ts', ...argv], { cwd: root, env, encoding: 'utf8' });
+    const simulate = (...argv: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/simulate.ts', ...argv], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+      });
     const ok = simulate('purchase', '--card', String(card.id), '--amount', '1234', '--merchant', 'Figma');
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);

@@ -44,7 +44,9 @@ export async function ensureDatabase(adminUrl: string, name: string, template?: 
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
       const quoted = pg.escapeIdentifier(name);
-      await client.query(template ? `CREATE DATABASE ${quoted} TEMPLATE ${pg.escapeIdentifier(template)}` : `CREATE DATABASE ${quoted}`);
+      await client.query(
+        template ? `CREATE DATABASE ${quoted} TEMPLATE ${pg.escapeIdentifier(template)}` : `CREATE DATABASE ${quoted}`,
+      );
     }
   } finally {
     await client.end();

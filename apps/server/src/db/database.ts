@@ -19,11 +19,17 @@ export type DbOrTx = Db | Tx;
 export function createDb(connectionString: string, maxConnections = 20): Db {
   // Every session runs in UTC, whatever the server's or the database's default time zone: a DATE compared with a
   // timestamptz (a day's bounds in the analytics queries) is then midnight UTC, as the API defines days.
-  const pool = new pg.Pool({ connectionString, max: maxConnections, idleTimeoutMillis: 30_000, options: SESSION_OPTIONS });
+  const pool = new pg.Pool({
+    connectionString,
+    max: maxConnections,
+    idleTimeoutMillis: 30_000,
+    options: SESSION_OPTIONS,
+  });
   // An idle connection the server closed (a restart, or the embedded cluster stopping at shutdown) must not
   // crash the process: the pool drops it and opens a new one when needed.
   pool.on('error', (error) => {
-    if (!/terminating connection|Connection terminated/i.test(error.message)) console.warn(`database connection error: ${error.message}`);
+    if (!/terminating connection|Connection terminated/i.test(error.message))
+      console.warn(`database connection error: ${error.message}`);
   });
   // A connection that dies while checked out (PostgreSQL restarted or failed over in the middle of a transaction)
   // emits 'error' on its client, which Kysely does not listen to: unheard, that error crashes the process. The
@@ -36,12 +42,19 @@ export function createDb(connectionString: string, maxConnections = 20): Db {
 export function isConnectionLoss(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (/^(08|57P)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))) return true;
+  if (
+    typeof code === 'string' &&
+    (/^(08|57P)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))
+  )
+    return true;
   return /Connection terminated|not queryable|terminating connection/i.test(error.message);
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db: db as unknown as Kysely<unknown>,
+    provider: { getMigrations: async () => migrations },
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);

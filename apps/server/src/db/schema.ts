@@ -171,8 +171,19 @@ export interface JournalLinesTable {
   amount: number;
 }
 
-export interface Address { line1: string; line2: string | null; city: string; state: string; postal_code: string; country: string }
-export interface Shipping { service: 'standard' | 'express' | 'priority'; name: string; address: Address }
+export interface Address {
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+}
+export interface Shipping {
+  service: 'standard' | 'express' | 'priority';
+  name: string;
+  address: Address;
+}
 
 export interface CardholdersTable {
   id: Generated<number>;

@@ -18,10 +18,16 @@ export interface AppDeps {
   issuer: IssuingProvider;
 }
 
-export interface RequestAuth { sessionId: string; user: UserWithRoles; passwordConfirmedAt: Date | null }
+export interface RequestAuth {
+  sessionId: string;
+  user: UserWithRoles;
+  passwordConfirmedAt: Date | null;
+}
 
 declare module 'fastify' {
-  interface FastifyInstance { deps: AppDeps }
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
   interface FastifyRequest {
     /** The organisation this request's Host selects; null when the label is unknown. */
     org: Organization | null;

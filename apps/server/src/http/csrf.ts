@@ -13,7 +13,8 @@ export function registerCsrf(app: FastifyInstance) {
     if (SAFE_METHODS.has(request.method) || EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, decodeURIComponentSafe(header))) throw csrfMismatch();
+    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, decodeURIComponentSafe(header)))
+      throw csrfMismatch();
   });
 }
 

@@ -3,7 +3,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@wallet/contract';
 import { HttpError, validationFailed } from './errors.js';
 
-interface FieldIssue { instancePath: string; message?: string }
+interface FieldIssue {
+  instancePath: string;
+  message?: string;
+}
 
 /** Turns schema issues into { field: [messages] }; nested paths are dotted (billing.line1). */
 export function fieldErrors(issues: readonly FieldIssue[]): Record<string, string[]> {
@@ -25,7 +28,10 @@ const statusMessages: Record<string, { status: number; message: string }> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...(error.errors && { errors: error.errors }) });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message, ...(error.errors && { errors: error.errors }) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const failed = validationFailed(fieldErrors(error.validation));

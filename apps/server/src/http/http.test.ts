@@ -21,9 +21,22 @@ describe('orgSlugFromHost', () => {
 
   it('refuses every other host instead of falling back to DEFAULT_ORG', () => {
     for (const host of [
-      'elsewhere.test', 'acme.localhost:1@evil.example', 'acme.localhost@evil.example', 'user:pass@acme.localhost', 'acme.localhost:abc',
-      'acme.localhost:99999', 'evil.example:80', 'a.b.localhost', 'evillocalhost', '10.0.0.1', '[::2]', '', 'acme.localhost/x', 'acme_x.localhost',
-      '-acme.localhost', 'acme.localhost:3000:1',
+      'elsewhere.test',
+      'acme.localhost:1@evil.example',
+      'acme.localhost@evil.example',
+      'user:pass@acme.localhost',
+      'acme.localhost:abc',
+      'acme.localhost:99999',
+      'evil.example:80',
+      'a.b.localhost',
+      'evillocalhost',
+      '10.0.0.1',
+      '[::2]',
+      '',
+      'acme.localhost/x',
+      'acme_x.localhost',
+      '-acme.localhost',
+      'acme.localhost:3000:1',
     ]) {
       expect(orgSlugFromHost(host, rules), host).toBeNull();
     }
@@ -67,12 +80,18 @@ describe('requests to the API', () => {
   it('answers 400 for malformed JSON and 413 for bodies over 1 MiB, writing nothing', async () => {
     const { host, admin } = await makeOrganization(ctx.db);
     const client = ctx.client(host);
-    const malformed = await client.post('/login', '{"email": "x@y.test", "password":', { 'content-type': 'application/json' });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: MESSAGES.malformedJson });
-    const huge = await client.post('/login', JSON.stringify({ email: admin.email, password: TEST_PASSWORD, pad: 'x'.repeat(1024 * 1024) }), {
+    const malformed = await client.post('/login', '{"email": "x@y.test", "password":', {
       'content-type': 'application/json',
     });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: MESSAGES.malformedJson });
+    const huge = await client.post(
+      '/login',
+      JSON.stringify({ email: admin.email, password: TEST_PASSWORD, pad: 'x'.repeat(1024 * 1024) }),
+      {
+        'content-type': 'application/json',
+      },
+    );
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ message: MESSAGES.payloadTooLarge });
     const sessions = await ctx.db.selectFrom('sessions').selectAll().where('user_id', '=', admin.id).execute();

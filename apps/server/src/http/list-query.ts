@@ -18,7 +18,10 @@ export interface ListSpec<Filters extends Record<string, z.ZodType>, Sort extend
   defaultPageSize?: number;
 }
 
-export interface SortTerm<Sort extends string> { column: Sort; direction: 'asc' | 'desc' }
+export interface SortTerm<Sort extends string> {
+  column: Sort;
+  direction: 'asc' | 'desc';
+}
 
 export interface ListQuery<Filters extends Record<string, z.ZodType>, Sort extends string, Include extends string> {
   filters: { [K in keyof Filters]?: z.output<Filters[K]> };
@@ -28,8 +31,16 @@ export interface ListQuery<Filters extends Record<string, z.ZodType>, Sort exten
   page: { number: number; size: number };
 }
 
-const pageNumber = z.coerce.number({ error: 'The page number must be a number.' }).int('The page number must be a whole number.').min(1, 'The page number must be at least 1.').max(1_000_000, 'The page number is too large.');
-const pageSize = z.coerce.number({ error: 'The page size must be a number.' }).int('The page size must be a whole number.').min(1, 'The page size must be at least 1.').max(MAX_PAGE_SIZE, `The page size may not be greater than ${MAX_PAGE_SIZE}.`);
+const pageNumber = z.coerce
+  .number({ error: 'The page number must be a number.' })
+  .int('The page number must be a whole number.')
+  .min(1, 'The page number must be at least 1.')
+  .max(1_000_000, 'The page number is too large.');
+const pageSize = z.coerce
+  .number({ error: 'The page size must be a number.' })
+  .int('The page size must be a whole number.')
+  .min(1, 'The page size must be at least 1.')
+  .max(MAX_PAGE_SIZE, `The page size may not be greater than ${MAX_PAGE_SIZE}.`);
 
 const bracketed = /^(\w+)\[([\w.]+)\]$/;
 
@@ -38,7 +49,10 @@ function single(value: unknown): string {
 }
 
 function commaList(value: unknown): string[] {
-  return single(value).split(',').map((part) => part.trim()).filter(Boolean);
+  return single(value)
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 export function parseListQuery<Filters extends Record<string, z.ZodType>, Sort extends string, Include extends string>(
@@ -96,10 +110,20 @@ export function parseListQuery<Filters extends Record<string, z.ZodType>, Sort e
   const unknownInclude = includeParam.filter((include) => !allowedIncludes.includes(include));
   if (unknownInclude.length) throw badRequest(`Unknown include: ${unknownInclude.join(', ')}.`);
 
-  return { filters: filters as ListQuery<Filters, Sort, Include>['filters'], sort, includes: new Set(includeParam as Include[]), fields, page };
+  return {
+    filters: filters as ListQuery<Filters, Sort, Include>['filters'],
+    sort,
+    includes: new Set(includeParam as Include[]),
+    fields,
+    page,
+  };
 }
 
-export function listMeta(total: number, page: { number: number; size: number }, options: { lowerBound?: boolean } = {}) {
+export function listMeta(
+  total: number,
+  page: { number: number; size: number },
+  options: { lowerBound?: boolean } = {},
+) {
   return {
     total,
     current_page: page.number,

@@ -40,14 +40,33 @@ function safeDecode(value: string): string {
 }
 
 const SECRET_FIELDS = [
-  'password', 'password_confirmation', 'current_password', 'token', 'recovery_code', 'cvc', 'number', 'card_number', 'secret', 'client_secret',
-  'code_verifier', 'access_token', 'id_token', 'refresh_token', 'sessionToken',
+  'password',
+  'password_confirmation',
+  'current_password',
+  'token',
+  'recovery_code',
+  'cvc',
+  'number',
+  'card_number',
+  'secret',
+  'client_secret',
+  'code_verifier',
+  'access_token',
+  'id_token',
+  'refresh_token',
+  'sessionToken',
 ];
 
 /** pino redact paths: request/response headers that carry credentials, and secret fields of any logged object. */
 export const LOG_REDACT_PATHS = [
-  'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'req.headers["stripe-signature"]',
-  'res.headers["set-cookie"]', 'headers.cookie', 'headers.authorization', 'headers["stripe-signature"]',
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-xsrf-token"]',
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'headers["stripe-signature"]',
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
 ];
 

@@ -47,14 +47,23 @@ describe('GET /api/docs', () => {
     expect(routes.length).toBeGreaterThan(50);
     const missing = routes.filter((route) => !document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()]);
     expect(missing).toEqual([]);
-    for (const must of ['/login', '/api/cards', '/users/{id}/avatar', '/api/organization/logo', '/webhooks/stripe', '/api/docs']) {
+    for (const must of [
+      '/login',
+      '/api/cards',
+      '/users/{id}/avatar',
+      '/api/organization/logo',
+      '/webhooks/stripe',
+      '/api/docs',
+    ]) {
       expect(Object.keys(document.paths)).toContain(must);
     }
 
     const alias = await ctx.client(host).get('/api/docs/json');
     expect(alias.json()).toEqual(document);
 
-    const secrets = Object.entries(ctx.config).filter(([key, value]) => /SECRET|KEY|URL/.test(key) && typeof value === 'string' && value.length >= 8);
+    const secrets = Object.entries(ctx.config).filter(
+      ([key, value]) => /SECRET|KEY|URL/.test(key) && typeof value === 'string' && value.length >= 8,
+    );
     expect(secrets.map(([key]) => key)).toContain('GIVING_SSO_SECRET');
     for (const [, secret] of secrets) expect(response.body).not.toContain(secret);
     expect(response.body).not.toContain(ctx.databaseUrl);
@@ -63,11 +72,17 @@ describe('GET /api/docs', () => {
   it('describes validated parts from the zod schemas', async () => {
     const { host } = await makeOrganization(ctx.db);
     const document = (await ctx.client(host).get('/api/docs')).json<OpenApiDocument>();
-    const login = document.paths['/login']?.post as { requestBody?: { content: Record<string, { schema: { properties?: object } }> } };
-    expect(Object.keys(login.requestBody?.content['application/json']?.schema.properties ?? {})).toEqual(expect.arrayContaining(['email', 'password']));
+    const login = document.paths['/login']?.post as {
+      requestBody?: { content: Record<string, { schema: { properties?: object } }> };
+    };
+    expect(Object.keys(login.requestBody?.content['application/json']?.schema.properties ?? {})).toEqual(
+      expect.arrayContaining(['email', 'password']),
+    );
     // A list's free-form query (a record schema) is one exploded object parameter, not its JSON Schema keywords.
     const parameters = Object.values(document.paths).flatMap((operations) =>
-      Object.values(operations).flatMap((operation) => (operation as { parameters?: Array<{ name: string }> }).parameters ?? []),
+      Object.values(operations).flatMap(
+        (operation) => (operation as { parameters?: Array<{ name: string }> }).parameters ?? [],
+      ),
     );
     expect(parameters.map((parameter) => parameter.name)).not.toContain('propertyNames');
     const users = document.paths['/api/users']?.get as { parameters?: Array<{ name: string; in: string }> };
@@ -79,11 +94,18 @@ describe('createSafeTransform', () => {
   const transform = createSafeTransform();
   const openapiObject = { openapi: '3.1.0' };
   const run = (schema: Record<string, unknown>) =>
-    transform({ schema, url: '/api/things/:id', route: {} as never, openapiObject } as unknown as Parameters<typeof transform>[0]).schema as Record<string, unknown>;
+    transform({ schema, url: '/api/things/:id', route: {} as never, openapiObject } as unknown as Parameters<
+      typeof transform
+    >[0]).schema as Record<string, unknown>;
 
   it('converts transforms, refinements and unions without failing', () => {
     const body = z.union([
-      z.object({ amount: z.number().int().refine((value) => value > 0) }),
+      z.object({
+        amount: z
+          .number()
+          .int()
+          .refine((value) => value > 0),
+      }),
       z.object({ note: z.string().transform((value) => value.trim()) }),
     ]);
     const response = { 200: z.object({ at: z.date(), n: z.string().transform(Number) }) };
@@ -94,14 +116,23 @@ describe('createSafeTransform', () => {
 
   it('falls back to an untyped schema for a part zod cannot convert, keeping the rest', () => {
     const cyclic: z.ZodType = z.lazy(() => z.object({ child: cyclic }));
-    const schema = run({ body: cyclic, params: z.object({ id: z.coerce.number() }), response: { 200: z.object({ ok: z.boolean() }) } });
+    const schema = run({
+      body: cyclic,
+      params: z.object({ id: z.coerce.number() }),
+      response: { 200: z.object({ ok: z.boolean() }) },
+    });
     expect(schema.params).toMatchObject({ properties: { id: expect.any(Object) } });
     expect(schema.response).toMatchObject({ 200: { properties: { ok: expect.any(Object) } } });
     expect(schema.body).toBeDefined();
   });
 
   it('tags a route without any schema', () => {
-    const result = transform({ schema: undefined, url: '/logout', route: {} as never, openapiObject } as unknown as Parameters<typeof transform>[0]);
+    const result = transform({
+      schema: undefined,
+      url: '/logout',
+      route: {} as never,
+      openapiObject,
+    } as unknown as Parameters<typeof transform>[0]);
     expect(result.schema).toMatchObject({ tags: ['logout'] });
   });
 });

@@ -24,7 +24,12 @@ const FREE_FORM_QUERY = {
  */
 function asParameterObject(part: (typeof SCHEMA_PARTS)[number], json: unknown): unknown {
   if (part === 'body' || !json || typeof json !== 'object' || 'properties' in json || '$ref' in json) return json;
-  return { type: 'object', properties: { [part === 'querystring' ? 'query' : part]: part === 'querystring' ? FREE_FORM_QUERY : { type: 'object' } } };
+  return {
+    type: 'object',
+    properties: {
+      [part === 'querystring' ? 'query' : part]: part === 'querystring' ? FREE_FORM_QUERY : { type: 'object' },
+    },
+  };
 }
 
 /** The tag of an operation: its path's first segment after /api (cards, users, login...). */

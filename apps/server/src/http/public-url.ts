@@ -8,7 +8,10 @@ import { orgOf } from './context.js';
  * Origin: a request's headers are the attacker's to write (DESIGN §5).
  * DEFAULT_ORG lives on the bare domain; any other organisation on `<slug>.<domain>`.
  */
-export function organizationOrigin(config: Pick<Config, 'PUBLIC_URL' | 'DEFAULT_ORG'>, organization: { slug: string }): string {
+export function organizationOrigin(
+  config: Pick<Config, 'PUBLIC_URL' | 'DEFAULT_ORG'>,
+  organization: { slug: string },
+): string {
   const url = new URL(config.PUBLIC_URL);
   if (organization.slug !== config.DEFAULT_ORG) url.hostname = `${organization.slug}.${url.hostname}`;
   return url.origin;

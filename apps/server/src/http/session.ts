@@ -12,7 +12,10 @@ export function registerSessions(app: FastifyInstance) {
     if (!request.org || isTenantFree(request.url)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    request.auth = (await userOfSession(app.deps.db, request.org.id, token, { idleMinutes: app.deps.config.SESSION_IDLE_MINUTES })) ?? null;
+    request.auth =
+      (await userOfSession(app.deps.db, request.org.id, token, {
+        idleMinutes: app.deps.config.SESSION_IDLE_MINUTES,
+      })) ?? null;
   });
 }
 

@@ -14,11 +14,20 @@ export async function registerSpa(app: FastifyInstance) {
   const indexFile = path.join(app.deps.config.webDist, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: app.deps.config.webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: app.deps.config.webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
-      hasSpa && request.method === 'GET' && !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) && !request.url.startsWith('/assets/');
+      hasSpa &&
+      request.method === 'GET' &&
+      !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
+      !request.url.startsWith('/assets/');
     if (!wantsPage) return reply.code(404).send({ message: MESSAGES.notFound });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -8,7 +8,11 @@ import type { Db } from '../db/database.js';
 const HOST_SHAPE = /^(?<name>\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(?<port>\d{1,5}))?$/i;
 const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
-export interface HostRules { appDomain: string; defaultOrg: string; servedIps: readonly string[] }
+export interface HostRules {
+  appDomain: string;
+  defaultOrg: string;
+  servedIps: readonly string[];
+}
 
 /**
  * DESIGN §5: the one label in front of APP_DOMAIN names the organisation (acme.localhost -> acme); the bare
@@ -18,7 +22,10 @@ export interface HostRules { appDomain: string; defaultOrg: string; servedIps: r
 export function orgSlugFromHost(host: string | undefined, rules: HostRules): string | null {
   const match = HOST_SHAPE.exec(host ?? '');
   if (!match?.groups) return null;
-  const name = match.groups.name!.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const name = match.groups
+    .name!.toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (match.groups.port !== undefined && Number(match.groups.port) > 65535) return null;
   if (net.isIP(name)) return rules.servedIps.includes(name) ? rules.defaultOrg : null;
   const domain = rules.appDomain.toLowerCase();
@@ -30,7 +37,13 @@ export function orgSlugFromHost(host: string | undefined, rules: HostRules): str
 
 /** Paths that serve no organisation's data: built assets and the health check. */
 export function isTenantFree(url: string): boolean {
-  return url.startsWith('/assets/') || url.startsWith('/webhooks/') || url === '/healthz' || url === '/favicon.svg' || url === '/favicon.ico';
+  return (
+    url.startsWith('/assets/') ||
+    url.startsWith('/webhooks/') ||
+    url === '/healthz' ||
+    url === '/favicon.svg' ||
+    url === '/favicon.ico'
+  );
 }
 
 export const ORG_NOT_FOUND_PAGE = '/organization/not-found';
@@ -40,7 +53,10 @@ const ORG_CACHE_MS = 10_000;
 const ORG_CACHE_MAX = 10_000;
 
 /** findOrganizationBySlug with a short per-process memory; unknown slugs are not remembered, so a new one is found at once. */
-export function cachedOrganizationLookup(db: Db, now = () => Date.now()): (slug: string) => Promise<Organization | undefined> {
+export function cachedOrganizationLookup(
+  db: Db,
+  now = () => Date.now(),
+): (slug: string) => Promise<Organization | undefined> {
   const known = new Map<string, { org: Organization; until: number }>();
   return async (slug) => {
     const hit = known.get(slug);
@@ -65,11 +81,13 @@ export function registerTenancy(app: FastifyInstance) {
     if (request.url === '/healthz') return;
     // request.host is the Host header, or X-Forwarded-Host from a trusted proxy.
     const slug = orgSlugFromHost(request.host, rules);
-    if (slug === null) return reply.code(421).header('cache-control', 'no-store').send({ message: MESSAGES.unknownHost });
+    if (slug === null)
+      return reply.code(421).header('cache-control', 'no-store').send({ message: MESSAGES.unknownHost });
     if (isTenantFree(request.url)) return;
     request.org = (await organizationBySlug(slug)) ?? null;
     if (request.org) return;
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/sanctum/');
+    const wantsPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/sanctum/');
     if (!wantsPage) return reply.code(404).send({ message: MESSAGES.organisationNotFound });
     if (!request.url.startsWith(ORG_NOT_FOUND_PAGE)) return reply.redirect(ORG_NOT_FOUND_PAGE);
   });

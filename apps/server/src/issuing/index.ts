@@ -9,7 +9,9 @@ export type { IssuingProvider };
 
 /** What the SPA needs to know of the issuer (GET /api/me): Stripe's publishable key is public by design. */
 export function cardIssuerInfo(config: Config): CardIssuerInfo {
-  return config.ISSUER === 'stripe' ? { name: 'stripe', stripe_publishable_key: config.STRIPE_PUBLISHABLE_KEY ?? null } : { name: 'simulator', stripe_publishable_key: null };
+  return config.ISSUER === 'stripe'
+    ? { name: 'stripe', stripe_publishable_key: config.STRIPE_PUBLISHABLE_KEY ?? null }
+    : { name: 'simulator', stripe_publishable_key: null };
 }
 
 /**

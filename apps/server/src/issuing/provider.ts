@@ -4,7 +4,11 @@ import type { Address, Shipping } from '../db/schema.js';
  * The only way the domain talks to a card issuer (DESIGN §9). The simulator keeps its books in our database;
  * the Stripe adapter calls Stripe Issuing. Every create takes an idempotency key so a retry never issues twice.
  */
-export interface TermsAcceptance { date: Date; ip: string; userAgent: string }
+export interface TermsAcceptance {
+  date: Date;
+  ip: string;
+  userAgent: string;
+}
 
 export interface CardholderInput {
   orgId: number;
@@ -26,7 +30,13 @@ export interface CardInput {
   spendingLimit: number;
 }
 
-export interface IssuedCard { id: string; brand: string; last4: string; expMonth: number; expYear: number }
+export interface IssuedCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
 export type IssuerName = 'simulator' | 'stripe';
 
 export interface IssuingProvider {
@@ -52,11 +62,16 @@ export interface IssuingProvider {
    * by `topupId` (sent along to the issuer) even before we stored the issuer's id. A definite refusal (the issuer
    * looked at the request and created nothing) throws an error that `issuerRefusal` recognises.
    */
-  createTopup(input: { orgId: number; topupId: number; amount: number; description: string }, idempotencyKey: string): Promise<{ id: string; status: 'succeeded' | 'pending' }>;
+  createTopup(
+    input: { orgId: number; topupId: number; amount: number; description: string },
+    idempotencyKey: string,
+  ): Promise<{ id: string; status: 'succeeded' | 'pending' }>;
   /** Issuers with their own event log (Stripe) let reconciliation catch up on webhooks that never arrived. */
   /** Releases what the adapter holds (the simulator's pool). */
   close?(): Promise<void>;
-  recentEvents?(sinceUnix: number): Promise<Array<{ id: string; type: string; data: { object: Record<string, unknown> } }>>;
+  recentEvents?(
+    sinceUnix: number,
+  ): Promise<Array<{ id: string; type: string; data: { object: Record<string, unknown> } }>>;
 }
 
 /**

@@ -39,6 +39,8 @@ describe('job queue', () => {
     );
     await expect.poll(() => handled.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
     expect([...handled].sort()).toEqual([1, 2, 3, 4, 5]);
-    await expect.poll(states, { timeout: 10_000 }).toEqual({ 1: 'completed', 2: 'completed', 3: 'retry', 4: 'completed', 5: 'completed' });
+    await expect
+      .poll(states, { timeout: 10_000 })
+      .toEqual({ 1: 'completed', 2: 'completed', 3: 'retry', 4: 'completed', 5: 'completed' });
   });
 });

@@ -7,7 +7,11 @@ import type { DbOrTx } from '../db/database.js';
  * each runs once however many server processes poll. A job sent inside a transaction exists only if it commits.
  */
 export interface Jobs {
-  send(name: QueueName, data: object, options?: { tx?: DbOrTx; singletonKey?: string; startAfter?: Date }): Promise<void>;
+  send(
+    name: QueueName,
+    data: object,
+    options?: { tx?: DbOrTx; singletonKey?: string; startAfter?: Date },
+  ): Promise<void>;
   /** Runs handler for each job; a job that throws is retried alone, the rest of its batch completes. */
   work<T>(name: QueueName, handler: (data: T) => Promise<void>, options?: WorkOptions): Promise<void>;
   /** A cron schedule (pg-boss sends it once per slot however many processes run). */
@@ -41,7 +45,10 @@ const RETRY = { retryLimit: 8, retryDelay: 5, retryBackoff: true } as const;
  * How long a job may stay active before pg-boss takes it for lost (its process died) and retries it; pg-boss's
  * default is 15 minutes. A mail is sent well within its claim (modules/mail/service.ts MAIL_SEND_LEASE_SECONDS).
  */
-const EXPIRE_IN_SECONDS: Partial<Record<QueueName, number>> = { [QUEUES.deliverMail]: 180, [QUEUES.syncCardWithIssuer]: 120 };
+const EXPIRE_IN_SECONDS: Partial<Record<QueueName, number>> = {
+  [QUEUES.deliverMail]: 180,
+  [QUEUES.syncCardWithIssuer]: 120,
+};
 
 /**
  * Queues that are not pg-boss's 'standard': a card's issuer sync is 'stately' (one job queued and one running per
@@ -67,7 +74,10 @@ export async function installJobSchema(connectionString: string): Promise<void> 
   await boss.stop({ graceful: false, wait: true });
 }
 
-export async function startJobs(connectionString: string, options: { pollingIntervalSeconds?: number } = {}): Promise<Jobs> {
+export async function startJobs(
+  connectionString: string,
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<Jobs> {
   const boss = new PgBoss(pgBossOptions(connectionString));
   boss.on('error', (error) => console.error('job queue error:', error.message));
   await boss.start();
@@ -76,9 +86,18 @@ export async function startJobs(connectionString: string, options: { pollingInte
   }
   return {
     async send(name, data, { tx, singletonKey, startAfter } = {}) {
-      const db = tx && { executeSql: async (text: string, values: unknown[]) => tx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }> };
+      const db = tx && {
+        executeSql: async (text: string, values: unknown[]) =>
+          tx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }>,
+      };
       const expireInSeconds = EXPIRE_IN_SECONDS[name];
-      await boss.send(name, data, { ...retryOf(name), ...(expireInSeconds && { expireInSeconds }), singletonKey, startAfter, ...(db && { db }) });
+      await boss.send(name, data, {
+        ...retryOf(name),
+        ...(expireInSeconds && { expireInSeconds }),
+        singletonKey,
+        startAfter,
+        ...(db && { db }),
+      });
     },
     async work(name, handler, workOptions = {}) {
       const pollingIntervalSeconds = options.pollingIntervalSeconds ?? workOptions.pollingIntervalSeconds ?? 2;

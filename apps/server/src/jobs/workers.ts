@@ -11,16 +11,24 @@ import { sendPasswordResetLink, type PasswordResetJob } from '../modules/passwor
 /** Registers every job handler; main.ts and tests call it (several processes may, pg-boss runs each job once). */
 export async function startWorkers(deps: AppDeps): Promise<void> {
   const transport = createSmtpTransport(deps.config.SMTP_URL);
-  await deps.jobs.work<{ id: number }>(QUEUES.deliverMail, (job) => deliverMail(deps.db, transport, deps.config.MAIL_FROM, job.id), {
-    batchSize: 10,
-  });
+  await deps.jobs.work<{ id: number }>(
+    QUEUES.deliverMail,
+    (job) => deliverMail(deps.db, transport, deps.config.MAIL_FROM, job.id),
+    {
+      batchSize: 10,
+    },
+  );
   // Mail whose job was lost with a killed process goes out now, not when pg-boss expires that job.
   await requeueUnclaimedMail(deps.db, deps.jobs);
-  await deps.jobs.work<{ id: string }>(QUEUES.processWebhook, (job) => processStripeEvent(deps, job.id, (message) => console.warn(message)), {
-    // Issuers send bursts (a purchase is several events): up to 40 events a second per process.
-    batchSize: 20,
-    pollingIntervalSeconds: 0.5,
-  });
+  await deps.jobs.work<{ id: string }>(
+    QUEUES.processWebhook,
+    (job) => processStripeEvent(deps, job.id, (message) => console.warn(message)),
+    {
+      // Issuers send bursts (a purchase is several events): up to 40 events a second per process.
+      batchSize: 20,
+      pollingIntervalSeconds: 0.5,
+    },
+  );
   // Every few minutes: events stored but never processed are queued again (pg-boss runs it once across processes).
   await deps.jobs.work(QUEUES.reconcileIssuer, async () => {
     await requeueStaleEvents(deps.db, deps.jobs);
@@ -36,12 +44,19 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
   });
   await deps.jobs.schedule(QUEUES.runRecurring, '*/10 * * * *');
   // Forgot-password: the request only counts and queues; the lookup, link and mail happen here.
-  await deps.jobs.work<PasswordResetJob>(QUEUES.requestPasswordReset, (job) => sendPasswordResetLink(deps.db, deps.jobs, job), {
-    batchSize: 10,
-    pollingIntervalSeconds: 1,
-  });
+  await deps.jobs.work<PasswordResetJob>(
+    QUEUES.requestPasswordReset,
+    (job) => sendPasswordResetLink(deps.db, deps.jobs, job),
+    {
+      batchSize: 10,
+      pollingIntervalSeconds: 1,
+    },
+  );
   // The issuer outbox: card changes reach the issuer after their commit; a lost or deduplicated job is swept up.
-  await deps.jobs.work<CardSyncJob>(QUEUES.syncCardWithIssuer, (job) => syncCardWithIssuer(deps, job), { batchSize: 10, pollingIntervalSeconds: 0.5 });
+  await deps.jobs.work<CardSyncJob>(QUEUES.syncCardWithIssuer, (job) => syncCardWithIssuer(deps, job), {
+    batchSize: 10,
+    pollingIntervalSeconds: 0.5,
+  });
   await deps.jobs.work(QUEUES.sweepIssuerSync, async () => {
     await requeueStaleIssuerSyncs(deps.db, deps.jobs);
   });

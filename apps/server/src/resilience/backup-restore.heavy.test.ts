@@ -28,17 +28,27 @@ const admin = DEMO_USERS.find((user) => user.role === 'super-admin')!;
 
 /** A PostgreSQL installation with its server and its own pg_dump and pg_restore, the newest first. */
 async function serverWithClientTools(): Promise<string | undefined> {
-  const majors = (await fs.readdir('/usr/lib/postgresql').catch(() => [] as string[])).sort((a, b) => Number(b) - Number(a));
+  const majors = (await fs.readdir('/usr/lib/postgresql').catch(() => [] as string[])).sort(
+    (a, b) => Number(b) - Number(a),
+  );
   return majors
     .map((major) => `/usr/lib/postgresql/${major}/bin`)
     .find((bin) => ['postgres', 'initdb', 'pg_dump', 'pg_restore'].every((tool) => existsSync(path.join(bin, tool))));
 }
 
-function runCheck(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function runCheck(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [SCRIPT, ...args], { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [SCRIPT, ...args],
+      { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -56,14 +66,20 @@ let server: ServerProcess | undefined;
 
 beforeAll(async () => {
   binDir = await serverWithClientTools();
-  if (!binDir) throw new Error('This test needs a PostgreSQL server with its client tools in /usr/lib/postgresql/<N>/bin: apt-get install -y postgresql (.ci/run installs it).');
+  if (!binDir)
+    throw new Error(
+      'This test needs a PostgreSQL server with its client tools in /usr/lib/postgresql/<N>/bin: apt-get install -y postgresql (.ci/run installs it).',
+    );
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-backup-test-'));
   await fs.chmod(work, 0o755);
   cluster = await startEmbeddedPostgres({ dataDir: path.join(work, 'cluster'), binDir, durable: false });
   await ensureDatabase(cluster.url, 'wallet');
   url = withDatabase(cluster.url, 'wallet');
   // The real server on that database: migrations, the demo organisation with a year of history, its jobs.
-  server = await startServerProcess({ DATABASE_URL: url, SEED_DEMO: 'true', DEFAULT_ORG: DEMO_SLUG }, { timeoutMs: 150_000 });
+  server = await startServerProcess(
+    { DATABASE_URL: url, SEED_DEMO: 'true', DEFAULT_ORG: DEMO_SLUG },
+    { timeoutMs: 150_000 },
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -98,20 +114,32 @@ describe('scripts/backup-restore-check.mjs', () => {
     const restored: Db = createDb(restoredUrl, 2);
     try {
       expect(await migrateToLatest(restored)).toEqual([]);
-      const organization = await restored.selectFrom('organizations').select('id').where('slug', '=', DEMO_SLUG).executeTakeFirstOrThrow();
+      const organization = await restored
+        .selectFrom('organizations')
+        .select('id')
+        .where('slug', '=', DEMO_SLUG)
+        .executeTakeFirstOrThrow();
       expect(await ledgerIntegrity(restored, organization.id)).toEqual(SOUND_LEDGER);
-      const { rows } = await sql<{ expenses: number }>`SELECT count(*)::int AS expenses FROM expenses`.execute(restored);
+      const { rows } = await sql<{ expenses: number }>`SELECT count(*)::int AS expenses FROM expenses`.execute(
+        restored,
+      );
       expect(rows[0]!.expenses).toBeGreaterThan(100);
     } finally {
       await restored.destroy();
     }
 
     // The restored copy is a working wallet: a server on it signs the admin in and lists the same cards.
-    const cardsOn = async (base: HttpClient) => ((await base.get('/api/cards')).json() as { meta: { total: number } }).meta.total;
-    const copyServer = await startServerProcess({ DATABASE_URL: restoredUrl, SEED_DEMO: 'false', DEFAULT_ORG: DEMO_SLUG }, { timeoutMs: 120_000 });
+    const cardsOn = async (base: HttpClient) =>
+      ((await base.get('/api/cards')).json() as { meta: { total: number } }).meta.total;
+    const copyServer = await startServerProcess(
+      { DATABASE_URL: restoredUrl, SEED_DEMO: 'false', DEFAULT_ORG: DEMO_SLUG },
+      { timeoutMs: 120_000 },
+    );
     try {
       const onCopy = await new HttpClient(copyServer.baseUrl).signIn(admin.email, DEMO_PASSWORD);
-      expect(((await onCopy.get('/api/balance')).json() as { data: { available: number } }).data.available).toBeGreaterThan(0);
+      expect(
+        ((await onCopy.get('/api/balance')).json() as { data: { available: number } }).data.available,
+      ).toBeGreaterThan(0);
       const cards = await cardsOn(onCopy);
       expect(cards).toBeGreaterThan(0);
       expect(cards).toBe(await cardsOn(client));
@@ -119,13 +147,17 @@ describe('scripts/backup-restore-check.mjs', () => {
       await copyServer.stop();
       const adminDb = new pg.Client({ connectionString: cluster!.url });
       await adminDb.connect();
-      await adminDb.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(restoredName!)} WITH (FORCE)`).finally(() => adminDb.end());
+      await adminDb
+        .query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(restoredName!)} WITH (FORCE)`)
+        .finally(() => adminDb.end());
     }
   });
 
   it('refuses, saying why, when no pg_dump is as new as the server', async () => {
     // The test cluster is the embedded PostgreSQL (newer than the client tools found above).
-    const { rows } = await sql<{ major: number }>`SELECT (current_setting('server_version_num')::int / 10000) AS major`.execute(ctx.db);
+    const { rows } = await sql<{
+      major: number;
+    }>`SELECT (current_setting('server_version_num')::int / 10000) AS major`.execute(ctx.db);
     const serverMajor = rows[0]!.major;
     const toolsMajor = Number(path.basename(path.dirname(binDir!)));
     if (toolsMajor >= serverMajor) return; // this machine can dump the embedded server too: nothing to refuse

@@ -9,7 +9,17 @@ import { TEST_PASSWORD } from '../test/factories.js';
 import { acceptStripeEvent } from '../modules/webhooks/service.js';
 import { storeEvent } from '../modules/webhooks/repo.js';
 import type { StripeEventShape } from '../modules/webhooks/stripe-objects.js';
-import { buildLoadWorld, databaseNow, loadOperations, MixedLoad, topupSucceededEvent, verifyRecovery, waitForEventsProcessed, WEBHOOK_SECRET, type LoadWorld } from './mixed-load.js';
+import {
+  buildLoadWorld,
+  databaseNow,
+  loadOperations,
+  MixedLoad,
+  topupSucceededEvent,
+  verifyRecovery,
+  waitForEventsProcessed,
+  WEBHOOK_SECRET,
+  type LoadWorld,
+} from './mixed-load.js';
 import { startKillableCluster } from './postgres-cluster.js';
 import { ledgerIntegrity, SOUND_LEDGER } from './ledger-integrity.js';
 
@@ -24,7 +34,8 @@ import { ledgerIntegrity, SOUND_LEDGER } from './ledger-integrity.js';
  */
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
+  for (const cleanup of cleanups.reverse())
+    await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
 });
 
 function serverEnv(databaseUrl: string, slug: string) {
@@ -47,7 +58,12 @@ function sameSessionOn(baseUrl: string, before: HttpClient): HttpClient {
 }
 
 /** Starts the load and resolves when `acknowledged` operations were acknowledged. */
-async function loadUntil(world: LoadWorld, client: HttpClient, acknowledged: number, stripeTopups = world.stripeTopups) {
+async function loadUntil(
+  world: LoadWorld,
+  client: HttpClient,
+  acknowledged: number,
+  stripeTopups = world.stripeTopups,
+) {
   const load = new MixedLoad(client, loadOperations(world, stripeTopups));
   const running = load.run(12);
   await load.acknowledgedAtLeast(acknowledged);
@@ -69,7 +85,9 @@ async function expectMailsResumed(db: Db, orgId: number) {
       WHERE m.org_id = ${orgId} AND m.status = 'queued' GROUP BY m.id`.execute(db);
     const waiting = rows.filter((row) => !row.claimed);
     if (waiting.length === 0) {
-      expect(rows.filter((row) => !row.states?.some((state) => ['created', 'retry', 'active'].includes(state)))).toEqual([]);
+      expect(
+        rows.filter((row) => !row.states?.some((state) => ['created', 'retry', 'active'].includes(state))),
+      ).toEqual([]);
       return;
     }
     if (Date.now() > deadline) expect(waiting, 'mails not delivered after the restart').toEqual([]);
@@ -106,11 +124,16 @@ describe('crash safety', () => {
     await server.kill();
     load.halt();
     await running;
-    expect(load.outcomes.filter((outcome) => outcome.status === 'no answer').length + load.unsent().length, 'the kill interrupted the load').toBeGreaterThan(0);
+    expect(
+      load.outcomes.filter((outcome) => outcome.status === 'no answer').length + load.unsent().length,
+      'the kill interrupted the load',
+    ).toBeGreaterThan(0);
 
     // The state a crash leaves a webhook in, made while no server runs: one event stored with its processing job
     // queued, one stored whose job was lost (the process died between storing it and queueing its job).
-    const [queued, lost] = world.stripeTopups.slice(0, 2).map((topup) => JSON.parse(topupSucceededEvent(topup).payload) as StripeEventShape);
+    const [queued, lost] = world.stripeTopups
+      .slice(0, 2)
+      .map((topup) => JSON.parse(topupSucceededEvent(topup).payload) as StripeEventShape);
     const jobs = await startJobs(database.url);
     try {
       await acceptStripeEvent(database.db, jobs, queued!);
@@ -126,7 +149,15 @@ describe('crash safety', () => {
     expect((await client.get('/api/me')).status, 'the session made before the crash').toBe(200);
     const report = await verifyRecovery(database.db, world, load, client, { databaseKilled: false, resumedAt });
     expect(await waitForEventsProcessed(database.db, [queued!.id, lost!.id])).toEqual([]);
-    const settled = await database.db.selectFrom('topups').select('status').where('id', 'in', world.stripeTopups.slice(0, 2).map((topup) => topup.id)).execute();
+    const settled = await database.db
+      .selectFrom('topups')
+      .select('status')
+      .where(
+        'id',
+        'in',
+        world.stripeTopups.slice(0, 2).map((topup) => topup.id),
+      )
+      .execute();
     expect(settled.map((topup) => topup.status)).toEqual(['succeeded', 'succeeded']);
     await expectMailsResumed(database.db, world.orgId);
     console.info('server SIGKILL:', report);
@@ -157,7 +188,10 @@ describe('crash safety', () => {
     const deadline = Date.now() + 30_000;
     let status = 0;
     while (Date.now() < deadline && status !== 200) {
-      status = await client.get('/api/balance').then((response) => response.status, () => 0);
+      status = await client.get('/api/balance').then(
+        (response) => response.status,
+        () => 0,
+      );
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(server.alive(), server.output()).toBe(true);
@@ -170,9 +204,19 @@ describe('crash safety', () => {
     await server.stop();
     const restarted = await startServer(serverEnv(cluster.url, slug));
     const events = await db.selectFrom('webhook_events').select('id').execute();
-    expect(await waitForEventsProcessed(db, events.map((event) => event.id))).toEqual([]);
+    expect(
+      await waitForEventsProcessed(
+        db,
+        events.map((event) => event.id),
+      ),
+    ).toEqual([]);
     // Every Stripe top-up of the load had its event acknowledged or retried: each is credited, once.
-    const stripeTopups = await db.selectFrom('topups').select('status').where('provider', '=', 'stripe').where('org_id', '=', world.orgId).execute();
+    const stripeTopups = await db
+      .selectFrom('topups')
+      .select('status')
+      .where('provider', '=', 'stripe')
+      .where('org_id', '=', world.orgId)
+      .execute();
     expect(stripeTopups.filter((topup) => topup.status !== 'succeeded')).toEqual([]);
     await expectMailsResumed(db, world.orgId);
     expect((await sameSessionOn(restarted.baseUrl, admin).get('/api/me')).status).toBe(200);

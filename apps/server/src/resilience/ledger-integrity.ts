@@ -34,9 +34,13 @@ export async function ledgerIntegrity(db: DbOrTx, orgId: number): Promise<Ledger
   const holdsDrift = await sql<{ card_id: number; holds_amount: number; pending: number }>`
     SELECT c.id AS card_id, c.holds_amount, coalesce(sum(h.amount) FILTER (WHERE h.status = 'pending'), 0)::bigint AS pending FROM cards c
     LEFT JOIN authorization_holds h ON h.card_id = c.id
-    WHERE c.org_id = ${orgId} GROUP BY c.id HAVING c.holds_amount <> coalesce(sum(h.amount) FILTER (WHERE h.status = 'pending'), 0)`.execute(db);
+    WHERE c.org_id = ${orgId} GROUP BY c.id HAVING c.holds_amount <> coalesce(sum(h.amount) FILTER (WHERE h.status = 'pending'), 0)`.execute(
+    db,
+  );
   const negativeFunds = await sql<{ account_id: number; balance: number }>`
-    SELECT id AS account_id, balance FROM ledger_accounts WHERE org_id = ${orgId} AND kind = 'issuer_funds' AND balance < 0`.execute(db);
+    SELECT id AS account_id, balance FROM ledger_accounts WHERE org_id = ${orgId} AND kind = 'issuer_funds' AND balance < 0`.execute(
+    db,
+  );
   // Fundings lock the funds account before they insert their entry, so entry ids follow the order they applied in.
   const negativeFundsHistory = await sql<{ entry_id: number; running: number }>`
     SELECT entry_id, running FROM (
@@ -52,7 +56,9 @@ export async function ledgerIntegrity(db: DbOrTx, orgId: number): Promise<Ledger
     SELECT t.id AS topup_id FROM topups t
     LEFT JOIN journal_entries e ON e.org_id = t.org_id AND e.reference = 'topup:' || t.id
     LEFT JOIN journal_lines l ON l.entry_id = e.id AND l.amount > 0
-    WHERE t.org_id = ${orgId} AND t.status = 'succeeded' AND (e.id IS NULL OR l.amount IS DISTINCT FROM t.amount)`.execute(db);
+    WHERE t.org_id = ${orgId} AND t.status = 'succeeded' AND (e.id IS NULL OR l.amount IS DISTINCT FROM t.amount)`.execute(
+    db,
+  );
   return {
     unbalancedEntries,
     driftedAccounts,
@@ -93,7 +99,11 @@ export async function entryCounts(db: Db, orgId: number, references: readonly st
 }
 
 /** The references among these that are not recorded exactly once. */
-export async function notExactlyOnce(db: Db, orgId: number, references: readonly string[]): Promise<Array<{ reference: string; count: number }>> {
+export async function notExactlyOnce(
+  db: Db,
+  orgId: number,
+  references: readonly string[],
+): Promise<Array<{ reference: string; count: number }>> {
   const counts = await entryCounts(db, orgId, references);
   return [...counts].filter(([, count]) => count !== 1).map(([reference, count]) => ({ reference, count }));
 }

@@ -45,25 +45,45 @@ export interface Outcome {
   body?: unknown;
 }
 
-const acknowledged = (outcome: Outcome) => typeof outcome.status === 'number' && outcome.status >= 200 && outcome.status < 300;
+const acknowledged = (outcome: Outcome) =>
+  typeof outcome.status === 'number' && outcome.status >= 200 && outcome.status < 300;
 
 async function expectOk(response: { status: number; text: string }, status: number, what: string) {
-  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${response.text}`);
+  if (response.status !== status)
+    throw new Error(`${what}: expected ${status}, got ${response.status} ${response.text}`);
 }
 
 /** The organisation of the load (served as DEFAULT_ORG by the process at baseUrl), built through the API. */
-export async function buildLoadWorld(db: Db, baseUrl: string, slug: string, sizes = { authCards: 4, fundingCards: 40, requests: 40, stripeTopups: 16 }): Promise<LoadWorld> {
+export async function buildLoadWorld(
+  db: Db,
+  baseUrl: string,
+  slug: string,
+  sizes = { authCards: 4, fundingCards: 40, requests: 40, stripeTopups: 16 },
+): Promise<LoadWorld> {
   const { organization, admin } = await makeOrganization(db, slug);
   const member = await makeUser(db, organization.id, 'wallet-user');
   await acceptTermsInDb(db, member.id);
   const adminClient = await new HttpClient(baseUrl).signIn(admin.email, TEST_PASSWORD);
   const memberClient = await new HttpClient(baseUrl).signIn(member.email, TEST_PASSWORD);
-  await expectOk(await adminClient.post('/api/topups', { amount: 10_000_000, description: 'Opening funds' }, { 'idempotency-key': randomUUID() }), 201, 'top-up');
+  await expectOk(
+    await adminClient.post(
+      '/api/topups',
+      { amount: 10_000_000, description: 'Opening funds' },
+      { 'idempotency-key': randomUUID() },
+    ),
+    201,
+    'top-up',
+  );
   const newCard = async (limit: number) => {
     const response = await adminClient.post('/api/cards', newCardBody(member.id));
     await expectOk(response, 201, 'create card');
     const id = (response.json() as { data: { id: number } }).data.id;
-    if (limit > 0) await expectOk(await adminClient.put(`/api/cards/${id}/balance`, { amount: limit, description: 'Opening' }), 200, 'fund card');
+    if (limit > 0)
+      await expectOk(
+        await adminClient.put(`/api/cards/${id}/balance`, { amount: limit, description: 'Opening' }),
+        200,
+        'fund card',
+      );
     await expectOk(await adminClient.put(`/api/cards/${id}/status`, { status: 'active' }), 200, 'activate card');
     return id;
   };
@@ -73,12 +93,20 @@ export async function buildLoadWorld(db: Db, baseUrl: string, slug: string, size
   const fundingCards: number[] = [];
   for (let index = 0; index < sizes.fundingCards; index++) fundingCards.push(await newCard(0));
   const requestCard = await newCard(0);
-  const team = await adminClient.post('/api/teams', { name: 'Ops', color: '#1677FF', team: { users: [member.id] }, approval_path: [] });
+  const team = await adminClient.post('/api/teams', {
+    name: 'Ops',
+    color: '#1677FF',
+    team: { users: [member.id] },
+    approval_path: [],
+  });
   await expectOk(team, 201, 'team');
   const teamId = (team.json() as { data: { id: number } }).data.id;
   const requestIds: number[] = [];
   for (let index = 0; index < sizes.requests; index++) {
-    const response = await memberClient.post(`/api/users/${member.id}/purchase-requests`, requestBody({ card: { id: requestCard }, team: { id: teamId } }, { amount: 10_000 + index }));
+    const response = await memberClient.post(
+      `/api/users/${member.id}/purchase-requests`,
+      requestBody({ card: { id: requestCard }, team: { id: teamId } }, { amount: 10_000 + index }),
+    );
     await expectOk(response, 201, 'purchase request');
     requestIds.push((response.json() as { data: { id: number } }).data.id);
   }
@@ -88,27 +116,65 @@ export async function buildLoadWorld(db: Db, baseUrl: string, slug: string, size
     const amount = 50_000 + index;
     const row = await db
       .insertInto('topups')
-      .values({ org_id: organization.id, amount, description: 'Wire at Stripe', status: 'pending', provider: 'stripe', provider_topup_id: providerId, idempotency_key: randomUUID(), created_by: admin.id })
+      .values({
+        org_id: organization.id,
+        amount,
+        description: 'Wire at Stripe',
+        status: 'pending',
+        provider: 'stripe',
+        provider_topup_id: providerId,
+        idempotency_key: randomUUID(),
+        created_by: admin.id,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     stripeTopups.push({ id: row.id, providerId, amount });
   }
-  return { orgId: organization.id, slug, adminEmail: admin.email, authCards, authCardLimit, fundingCards, requestCard, requestIds, stripeTopups };
+  return {
+    orgId: organization.id,
+    slug,
+    adminEmail: admin.email,
+    authCards,
+    authCardLimit,
+    fundingCards,
+    requestCard,
+    requestIds,
+    stripeTopups,
+  };
 }
 
 /** A Stripe-style topup.succeeded event for one of the world's Stripe top-ups, as JSON text. */
 export function topupSucceededEvent(topup: { providerId: string }, eventId = `evt_${randomBytes(12).toString('hex')}`) {
-  const payload = JSON.stringify({ id: eventId, object: 'event', type: 'topup.succeeded', created: Math.floor(Date.now() / 1000), data: { object: { id: topup.providerId, object: 'topup', status: 'succeeded' } } });
+  const payload = JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type: 'topup.succeeded',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: topup.providerId, object: 'topup', status: 'succeeded' } },
+  });
   return { eventId, payload };
 }
 
 /** Every operation of the load, shuffled; captures are added as their authorisations are approved. */
 export function loadOperations(world: LoadWorld, stripeTopups = world.stripeTopups): Operation[] {
   const operations: Operation[] = [
-    ...Array.from({ length: 40 }, (): Operation => ({ kind: 'topup', key: randomUUID(), amount: 1_000 + Math.floor(Math.random() * 100_000) })),
-    ...world.fundingCards.map((cardId): Operation => ({ kind: 'funding', cardId, key: randomUUID(), amount: 5_000 + Math.floor(Math.random() * 50_000) })),
+    ...Array.from({ length: 40 }, (): Operation => ({
+      kind: 'topup',
+      key: randomUUID(),
+      amount: 1_000 + Math.floor(Math.random() * 100_000),
+    })),
+    ...world.fundingCards.map((cardId): Operation => ({
+      kind: 'funding',
+      cardId,
+      key: randomUUID(),
+      amount: 5_000 + Math.floor(Math.random() * 50_000),
+    })),
     ...world.requestIds.map((requestId): Operation => ({ kind: 'approval', requestId })),
-    ...Array.from({ length: 160 }, (_, index): Operation => ({ kind: 'authorise', cardId: world.authCards[index % world.authCards.length]!, amount: 100 + Math.floor(Math.random() * 5_000) })),
+    ...Array.from({ length: 160 }, (_, index): Operation => ({
+      kind: 'authorise',
+      cardId: world.authCards[index % world.authCards.length]!,
+      amount: 100 + Math.floor(Math.random() * 5_000),
+    })),
     ...stripeTopups.map((topup): Operation => ({ kind: 'webhook', topupId: topup.id, ...topupSucceededEvent(topup) })),
   ];
   return operations.sort(() => Math.random() - 0.5);
@@ -120,22 +186,41 @@ export async function send(client: HttpClient, operation: Operation): Promise<Ou
     let response: { status: number; text: string };
     switch (operation.kind) {
       case 'topup':
-        response = await client.post('/api/topups', { amount: operation.amount, description: 'Load top-up' }, { 'idempotency-key': operation.key });
+        response = await client.post(
+          '/api/topups',
+          { amount: operation.amount, description: 'Load top-up' },
+          { 'idempotency-key': operation.key },
+        );
         break;
       case 'funding':
-        response = await client.put(`/api/cards/${operation.cardId}/balance`, { amount: operation.amount, description: 'Load funding' }, { 'idempotency-key': operation.key });
+        response = await client.put(
+          `/api/cards/${operation.cardId}/balance`,
+          { amount: operation.amount, description: 'Load funding' },
+          { 'idempotency-key': operation.key },
+        );
         break;
       case 'approval':
-        response = await client.put(`/api/purchase-requests/${operation.requestId}/finance-approval`, { approving: true, status: 'approved', notes: null });
+        response = await client.put(`/api/purchase-requests/${operation.requestId}/finance-approval`, {
+          approving: true,
+          status: 'approved',
+          notes: null,
+        });
         break;
       case 'authorise':
-        response = await client.post('/api/simulator/purchases', { card_id: operation.cardId, amount: operation.amount, capture: 'later' });
+        response = await client.post('/api/simulator/purchases', {
+          card_id: operation.cardId,
+          amount: operation.amount,
+          capture: 'later',
+        });
         break;
       case 'capture':
         response = await client.post(`/api/simulator/authorizations/${operation.authorizationId}/capture`, {});
         break;
       case 'webhook': {
-        const signature = stripe.webhooks.generateTestHeaderString({ payload: operation.payload, secret: WEBHOOK_SECRET });
+        const signature = stripe.webhooks.generateTestHeaderString({
+          payload: operation.payload,
+          secret: WEBHOOK_SECRET,
+        });
         const answer = await fetch(`${client.baseUrl}/webhooks/stripe`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'stripe-signature': signature },
@@ -167,7 +252,10 @@ export class MixedLoad {
   private halted = false;
   private readonly waiting: Array<{ count: number; resolve: () => void }> = [];
 
-  constructor(private readonly client: HttpClient, private readonly queue: Operation[]) {}
+  constructor(
+    private readonly client: HttpClient,
+    private readonly queue: Operation[],
+  ) {}
 
   get acknowledgedCount() {
     return this.outcomes.filter(acknowledged).length;
@@ -197,7 +285,11 @@ export class MixedLoad {
         this.outcomes.push(outcome);
         if (operation.kind === 'authorise' && acknowledged(outcome)) {
           const data = (outcome.body as { data: { authorization_id: string; approved: boolean } }).data;
-          if (data.approved && Math.random() < 0.7) this.queue.splice(Math.floor(Math.random() * (this.queue.length + 1)), 0, { kind: 'capture', authorizationId: data.authorization_id });
+          if (data.approved && Math.random() < 0.7)
+            this.queue.splice(Math.floor(Math.random() * (this.queue.length + 1)), 0, {
+              kind: 'capture',
+              authorizationId: data.authorization_id,
+            });
         }
         const count = this.acknowledgedCount;
         for (const waiter of this.waiting.filter((item) => item.count <= count)) waiter.resolve();
@@ -233,14 +325,23 @@ function referenceOf(outcome: Outcome): string | undefined {
  * resumed: its job was running when the database died, and pg-boss runs it again when it expires (as the server's
  * catch-up sweep and its next start do).
  */
-export async function waitForEventsProcessed(db: Db, eventIds: string[], options: { timeoutMs?: number; orphansAllowed?: boolean } = {}): Promise<Array<{ id: string; jobs: string[] | null }>> {
+export async function waitForEventsProcessed(
+  db: Db,
+  eventIds: string[],
+  options: { timeoutMs?: number; orphansAllowed?: boolean } = {},
+): Promise<Array<{ id: string; jobs: string[] | null }>> {
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   for (;;) {
-    const { rows } = eventIds.length === 0 ? { rows: [] } : await sql<{ id: string; jobs: string[] | null }>`
+    const { rows } =
+      eventIds.length === 0
+        ? { rows: [] }
+        : await sql<{ id: string; jobs: string[] | null }>`
       SELECT e.id, array_agg(j.state::text) FILTER (WHERE j.id IS NOT NULL) AS jobs FROM webhook_events e
       LEFT JOIN pgboss.job j ON j.name = 'webhook.process' AND j.data->>'id' = e.id
       WHERE e.id IN (${sql.join(eventIds)}) AND e.processed_at IS NULL GROUP BY e.id`.execute(db);
-    const waiting = rows.filter((row) => !(options.orphansAllowed && row.jobs?.length && row.jobs.every((state) => state === 'active')));
+    const waiting = rows.filter(
+      (row) => !(options.orphansAllowed && row.jobs?.length && row.jobs.every((state) => state === 'active')),
+    );
     if (waiting.length === 0 || Date.now() > deadline) return waiting;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -261,13 +362,19 @@ const MONEY_QUEUES = ['webhook.process', 'recurring.run'];
  * to a process or a connection that died: pg-boss only expires it, so it is not waited for. Polls pg-boss's own
  * table, the signal, rather than sleeping. Returns the jobs still busy when `timeoutMs` ran out.
  */
-export async function waitForMoneyJobsIdle(db: Db, resumedAt: Date, timeoutMs = 60_000): Promise<Array<{ name: string; state: string; id: string }>> {
+export async function waitForMoneyJobsIdle(
+  db: Db,
+  resumedAt: Date,
+  timeoutMs = 60_000,
+): Promise<Array<{ name: string; state: string; id: string }>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await sql<{ name: string; state: string; id: string }>`
       SELECT name, state::text AS state, id::text AS id FROM pgboss.job
       WHERE name IN (${sql.join(MONEY_QUEUES)})
-        AND ((state IN ('created', 'retry') AND start_after <= now()) OR (state = 'active' AND started_on >= ${resumedAt}))`.execute(db);
+        AND ((state IN ('created', 'retry') AND start_after <= now()) OR (state = 'active' AND started_on >= ${resumedAt}))`.execute(
+      db,
+    );
     if (rows.length === 0 || Date.now() > deadline) return rows;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -284,25 +391,67 @@ export async function readBooks(db: Db, orgId: number, topupKeys: readonly strin
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (tx) => {
-      const topups = topupKeys.length === 0 ? [] : await tx.selectFrom('topups').select(['idempotency_key', 'status']).where('org_id', '=', orgId).where('idempotency_key', 'in', topupKeys).execute();
+      const topups =
+        topupKeys.length === 0
+          ? []
+          : await tx
+              .selectFrom('topups')
+              .select(['idempotency_key', 'status'])
+              .where('org_id', '=', orgId)
+              .where('idempotency_key', 'in', topupKeys)
+              .execute();
       const cards = await tx.selectFrom('cards').select(['id', 'spending_limit']).where('org_id', '=', orgId).execute();
-      const approved = await tx.selectFrom('purchase_requests').select((eb) => eb.fn.sum<number>('amount').as('total')).where('org_id', '=', orgId).where('transferred', 'is not', null).executeTakeFirstOrThrow();
+      const approved = await tx
+        .selectFrom('purchase_requests')
+        .select((eb) => eb.fn.sum<number>('amount').as('total'))
+        .where('org_id', '=', orgId)
+        .where('transferred', 'is not', null)
+        .executeTakeFirstOrThrow();
       const spent = await tx
         .selectFrom('expenses')
-        .select(['card_id', (eb) => eb.fn.sum<number>('amount').as('total'), (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.count<number>('hold_id').distinct().as('holds')])
+        .select([
+          'card_id',
+          (eb) => eb.fn.sum<number>('amount').as('total'),
+          (eb) => eb.fn.countAll<number>().as('count'),
+          (eb) => eb.fn.count<number>('hold_id').distinct().as('holds'),
+        ])
         .where('org_id', '=', orgId)
         .groupBy('card_id')
         .execute();
-      const succeeded = await tx.selectFrom('topups').select((eb) => eb.fn.sum<number>('amount').as('total')).where('org_id', '=', orgId).where('status', '=', 'succeeded').executeTakeFirstOrThrow();
-      const funds = await tx.selectFrom('ledger_accounts').select('balance').where('org_id', '=', orgId).where('kind', '=', 'issuer_funds').executeTakeFirstOrThrow();
+      const succeeded = await tx
+        .selectFrom('topups')
+        .select((eb) => eb.fn.sum<number>('amount').as('total'))
+        .where('org_id', '=', orgId)
+        .where('status', '=', 'succeeded')
+        .executeTakeFirstOrThrow();
+      const funds = await tx
+        .selectFrom('ledger_accounts')
+        .select('balance')
+        .where('org_id', '=', orgId)
+        .where('kind', '=', 'issuer_funds')
+        .executeTakeFirstOrThrow();
       const integrity = await ledgerIntegrity(tx, orgId);
-      return { topups, cards, approved: Number(approved.total ?? 0), spent, succeeded: Number(succeeded.total ?? 0), funds: Number(funds.balance), integrity };
+      return {
+        topups,
+        cards,
+        approved: Number(approved.total ?? 0),
+        spent,
+        succeeded: Number(succeeded.total ?? 0),
+        funds: Number(funds.balance),
+        integrity,
+      };
     });
 }
 
 /** Unallocated funds + every card's limit + everything spent: what the succeeded top-ups brought in, to the cent. */
-export function moneyAccountedFor(books: Pick<Awaited<ReturnType<typeof readBooks>>, 'cards' | 'spent' | 'funds'>): number {
-  return books.funds + books.cards.reduce((sum, card) => sum + Number(card.spending_limit), 0) + books.spent.reduce((sum, row) => sum + Number(row.total), 0);
+export function moneyAccountedFor(
+  books: Pick<Awaited<ReturnType<typeof readBooks>>, 'cards' | 'spent' | 'funds'>,
+): number {
+  return (
+    books.funds +
+    books.cards.reduce((sum, card) => sum + Number(card.spending_limit), 0) +
+    books.spent.reduce((sum, row) => sum + Number(row.total), 0)
+  );
 }
 
 /**
@@ -310,41 +459,84 @@ export function moneyAccountedFor(books: Pick<Awaited<ReturnType<typeof readBook
  * then every operation it never heard back about is retried with the same key (or, for an approval or a capture,
  * the same object) and lands once too. Returns what the retries answered, for the caller's report.
  */
-export async function verifyRecovery(db: Db, world: LoadWorld, load: MixedLoad, client: HttpClient, options: { databaseKilled: boolean; resumedAt: Date }) {
+export async function verifyRecovery(
+  db: Db,
+  world: LoadWorld,
+  load: MixedLoad,
+  client: HttpClient,
+  options: { databaseKilled: boolean; resumedAt: Date },
+) {
   expect(await ledgerIntegrity(db, world.orgId)).toEqual(SOUND_LEDGER);
   const outcomes = load.outcomes;
   // While the database is down the server answers 500: not acknowledged, so retried below like no answer.
-  const unanswered = (outcome: Outcome) => outcome.status === 'no answer' || (options.databaseKilled && typeof outcome.status === 'number' && outcome.status >= 500);
-  expect(outcomes.filter((outcome) => !acknowledged(outcome) && !unanswered(outcome)).map((outcome) => ({ kind: outcome.operation.kind, status: outcome.status, body: outcome.body })), 'refusals during the load').toEqual([]);
+  const unanswered = (outcome: Outcome) =>
+    outcome.status === 'no answer' ||
+    (options.databaseKilled && typeof outcome.status === 'number' && outcome.status >= 500);
+  expect(
+    outcomes
+      .filter((outcome) => !acknowledged(outcome) && !unanswered(outcome))
+      .map((outcome) => ({ kind: outcome.operation.kind, status: outcome.status, body: outcome.body })),
+    'refusals during the load',
+  ).toEqual([]);
   const acked = outcomes.filter(acknowledged);
 
   // Acknowledged webhook events were stored before the answer; their jobs resume after the restart.
-  const ackedEvents = acked.flatMap((outcome) => (outcome.operation.kind === 'webhook' ? [outcome.operation.eventId] : []));
+  const ackedEvents = acked.flatMap((outcome) =>
+    outcome.operation.kind === 'webhook' ? [outcome.operation.eventId] : [],
+  );
   expect(await waitForEventsProcessed(db, ackedEvents, { orphansAllowed: options.databaseKilled })).toEqual([]);
   // Those left to pg-boss's expiry are checked by the caller after the next start; the rest are applied once.
-  const orphaned = new Set(await waitForEventsProcessed(db, ackedEvents, { timeoutMs: 0 }).then((rows) => rows.map((row) => row.id)));
+  const orphaned = new Set(
+    await waitForEventsProcessed(db, ackedEvents, { timeoutMs: 0 }).then((rows) => rows.map((row) => row.id)),
+  );
   const applied = (operation: Operation) => operation.kind !== 'webhook' || !orphaned.has(operation.eventId);
 
-  const ackedReferences = acked.filter((outcome) => applied(outcome.operation)).flatMap((outcome) => referenceOf(outcome) ?? []);
+  const ackedReferences = acked
+    .filter((outcome) => applied(outcome.operation))
+    .flatMap((outcome) => referenceOf(outcome) ?? []);
   expect(await notExactlyOnce(db, world.orgId, ackedReferences)).toEqual([]);
-  const ackedAuthorisations = acked.flatMap((outcome) => (outcome.operation.kind === 'authorise' ? [(outcome.body as { data: { authorization_id: string; approved: boolean } }).data] : []));
+  const ackedAuthorisations = acked.flatMap((outcome) =>
+    outcome.operation.kind === 'authorise'
+      ? [(outcome.body as { data: { authorization_id: string; approved: boolean } }).data]
+      : [],
+  );
   if (ackedAuthorisations.length > 0) {
-    const holds = await db.selectFrom('authorization_holds').select(['provider_authorization_id', 'approved']).where('provider_authorization_id', 'in', ackedAuthorisations.map((auth) => auth.authorization_id)).execute();
-    expect(new Map(holds.map((hold) => [hold.provider_authorization_id, hold.approved]))).toEqual(new Map(ackedAuthorisations.map((auth) => [auth.authorization_id, auth.approved])));
+    const holds = await db
+      .selectFrom('authorization_holds')
+      .select(['provider_authorization_id', 'approved'])
+      .where(
+        'provider_authorization_id',
+        'in',
+        ackedAuthorisations.map((auth) => auth.authorization_id),
+      )
+      .execute();
+    expect(new Map(holds.map((hold) => [hold.provider_authorization_id, hold.approved]))).toEqual(
+      new Map(ackedAuthorisations.map((auth) => [auth.authorization_id, auth.approved])),
+    );
   }
 
   // Retry what got no answer (and send what was never sent), with the same keys.
-  const retried = [...outcomes.filter(unanswered).map((outcome) => outcome.operation), ...load.unsent()].filter((operation) => operation.kind !== 'authorise');
+  const retried = [...outcomes.filter(unanswered).map((outcome) => outcome.operation), ...load.unsent()].filter(
+    (operation) => operation.kind !== 'authorise',
+  );
   const answers = await Promise.all(retried.map((operation) => send(client, operation)));
-  const allowed = (outcome: Outcome) => acknowledged(outcome) || (outcome.status === 409 && (outcome.operation.kind === 'approval' || outcome.operation.kind === 'capture'));
-  expect(answers.filter((outcome) => !allowed(outcome)).map((outcome) => ({ kind: outcome.operation.kind, status: outcome.status, body: outcome.body }))).toEqual([]);
+  const allowed = (outcome: Outcome) =>
+    acknowledged(outcome) ||
+    (outcome.status === 409 && (outcome.operation.kind === 'approval' || outcome.operation.kind === 'capture'));
+  expect(
+    answers
+      .filter((outcome) => !allowed(outcome))
+      .map((outcome) => ({ kind: outcome.operation.kind, status: outcome.status, body: outcome.body })),
+  ).toEqual([]);
   const retriedEvents = retried.flatMap((operation) => (operation.kind === 'webhook' ? [operation.eventId] : []));
   expect(await waitForEventsProcessed(db, retriedEvents, { orphansAllowed: options.databaseKilled })).toEqual([]);
   for (const row of await waitForEventsProcessed(db, retriedEvents, { timeoutMs: 0 })) orphaned.add(row.id);
-  const retriedReferences = answers.filter((outcome) => applied(outcome.operation)).flatMap((outcome) => {
-    if (outcome.operation.kind === 'topup') return [`topup:${(outcome.body as { data: { id: number } }).data.id}`];
-    return referenceOf({ ...outcome, status: 200 }) ?? [];
-  });
+  const retriedReferences = answers
+    .filter((outcome) => applied(outcome.operation))
+    .flatMap((outcome) => {
+      if (outcome.operation.kind === 'topup') return [`topup:${(outcome.body as { data: { id: number } }).data.id}`];
+      return referenceOf({ ...outcome, status: 200 }) ?? [];
+    });
   expect(await notExactlyOnce(db, world.orgId, retriedReferences)).toEqual([]);
 
   // Exactly once, read from the domain tables rather than the references: each load top-up key made one
@@ -352,11 +544,15 @@ export async function verifyRecovery(db: Db, world: LoadWorld, load: MixedLoad, 
   // each authorisation card lost exactly what was captured on it; and the money adds up. Read once the jobs that
   // move money are idle, in one snapshot (resumed webhook jobs may still settle top-ups meanwhile).
   expect(await waitForMoneyJobsIdle(db, options.resumedAt), 'money jobs still busy').toEqual([]);
-  const topupKeys = [...outcomes.map((outcome) => outcome.operation), ...load.unsent()].flatMap((operation) => (operation.kind === 'topup' ? [operation.key] : []));
+  const topupKeys = [...outcomes.map((outcome) => outcome.operation), ...load.unsent()].flatMap((operation) =>
+    operation.kind === 'topup' ? [operation.key] : [],
+  );
   const books = await readBooks(db, world.orgId, topupKeys);
   expect(books.topups.filter((topup) => topup.status !== 'succeeded')).toEqual([]);
   expect(books.topups.map((topup) => topup.idempotency_key).sort()).toEqual([...topupKeys].sort());
-  const fundings = [...outcomes.map((outcome) => outcome.operation), ...load.unsent()].flatMap((operation) => (operation.kind === 'funding' ? [operation] : []));
+  const fundings = [...outcomes.map((outcome) => outcome.operation), ...load.unsent()].flatMap((operation) =>
+    operation.kind === 'funding' ? [operation] : [],
+  );
   const limits = new Map(books.cards.map((card) => [card.id, card.spending_limit]));
   expect(fundings.filter((funding) => limits.get(funding.cardId) !== funding.amount)).toEqual([]);
   expect(limits.get(world.requestCard)).toBe(books.approved);
@@ -367,5 +563,11 @@ export async function verifyRecovery(db: Db, world: LoadWorld, load: MixedLoad, 
   }
   expect(moneyAccountedFor(books)).toBe(books.succeeded);
   expect(books.integrity).toEqual(SOUND_LEDGER);
-  return { acknowledged: acked.length, unanswered: outcomes.length - acked.length, unsent: load.unsent().length, retried: answers.length, orphanedEvents: orphaned.size };
+  return {
+    acknowledged: acked.length,
+    unanswered: outcomes.length - acked.length,
+    unsent: load.unsent().length,
+    retried: answers.length,
+    orphanedEvents: orphaned.size,
+  };
 }

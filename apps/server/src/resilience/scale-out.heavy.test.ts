@@ -24,11 +24,15 @@ beforeAll(async () => {
   world = await requestWorld(ctx, { funds: 0, path: 'none' });
   const slug = world.host.replace(/\.localhost$/, '');
   // 127.0.0.1 is an IP address, so both processes serve DEFAULT_ORG: this file's organisation.
-  const started = await Promise.allSettled([0, 1].map(() => startServerProcess({ DATABASE_URL: ctx.databaseUrl, DEFAULT_ORG: slug }, { timeoutMs: 90_000 })));
+  const started = await Promise.allSettled(
+    [0, 1].map(() => startServerProcess({ DATABASE_URL: ctx.databaseUrl, DEFAULT_ORG: slug }, { timeoutMs: 90_000 })),
+  );
   processes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
-  admins = await Promise.all(processes.map((server) => new HttpClient(server.baseUrl).signIn(world.admin.email, TEST_PASSWORD)));
+  admins = await Promise.all(
+    processes.map((server) => new HttpClient(server.baseUrl).signIn(world.admin.email, TEST_PASSWORD)),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -48,12 +52,21 @@ async function memberCard(limit: number) {
 }
 
 async function topUpOverHttp(cents: number) {
-  const response = await admins[0]!.post('/api/topups', { amount: cents, description: 'Scale-out funds' }, { 'idempotency-key': randomUUID() });
+  const response = await admins[0]!.post(
+    '/api/topups',
+    { amount: cents, description: 'Scale-out funds' },
+    { 'idempotency-key': randomUUID() },
+  );
   expect(response.status, response.text).toBe(201);
 }
 
 async function unallocated(): Promise<number> {
-  const row = await ctx.db.selectFrom('ledger_accounts').select('balance').where('org_id', '=', world.organization.id).where('kind', '=', 'issuer_funds').executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('org_id', '=', world.organization.id)
+    .where('kind', '=', 'issuer_funds')
+    .executeTakeFirst();
   return Number(row?.balance ?? 0);
 }
 
@@ -63,8 +76,16 @@ describe('two server processes on one database', () => {
     const card = await memberCard(100_000);
     const results = await Promise.all(
       Array.from({ length: 200 }, async (_, index) => {
-        const response = await adminFor(index).post('/api/simulator/purchases', { card_id: card.id, amount: 1_000, capture: 'later' });
-        return { status: response.status, process: index % 2, data: (response.json() as { data: { approved: boolean; decline_reason: string | null } }).data };
+        const response = await adminFor(index).post('/api/simulator/purchases', {
+          card_id: card.id,
+          amount: 1_000,
+          capture: 'later',
+        });
+        return {
+          status: response.status,
+          process: index % 2,
+          data: (response.json() as { data: { approved: boolean; decline_reason: string | null } }).data,
+        };
       }),
     );
     expect(results.filter((result) => result.status !== 201)).toEqual([]);
@@ -72,8 +93,14 @@ describe('two server processes on one database', () => {
     expect(approved).toHaveLength(100);
     // Each process decided its half (which of them approved how many depends on timing).
     expect(results.filter((result) => result.process === 1)).toHaveLength(100);
-    expect(new Set(results.filter((result) => !result.data.approved).map((result) => result.data.decline_reason))).toEqual(new Set(['insufficient_funds']));
-    const row = await ctx.db.selectFrom('cards').select(['spending_limit', 'holds_amount']).where('id', '=', card.id).executeTakeFirstOrThrow();
+    expect(
+      new Set(results.filter((result) => !result.data.approved).map((result) => result.data.decline_reason)),
+    ).toEqual(new Set(['insufficient_funds']));
+    const row = await ctx.db
+      .selectFrom('cards')
+      .select(['spending_limit', 'holds_amount'])
+      .where('id', '=', card.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ spending_limit: 100_000, holds_amount: 100_000 });
     expect(await ledgerIntegrity(ctx.db, world.organization.id)).toEqual(SOUND_LEDGER);
   }, 60_000);
@@ -84,7 +111,10 @@ describe('two server processes on one database', () => {
     const fundingCards = await Promise.all(Array.from({ length: 12 }, () => memberCard(0)));
     const requestIds: number[] = [];
     for (let index = 0; index < 12; index++) {
-      const response = await world.memberClient.post(`/api/users/${world.member.id}/purchase-requests`, requestBody(world, { amount: 20_000 }));
+      const response = await world.memberClient.post(
+        `/api/users/${world.member.id}/purchase-requests`,
+        requestBody(world, { amount: 20_000 }),
+      );
       expect(response.statusCode, response.body).toBe(201);
       requestIds.push((response.json() as { data: { id: number } }).data.id);
     }
@@ -108,9 +138,24 @@ describe('two server processes on one database', () => {
         const client = adminFor(index);
         const response =
           operation.kind === 'funding'
-            ? await client.put(`/api/cards/${operation.id}/balance`, { amount: operation.amount, description: 'Race' }, { 'idempotency-key': operation.key })
-            : await client.put(`/api/purchase-requests/${operation.id}/finance-approval`, { approving: true, status: 'approved', notes: 'Race' });
-        return { ...operation, status: response.status, reference: operation.kind === 'funding' ? `card-balance:${operation.id}:${operation.key}` : `purchase-request:${operation.id}` };
+            ? await client.put(
+                `/api/cards/${operation.id}/balance`,
+                { amount: operation.amount, description: 'Race' },
+                { 'idempotency-key': operation.key },
+              )
+            : await client.put(`/api/purchase-requests/${operation.id}/finance-approval`, {
+                approving: true,
+                status: 'approved',
+                notes: 'Race',
+              });
+        return {
+          ...operation,
+          status: response.status,
+          reference:
+            operation.kind === 'funding'
+              ? `card-balance:${operation.id}:${operation.key}`
+              : `purchase-request:${operation.id}`,
+        };
       }),
     );
     racing = false;
@@ -125,8 +170,18 @@ describe('two server processes on one database', () => {
     expect(seen.filter((balance) => balance < 0)).toEqual([]);
 
     const orgId = world.organization.id;
-    expect(await notExactlyOnce(ctx.db, orgId, acknowledged.map((result) => result.reference))).toEqual([]);
-    const refusedCounts = await entryCounts(ctx.db, orgId, refused.map((result) => result.reference));
+    expect(
+      await notExactlyOnce(
+        ctx.db,
+        orgId,
+        acknowledged.map((result) => result.reference),
+      ),
+    ).toEqual([]);
+    const refusedCounts = await entryCounts(
+      ctx.db,
+      orgId,
+      refused.map((result) => result.reference),
+    );
     expect([...refusedCounts.values()].every((count) => count === 0)).toBe(true);
     const left = await unallocated();
     expect(left).toBe(funds - acknowledged.reduce((sum, result) => sum + result.amount, 0));
@@ -134,8 +189,18 @@ describe('two server processes on one database', () => {
     // Nothing was refused while the funds could have covered it: they only went down during the race.
     expect(refused.filter((result) => result.amount <= left)).toEqual([]);
     // The approved requests are the acknowledged ones; the refused stay pending, unfunded.
-    const approvedRequests = await ctx.db.selectFrom('purchase_requests').select('id').where('id', 'in', requestIds).where('transferred', 'is not', null).execute();
-    expect(approvedRequests.map((row) => row.id).sort()).toEqual(acknowledged.filter((result) => result.kind === 'approval').map((result) => result.id).sort());
+    const approvedRequests = await ctx.db
+      .selectFrom('purchase_requests')
+      .select('id')
+      .where('id', 'in', requestIds)
+      .where('transferred', 'is not', null)
+      .execute();
+    expect(approvedRequests.map((row) => row.id).sort()).toEqual(
+      acknowledged
+        .filter((result) => result.kind === 'approval')
+        .map((result) => result.id)
+        .sort(),
+    );
     expect(await ledgerIntegrity(ctx.db, orgId)).toEqual(SOUND_LEDGER);
   }, 60_000);
 

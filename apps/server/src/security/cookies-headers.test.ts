@@ -32,7 +32,10 @@ beforeAll(async () => {
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-spa-'));
   // What Vite emits: one module script by src, no inline script.
   await fs.mkdir(path.join(webDist, 'assets'));
-  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>');
+  await fs.writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
+  );
   await fs.writeFile(path.join(webDist, 'assets/index-abc.js'), 'console.log(1)');
 });
 afterAll(async () => {
@@ -42,10 +45,16 @@ afterAll(async () => {
 
 /** Signs in through POST /login and returns the csrf-cookie and login responses. */
 async function signIn(app: FastifyInstance, headers: Record<string, string> = {}) {
-  const csrf = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie', headers: { host: org.host, ...headers } });
+  const csrf = await app.inject({
+    method: 'GET',
+    url: '/sanctum/csrf-cookie',
+    headers: { host: org.host, ...headers },
+  });
   const token = csrf.cookies.find((cookie) => cookie.name === CSRF_COOKIE)!.value;
   const login = await app.inject({
-    method: 'POST', url: '/login', payload: { email: org.admin.email, password: TEST_PASSWORD },
+    method: 'POST',
+    url: '/login',
+    payload: { email: org.admin.email, password: TEST_PASSWORD },
     headers: { host: org.host, cookie: `${CSRF_COOKIE}=${token}`, 'x-xsrf-token': token, ...headers },
   });
   expect(login.statusCode, login.body).toBe(200);
@@ -55,7 +64,14 @@ async function signIn(app: FastifyInstance, headers: Record<string, string> = {}
 function cookieNamed(response: LightMyRequestResponse, name: string) {
   const cookie = response.cookies.find((candidate) => candidate.name === name);
   if (!cookie) throw new Error(`no ${name} cookie in ${JSON.stringify(response.headers['set-cookie'])}`);
-  return cookie as { name: string; value: string; path?: string; httpOnly?: boolean; secure?: boolean; sameSite?: string };
+  return cookie as {
+    name: string;
+    value: string;
+    path?: string;
+    httpOnly?: boolean;
+    secure?: boolean;
+    sameSite?: string;
+  };
 }
 
 describe('cookie flags', () => {
@@ -73,7 +89,12 @@ describe('cookie flags', () => {
   it('with COOKIE_SECURE: both cookies Secure, HSTS sent, CSP upgrades insecure requests', async () => {
     const app = await appWith({ COOKIE_SECURE: true });
     const { csrf, login } = await signIn(app);
-    expect(cookieNamed(login, SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookieNamed(login, SESSION_COOKIE)).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
     expect(cookieNamed(csrf, CSRF_COOKIE)).toMatchObject({ secure: true, sameSite: 'Lax' });
     expect(login.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
     expect(login.headers['content-security-policy']).toContain('upgrade-insecure-requests');
@@ -82,7 +103,12 @@ describe('cookie flags', () => {
   it('behind an HTTPS proxy (TRUST_PROXY, X-Forwarded-Proto: https): Secure and HSTS without COOKIE_SECURE; a forged header is ignored without TRUST_PROXY', async () => {
     const proxied = await appWith({ TRUST_PROXY: 1 });
     const overHttps = await signIn(proxied, { 'x-forwarded-proto': 'https' });
-    expect(cookieNamed(overHttps.login, SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookieNamed(overHttps.login, SESSION_COOKIE)).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
     expect(cookieNamed(overHttps.csrf, CSRF_COOKIE).secure).toBe(true);
     expect(overHttps.login.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
     const overHttp = await signIn(proxied, { 'x-forwarded-proto': 'http' });
@@ -98,17 +124,34 @@ describe('cookie flags', () => {
     const token = cookieNamed(csrf, CSRF_COOKIE).value;
     const session = cookieNamed(login, SESSION_COOKIE).value;
     const logout = await ctx.app.inject({
-      method: 'POST', url: '/logout', headers: { host: org.host, cookie: `${CSRF_COOKIE}=${token}; ${SESSION_COOKIE}=${session}`, 'x-xsrf-token': token },
+      method: 'POST',
+      url: '/logout',
+      headers: {
+        host: org.host,
+        cookie: `${CSRF_COOKIE}=${token}; ${SESSION_COOKIE}=${session}`,
+        'x-xsrf-token': token,
+      },
     });
     expect(logout.statusCode).toBe(204);
-    expect(cookieNamed(logout, SESSION_COOKIE)).toMatchObject({ value: '', httpOnly: true, path: '/', sameSite: 'Lax' });
+    expect(cookieNamed(logout, SESSION_COOKIE)).toMatchObject({
+      value: '',
+      httpOnly: true,
+      path: '/',
+      sameSite: 'Lax',
+    });
   });
 });
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: string | undefined): Map<string, string[]> {
   expect(header, 'Content-Security-Policy header').toBeTruthy();
-  return new Map(header!.split(';').map((part) => part.trim().split(/\s+/)).filter((parts) => parts[0]).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    header!
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 describe('security headers', () => {
@@ -141,11 +184,19 @@ describe('security headers', () => {
       // antd's CSS-in-JS writes <style> tags at run time: inline styles only, never inline scripts.
       expect(csp.get('style-src'), name).toEqual(["'self'", "'unsafe-inline'"]);
       for (const [directive, values] of csp) {
-        expect(values.filter((value) => value === '*' || value === "'unsafe-eval'" || (value === "'unsafe-inline'" && directive !== 'style-src')), `${name} ${directive}`).toEqual([]);
+        expect(
+          values.filter(
+            (value) =>
+              value === '*' || value === "'unsafe-eval'" || (value === "'unsafe-inline'" && directive !== 'style-src'),
+          ),
+          `${name} ${directive}`,
+        ).toEqual([]);
       }
       expect(response.headers['x-content-type-options'], name).toBe('nosniff');
       expect(['DENY', 'SAMEORIGIN'], name).toContain(response.headers['x-frame-options']);
-      expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'], name).toContain(response.headers['referrer-policy']);
+      expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'], name).toContain(
+        response.headers['referrer-policy'],
+      );
       expect(response.headers['cross-origin-opener-policy'], name).toBe('same-origin');
       expect(response.headers['x-powered-by'], name).toBeUndefined();
     }
@@ -154,7 +205,11 @@ describe('security headers', () => {
   it('over HTTPS the SPA and the API send Strict-Transport-Security', async () => {
     const app = await appWith({ TRUST_PROXY: 1 });
     for (const url of ['/dashboard', '/api/sso/config', '/healthz']) {
-      const response = await app.inject({ method: 'GET', url, headers: { host: org.host, 'x-forwarded-proto': 'https' } });
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { host: org.host, 'x-forwarded-proto': 'https' },
+      });
       expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
     }
   });

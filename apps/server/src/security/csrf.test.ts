@@ -9,7 +9,9 @@ import { makeOrganization } from '../test/factories.js';
 import { fillPath, routeKey, routesOf, STATE_CHANGING, type CollectedRoute } from './route-table.js';
 import { sessionClient } from './fixtures.js';
 
-vi.mock('fastify', async (original) => (await import('./route-table.js')).instrumentFastify(await original<Record<string, unknown>>()));
+vi.mock('fastify', async (original) =>
+  (await import('./route-table.js')).instrumentFastify(await original<Record<string, unknown>>()),
+);
 
 /**
  * DESIGN §5 CSRF (double submit): every state-changing route of the route table, called with a live session and
@@ -32,11 +34,17 @@ let signedIn: () => Promise<TestClient>;
 
 /** A digest per table of every row in the public schema: the whole database, every organisation. */
 async function databaseFingerprint(db: Db): Promise<Record<string, string>> {
-  const tables = await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`.execute(db);
+  const tables = await sql<{
+    tablename: string;
+  }>`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`.execute(db);
   const result: Record<string, string> = {};
   for (const { tablename } of tables.rows) {
-    const rows = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.table(tablename)} t ORDER BY 1`.execute(db);
-    result[tablename] = createHash('sha256').update(rows.rows.map((row) => row.row).join('\n')).digest('hex');
+    const rows = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.table(tablename)} t ORDER BY 1`.execute(
+      db,
+    );
+    result[tablename] = createHash('sha256')
+      .update(rows.rows.map((row) => row.row).join('\n'))
+      .digest('hex');
   }
   return result;
 }
@@ -67,17 +75,33 @@ describe('CSRF on every state-changing route', () => {
     for (const route of routes) {
       const key = routeKey(route);
       if (key in CSRF_EXEMPT) continue;
-      const url = fillPath(route.url, {}, route.url.includes('/simulator/authorizations/') ? `iauth_sim_${'0'.repeat(20)}` : 1);
+      const url = fillPath(
+        route.url,
+        {},
+        route.url.includes('/simulator/authorizations/') ? `iauth_sim_${'0'.repeat(20)}` : 1,
+      );
       const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
       const variants: Array<[string, Record<string, string>]> = [
         ['no header', { cookie }],
         ['wrong header', { cookie, [CSRF_HEADER]: 'not-the-token' }],
-        ['header but no cookie', { cookie: cookie.replace(new RegExp(`${CSRF_COOKIE}=[^;]*;? ?`), ''), [CSRF_HEADER]: admin.cookies.get(CSRF_COOKIE)! }],
+        [
+          'header but no cookie',
+          {
+            cookie: cookie.replace(new RegExp(`${CSRF_COOKIE}=[^;]*;? ?`), ''),
+            [CSRF_HEADER]: admin.cookies.get(CSRF_COOKIE)!,
+          },
+        ],
       ];
       for (const [what, headers] of variants) {
-        const response = await ctx.app.inject({ method: route.method as 'POST', url, headers: { host, 'content-type': 'application/json', ...headers }, payload: '{}' });
+        const response = await ctx.app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: { host, 'content-type': 'application/json', ...headers },
+          payload: '{}',
+        });
         checked += 1;
-        if (response.statusCode !== 419 || response.json().message !== MESSAGES.csrfMismatch) wrong.push(`${key} (${what}) -> ${response.statusCode}`);
+        if (response.statusCode !== 419 || response.json().message !== MESSAGES.csrfMismatch)
+          wrong.push(`${key} (${what}) -> ${response.statusCode}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -89,12 +113,22 @@ describe('CSRF on every state-changing route', () => {
     const admin = await signedIn();
     const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     for (const url of ['/webhooks/../api/topups', '/webhooks/%2e%2e/api/topups', '/webhooks/stripe/../../api/topups']) {
-      const response = await ctx.app.inject({ method: 'POST', url, headers: { host, cookie, 'content-type': 'application/json' }, payload: '{"amount":100,"description":"x"}' });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { host, cookie, 'content-type': 'application/json' },
+        payload: '{"amount":100,"description":"x"}',
+      });
       expect(response.statusCode, url).not.toBeLessThan(400);
     }
     expect(await ctx.db.selectFrom('topups').select('id').execute()).toEqual([]);
     // The webhook itself refuses an unsigned call on its own terms (400), not with 419.
-    const webhook = await ctx.app.inject({ method: 'POST', url: '/webhooks/stripe', headers: { host, 'content-type': 'application/json' }, payload: '{}' });
+    const webhook = await ctx.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: { host, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(webhook.statusCode).toBe(400);
   });
 

@@ -13,9 +13,17 @@ import { decide, fileRequest, requestWorld, type RequestWorld } from '../modules
 import { daysFromToday } from '../modules/purchase-requests/test-fixtures.js';
 
 /** A signed-in browser made without the password round trip (argon2 is slow): a session opened in the database. */
-export async function sessionClient(ctx: TestContext, host: string, orgId: number, userId: number): Promise<TestClient> {
+export async function sessionClient(
+  ctx: TestContext,
+  host: string,
+  orgId: number,
+  userId: number,
+): Promise<TestClient> {
   const client = ctx.client(host);
-  client.cookies.set(SESSION_COOKIE, await openSession(ctx.db, orgId, userId, { ip: '127.0.0.1', userAgent: 'security-test' }));
+  client.cookies.set(
+    SESSION_COOKIE,
+    await openSession(ctx.db, orgId, userId, { ip: '127.0.0.1', userAgent: 'security-test' }),
+  );
   return client;
 }
 
@@ -23,8 +31,16 @@ export interface SecurityWorld {
   a: RequestWorld;
   /** Ids of one object of each kind in organisation A, by route parameter / resource. */
   ids: {
-    card: number; member: number; team: number; request: number; approval: number; recurring: number; expense: number;
-    category: number; authorization: string; mail: number;
+    card: number;
+    member: number;
+    team: number;
+    request: number;
+    approval: number;
+    recurring: number;
+    expense: number;
+    category: number;
+    authorization: string;
+    mail: number;
   };
   b: { orgId: number; host: string; adminClient: TestClient; memberClient: TestClient; adminId: number };
   /** Strings only organisation A's data contains (emails, its name): never in an answer to organisation B. */
@@ -39,9 +55,16 @@ export interface SecurityWorld {
 export async function securityWorld(ctx: TestContext): Promise<SecurityWorld> {
   const a = await requestWorld(ctx, { funds: 1_000_000 });
   await fundCard(a.adminClient, a.card.id, 50_000);
-  const purchase = await a.adminClient.post('/api/simulator/purchases', { card_id: a.card.id, amount: 1_234, capture: 'now' });
+  const purchase = await a.adminClient.post('/api/simulator/purchases', {
+    card_id: a.card.id,
+    amount: 1_234,
+    capture: 'now',
+  });
   expect(purchase.statusCode, purchase.body).toBe(201);
-  const { authorization_id: authorization, expense_id: expense } = purchase.json().data as { authorization_id: string; expense_id: number };
+  const { authorization_id: authorization, expense_id: expense } = purchase.json().data as {
+    authorization_id: string;
+    expense_id: number;
+  };
   const request = await fileRequest(a, { amount: 2_000 });
   const recurringRequest = await fileRequest(a, { amount: 3_000, interval: 'monthly', start_date: daysFromToday(1) });
   for (const approval of recurringRequest.approvals) {
@@ -49,11 +72,32 @@ export async function securityWorld(ctx: TestContext): Promise<SecurityWorld> {
     const decided = await decide(client, recurringRequest.id, approval.id, 'approved');
     expect(decided.statusCode, decided.body).toBe(200);
   }
-  const recurring = await ctx.db.selectFrom('recurring_purchase_requests').select('id').where('org_id', '=', a.organization.id).executeTakeFirstOrThrow();
-  const category = await ctx.db.selectFrom('wallet_categories').select('id').where('org_id', '=', a.organization.id).executeTakeFirstOrThrow();
-  const mail = await ctx.db.selectFrom('mail_messages').select('id').where('org_id', '=', a.organization.id).executeTakeFirstOrThrow();
+  const recurring = await ctx.db
+    .selectFrom('recurring_purchase_requests')
+    .select('id')
+    .where('org_id', '=', a.organization.id)
+    .executeTakeFirstOrThrow();
+  const category = await ctx.db
+    .selectFrom('wallet_categories')
+    .select('id')
+    .where('org_id', '=', a.organization.id)
+    .executeTakeFirstOrThrow();
+  const mail = await ctx.db
+    .selectFrom('mail_messages')
+    .select('id')
+    .where('org_id', '=', a.organization.id)
+    .executeTakeFirstOrThrow();
   // Mail delivery runs as jobs; let it finish so later fingerprints of A see only what requests change.
-  await waitFor(async () => !(await ctx.db.selectFrom('mail_messages').select('id').where('org_id', '=', a.organization.id).where('status', '=', 'queued').executeTakeFirst()), 15_000);
+  await waitFor(
+    async () =>
+      !(await ctx.db
+        .selectFrom('mail_messages')
+        .select('id')
+        .where('org_id', '=', a.organization.id)
+        .where('status', '=', 'queued')
+        .executeTakeFirst()),
+    15_000,
+  );
 
   const other = await makeOrganization(ctx.db, `acme-${a.organization.id}-${Date.now().toString(36)}`);
   const bMember = await makeUser(ctx.db, other.organization.id, 'wallet-user');
@@ -67,8 +111,16 @@ export async function securityWorld(ctx: TestContext): Promise<SecurityWorld> {
   return {
     a,
     ids: {
-      card: a.card.id, member: a.member.id, team: a.team.id, request: request.id, approval: request.approvals[0]!.id, recurring: recurring.id,
-      expense, category: category.id, authorization, mail: mail.id,
+      card: a.card.id,
+      member: a.member.id,
+      team: a.team.id,
+      request: request.id,
+      approval: request.approvals[0]!.id,
+      recurring: recurring.id,
+      expense,
+      category: category.id,
+      authorization,
+      mail: mail.id,
     },
     b,
     markersOfA: [a.admin.email, a.member.email, a.first.email, a.second.email, a.organization.name],
@@ -79,15 +131,24 @@ export async function securityWorld(ctx: TestContext): Promise<SecurityWorld> {
  * A digest of every row of organisation A in every table that has org_id (one per table), to prove a sweep of
  * requests wrote nothing there. Throttle counters and sessions change on reads and are left out.
  */
-export async function orgFingerprint(db: Db, orgId: number, skip: string[] = ['sessions', 'throttles']): Promise<Record<string, string>> {
+export async function orgFingerprint(
+  db: Db,
+  orgId: number,
+  skip: string[] = ['sessions', 'throttles'],
+): Promise<Record<string, string>> {
   const tables = await sql<{ table_name: string }>`
     SELECT table_name FROM information_schema.columns
     WHERE table_schema = 'public' AND column_name = 'org_id' ORDER BY table_name`.execute(db);
   const result: Record<string, string> = {};
   for (const { table_name: table } of tables.rows) {
     if (skip.includes(table)) continue;
-    const rows = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.table(table)} t WHERE t.org_id = ${orgId} ORDER BY 1`.execute(db);
-    result[table] = createHash('sha256').update(rows.rows.map((row) => row.row).join('\n')).digest('hex').slice(0, 16);
+    const rows = await sql<{
+      row: string;
+    }>`SELECT t::text AS row FROM ${sql.table(table)} t WHERE t.org_id = ${orgId} ORDER BY 1`.execute(db);
+    result[table] = createHash('sha256')
+      .update(rows.rows.map((row) => row.row).join('\n'))
+      .digest('hex')
+      .slice(0, 16);
   }
   return result;
 }

@@ -36,18 +36,34 @@ const POISONED_HOSTS = [
 
 /** A CSRF pair fetched on the organisation's real host, as an attacker can. */
 async function csrfOn(host: string, cookie = '') {
-  const response = await rawRequest(port, { method: 'GET', path: '/sanctum/csrf-cookie', headers: [['Host', host], ...(cookie ? [['Cookie', cookie] as [string, string]] : [])] });
+  const response = await rawRequest(port, {
+    method: 'GET',
+    path: '/sanctum/csrf-cookie',
+    headers: [['Host', host], ...(cookie ? [['Cookie', cookie] as [string, string]] : [])],
+  });
   const cookies = cookieHeaderFrom(response, cookie);
   const token = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(cookies)?.[1] ?? '';
   expect(token, `no ${CSRF_COOKIE}`).not.toBe('');
   return { cookies, token: decodeURIComponent(token) };
 }
 
-function postJson(host: string, url: string, body: unknown, csrf: { cookies: string; token: string }, extra: Array<[string, string]> = []) {
+function postJson(
+  host: string,
+  url: string,
+  body: unknown,
+  csrf: { cookies: string; token: string },
+  extra: Array<[string, string]> = [],
+) {
   return rawRequest(port, {
     method: 'POST',
     path: url,
-    headers: [['Host', host], ['Content-Type', 'application/json'], ['Cookie', csrf.cookies], ['X-XSRF-TOKEN', csrf.token], ...extra],
+    headers: [
+      ['Host', host],
+      ['Content-Type', 'application/json'],
+      ['Cookie', csrf.cookies],
+      ['X-XSRF-TOKEN', csrf.token],
+      ...extra,
+    ],
     body: JSON.stringify(body),
   });
 }
@@ -69,7 +85,11 @@ describe('Host headers an attacker writes', () => {
     // A real request afterwards is mailed: when it is there, nothing queued by the attacks can still be on its way.
     expect((await postJson(org.host, '/forgot-password', { email: org.admin.email }, csrf)).status).toBe(200);
     await waitFor(() => latestMailTo(ctx.db, org.admin.email));
-    const mails = await ctx.db.selectFrom('mail_messages').select('text_body').where('to_email', '=', org.admin.email).execute();
+    const mails = await ctx.db
+      .selectFrom('mail_messages')
+      .select('text_body')
+      .where('to_email', '=', org.admin.email)
+      .execute();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text_body).not.toContain('evil');
   });
@@ -78,7 +98,10 @@ describe('Host headers an attacker writes', () => {
     const org = await setupOrg(ctx);
     const csrf = await csrfOn(org.host);
     const forged: Array<[string, string]> = [
-      ['X-Forwarded-Host', 'evil.example'], ['X-Forwarded-Proto', 'http'], ['Forwarded', 'host=evil.example;proto=http'], ['Origin', 'https://evil.example'],
+      ['X-Forwarded-Host', 'evil.example'],
+      ['X-Forwarded-Proto', 'http'],
+      ['Forwarded', 'host=evil.example;proto=http'],
+      ['Origin', 'https://evil.example'],
       ['Referer', 'https://evil.example/'],
     ];
     const response = await postJson(`${org.host}:3000`, '/forgot-password', { email: org.member.email }, csrf, forged);
@@ -97,10 +120,17 @@ describe('Host headers an attacker writes', () => {
 
     const poisoned = await postJson(`${world.host}:1@evil.example`, url, requestBody(world), csrf);
     expect(poisoned.status).toBe(421);
-    const filed = await ctx.db.selectFrom('purchase_requests').select('id').where('org_id', '=', world.organization.id).execute();
+    const filed = await ctx.db
+      .selectFrom('purchase_requests')
+      .select('id')
+      .where('org_id', '=', world.organization.id)
+      .execute();
     expect(filed).toHaveLength(0);
 
-    const response = await postJson(world.host, url, requestBody(world), csrf, [['X-Forwarded-Host', 'evil.example'], ['Origin', `http://${world.host}`]]);
+    const response = await postJson(world.host, url, requestBody(world), csrf, [
+      ['X-Forwarded-Host', 'evil.example'],
+      ['Origin', `http://${world.host}`],
+    ]);
     expect(response.status, response.body).toBe(201);
     const mail = await waitFor(() => latestMailTo(ctx.db, world.first.email));
     const links = linksIn(mail.text_body);
@@ -112,15 +142,26 @@ describe('Host headers an attacker writes', () => {
   it('an invitation link is built from PUBLIC_URL too', async () => {
     const org = await setupOrg(ctx);
     const email = uniqueEmail('invited');
-    const response = await org.adminClient.post('/api/users', { first_name: 'Nina', last_name: 'New', email, role: 'wallet-user' }, { 'x-forwarded-host': 'evil.example', origin: 'https://evil.example' });
+    const response = await org.adminClient.post(
+      '/api/users',
+      { first_name: 'Nina', last_name: 'New', email, role: 'wallet-user' },
+      { 'x-forwarded-host': 'evil.example', origin: 'https://evil.example' },
+    );
     expect(response.statusCode, response.body).toBe(201);
     const mail = await waitFor(() => latestMailTo(ctx.db, email));
-    for (const link of linksIn(mail.text_body)) expect(link.origin).toBe(`https://${org.organization.slug}.localhost:8443`);
+    for (const link of linksIn(mail.text_body))
+      expect(link.origin).toBe(`https://${org.organization.slug}.localhost:8443`);
   });
 
   it('the health check answers on any host (load balancers probe by address); the served IP addresses are DEFAULT_ORG', async () => {
-    expect((await rawRequest(port, { method: 'GET', path: '/healthz', headers: [['Host', '10.9.8.7:1234']] })).status).toBe(200);
-    const ip = await rawRequest(port, { method: 'GET', path: '/api/auth/sign-in-options', headers: [['Host', `127.0.0.1:${port}`]] });
+    expect(
+      (await rawRequest(port, { method: 'GET', path: '/healthz', headers: [['Host', '10.9.8.7:1234']] })).status,
+    ).toBe(200);
+    const ip = await rawRequest(port, {
+      method: 'GET',
+      path: '/api/auth/sign-in-options',
+      headers: [['Host', `127.0.0.1:${port}`]],
+    });
     // DEFAULT_ORG (demo) does not exist in this database: found as an organisation lookup, not refused as a host.
     expect(ip.status).toBe(404);
     expect(JSON.parse(ip.body)).toEqual({ message: MESSAGES.organisationNotFound });
@@ -128,7 +169,8 @@ describe('Host headers an attacker writes', () => {
 });
 
 async function slugOf(orgId: number) {
-  return (await ctx.db.selectFrom('organizations').select('slug').where('id', '=', orgId).executeTakeFirstOrThrow()).slug;
+  return (await ctx.db.selectFrom('organizations').select('slug').where('id', '=', orgId).executeTakeFirstOrThrow())
+    .slug;
 }
 
 describe('every absolute link the server writes', () => {
@@ -140,8 +182,10 @@ describe('every absolute link the server writes', () => {
       const text = await fs.readFile(path.join(root, file), 'utf8');
       // The reads that write no link: tenancy itself, the request log, HSTS and Secure cookies by protocol, and the
       // logo route matching its path segment to the host's label.
-      if (['http/tenancy.ts', 'http/logging.ts', 'app.ts', 'http/session.ts', 'modules/orgs/routes.ts'].includes(file)) continue;
-      if (/request\.(host|hostname|protocol)\b|headers\[?\.?['"]?(x-forwarded-host|origin|host)\b/i.test(text)) offenders.push(file);
+      if (['http/tenancy.ts', 'http/logging.ts', 'app.ts', 'http/session.ts', 'modules/orgs/routes.ts'].includes(file))
+        continue;
+      if (/request\.(host|hostname|protocol)\b|headers\[?\.?['"]?(x-forwarded-host|origin|host)\b/i.test(text))
+        offenders.push(file);
     }
     expect(offenders).toEqual([]);
   });
@@ -152,13 +196,21 @@ describe('every absolute link the server writes', () => {
     expect(organizationOrigin(config, { slug: 'acme' })).toBe('https://acme.wallet.example.com');
     expect(organizationOrigin(config, { slug: 'demo' })).toBe('https://wallet.example.com');
     expect(organizationOrigin(loadConfig({ PORT: '4000' }), { slug: 'acme' })).toBe('http://acme.localhost:4000');
-    expect(organizationOrigin(loadConfig({ PUBLIC_URL: 'http://wallet.test:8080' }), { slug: 'acme' })).toBe('http://acme.wallet.test:8080');
+    expect(organizationOrigin(loadConfig({ PUBLIC_URL: 'http://wallet.test:8080' }), { slug: 'acme' })).toBe(
+      'http://acme.wallet.test:8080',
+    );
   });
 
   it('refuses a PUBLIC_URL that is not APP_DOMAIN, or carries a path or credentials', () => {
-    expect(() => loadConfig({ PUBLIC_URL: 'https://wallet.example.com', APP_DOMAIN: 'other.example.com' })).toThrow(/PUBLIC_URL: its host wallet.example.com must be APP_DOMAIN/);
-    expect(() => loadConfig({ PUBLIC_URL: 'https://wallet.example.com/app' })).toThrow(/only a scheme, a domain and a port/);
-    expect(() => loadConfig({ PUBLIC_URL: 'https://user:pw@wallet.example.com' })).toThrow(/only a scheme, a domain and a port/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://wallet.example.com', APP_DOMAIN: 'other.example.com' })).toThrow(
+      /PUBLIC_URL: its host wallet.example.com must be APP_DOMAIN/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'https://wallet.example.com/app' })).toThrow(
+      /only a scheme, a domain and a port/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'https://user:pw@wallet.example.com' })).toThrow(
+      /only a scheme, a domain and a port/,
+    );
     expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
   });
 });
@@ -168,7 +220,11 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.5', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+    ]);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: "true" would believe any X-Forwarded-For/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: 10.0.0.0\/33 is not/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY: proxy.internal is not/);

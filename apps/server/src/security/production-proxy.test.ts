@@ -44,7 +44,12 @@ afterAll(async () => {
 
 /** Headers as the proxy forwards them: the host it served, https, and the client's address appended. */
 function viaProxy(forwardedHost: string, forwardedFor = PROXY_ADDRESS): Array<[string, string]> {
-  return [['Host', `127.0.0.1:${port}`], ['X-Forwarded-Host', forwardedHost], ['X-Forwarded-Proto', 'https'], ['X-Forwarded-For', forwardedFor]];
+  return [
+    ['Host', `127.0.0.1:${port}`],
+    ['X-Forwarded-Host', forwardedHost],
+    ['X-Forwarded-Proto', 'https'],
+    ['X-Forwarded-For', forwardedFor],
+  ];
 }
 
 async function csrf(headers: Array<[string, string]>) {
@@ -56,7 +61,9 @@ async function csrf(headers: Array<[string, string]>) {
 async function post(url: string, body: unknown, headers: Array<[string, string]>) {
   const pair = await csrf(viaProxy(orgHost));
   return rawRequest(port, {
-    method: 'POST', path: url, body: JSON.stringify(body),
+    method: 'POST',
+    path: url,
+    body: JSON.stringify(body),
     headers: [...headers, ['Content-Type', 'application/json'], ['Cookie', pair.cookies], ['X-XSRF-TOKEN', pair.token]],
   });
 }
@@ -68,9 +75,15 @@ describe('a production server behind a proxy', () => {
       expect(response.status, forged).toBe(421);
       expect(JSON.parse(response.body)).toEqual({ message: MESSAGES.unknownHost });
     }
-    const response = await post('/forgot-password', { email: org.admin.email }, [...viaProxy(orgHost), ['Origin', 'https://evil.example']]);
+    const response = await post('/forgot-password', { email: org.admin.email }, [
+      ...viaProxy(orgHost),
+      ['Origin', 'https://evil.example'],
+    ]);
     expect(response.status, response.body).toBe(200);
-    const mail = await waitFor(async () => smtp.received.find((message) => message.to.includes(org.admin.email)), 30_000);
+    const mail = await waitFor(
+      async () => smtp.received.find((message) => message.to.includes(org.admin.email)),
+      30_000,
+    );
     const links = [...mail.raw.replace(/=\r\n/g, '').matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) => match[0]);
     expect(links.some((link) => link.startsWith(`https://${orgHost}/reset-password?`))).toBe(true);
     expect(mail.raw).not.toContain('evil');
@@ -82,13 +95,21 @@ describe('a production server behind a proxy', () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < max + 5; attempt++) {
       const forged = `198.51.100.${attempt % 250}, ${PROXY_ADDRESS.replace(/\d+$/, '9')}`;
-      const response = await post('/login', { email: `nobody-${attempt}@example.test`, password: 'wrong-password' }, viaProxy(orgHost, forged));
+      const response = await post(
+        '/login',
+        { email: `nobody-${attempt}@example.test`, password: 'wrong-password' },
+        viaProxy(orgHost, forged),
+      );
       statuses.push(response.status);
     }
     expect(statuses.slice(0, max).every((status) => status === 422)).toBe(true);
     expect(statuses.slice(max)).toEqual(Array(5).fill(429));
     // Another client behind the same proxy (another address appended) is not locked out: the limit is per address.
-    const other = await post('/login', { email: 'nobody-else@example.test', password: 'wrong-password' }, viaProxy(orgHost, `198.51.100.1, 192.0.2.44`));
+    const other = await post(
+      '/login',
+      { email: 'nobody-else@example.test', password: 'wrong-password' },
+      viaProxy(orgHost, `198.51.100.1, 192.0.2.44`),
+    );
     expect(other.status).toBe(422);
   });
 });
@@ -97,7 +118,10 @@ describe('production start', () => {
   it('refuses to start while the demo sign-ins open with the published password', async () => {
     const demo = await freshDatabase(inject('pgAdminUrl'));
     try {
-      const start = startServerProcess({ DATABASE_URL: demo.url, NODE_ENV: 'production', SEED_DEMO: 'true', PUBLIC_URL: 'https://wallet.example.com' }, { timeoutMs: 110_000 });
+      const start = startServerProcess(
+        { DATABASE_URL: demo.url, NODE_ENV: 'production', SEED_DEMO: 'true', PUBLIC_URL: 'https://wallet.example.com' },
+        { timeoutMs: 110_000 },
+      );
       await expect(start).rejects.toThrow(/Refusing to start in production: the demo sign-ins admin@demo\.test/);
     } finally {
       await demo.drop();

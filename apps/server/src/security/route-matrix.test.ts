@@ -7,10 +7,20 @@ import type { TestClient } from '../test/client.js';
 import { multipartFile, PNG_BYTES } from '../test/helpers.js';
 import { newCardBody } from '../test/card-factories.js';
 import { requestBody } from '../modules/purchase-requests/test-fixtures.js';
-import { accessOf, fillPath, routeKey, routesOf, STATE_CHANGING, type Access, type CollectedRoute } from './route-table.js';
+import {
+  accessOf,
+  fillPath,
+  routeKey,
+  routesOf,
+  STATE_CHANGING,
+  type Access,
+  type CollectedRoute,
+} from './route-table.js';
 import { changedTables, orgFingerprint, securityWorld, sessionClient, type SecurityWorld } from './fixtures.js';
 
-vi.mock('fastify', async (original) => (await import('./route-table.js')).instrumentFastify(await original<Record<string, unknown>>()));
+vi.mock('fastify', async (original) =>
+  (await import('./route-table.js')).instrumentFastify(await original<Record<string, unknown>>()),
+);
 
 /**
  * DESIGN §5, issue 9 "security review": a tenant-isolation and role matrix generated from the route table. Every
@@ -28,8 +38,15 @@ const clientOfRole = {} as Record<Role, TestClient>;
 
 /** Route parameter values: the first path segment names the resource an :id belongs to. */
 const ID_OF_RESOURCE: Record<string, keyof SecurityWorld['ids']> = {
-  cards: 'card', users: 'member', teams: 'team', 'purchase-requests': 'request', 'recurring-purchase-requests': 'recurring',
-  expenses: 'expense', 'wallet-categories': 'category', simulator: 'authorization', dev: 'mail',
+  cards: 'card',
+  users: 'member',
+  teams: 'team',
+  'purchase-requests': 'request',
+  'recurring-purchase-requests': 'recurring',
+  expenses: 'expense',
+  'wallet-categories': 'category',
+  simulator: 'authorization',
+  dev: 'mail',
 };
 const MISSING_AUTHORIZATION = `iauth_sim_${'0'.repeat(20)}`;
 const MISSING_ID = 2_000_000_000;
@@ -44,7 +61,14 @@ function paramsFor(route: CollectedRoute, missing = false): Record<string, strin
   const names = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
   const values: Record<string, string | number> = {};
   for (const name of names) {
-    const kind = name === 'id' ? ID_OF_RESOURCE[resourceOf(route.url)] : name === 'userId' ? 'member' : name === 'approvalId' ? 'approval' : undefined;
+    const kind =
+      name === 'id'
+        ? ID_OF_RESOURCE[resourceOf(route.url)]
+        : name === 'userId'
+          ? 'member'
+          : name === 'approvalId'
+            ? 'approval'
+            : undefined;
     if (!kind) throw new Error(`${routeKey(route)}: no fixture id for :${name}; add its resource to ID_OF_RESOURCE`);
     values[name] = missing ? (kind === 'authorization' ? MISSING_AUTHORIZATION : MISSING_ID) : world.ids[kind];
   }
@@ -77,7 +101,11 @@ function samples(w: SecurityWorld): Record<string, Sample> {
     'POST /api/teams/:id/users': { users: [ids.member] },
     'POST /api/users/:id/invitations': { role: 'wallet-user' },
     'PUT /api/users/:id': { first_name: 'Pro', last_name: 'Be', email: 'probe@example.test' },
-    'PUT /api/users/:id/notification-preferences': { approval_needed: false, request_decided: false, card_funded: false },
+    'PUT /api/users/:id/notification-preferences': {
+      approval_needed: false,
+      request_decided: false,
+      card_funded: false,
+    },
     'POST /api/users/:id/purchase-requests': requestBody(w.a),
     'PUT /api/users/:id/roles': { roles: ['wallet-admin'] },
     'PUT /api/wallet-categories/:id': { name: 'Probe' },
@@ -86,7 +114,12 @@ function samples(w: SecurityWorld): Record<string, Sample> {
     'POST /api/cards': newCardBody(ids.member),
     'POST /api/cards/fund': { card_ids: [ids.card], amount: 1, description: 'Probe' },
     'POST /api/simulator/purchases': { card_id: ids.card, amount: 1 },
-    'POST /api/teams': { name: 'Probe', color: '#1677FF', team: { users: [ids.member] }, approval_path: [w.a.first.id] },
+    'POST /api/teams': {
+      name: 'Probe',
+      color: '#1677FF',
+      team: { users: [ids.member] },
+      approval_path: [w.a.first.id],
+    },
   };
 }
 /** Query strings a route needs to get past validation (so the lookup answers, not the validator). */
@@ -105,19 +138,39 @@ const SAME_403_FOR_ANY_ID: Record<string, string> = {
 
 /** State-changing routes without a parameter whose body names no object: the other organisation acts on its own. */
 const OWN_ORGANISATION_ONLY = new Set([
-  'POST /api/topups', 'POST /api/users', 'POST /api/wallet-categories', 'POST /api/outbound-sso', 'POST /api/issuing-tos-acceptances/accept',
-  'POST /api/organization/logo', 'DELETE /api/organization/logo', 'POST /logout', 'PUT /user/password', 'POST /user/confirm-password',
-  'POST /user/two-factor-authentication', 'DELETE /user/two-factor-authentication', 'POST /user/confirmed-two-factor-authentication',
+  'POST /api/topups',
+  'POST /api/users',
+  'POST /api/wallet-categories',
+  'POST /api/outbound-sso',
+  'POST /api/issuing-tos-acceptances/accept',
+  'POST /api/organization/logo',
+  'DELETE /api/organization/logo',
+  'POST /logout',
+  'PUT /user/password',
+  'POST /user/confirm-password',
+  'POST /user/two-factor-authentication',
+  'DELETE /user/two-factor-authentication',
+  'POST /user/confirmed-two-factor-authentication',
   'POST /user/two-factor-recovery-codes',
 ]);
 
-function send(client: TestClient, route: CollectedRoute, params: Record<string, string | number>, body?: Sample): Promise<LightMyRequestResponse> {
+function send(
+  client: TestClient,
+  route: CollectedRoute,
+  params: Record<string, string | number>,
+  body?: Sample,
+): Promise<LightMyRequestResponse> {
   const url = fillPath(route.url, params) + (QUERIES[routeKey(route)] ?? '');
   if (body && typeof body === 'object' && 'multipart' in body) {
-    const { payload, headers } = (body as { multipart: { payload: Buffer; headers: Record<string, string> } }).multipart;
+    const { payload, headers } = (body as { multipart: { payload: Buffer; headers: Record<string, string> } })
+      .multipart;
     return client.request(route.method as 'POST', url, payload, headers);
   }
-  return client.request(route.method as 'GET', url, route.method === 'GET' || route.method === 'DELETE' ? undefined : (body ?? {}));
+  return client.request(
+    route.method as 'GET',
+    url,
+    route.method === 'GET' || route.method === 'DELETE' ? undefined : (body ?? {}),
+  );
 }
 
 const guarded = () => routes.filter((route) => accessOf(route) !== 'public');
@@ -133,8 +186,18 @@ beforeAll(async () => {
   world = await securityWorld(ctx);
   routes = routesOf(ctx.app);
   const { a } = world;
-  Object.assign(userIdOfRole, { 'super-admin': a.admin.id, 'wallet-admin': a.first.id, 'wallet-finance': a.second.id, 'wallet-user': a.member.id });
-  Object.assign(clientOfRole, { 'super-admin': a.adminClient, 'wallet-admin': a.firstClient, 'wallet-finance': a.secondClient, 'wallet-user': a.memberClient });
+  Object.assign(userIdOfRole, {
+    'super-admin': a.admin.id,
+    'wallet-admin': a.first.id,
+    'wallet-finance': a.second.id,
+    'wallet-user': a.member.id,
+  });
+  Object.assign(clientOfRole, {
+    'super-admin': a.adminClient,
+    'wallet-admin': a.firstClient,
+    'wallet-finance': a.secondClient,
+    'wallet-user': a.memberClient,
+  });
 }, 60_000);
 
 describe('the route table', () => {
@@ -144,7 +207,7 @@ describe('the route table', () => {
     expect(unclassified, 'add a guard to the route, or list it in route-table.ts with a reason').toEqual([]);
   });
 
-  it('has a valid sample body for each route that addresses an object, checked against the route\'s own schema', () => {
+  it("has a valid sample body for each route that addresses an object, checked against the route's own schema", () => {
     const table = samples(world);
     const problems: string[] = [];
     for (const route of guarded()) {
@@ -154,11 +217,16 @@ describe('the route table', () => {
       const addresses = route.url.includes(':');
       if (!(key in table)) {
         if (addresses && schema) problems.push(`${key}: no sample body`);
-        else if (!addresses && !OWN_ORGANISATION_ONLY.has(key)) problems.push(`${key}: unclassified (sample body with A's ids, or OWN_ORGANISATION_ONLY)`);
+        else if (!addresses && !OWN_ORGANISATION_ONLY.has(key))
+          problems.push(`${key}: unclassified (sample body with A's ids, or OWN_ORGANISATION_ONLY)`);
         continue;
       }
       const sample = table[key];
-      if (schema && typeof schema.safeParse === 'function' && !(sample && typeof sample === 'object' && 'multipart' in sample)) {
+      if (
+        schema &&
+        typeof schema.safeParse === 'function' &&
+        !(sample && typeof sample === 'object' && 'multipart' in sample)
+      ) {
         const parsed = schema.safeParse(sample);
         if (!parsed.success) problems.push(`${key}: sample rejected by the schema: ${parsed.error.message}`);
       }
@@ -174,14 +242,17 @@ describe('signed out and with a cookie of another organisation', () => {
     for (const route of guarded()) {
       const response = await send(ctx.client(world.a.host), route, paramsFor(route), samples(world)[routeKey(route)]);
       note(route, 'anon', response);
-      const ok = accessOf(route) === 'admin-page' ? response.statusCode === 302 && response.headers.location === '/login' : response.statusCode === 401;
+      const ok =
+        accessOf(route) === 'admin-page'
+          ? response.statusCode === 302 && response.headers.location === '/login'
+          : response.statusCode === 401;
       if (!ok) wrong.push(`${routeKey(route)} -> ${response.statusCode}`);
     }
     expect(wrong).toEqual([]);
     expect(changedTables(before, await orgFingerprint(ctx.db, world.a.organization.id))).toEqual([]);
   });
 
-  it('organisation A\'s session cookie on organisation B\'s host is no session there: 401 everywhere', async () => {
+  it("organisation A's session cookie on organisation B's host is no session there: 401 everywhere", async () => {
     const before = await orgFingerprint(ctx.db, world.a.organization.id);
     const wrong: string[] = [];
     for (const route of guarded()) {
@@ -205,13 +276,19 @@ describe('roles of the organisation', () => {
       for (const role of ROLES) {
         // Reads use A's real objects; writes get a fresh session and ids no one has (the guard's answer is what counts).
         const changes = STATE_CHANGING.has(route.method);
-        const client = changes ? await sessionClient(ctx, world.a.host, world.a.organization.id, userIdOfRole[role]) : clientOfRole[role];
+        const client = changes
+          ? await sessionClient(ctx, world.a.host, world.a.organization.id, userIdOfRole[role])
+          : clientOfRole[role];
         const response = await send(client, route, paramsFor(route, changes));
         note(route, role, response);
         const status = response.statusCode;
         const adminOnly = access === 'admin' || access === 'admin-page';
-        if (adminOnly && role === 'wallet-user' && status !== 403) wrong.push(`${routeKey(route)} as ${role} -> ${status}, expected 403`);
-        if ((!adminOnly || role !== 'wallet-user') && (status === 401 || status === 403 || status === 302 || status >= 500)) {
+        if (adminOnly && role === 'wallet-user' && status !== 403)
+          wrong.push(`${routeKey(route)} as ${role} -> ${status}, expected 403`);
+        if (
+          (!adminOnly || role !== 'wallet-user') &&
+          (status === 401 || status === 403 || status === 302 || status >= 500)
+        ) {
           // A member may be refused another person's object by the handler; the guard itself let them through.
           const refusedObject = !adminOnly && role === 'wallet-user' && status === 403;
           if (!refusedObject) wrong.push(`${routeKey(route)} as ${role} -> ${status}`);
@@ -223,16 +300,28 @@ describe('roles of the organisation', () => {
 });
 
 describe('another organisation', () => {
-  it('its admin and member addressing organisation A\'s ids get what a missing id gets: 404 (never 2xx, never a 403 that tells it exists); nothing written in A', async () => {
+  it("its admin and member addressing organisation A's ids get what a missing id gets: 404 (never 2xx, never a 403 that tells it exists); nothing written in A", async () => {
     const before = await orgFingerprint(ctx.db, world.a.organization.id);
     const table = samples(world);
     const wrong: string[] = [];
     for (const route of guarded()) {
       const key = routeKey(route);
-      const addresses = route.url.includes(':') || (key in table && !OWN_ORGANISATION_ONLY.has(key) && STATE_CHANGING.has(route.method));
+      const addresses =
+        route.url.includes(':') ||
+        (key in table && !OWN_ORGANISATION_ONLY.has(key) && STATE_CHANGING.has(route.method));
       if (!addresses) continue;
-      for (const [who, client] of [['B-admin', world.b.adminClient], ['B-user', world.b.memberClient]] as const) {
-        const fresh = STATE_CHANGING.has(route.method) ? await sessionClient(ctx, world.b.host, world.b.orgId, who === 'B-admin' ? world.b.adminId : await memberIdOf(client)) : client;
+      for (const [who, client] of [
+        ['B-admin', world.b.adminClient],
+        ['B-user', world.b.memberClient],
+      ] as const) {
+        const fresh = STATE_CHANGING.has(route.method)
+          ? await sessionClient(
+              ctx,
+              world.b.host,
+              world.b.orgId,
+              who === 'B-admin' ? world.b.adminId : await memberIdOf(client),
+            )
+          : client;
         const response = await send(fresh, route, paramsFor(route), table[key]);
         note(route, who, response);
         const status = response.statusCode;
@@ -244,8 +333,23 @@ describe('another organisation', () => {
           if (!expected.includes(status)) wrong.push(`${key} by ${who} -> ${status}`);
           continue;
         }
-        const missing = await send(STATE_CHANGING.has(route.method) ? await sessionClient(ctx, world.b.host, world.b.orgId, who === 'B-admin' ? world.b.adminId : await memberIdOf(client)) : client, route, paramsFor(route, true), table[key]);
-        if (missing.statusCode !== status) wrong.push(`${key} by ${who}: A's id -> ${status}, a missing id -> ${missing.statusCode} (tells A's object exists)`);
+        const missing = await send(
+          STATE_CHANGING.has(route.method)
+            ? await sessionClient(
+                ctx,
+                world.b.host,
+                world.b.orgId,
+                who === 'B-admin' ? world.b.adminId : await memberIdOf(client),
+              )
+            : client,
+          route,
+          paramsFor(route, true),
+          table[key],
+        );
+        if (missing.statusCode !== status)
+          wrong.push(
+            `${key} by ${who}: A's id -> ${status}, a missing id -> ${missing.statusCode} (tells A's object exists)`,
+          );
         const expected = key in SAME_403_FOR_ANY_ID ? 403 : who === 'B-user' && adminOnly ? 403 : 404;
         if (status !== expected) wrong.push(`${key} by ${who} -> ${status}, expected ${expected}`);
       }
@@ -257,7 +361,10 @@ describe('another organisation', () => {
   it('its lists and reports contain nothing of organisation A', async () => {
     const leaks: string[] = [];
     for (const route of guarded().filter((candidate) => candidate.method === 'GET' && !candidate.url.includes(':'))) {
-      for (const [who, client] of [['B-admin', world.b.adminClient], ['B-user', world.b.memberClient]] as const) {
+      for (const [who, client] of [
+        ['B-admin', world.b.adminClient],
+        ['B-user', world.b.memberClient],
+      ] as const) {
         const response = await send(client, route, {});
         note(route, who, response);
         const found = world.markersOfA.filter((marker) => response.body.includes(marker));
@@ -277,13 +384,24 @@ async function memberIdOf(client: TestClient): Promise<number> {
 describe('summary', () => {
   it('prints the matrix', () => {
     const columns = ['anon', 'A@B', ...ROLES, 'B-admin', 'B-user'];
-    const short: Record<string, string> = { 'super-admin': 'super', 'wallet-admin': 'admin', 'wallet-finance': 'finance', 'wallet-user': 'user' };
-    const lines = [`${'route'.padEnd(58)} ${'access'.padEnd(10)} ${columns.map((column) => (short[column] ?? column).padStart(8)).join('')}`];
+    const short: Record<string, string> = {
+      'super-admin': 'super',
+      'wallet-admin': 'admin',
+      'wallet-finance': 'finance',
+      'wallet-user': 'user',
+    };
+    const lines = [
+      `${'route'.padEnd(58)} ${'access'.padEnd(10)} ${columns.map((column) => (short[column] ?? column).padStart(8)).join('')}`,
+    ];
     for (const route of routes) {
       const row = matrix.get(routeKey(route)) ?? {};
-      lines.push(`${routeKey(route).padEnd(58)} ${(accessOf(route) ?? '?').padEnd(10)} ${columns.map((column) => (row[column] ?? '-').padStart(8)).join('')}`);
+      lines.push(
+        `${routeKey(route).padEnd(58)} ${(accessOf(route) ?? '?').padEnd(10)} ${columns.map((column) => (row[column] ?? '-').padStart(8)).join('')}`,
+      );
     }
-    console.log(`Security matrix (${routes.length} routes; status per caller; - = not applicable):\n${lines.join('\n')}`);
+    console.log(
+      `Security matrix (${routes.length} routes; status per caller; - = not applicable):\n${lines.join('\n')}`,
+    );
     expect(matrix.size).toBeGreaterThan(0);
   });
 });

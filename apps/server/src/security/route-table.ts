@@ -26,7 +26,10 @@ export function instrumentFastify(original: Record<string, unknown>): Record<str
   const factory = original.default as (options?: Record<string, unknown>) => FastifyInstance;
   const instrumented = (options: Record<string, unknown> = {}) => {
     const logger = options.logger;
-    const withStream = logSink.stream && logger && typeof logger === 'object' ? { ...options, logger: { ...logger, stream: logSink.stream } } : options;
+    const withStream =
+      logSink.stream && logger && typeof logger === 'object'
+        ? { ...options, logger: { ...logger, stream: logSink.stream } }
+        : options;
     const app = factory(withStream);
     const routes: CollectedRoute[] = [];
     routesByApp.set(app, routes);
@@ -42,8 +45,13 @@ export function instrumentFastify(original: Record<string, unknown>): Record<str
 /** Routes of an app built after the mock was in place; HEAD twins of GET routes are left out. */
 export function routesOf(app: FastifyInstance): CollectedRoute[] {
   const routes = routesByApp.get(app);
-  if (!routes) throw new Error('routesOf: this app was not built through instrumentFastify (is vi.mock("fastify", ...) at the top of the test file?)');
-  return routes.filter((route) => route.method !== 'HEAD').sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+  if (!routes)
+    throw new Error(
+      'routesOf: this app was not built through instrumentFastify (is vi.mock("fastify", ...) at the top of the test file?)',
+    );
+  return routes
+    .filter((route) => route.method !== 'HEAD')
+    .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
 }
 
 /** Every line the apps built from now on write, until the returned stop() is called. */
@@ -83,15 +91,19 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/auth/sign-in-options': 'tells the sign-in page whether Google sign-in is configured',
   'GET /oauth/google/redirect': 'starts Google sign-in',
   'GET /oauth/google/callback': 'Google sign-in return; needs the httpOnly state cookie (rate limited)',
-  'GET /sso/login': 'inbound single sign-on with a signed, single-use token (rate limited); signs nobody in, asks to confirm',
-  'GET /api/sso/sign-in': 'whom the inbound single sign-on waiting in this browser\'s httpOnly cookie would sign in',
-  'POST /api/sso/sign-in': 'confirms the inbound single sign-on of the httpOnly cookie from GET /sso/login (XSRF header needed)',
+  'GET /sso/login':
+    'inbound single sign-on with a signed, single-use token (rate limited); signs nobody in, asks to confirm',
+  'GET /api/sso/sign-in': "whom the inbound single sign-on waiting in this browser's httpOnly cookie would sign in",
+  'POST /api/sso/sign-in':
+    'confirms the inbound single sign-on of the httpOnly cookie from GET /sso/login (XSRF header needed)',
   'DELETE /api/sso/sign-in': 'cancels the inbound single sign-on waiting in this browser',
   'GET /api/sso/config': 'the giving product name and link shown before sign-in',
   'GET /api/logo/:segment': 'the organisation logo on the sign-in page',
   'GET /api/approval-links/:token': 'one-click approval links from mail; the single-use token is the credential',
-  'GET /api/registration-requests/links/:token': 'approve/block links from the admins\' mail; the single-use token is the credential',
-  'GET /api/email-changes/confirm': 'confirms a new email from the link mailed to it; the single-use token is the credential',
+  'GET /api/registration-requests/links/:token':
+    "approve/block links from the admins' mail; the single-use token is the credential",
+  'GET /api/email-changes/confirm':
+    'confirms a new email from the link mailed to it; the single-use token is the credential',
   'POST /webhooks/stripe': 'Stripe calls it; authenticated by the Stripe-Signature HMAC, not by a session',
   'GET /api/docs': 'the OpenAPI document (DESIGN §6): route shapes, no data',
   'GET /api/docs/json': 'the OpenAPI document as JSON',
@@ -117,6 +129,10 @@ export function accessOf(route: CollectedRoute): Access | undefined {
 export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Fills a route's :params from a table; unknown params get `fallback`. */
-export function fillPath(url: string, values: Record<string, string | number>, fallback: string | number = 999_999): string {
+export function fillPath(
+  url: string,
+  values: Record<string, string | number>,
+  fallback: string | number = 999_999,
+): string {
   return url.replace(/:([A-Za-z_]+)/g, (_match, name: string) => String(values[name] ?? fallback));
 }

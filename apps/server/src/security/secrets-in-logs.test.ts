@@ -12,7 +12,9 @@ import { GIVING_PARTY, WALLET_PARTY, signSsoToken } from '../modules/sso/tokens.
 import { redactUrl } from '../http/logging.js';
 import { captureLogs } from './route-table.js';
 
-vi.mock('fastify', async (original) => (await import('./route-table.js')).instrumentFastify(await original<Record<string, unknown>>()));
+vi.mock('fastify', async (original) =>
+  (await import('./route-table.js')).instrumentFastify(await original<Record<string, unknown>>()),
+);
 
 /**
  * Issue 9: no card number, CVC, password, token or secret in any log line or error. The app logs at trace with a
@@ -27,9 +29,14 @@ const SECRETS = {
   OIDC_CLIENT_SECRET: 'oidc-client-secret-security-review-0123',
 };
 const ctx = useTestApp({
-  LOG_LEVEL: 'trace', LOG_REQUESTS: 'true',
-  STRIPE_SECRET_KEY: SECRETS.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: SECRETS.STRIPE_WEBHOOK_SECRET, GIVING_SSO_SECRET: SECRETS.GIVING_SSO_SECRET,
-  OIDC_ISSUER_URL: 'http://127.0.0.1:9/issuer', OIDC_CLIENT_ID: 'wallet', OIDC_CLIENT_SECRET: SECRETS.OIDC_CLIENT_SECRET,
+  LOG_LEVEL: 'trace',
+  LOG_REQUESTS: 'true',
+  STRIPE_SECRET_KEY: SECRETS.STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: SECRETS.STRIPE_WEBHOOK_SECRET,
+  GIVING_SSO_SECRET: SECRETS.GIVING_SSO_SECRET,
+  OIDC_ISSUER_URL: 'http://127.0.0.1:9/issuer',
+  OIDC_CLIENT_ID: 'wallet',
+  OIDC_CLIENT_SECRET: SECRETS.OIDC_CLIENT_SECRET,
 });
 
 /** Every value that must never be written to a log or put in an error answer. */
@@ -56,7 +63,13 @@ const NEW_PASSWORD = 'N3w-Passw0rd-SecurityReview!';
 beforeAll(async () => {
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      consoleLines.push(args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '));
+      consoleLines.push(
+        args
+          .map((arg) =>
+            arg instanceof Error ? `${arg.message} ${arg.stack}` : typeof arg === 'string' ? arg : JSON.stringify(arg),
+          )
+          .join(' '),
+      );
     });
   }
   // A route that fails unexpectedly after reading a body full of secrets (the 500 path of the error handler).
@@ -97,7 +110,14 @@ describe('flows that handle secrets', () => {
     secretValues.set('CVC (as a field)', `"cvc":"${cvc}"`);
     secretValues.set('CVC (as a field, unquoted)', `cvc":${cvc}`);
 
-    const exploded = keep('500', await admin.post('/api/security-review/explode', { password: TEST_PASSWORD, number, cvc }, { authorization: `Bearer ${SECRETS.STRIPE_SECRET_KEY}` }));
+    const exploded = keep(
+      '500',
+      await admin.post(
+        '/api/security-review/explode',
+        { password: TEST_PASSWORD, number, cvc },
+        { authorization: `Bearer ${SECRETS.STRIPE_SECRET_KEY}` },
+      ),
+    );
     expect(exploded.statusCode).toBe(500);
     expect(Object.keys(exploded.json())).toEqual(['message']);
     expect(logs.text()).toContain('unhandled error');
@@ -107,14 +127,29 @@ describe('flows that handle secrets', () => {
   it('an invitation registered with its token, a password reset with its token', async () => {
     const admin = await ctx.client(org.host).signIn(org.admin.email, TEST_PASSWORD);
     const email = uniqueEmail('invited');
-    expect((await admin.post('/api/users', { first_name: 'In', last_name: 'Vited', email, role: 'wallet-user' })).statusCode).toBe(201);
+    expect(
+      (await admin.post('/api/users', { first_name: 'In', last_name: 'Vited', email, role: 'wallet-user' })).statusCode,
+    ).toBe(201);
     const invitation = registrationLinkIn((await waitFor(() => latestMailTo(ctx.db, email)))!.text_body);
     const token = invitation.searchParams.get('token')!;
     remember('invitation token', token);
     const visitor = ctx.client(org.host);
     await visitor.get(`${invitation.pathname}${invitation.search}`);
-    keep('register with a wrong token', await visitor.post('/api/auth/register', { email, token: `${token}x`, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }));
-    const registered = await visitor.post('/api/auth/register', { email, token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    keep(
+      'register with a wrong token',
+      await visitor.post('/api/auth/register', {
+        email,
+        token: `${token}x`,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      }),
+    );
+    const registered = await visitor.post('/api/auth/register', {
+      email,
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(registered.statusCode, registered.body).toBe(200);
     rememberCookies(visitor, 'registered');
 
@@ -128,13 +163,31 @@ describe('flows that handle secrets', () => {
     const resetToken = link.searchParams.get('token')!;
     remember('password reset token', resetToken);
     await forgetful.get(`${link.pathname}${link.search}`);
-    keep('reset with a wrong token', await forgetful.post('/reset-password', { email: org.admin.email, token: `${resetToken}x`, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }));
-    const reset = await forgetful.post('/reset-password', { email: org.admin.email, token: resetToken, password: TEST_PASSWORD, password_confirmation: TEST_PASSWORD });
+    keep(
+      'reset with a wrong token',
+      await forgetful.post('/reset-password', {
+        email: org.admin.email,
+        token: `${resetToken}x`,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      }),
+    );
+    const reset = await forgetful.post('/reset-password', {
+      email: org.admin.email,
+      token: resetToken,
+      password: TEST_PASSWORD,
+      password_confirmation: TEST_PASSWORD,
+    });
     expect(reset.statusCode, reset.body).toBe(200);
   });
 
   it('single sign-on with a token, the Google callback with a code, Stripe webhooks with a signing secret', async () => {
-    const { token } = await signSsoToken(SECRETS.GIVING_SSO_SECRET, { issuer: GIVING_PARTY, audience: WALLET_PARTY }, '1', { email: org.admin.email, org: org.organization.slug });
+    const { token } = await signSsoToken(
+      SECRETS.GIVING_SSO_SECRET,
+      { issuer: GIVING_PARTY, audience: WALLET_PARTY },
+      '1',
+      { email: org.admin.email, org: org.organization.slug },
+    );
     remember('SSO token', token);
     const browser = ctx.client(org.host);
     const sso = await browser.get(`/sso/login?token=${encodeURIComponent(token)}`);
@@ -151,17 +204,36 @@ describe('flows that handle secrets', () => {
     await ctx.client(org.host).get(`/oauth/google/callback?code=${code}&state=state-security-review`);
 
     const stripe = new Stripe(SECRETS.STRIPE_SECRET_KEY);
-    const payload = JSON.stringify({ id: 'evt_security_review', object: 'event', type: 'issuing_card.updated', created: Math.floor(Date.now() / 1000), data: { object: { id: 'ic_security_review', object: 'issuing.card', status: 'active' } } });
+    const payload = JSON.stringify({
+      id: 'evt_security_review',
+      object: 'event',
+      type: 'issuing_card.updated',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'ic_security_review', object: 'issuing.card', status: 'active' } },
+    });
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRETS.STRIPE_WEBHOOK_SECRET });
     remember('Stripe signature', signature.split('v1=')[1]);
-    const webhook = await ctx.app.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const webhook = await ctx.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
     expect(webhook.statusCode, webhook.body).toBe(200);
     const linkToken = randomBytes(30).toString('base64url');
     remember('mail link token', linkToken);
     keep('approval link', await ctx.client(org.host).get(`/api/approval-links/${linkToken}`));
     keep('registration request link', await ctx.client(org.host).get(`/api/registration-requests/links/${linkToken}`));
 
-    keep('webhook with a bad signature', await ctx.app.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': `${signature}0` }, payload }));
+    keep(
+      'webhook with a bad signature',
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': `${signature}0` },
+        payload,
+      }),
+    );
   });
 });
 
@@ -170,7 +242,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/approval-links/abc123?x=1')).toBe('/api/approval-links/[Redacted]?x=1');
     expect(redactUrl('/api/registration-requests/links/abc123')).toBe('/api/registration-requests/links/[Redacted]');
     expect(redactUrl('/sso/login?token=eyJ.x.y')).toBe('/sso/login?token=[Redacted]');
-    expect(redactUrl('/oauth/google/callback?code=c&state=s&iss=https%3A%2F%2Fidp')).toBe('/oauth/google/callback?code=[Redacted]&state=[Redacted]&iss=https%3A%2F%2Fidp');
+    expect(redactUrl('/oauth/google/callback?code=c&state=s&iss=https%3A%2F%2Fidp')).toBe(
+      '/oauth/google/callback?code=[Redacted]&state=[Redacted]&iss=https%3A%2F%2Fidp',
+    );
     expect(redactUrl('/api/cards?page[number]=2&sort=-created_at')).toBe('/api/cards?page[number]=2&sort=-created_at');
   });
 });
@@ -183,17 +257,26 @@ describe('what was written', () => {
 
   it('no log line and no console line holds a password, card number, CVC, token, session id or secret key', () => {
     const written = [...logs.lines, ...consoleLines].join('\n');
-    const found = [...secretValues].filter(([, value]) => written.includes(value) || written.includes(encodeURIComponent(value)));
-    const lines = found.map(([what, value]) => `${what}: ${[...logs.lines, ...consoleLines].find((line) => line.includes(value) || line.includes(encodeURIComponent(value)))?.slice(0, 300)}`);
+    const found = [...secretValues].filter(
+      ([, value]) => written.includes(value) || written.includes(encodeURIComponent(value)),
+    );
+    const lines = found.map(
+      ([what, value]) =>
+        `${what}: ${[...logs.lines, ...consoleLines].find((line) => line.includes(value) || line.includes(encodeURIComponent(value)))?.slice(0, 300)}`,
+    );
     expect(lines).toEqual([]);
-    process.stdout.write(`Searched ${logs.lines.length + consoleLines.length} log lines for ${secretValues.size} secret values: none found.\n`);
+    process.stdout.write(
+      `Searched ${logs.lines.length + consoleLines.length} log lines for ${secretValues.size} secret values: none found.\n`,
+    );
   });
 
   it('no error answer holds one either', () => {
     expect(errorAnswers.length).toBeGreaterThan(5);
     const leaks = errorAnswers.flatMap(({ what, response }) => {
       const text = `${JSON.stringify(response.headers)}\n${response.body}`;
-      return [...secretValues].filter(([, value]) => text.includes(value)).map(([name]) => `${what} (${response.statusCode}): ${name}`);
+      return [...secretValues]
+        .filter(([, value]) => text.includes(value))
+        .map(([name]) => `${what} (${response.statusCode}): ${name}`);
     });
     // An error answer may set cookies (clearing them); it never echoes a secret value back.
     expect(leaks.filter((leak) => !/XSRF token/.test(leak))).toEqual([]);

@@ -3,7 +3,13 @@ import { addFunds } from '../modules/funding/service.js';
 import { findUserByEmail, setTermsAccepted } from '../modules/users/service.js';
 
 const BILLING = {
-  'member@demo.test': { line1: '410 Market Street', line2: 'Suite 200', city: 'San Francisco', state: 'CA', postal_code: '94111' },
+  'member@demo.test': {
+    line1: '410 Market Street',
+    line2: 'Suite 200',
+    city: 'San Francisco',
+    state: 'CA',
+    postal_code: '94111',
+  },
   'sam@demo.test': { line1: '77 Lake Shore Drive', line2: null, city: 'Chicago', state: 'IL', postal_code: '60611' },
   'priya@demo.test': { line1: '12 Congress Avenue', line2: null, city: 'Austin', state: 'TX', postal_code: '78701' },
 } as const;
@@ -37,16 +43,44 @@ export async function seedDemoCards(deps: CardsDeps, orgId: number, adminId: num
   const existing = await listCards(db, orgId, {}, [], { number: 1, size: 1 }, async () => []);
   if (existing.total > 0) return;
   // Dated before the year of history (demo-history.ts) that spends it, so balance charts read as a real year.
-  await addFunds(deps, orgId, adminId, { amount: 6_000_000, description: 'Initial funding from operating account' }, 'demo-seed-topup-1', undefined, daysAgo(370));
-  await addFunds(deps, orgId, adminId, { amount: 2_500_000, description: 'Quarterly budget top-up' }, 'demo-seed-topup-2', undefined, daysAgo(365));
+  await addFunds(
+    deps,
+    orgId,
+    adminId,
+    { amount: 6_000_000, description: 'Initial funding from operating account' },
+    'demo-seed-topup-1',
+    undefined,
+    daysAgo(370),
+  );
+  await addFunds(
+    deps,
+    orgId,
+    adminId,
+    { amount: 2_500_000, description: 'Quarterly budget top-up' },
+    'demo-seed-topup-2',
+    undefined,
+    daysAgo(365),
+  );
   // Then a top-up every quarter of the year, so funding shows beside spending in the charts and statements.
   for (const [quarter, days] of QUARTERLY_TOPUP_DAYS.entries()) {
-    await addFunds(deps, orgId, adminId, { amount: 1_500_000, description: 'Quarterly budget top-up' }, `demo-seed-topup-q${quarter + 1}`, undefined, daysAgo(days));
+    await addFunds(
+      deps,
+      orgId,
+      adminId,
+      { amount: 1_500_000, description: 'Quarterly budget top-up' },
+      `demo-seed-topup-q${quarter + 1}`,
+      undefined,
+      daysAgo(days),
+    );
   }
 
   for (const email of TERMS_ACCEPTED) {
     const user = (await findUserByEmail(db, orgId, email))!;
-    await setTermsAccepted(db, orgId, user.id, { date: new Date(Date.now() - 90 * 24 * 60 * 60 * 1000), ip: '127.0.0.1', userAgent: 'Demo seed' });
+    await setTermsAccepted(db, orgId, user.id, {
+      date: new Date(Date.now() - 90 * 24 * 60 * 60 * 1000),
+      ip: '127.0.0.1',
+      userAgent: 'Demo seed',
+    });
   }
 
   for (const [index, spec] of DEMO_CARDS.entries()) {
@@ -67,7 +101,16 @@ export async function seedDemoCards(deps: CardsDeps, orgId: number, adminId: num
       },
       `demo-seed-card-${index}`,
     );
-    await fundCard(deps, orgId, { id: adminId, roles: ['super-admin'] }, card.id, { amount: spec.limit, description: 'Initial card budget' }, `demo-seed-fund-${index}`, undefined, daysAgo(364));
+    await fundCard(
+      deps,
+      orgId,
+      { id: adminId, roles: ['super-admin'] },
+      card.id,
+      { amount: spec.limit, description: 'Initial card budget' },
+      `demo-seed-fund-${index}`,
+      undefined,
+      daysAgo(364),
+    );
     if (spec.active) await setCardStatus(deps, orgId, card.id, 'active');
   }
 }

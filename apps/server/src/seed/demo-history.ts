@@ -13,20 +13,32 @@ function generator(seed: number) {
     state = (state * 1664525 + 1013904223) >>> 0;
     return state / 2 ** 32;
   };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+  };
 }
 
 /** Typical ticket sizes per merchant category, in cents. */
 function amountFor(category: string | null | undefined, random: ReturnType<typeof generator>): number {
   switch (category) {
-    case 'airlines_air_carriers': return random.int(18_000, 62_000);
-    case 'hotels_motels_and_resorts': return random.int(14_000, 48_000);
-    case 'advertising_services': return random.int(5_000, 35_000);
-    case 'computer_network_services': return random.int(2_000, 25_000);
-    case 'computer_software_stores': return random.int(1_200, 9_900);
-    case 'taxicabs_limousines': return random.int(1_100, 6_500);
-    case 'eating_places_restaurants': return random.int(600, 9_500);
-    default: return random.int(1_500, 12_000);
+    case 'airlines_air_carriers':
+      return random.int(18_000, 62_000);
+    case 'hotels_motels_and_resorts':
+      return random.int(14_000, 48_000);
+    case 'advertising_services':
+      return random.int(5_000, 35_000);
+    case 'computer_network_services':
+      return random.int(2_000, 25_000);
+    case 'computer_software_stores':
+      return random.int(1_200, 9_900);
+    case 'taxicabs_limousines':
+      return random.int(1_100, 6_500);
+    case 'eating_places_restaurants':
+      return random.int(600, 9_500);
+    default:
+      return random.int(1_500, 12_000);
   }
 }
 
@@ -36,7 +48,14 @@ function amountFor(category: string | null | undefined, random: ReturnType<typeo
  */
 export async function seedDemoHistory(deps: { db: Db; issuer: IssuingProvider }, orgId: number): Promise<void> {
   const { db } = deps;
-  const { rows: cards } = await listCards(db, orgId, {}, [{ column: 'created_at', direction: 'asc' }], { number: 1, size: 50 }, async () => []);
+  const { rows: cards } = await listCards(
+    db,
+    orgId,
+    {},
+    [{ column: 'created_at', direction: 'asc' }],
+    { number: 1, size: 50 },
+    async () => [],
+  );
   if (cards.some((card) => card.last_used_at)) return;
   const random = generator(20_260_101);
   const now = Math.floor(Date.now() / 1000);
@@ -64,7 +83,15 @@ export async function seedDemoHistory(deps: { db: Db; issuer: IssuingProvider },
   if (inactive) await buy(inactive, now - 3 * 3600, 'now');
   const smallest = active[active.length - 1];
   if (smallest) {
-    const fresh = (await listCards(db, orgId, {}, [], { number: 1, size: 50 }, async () => [])).rows.find((row) => row.id === smallest.id)!;
-    await simulatePurchase(db, fresh, { amount: Math.max(fresh.spending_limit - fresh.holds_amount, 0) + 50_000, merchant: MERCHANTS[0]!, wallet: null, capture: 'now', at: now - 2 * 3600 });
+    const fresh = (await listCards(db, orgId, {}, [], { number: 1, size: 50 }, async () => [])).rows.find(
+      (row) => row.id === smallest.id,
+    )!;
+    await simulatePurchase(db, fresh, {
+      amount: Math.max(fresh.spending_limit - fresh.holds_amount, 0) + 50_000,
+      merchant: MERCHANTS[0]!,
+      wallet: null,
+      capture: 'now',
+      at: now - 2 * 3600,
+    });
   }
 }

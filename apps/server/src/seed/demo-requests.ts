@@ -28,29 +28,112 @@ interface DemoRequest {
 }
 
 const REQUESTS: DemoRequest[] = [
-  { requester: 'member@demo.test', team: 'Engineering', amount: 45_000, notes: 'AWS credits for the staging environment', category: 'Software' },
-  { requester: 'member@demo.test', team: 'Engineering', amount: 120_000, notes: 'Flights for the Berlin team offsite', category: 'Travel', decisions: [{ by: 'manager@demo.test', status: 'approved', notes: 'Looks good to me' }] },
-  { requester: 'sam@demo.test', team: 'Engineering', amount: 32_000, notes: 'Figma seats for the design sprint', category: 'Software', decisions: [{ by: 'manager@demo.test', status: 'approved' }, { by: 'finance@demo.test', status: 'approved', notes: 'Approved within budget' }] },
-  { requester: 'sam@demo.test', team: 'Engineering', amount: 250_000, notes: 'New laptop', category: 'Office', decisions: [{ by: 'manager@demo.test', status: 'rejected', notes: 'Please use the hardware budget instead' }] },
-  { requester: 'priya@demo.test', team: 'Marketing', amount: 80_000, notes: 'LinkedIn campaign for the spring launch', category: 'Marketing', decisions: [{ by: 'finance@demo.test', status: 'approved' }] },
-  { requester: 'member@demo.test', team: 'Engineering', amount: 9_900, notes: 'Zoom subscription', category: 'Software', interval: 'monthly', decisions: [{ by: 'manager@demo.test', status: 'approved' }, { by: 'finance@demo.test', status: 'approved' }] },
-  { requester: 'member@demo.test', team: 'Marketing', amount: 6_000, notes: 'Weekly team lunch', category: 'Meals', interval: 'weekly' },
-  { requester: 'sam@demo.test', team: 'Engineering', amount: 15_000, notes: 'Conference ticket', category: 'Travel', forcedBy: { admin: 'admin@demo.test', status: 'approved' } },
-  { requester: 'priya@demo.test', team: 'Marketing', amount: 18_000, notes: 'Printed flyers for the trade show', category: 'Marketing', decisions: [{ by: 'finance@demo.test', status: 'rejected', notes: 'Over this quarter\'s print budget' }] },
+  {
+    requester: 'member@demo.test',
+    team: 'Engineering',
+    amount: 45_000,
+    notes: 'AWS credits for the staging environment',
+    category: 'Software',
+  },
+  {
+    requester: 'member@demo.test',
+    team: 'Engineering',
+    amount: 120_000,
+    notes: 'Flights for the Berlin team offsite',
+    category: 'Travel',
+    decisions: [{ by: 'manager@demo.test', status: 'approved', notes: 'Looks good to me' }],
+  },
+  {
+    requester: 'sam@demo.test',
+    team: 'Engineering',
+    amount: 32_000,
+    notes: 'Figma seats for the design sprint',
+    category: 'Software',
+    decisions: [
+      { by: 'manager@demo.test', status: 'approved' },
+      { by: 'finance@demo.test', status: 'approved', notes: 'Approved within budget' },
+    ],
+  },
+  {
+    requester: 'sam@demo.test',
+    team: 'Engineering',
+    amount: 250_000,
+    notes: 'New laptop',
+    category: 'Office',
+    decisions: [{ by: 'manager@demo.test', status: 'rejected', notes: 'Please use the hardware budget instead' }],
+  },
+  {
+    requester: 'priya@demo.test',
+    team: 'Marketing',
+    amount: 80_000,
+    notes: 'LinkedIn campaign for the spring launch',
+    category: 'Marketing',
+    decisions: [{ by: 'finance@demo.test', status: 'approved' }],
+  },
+  {
+    requester: 'member@demo.test',
+    team: 'Engineering',
+    amount: 9_900,
+    notes: 'Zoom subscription',
+    category: 'Software',
+    interval: 'monthly',
+    decisions: [
+      { by: 'manager@demo.test', status: 'approved' },
+      { by: 'finance@demo.test', status: 'approved' },
+    ],
+  },
+  {
+    requester: 'member@demo.test',
+    team: 'Marketing',
+    amount: 6_000,
+    notes: 'Weekly team lunch',
+    category: 'Meals',
+    interval: 'weekly',
+  },
+  {
+    requester: 'sam@demo.test',
+    team: 'Engineering',
+    amount: 15_000,
+    notes: 'Conference ticket',
+    category: 'Travel',
+    forcedBy: { admin: 'admin@demo.test', status: 'approved' },
+  },
+  {
+    requester: 'priya@demo.test',
+    team: 'Marketing',
+    amount: 18_000,
+    notes: 'Printed flyers for the trade show',
+    category: 'Marketing',
+    decisions: [{ by: 'finance@demo.test', status: 'rejected', notes: "Over this quarter's print budget" }],
+  },
 ];
 
 /**
  * Pending, approved, rejected, forced and recurring requests across both teams, made and decided through the
  * same services the API uses (so their mails are in the outbox too). Skipped when requests exist.
  */
-export async function seedDemoRequests(deps: { db: Db; jobs: Jobs; issuer: IssuingProvider }, organization: Organization, origin: string): Promise<void> {
+export async function seedDemoRequests(
+  deps: { db: Db; jobs: Jobs; issuer: IssuingProvider },
+  organization: Organization,
+  origin: string,
+): Promise<void> {
   const { db } = deps;
   if ((await listRequests(db, organization.id, {}, [], { number: 1, size: 1 })).total > 0) return;
   const context = { organization, origin };
   const categories = new Map((await categoriesOf(db, organization.id)).map((category) => [category.name, category.id]));
-  const teams = new Map((await listTeams(db, organization.id, {}, [], { number: 1, size: 50 })).rows.map((team) => [team.name, team.id]));
-  const { rows: cards } = await listCards(db, organization.id, {}, [{ column: 'created_at', direction: 'asc' }], { number: 1, size: 50 }, async () => []);
-  const user = async (email: string) => (await findUserWithRoles(db, organization.id, (await findUserByEmail(db, organization.id, email))!.id))!;
+  const teams = new Map(
+    (await listTeams(db, organization.id, {}, [], { number: 1, size: 50 })).rows.map((team) => [team.name, team.id]),
+  );
+  const { rows: cards } = await listCards(
+    db,
+    organization.id,
+    {},
+    [{ column: 'created_at', direction: 'asc' }],
+    { number: 1, size: 50 },
+    async () => [],
+  );
+  const user = async (email: string) =>
+    (await findUserWithRoles(db, organization.id, (await findUserByEmail(db, organization.id, email))!.id))!;
 
   for (const spec of REQUESTS) {
     const requester = await user(spec.requester);
@@ -72,8 +155,14 @@ export async function seedDemoRequests(deps: { db: Db; jobs: Jobs; issuer: Issui
       if (!step) break; // the path is shorter than the demo expects (someone changed it)
       // Whoever holds the step decides: the demo follows the team's current path.
       const approver = (await findUserWithRoles(db, organization.id, step.approver_id))!;
-      await decideStep(deps, context, approver, { requestId: request.id, approvalId: step.id, status: decision.status, notes: decision.notes ?? null });
+      await decideStep(deps, context, approver, {
+        requestId: request.id,
+        approvalId: step.id,
+        status: decision.status,
+        notes: decision.notes ?? null,
+      });
     }
-    if (spec.forcedBy) await forceDecision(deps, context, await user(spec.forcedBy.admin), request.id, spec.forcedBy.status);
+    if (spec.forcedBy)
+      await forceDecision(deps, context, await user(spec.forcedBy.admin), request.id, spec.forcedBy.status);
   }
 }

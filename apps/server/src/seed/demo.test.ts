@@ -16,10 +16,16 @@ describe('the demo organisation', () => {
   it('is created once with its six people and two teams with approval paths; a second run changes nothing', async () => {
     expect(createdFirstTime).toBe(true);
     expect(await seedDemoOrganisation(ctx.deps)).toBe(false);
-    const org = await ctx.db.selectFrom('organizations').selectAll().where('slug', '=', 'demo').executeTakeFirstOrThrow();
+    const org = await ctx.db
+      .selectFrom('organizations')
+      .selectAll()
+      .where('slug', '=', 'demo')
+      .executeTakeFirstOrThrow();
     expect(org.name).toBe('Demo Organisation');
     const users = await ctx.db.selectFrom('users').select('email').where('org_id', '=', org.id).execute();
-    expect(users.map((user) => user.email).sort()).toEqual([...DEMO_USERS, ...DEMO_PEOPLE_WITHOUT_ROLE].map((user) => user.email).sort());
+    expect(users.map((user) => user.email).sort()).toEqual(
+      [...DEMO_USERS, ...DEMO_PEOPLE_WITHOUT_ROLE].map((user) => user.email).sort(),
+    );
     const teams = await ctx.db.selectFrom('teams').selectAll().where('org_id', '=', org.id).orderBy('name').execute();
     expect(teams.map((team) => team.name)).toEqual(['Engineering', 'Marketing']);
     for (const team of teams) expect((await approvalPathOf(ctx.db, org.id, team.id)).length).toBeGreaterThan(0);
@@ -38,7 +44,9 @@ describe('the demo organisation', () => {
     expect(kpi.issuing_available).toBeGreaterThan(0);
     expect(kpi.last_30_spend).toBeGreaterThan(0);
     const members = (await admin.get('/api/users?filter[wallet]=users&page[size]=50')).json().data;
-    const withoutTerms = members.filter((user: { issuing_tos_acceptance: { accepted_at: string | null } }) => !user.issuing_tos_acceptance.accepted_at);
+    const withoutTerms = members.filter(
+      (user: { issuing_tos_acceptance: { accepted_at: string | null } }) => !user.issuing_tos_acceptance.accepted_at,
+    );
     expect(withoutTerms.map((user: { email: string }) => user.email)).toEqual(['priya@demo.test']);
   });
 
@@ -52,7 +60,11 @@ describe('the demo organisation', () => {
 
 describe('the demo history', () => {
   it('has a year of purchases with refunds, wallets, declines and pending holds, and a balanced ledger', async () => {
-    const org = await ctx.db.selectFrom('organizations').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+    const org = await ctx.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('slug', '=', 'demo')
+      .executeTakeFirstOrThrow();
     const expenses = await ctx.db.selectFrom('expenses').selectAll().where('org_id', '=', org.id).execute();
     expect(expenses.length).toBeGreaterThan(100);
     const oldest = Math.min(...expenses.map((expense) => expense.stripe_created));
@@ -60,18 +72,40 @@ describe('the demo history', () => {
     expect(expenses.some((expense) => expense.type === 'refund')).toBe(true);
     expect(new Set(expenses.map((expense) => expense.wallet)).size).toBeGreaterThan(2);
     expect(new Set(expenses.map((expense) => expense.merchant_data.name)).size).toBeGreaterThan(6);
-    const holds = await ctx.db.selectFrom('authorization_holds').select(['status', 'decline_reason']).where('org_id', '=', org.id).execute();
+    const holds = await ctx.db
+      .selectFrom('authorization_holds')
+      .select(['status', 'decline_reason'])
+      .where('org_id', '=', org.id)
+      .execute();
     expect(holds.filter((hold) => hold.status === 'pending').length).toBeGreaterThan(0);
-    expect(new Set(holds.filter((hold) => hold.status === 'declined').map((hold) => hold.decline_reason))).toEqual(new Set(['card_inactive', 'insufficient_funds']));
+    expect(new Set(holds.filter((hold) => hold.status === 'declined').map((hold) => hold.decline_reason))).toEqual(
+      new Set(['card_inactive', 'insufficient_funds']),
+    );
     expect(await integrityProblems(ctx.db, org.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
     // The money comes first: top-ups and card budgets are dated before the year of purchases that spends them.
-    const fundings = await ctx.db.selectFrom('journal_entries').select(['kind', 'created_at']).where('org_id', '=', org.id).where('kind', 'in', ['topup', 'card_funding']).execute();
+    const fundings = await ctx.db
+      .selectFrom('journal_entries')
+      .select(['kind', 'created_at'])
+      .where('org_id', '=', org.id)
+      .where('kind', 'in', ['topup', 'card_funding'])
+      .execute();
     const firstPurchase = new Date(oldest * 1000);
-    expect(fundings.filter((entry) => entry.created_at < firstPurchase).map((entry) => entry.kind).sort()).toEqual(['card_funding', 'card_funding', 'card_funding', 'card_funding', 'card_funding', 'topup', 'topup']);
+    expect(
+      fundings
+        .filter((entry) => entry.created_at < firstPurchase)
+        .map((entry) => entry.kind)
+        .sort(),
+    ).toEqual(['card_funding', 'card_funding', 'card_funding', 'card_funding', 'card_funding', 'topup', 'topup']);
     // ...and top-ups keep coming during the year: funding shows in the last six months too.
     const sixMonthsAgo = new Date(Date.now() - 180 * 24 * 60 * 60 * 1000);
-    expect(fundings.filter((entry) => entry.kind === 'topup' && entry.created_at > sixMonthsAgo).length).toBeGreaterThanOrEqual(2);
-    const cards = await ctx.db.selectFrom('cards').select(['spending_limit', 'status']).where('org_id', '=', org.id).execute();
+    expect(
+      fundings.filter((entry) => entry.kind === 'topup' && entry.created_at > sixMonthsAgo).length,
+    ).toBeGreaterThanOrEqual(2);
+    const cards = await ctx.db
+      .selectFrom('cards')
+      .select(['spending_limit', 'status'])
+      .where('org_id', '=', org.id)
+      .execute();
     expect(cards.filter((card) => card.status === 'active').every((card) => card.spending_limit > 0)).toBe(true);
   }, 60_000);
 });
@@ -82,9 +116,18 @@ describe('the demo requests', () => {
     const all = (await admin.get('/api/purchase-requests?include=team,recurringPurchaseRequest&page[size]=50')).json();
     const statuses = new Set(all.data.map((request: { status: string }) => request.status));
     expect(statuses).toEqual(new Set(['Pending', 'Approved', 'Rejected']));
-    expect(new Set(all.data.map((request: { team: { name: string } }) => request.team.name))).toEqual(new Set(['Engineering', 'Marketing']));
-    expect(all.data.some((request: { approved_accounting: string }) => request.approved_accounting === 'approved')).toBe(true);
-    expect(all.data.some((request: { recurring_purchase_request: { status: string } | null }) => request.recurring_purchase_request?.status === 'active')).toBe(true);
+    expect(new Set(all.data.map((request: { team: { name: string } }) => request.team.name))).toEqual(
+      new Set(['Engineering', 'Marketing']),
+    );
+    expect(
+      all.data.some((request: { approved_accounting: string }) => request.approved_accounting === 'approved'),
+    ).toBe(true);
+    expect(
+      all.data.some(
+        (request: { recurring_purchase_request: { status: string } | null }) =>
+          request.recurring_purchase_request?.status === 'active',
+      ),
+    ).toBe(true);
     const manager = await ctx.client('localhost').signIn('manager@demo.test', DEMO_PASSWORD);
     const me = (await manager.get('/api/me')).json().data;
     const waiting = (await manager.get(`/api/purchase-requests?filter[pending_approval_by]=${me.id}`)).json();

@@ -33,7 +33,10 @@ export const DEMO_PEOPLE_WITHOUT_ROLE = [
  * The demo organisation of the README, created once: on a later start it exists and nothing changes.
  * Later features add their own demo data here (cards, transactions, requests).
  */
-export async function seedDemoOrganisation(deps: { db: Db; issuer: IssuingProvider; jobs: Jobs }, origin = 'http://localhost:3000'): Promise<boolean> {
+export async function seedDemoOrganisation(
+  deps: { db: Db; issuer: IssuingProvider; jobs: Jobs },
+  origin = 'http://localhost:3000',
+): Promise<boolean> {
   const { db } = deps;
   const found = await findOrganizationBySlug(db, DEMO_SLUG);
   if (found) {

@@ -16,17 +16,33 @@ export function newCardBody(userId: number, overrides: Record<string, unknown> =
   };
 }
 
-export const shippingBody = { service: 'express', name: 'Mia Member', line1: '2 Ship Rd', city: 'Austin', state: 'TX', postal_code: '73301' };
+export const shippingBody = {
+  service: 'express',
+  name: 'Mia Member',
+  line1: '2 Ship Rd',
+  city: 'Austin',
+  state: 'TX',
+  postal_code: '73301',
+};
 
 function expectStatus(response: { statusCode: number; body: string }, status: number, what: string) {
-  if (response.statusCode !== status) throw new Error(`${what}: expected ${status}, got ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== status)
+    throw new Error(`${what}: expected ${status}, got ${response.statusCode} ${response.body}`);
 }
 
 /** POST /api/cards as this (admin) client; returns the card resource. */
 export async function createCard(client: TestClient, userId: number, overrides: Record<string, unknown> = {}) {
   const response = await client.post('/api/cards', newCardBody(userId, overrides));
   expectStatus(response, 201, 'create card');
-  return response.json().data as { id: number; status: string; spending_limit: number; user_id: number; name: string; type: string; last4: string };
+  return response.json().data as {
+    id: number;
+    status: string;
+    spending_limit: number;
+    user_id: number;
+    name: string;
+    type: string;
+    last4: string;
+  };
 }
 
 /** Account Funding -> Add Funds for `cents`; with the simulator it settles at once. */
@@ -37,7 +53,13 @@ export async function topUp(client: TestClient, cents: number, description = 'To
 }
 
 /** PUT /api/cards/{id}/balance: sets the card's spending limit. */
-export function putBalance(client: TestClient, cardId: number, amount: number, description = 'Funding', key: string = randomUUID()) {
+export function putBalance(
+  client: TestClient,
+  cardId: number,
+  amount: number,
+  description = 'Funding',
+  key: string = randomUUID(),
+) {
   return client.put(`/api/cards/${cardId}/balance`, { amount, description }, { 'idempotency-key': key });
 }
 
@@ -73,14 +95,27 @@ export async function ageConfirmation(db: Db, userId: number, minutes: number) {
 }
 
 export async function ledgerCounts(db: Db, orgId: number) {
-  const entries = await db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow();
-  const lines = await db.selectFrom('journal_lines').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+  const entries = await db
+    .selectFrom('journal_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('org_id', '=', orgId)
+    .executeTakeFirstOrThrow();
+  const lines = await db
+    .selectFrom('journal_lines')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('org_id', '=', orgId)
+    .executeTakeFirstOrThrow();
   return { entries: Number(entries.n), lines: Number(lines.n) };
 }
 
 /** The cached balance of each card's ledger account, by card id. */
 export async function cardAccountBalances(db: Db, orgId: number): Promise<Map<number, number>> {
-  const rows = await db.selectFrom('ledger_accounts').select(['card_id', 'balance']).where('org_id', '=', orgId).where('kind', '=', 'card').execute();
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['card_id', 'balance'])
+    .where('org_id', '=', orgId)
+    .where('kind', '=', 'card')
+    .execute();
   return new Map(rows.map((row) => [row.card_id!, Number(row.balance)]));
 }
 
@@ -93,7 +128,13 @@ export async function setUserCreatedAt(db: Db, userId: number, createdAt: Date) 
 export async function waitForIssuerSync(db: Db, cardId: number, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const waiting = await db.selectFrom('issuer_commands').select('id').where('card_id', '=', cardId).where('sent_at', 'is', null).where('failed_at', 'is', null).executeTakeFirst();
+    const waiting = await db
+      .selectFrom('issuer_commands')
+      .select('id')
+      .where('card_id', '=', cardId)
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .executeTakeFirst();
     if (!waiting) return;
     if (Date.now() > deadline) throw new Error(`card ${cardId}: the issuer outbox still waits after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));

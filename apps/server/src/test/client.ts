@@ -9,7 +9,10 @@ export class TestClient {
   /** When false, state-changing requests go without the X-XSRF-TOKEN header. */
   sendCsrfHeader = true;
 
-  constructor(private readonly app: FastifyInstance, readonly host: string) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly host: string,
+  ) {}
 
   get(url: string, headers: Record<string, string> = {}) {
     return this.request('GET', url, undefined, headers);
@@ -24,14 +27,22 @@ export class TestClient {
     return this.request('DELETE', url, undefined, headers);
   }
 
-  async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-    if (method !== 'GET' && this.sendCsrfHeader && !this.cookies.has(CSRF_COOKIE)) await this.get('/sanctum/csrf-cookie');
+  async request(
+    method: Method,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    if (method !== 'GET' && this.sendCsrfHeader && !this.cookies.has(CSRF_COOKIE))
+      await this.get('/sanctum/csrf-cookie');
     const options: InjectOptions = {
       method,
       url,
       headers: {
         host: this.host,
-        ...(this.cookies.size > 0 && { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }),
+        ...(this.cookies.size > 0 && {
+          cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        }),
         ...(method !== 'GET' && this.sendCsrfHeader && { 'x-xsrf-token': this.cookies.get(CSRF_COOKIE) ?? '' }),
         ...headers,
       },
@@ -52,7 +63,8 @@ export class TestClient {
   /** Signs in through the real endpoint; throws when it fails so tests read cleanly. */
   async signIn(email: string, password: string) {
     const response = await this.post('/login', { email, password });
-    if (response.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`sign-in failed for ${email}: ${response.statusCode} ${response.body}`);
     return this;
   }
 }

@@ -39,12 +39,26 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
     const database = await freshDatabase(inject('pgAdminUrl'));
     drop = database.drop;
     // PUBLIC_URL http://localhost: an organisation's links are http://<slug>.localhost, the host its test client sends.
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, WEB_DIST: '/nonexistent', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost', ...env });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+      WEB_DIST: '/nonexistent',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://localhost',
+      ...env,
+    });
     context.jobs = await startJobs(database.url, { pollingIntervalSeconds: 0.5 });
     context.db = database.db;
     context.databaseUrl = database.url;
     context.config = config;
-    context.deps = { db: database.db, databaseUrl: database.url, config, jobs: context.jobs, issuer: await createIssuer(config, database.url) };
+    context.deps = {
+      db: database.db,
+      databaseUrl: database.url,
+      config,
+      jobs: context.jobs,
+      issuer: await createIssuer(config, database.url),
+    };
     context.app = await buildApp(context.deps);
     await startWorkers(context.deps);
     context.client = (host = 'localhost') => new TestClient(context.app, host);

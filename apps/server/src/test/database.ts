@@ -10,7 +10,9 @@ export async function freshDatabase(adminUrl: string): Promise<{ db: Db; url: st
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(TEMPLATE_DATABASE)}`);
+    await admin.query(
+      `CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(TEMPLATE_DATABASE)}`,
+    );
   } finally {
     await admin.end();
   }
@@ -24,7 +26,9 @@ export async function freshDatabase(adminUrl: string): Promise<{ db: Db; url: st
       await db.destroy();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`).finally(() => client.end());
+      await client
+        .query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`)
+        .finally(() => client.end());
     },
   };
 }

@@ -18,7 +18,12 @@ export async function makeOrganization(db: Db, slug = `org-${unique()}`) {
   return { organization, admin, host: `${slug}.localhost` };
 }
 
-export function makeUser(db: Db, orgId: number, role: Role, fields: Partial<{ email: string; first_name: string; last_name: string }> = {}) {
+export function makeUser(
+  db: Db,
+  orgId: number,
+  role: Role,
+  fields: Partial<{ email: string; first_name: string; last_name: string }> = {},
+) {
   return createUser(db, orgId, {
     email: fields.email ?? `${role}-${unique()}@example.test`,
     first_name: fields.first_name ?? 'Test',

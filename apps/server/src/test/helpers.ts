@@ -24,13 +24,31 @@ export async function setupOrg(ctx: TestContext) {
   return { organization, admin, member, host, adminClient, memberClient, anonymous: ctx.client(host) };
 }
 
-export function addUser(db: Db, orgId: number, role: Role, fields: Partial<{ email: string; first_name: string; last_name: string }> = {}) {
+export function addUser(
+  db: Db,
+  orgId: number,
+  role: Role,
+  fields: Partial<{ email: string; first_name: string; last_name: string }> = {},
+) {
   return makeUser(db, orgId, role, fields);
 }
 
 export const uniqueEmail = (prefix = 'person') => `${prefix}-${randomBytes(4).toString('hex')}@example.test`;
 
-export async function countRows(db: Db, table: 'users' | 'user_roles' | 'mail_messages' | 'invitations' | 'teams' | 'team_members' | 'team_approvers' | 'sessions' | 'notification_preferences', orgId?: number) {
+export async function countRows(
+  db: Db,
+  table:
+    | 'users'
+    | 'user_roles'
+    | 'mail_messages'
+    | 'invitations'
+    | 'teams'
+    | 'team_members'
+    | 'team_approvers'
+    | 'sessions'
+    | 'notification_preferences',
+  orgId?: number,
+) {
   let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
   if (orgId !== undefined) query = query.where('org_id', '=', orgId);
   return Number((await query.executeTakeFirstOrThrow()).n);
@@ -38,7 +56,12 @@ export async function countRows(db: Db, table: 'users' | 'user_roles' | 'mail_me
 
 /** The newest mail to this address, if any. */
 export function latestMailTo(db: Db, email: string) {
-  return db.selectFrom('mail_messages').selectAll().where('to_email', '=', email).orderBy('id', 'desc').executeTakeFirst();
+  return db
+    .selectFrom('mail_messages')
+    .selectAll()
+    .where('to_email', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }
 
 /** The registration link in an invitation mail's text body. */
@@ -51,9 +74,14 @@ export function registrationLinkIn(text: string): URL {
 /** A multipart/form-data body with one file part, as a browser sends an upload. */
 export function multipartFile(field: string, filename: string, contentType: string, bytes: Buffer) {
   const boundary = `----test${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** A real 1x1 PNG. */
@@ -62,6 +90,15 @@ export const PNG_BYTES = Buffer.from(
   'base64',
 );
 /** The start of a JPEG (SOI + APP0 JFIF marker) padded out; detection is by content. */
-export const JPEG_BYTES = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
+export const JPEG_BYTES = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]),
+  Buffer.alloc(64, 1),
+  Buffer.from([0xff, 0xd9]),
+]);
 /** A RIFF/WEBP header padded out. */
-export const WEBP_BYTES = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32, 0)]);
+export const WEBP_BYTES = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x24, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(32, 0),
+]);

@@ -35,7 +35,10 @@ function capitalised(word: string): string {
 export function claimsOf(accountId: string) {
   const email = accountId.trim().toLowerCase();
   const local = email.split('@')[0]!.split('+')[0]!;
-  const [given = local, ...family] = local.split(/[._-]+/).filter(Boolean).map(capitalised);
+  const [given = local, ...family] = local
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map(capitalised);
   return {
     sub: email,
     email,
@@ -46,7 +49,11 @@ export function claimsOf(accountId: string) {
   };
 }
 
-export async function startOidcProvider(options: { redirectUris: string[]; clientId?: string; clientSecret?: string }): Promise<OidcTestProvider> {
+export async function startOidcProvider(options: {
+  redirectUris: string[];
+  clientId?: string;
+  clientSecret?: string;
+}): Promise<OidcTestProvider> {
   const clientId = options.clientId ?? 'wallet-test-client';
   const clientSecret = options.clientSecret ?? randomBytes(24).toString('base64url');
   const server = http.createServer();
@@ -110,7 +117,8 @@ export class ProviderBrowser {
 
   private async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    if (this.cookies.size)
+      headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
@@ -141,7 +149,8 @@ export class ProviderBrowser {
       }
       const page = await response.text();
       const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
-      if (response.status !== 200 || !action || loggedIn) throw new Error(`the provider answered ${response.status}: ${page.slice(0, 500)}`);
+      if (response.status !== 200 || !action || loggedIn)
+        throw new Error(`the provider answered ${response.status}: ${page.slice(0, 500)}`);
       loggedIn = true;
       response = await this.fetch(new URL(action, issuerOrigin).href, {
         method: 'POST',
@@ -160,7 +169,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exit(2);
   }
   const provider = await startOidcProvider({ redirectUris });
-  console.log(JSON.stringify({ issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret }));
+  console.log(
+    JSON.stringify({ issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret }),
+  );
   const stop = () => void provider.close().finally(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -14,7 +14,12 @@ import { runDueFundings } from '../modules/recurring/service.js';
 const [databaseUrl, runs = '1'] = process.argv.slice(2);
 if (!databaseUrl) throw new Error('usage: run-due-fundings.ts <DATABASE_URL> [runs]');
 
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, WEB_DIST: '/nonexistent' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: databaseUrl,
+  WEB_DIST: '/nonexistent',
+});
 const db = createDb(databaseUrl, 10);
 const jobs = await startJobs(databaseUrl);
 const issuer = await createIssuer(config, databaseUrl);
@@ -24,8 +29,14 @@ const lines = readline.createInterface({ input: process.stdin });
 console.log('ready');
 for await (const line of lines) {
   const today = line.trim();
-  const results = await Promise.all(Array.from({ length: Number(runs) }, () => runDueFundings({ db, jobs, issuer }, today)));
-  const totals = results.reduce((sum, result) => ({ funded: sum.funded + result.funded, failed: sum.failed + result.failed, ended: sum.ended + result.ended }));
+  const results = await Promise.all(
+    Array.from({ length: Number(runs) }, () => runDueFundings({ db, jobs, issuer }, today)),
+  );
+  const totals = results.reduce((sum, result) => ({
+    funded: sum.funded + result.funded,
+    failed: sum.failed + result.failed,
+    ended: sum.ended + result.ended,
+  }));
   console.log(JSON.stringify(totals));
 }
 

@@ -38,7 +38,10 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
-export async function startServerProcess(env: { DATABASE_URL: string } & Record<string, string>, options: { timeoutMs?: number; /** Extra node flags (e.g. --cpu-prof). */ nodeArgs?: string[] } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: { DATABASE_URL: string } & Record<string, string>,
+  options: { timeoutMs?: number; /** Extra node flags (e.g. --cpu-prof). */ nodeArgs?: string[] } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-server-process-'));
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -90,7 +93,9 @@ export async function startServerProcess(env: { DATABASE_URL: string } & Record<
   for (;;) {
     if (exited(child)) {
       await stop();
-      throw new Error(`the server process exited before it was healthy (code ${child.exitCode ?? child.signalCode}):\n${output}`);
+      throw new Error(
+        `the server process exited before it was healthy (code ${child.exitCode ?? child.signalCode}):\n${output}`,
+      );
     }
     const healthy = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
       (response) => response.ok,
@@ -117,20 +122,33 @@ export class HttpClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request(method: string, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ status: number; json: () => unknown; text: string }> {
+  async request(
+    method: string,
+    url: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<{ status: number; json: () => unknown; text: string }> {
     if (method !== 'GET' && !this.cookies.has(CSRF_COOKIE)) await this.request('GET', '/sanctum/csrf-cookie');
     const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (method !== 'GET') headers[CSRF_HEADER] = decodeURIComponent(this.cookies.get(CSRF_COOKIE) ?? '');
     if (body !== undefined) headers['content-type'] = 'application/json';
     const signal = this.timeoutMs === undefined ? undefined : AbortSignal.timeout(this.timeoutMs);
-    const response = await fetch(this.baseUrl + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    const response = await fetch(this.baseUrl + url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = cookie.split(';');
       const index = pair.indexOf('=');
       const name = pair.slice(0, index).trim();
       const value = pair.slice(index + 1).trim();
-      const expired = attributes.some((attribute) => /^\s*expires=/i.test(attribute) && new Date(attribute.split('=')[1] ?? '').getTime() <= Date.now());
+      const expired = attributes.some(
+        (attribute) =>
+          /^\s*expires=/i.test(attribute) && new Date(attribute.split('=')[1] ?? '').getTime() <= Date.now(),
+      );
       if (value === '' || expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }

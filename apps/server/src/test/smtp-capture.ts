@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export interface CapturedMail { to: string[]; raw: string }
+export interface CapturedMail {
+  to: string[];
+  raw: string;
+}
 
 export interface SmtpCapture {
   /** Every message accepted, in order. */
@@ -28,7 +31,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
           callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
           return;
         }
-        capture.received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
+        capture.received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },

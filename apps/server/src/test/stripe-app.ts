@@ -18,7 +18,12 @@ export interface StripeTestApp {
  */
 export function useStripeTestApp(webhookSecret = 'whsec_test', extraEnv: Record<string, string> = {}): StripeTestApp {
   const env: Record<string, string> = {
-    ISSUER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PROTOCOL: 'http', ...extraEnv,
+    ISSUER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PROTOCOL: 'http',
+    ...extraEnv,
   };
   let started: FakeStripe | undefined;
   // Registered before useTestApp's own beforeAll, so the app is built against the fake's port.
@@ -45,7 +50,10 @@ export function useStripeTestApp(webhookSecret = 'whsec_test', extraEnv: Record<
       return ctx.app.inject({
         method: 'POST',
         url: '/webhooks/stripe',
-        headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) },
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+        },
         payload,
       });
     },

@@ -20,7 +20,14 @@ describe('signed-in layout', () => {
   it('shows admins the admin entries and no My Cards', async () => {
     installFakeApi(signedIn(admin));
     renderApp('/dashboard');
-    expect(await sidebarLinks()).toEqual(['Dashboard', 'Request', 'Teams', 'Cards', 'Reports & Insights', 'Account Settings']);
+    expect(await sidebarLinks()).toEqual([
+      'Dashboard',
+      'Request',
+      'Teams',
+      'Cards',
+      'Reports & Insights',
+      'Account Settings',
+    ]);
     expect(screen.getByText(admin.organization.name, { selector: '.ant-layout-sider *' })).toBeVisible();
     expect(screen.getByText(APP_VERSION_LABEL)).toBeVisible();
   });
@@ -89,7 +96,9 @@ describe('signed-in layout', () => {
     await user.keyboard('{Enter}');
     const profile = await screen.findByRole('menuitem', { name: /Profile/ });
     const menu = profile.closest<HTMLElement>('[role="menu"]')!;
-    const labels = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+    const labels = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
     expect(labels).toEqual(['Profile', 'Help & Support', `SSO To ${GIVING_PRODUCT_NAME} Giving`, 'Logout']);
 
     await user.click(profile);

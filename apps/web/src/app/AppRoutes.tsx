@@ -16,23 +16,41 @@ const AppLayout = lazyNamed(loadAppLayout, 'AppLayout');
 const TwoFactorPage = lazyNamed(() => import('../features/auth/two-factor/TwoFactorPage'), 'TwoFactorPage');
 const RegisterPage = lazyNamed(() => import('../features/auth/register/RegisterPage'), 'RegisterPage');
 const SignUpPage = lazyNamed(() => import('../features/auth/SignUpPage'), 'SignUpPage');
-const ForgotPasswordPage = lazyNamed(() => import('../features/auth/forgot-password/ForgotPasswordPage'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyNamed(() => import('../features/auth/reset-password/ResetPasswordPage'), 'ResetPasswordPage');
+const ForgotPasswordPage = lazyNamed(
+  () => import('../features/auth/forgot-password/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyNamed(
+  () => import('../features/auth/reset-password/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
 const PassThroughPage = lazyNamed(() => import('../features/auth/PassThroughPage'), 'PassThroughPage');
 const LogoutPage = lazyNamed(() => import('../features/auth/LogoutPage'), 'LogoutPage');
-const OrganizationNotFoundPage = lazyNamed(() => import('../features/organization/OrganizationNotFoundPage'), 'OrganizationNotFoundPage');
+const OrganizationNotFoundPage = lazyNamed(
+  () => import('../features/organization/OrganizationNotFoundPage'),
+  'OrganizationNotFoundPage',
+);
 const SsoRefusedPage = lazyNamed(() => import('../features/sso/SsoRefusedPage'), 'SsoRefusedPage');
 const SsoConfirmPage = lazyNamed(() => import('../features/sso/SsoConfirmPage'), 'SsoConfirmPage');
 const ApprovalDonePage = lazyNamed(() => import('../features/approval-links/ApprovalDonePage'), 'ApprovalDonePage');
 const ApprovalErrorPage = lazyNamed(() => import('../features/approval-links/ApprovalErrorPage'), 'ApprovalErrorPage');
-const ApprovalExpiredPage = lazyNamed(() => import('../features/approval-links/ApprovalExpiredPage'), 'ApprovalExpiredPage');
-const RegistrationRequestedPage = lazyNamed(() => import('../features/registration/RegistrationRequestedPage'), 'RegistrationRequestedPage');
+const ApprovalExpiredPage = lazyNamed(
+  () => import('../features/approval-links/ApprovalExpiredPage'),
+  'ApprovalExpiredPage',
+);
+const RegistrationRequestedPage = lazyNamed(
+  () => import('../features/registration/RegistrationRequestedPage'),
+  'RegistrationRequestedPage',
+);
 const RegistrationApprovalStatusPage = lazyNamed(
   () => import('../features/registration/RegistrationApprovalStatusPage'),
   'RegistrationApprovalStatusPage',
 );
 const AccessPendingPage = lazyNamed(() => import('../features/registration/AccessPendingPage'), 'AccessPendingPage');
-const EmailChangeResultPage = lazyNamed(() => import('../features/email-change/EmailChangeResultPage'), 'EmailChangeResultPage');
+const EmailChangeResultPage = lazyNamed(
+  () => import('../features/email-change/EmailChangeResultPage'),
+  'EmailChangeResultPage',
+);
 
 /**
  * While the browser is idle after the first page, fetch the signed-in frame, so the dashboard after sign-in does not

@@ -9,19 +9,27 @@ import { routePatterns } from '../paths';
 const AccountSettingsPage = lazy(() =>
   import('../features/account-settings/AccountSettingsPage').then((m) => ({ default: m.AccountSettingsPage })),
 );
-const CardDetailPage = lazy(() => import('../features/cards/CardDetailPage').then((m) => ({ default: m.CardDetailPage })));
+const CardDetailPage = lazy(() =>
+  import('../features/cards/CardDetailPage').then((m) => ({ default: m.CardDetailPage })),
+);
 const CardsPage = lazy(() => import('../features/cards/CardsPage').then((m) => ({ default: m.CardsPage })));
 const HelpAndSupportPage = lazy(() =>
   import('../features/help-and-support/HelpAndSupportPage').then((m) => ({ default: m.HelpAndSupportPage })),
 );
 const MyCardsPage = lazy(() => import('../features/my-cards/MyCardsPage').then((m) => ({ default: m.MyCardsPage })));
 const ReportsAndInsightsPage = lazy(() =>
-  import('../features/reports-and-insights/ReportsAndInsightsPage').then((m) => ({ default: m.ReportsAndInsightsPage })),
+  import('../features/reports-and-insights/ReportsAndInsightsPage').then((m) => ({
+    default: m.ReportsAndInsightsPage,
+  })),
 );
 const RequestsPage = lazy(() => import('../features/requests/RequestsPage').then((m) => ({ default: m.RequestsPage })));
-const TeamDetailPage = lazy(() => import('../features/teams/team-detail/TeamDetailPage').then((m) => ({ default: m.TeamDetailPage })));
+const TeamDetailPage = lazy(() =>
+  import('../features/teams/team-detail/TeamDetailPage').then((m) => ({ default: m.TeamDetailPage })),
+);
 const TeamsPage = lazy(() => import('../features/teams/TeamsPage').then((m) => ({ default: m.TeamsPage })));
-const UserProfilePage = lazy(() => import('../features/user-profile/UserProfilePage').then((m) => ({ default: m.UserProfilePage })));
+const UserProfilePage = lazy(() =>
+  import('../features/user-profile/UserProfilePage').then((m) => ({ default: m.UserProfilePage })),
+);
 
 const everyonesRoutes: RouteObject[] = [
   { index: true, element: <DashboardPage /> },

@@ -46,8 +46,7 @@ export const theme: ThemeConfig = {
     colorInfo: PRIMARY_COLOR,
     colorBgLayout: PAGE_BACKGROUND,
     borderRadius: 8,
-    fontFamily:
-      "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },
   components: {
     Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerPadding: '0 24px', headerHeight: 64 },

@@ -7,5 +7,7 @@ import { canceledCardLabel, type CardResource } from '@wallet/contract';
  */
 export function CardStatusTag({ status, reason }: { status: CardResource['status']; reason?: string | null }) {
   if (status === 'canceled') return <Badge status="error" text={canceledCardLabel(reason)} />;
-  return <Badge status={status === 'active' ? 'success' : 'default'} text={status === 'active' ? 'Active' : 'Inactive'} />;
+  return (
+    <Badge status={status === 'active' ? 'success' : 'default'} text={status === 'active' ? 'Active' : 'Inactive'} />
+  );
 }

@@ -28,7 +28,10 @@ function api() {
   document.cookie = 'XSRF-TOKEN=t';
   let confirmed = false;
   return installFakeApi({
-    'GET /api/secret': () => (confirmed ? { status: 200, body: { data: 'swordfish' } } : { status: 423, body: { message: 'Password confirmation required.' } }),
+    'GET /api/secret': () =>
+      confirmed
+        ? { status: 200, body: { data: 'swordfish' } }
+        : { status: 423, body: { message: 'Password confirmation required.' } },
     'POST /user/confirm-password': (call) => {
       if ((call.body as { password: string }).password !== 'right-password') {
         return { status: 422, body: { message: MESSAGES.badPassword, errors: { password: [MESSAGES.badPassword] } } };
@@ -76,7 +79,9 @@ describe('the shared confirm-password modal', () => {
     const modal = await findDialog('Confirm your password');
     await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
 
-    expect(await screen.findByText(MESSAGES.sensitiveRestricted, { selector: '.ant-notification-notice-description' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(MESSAGES.sensitiveRestricted, { selector: '.ant-notification-notice-description' }),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Secret:/)).not.toBeInTheDocument();
     expect(fake.calls.filter((call) => call.path === '/api/secret')).toHaveLength(1);
     expect(fake.calls.some((call) => call.path === '/user/confirm-password')).toBe(false);

@@ -5,7 +5,11 @@ import { showServerFieldErrors } from '../lib/form-errors';
 import { lazyZodRule } from '../lib/form-rules';
 import { CONFIRM_PASSWORD_PATH, HttpError, http, setPasswordConfirmer } from '../lib/http';
 
-const passwordRules = [lazyZodRule(() => import('../lib/first-screen-schemas').then((schemas) => schemas.confirmPasswordSchema.shape.password))];
+const passwordRules = [
+  lazyZodRule(() =>
+    import('../lib/first-screen-schemas').then((schemas) => schemas.confirmPasswordSchema.shape.password),
+  ),
+];
 
 /** POST /user/confirm-password {password}: sensitive data opens for 3 hours; 422 errors.password when wrong. */
 export function confirmPassword(password: string): Promise<unknown> {
@@ -72,7 +76,8 @@ export function PasswordConfirmation() {
         {MESSAGES.confirmPassword}
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary">
-        {MESSAGES.sensitiveRestricted}. For your security, enter your password; you won&apos;t be asked again for the next 3 hours.
+        {MESSAGES.sensitiveRestricted}. For your security, enter your password; you won&apos;t be asked again for the
+        next 3 hours.
       </Typography.Paragraph>
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
       <Form form={form} name="confirmPassword" layout="vertical" onFinish={(values) => void handleFinish(values)}>

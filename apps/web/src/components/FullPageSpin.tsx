@@ -5,7 +5,15 @@
 export function FullPageSpin({ description, inline = false }: { description?: string; inline?: boolean }) {
   return (
     <div
-      style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 12, minHeight: inline ? 320 : '100vh', width: '100%' }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 12,
+        minHeight: inline ? 320 : '100vh',
+        width: '100%',
+      }}
       role="status"
       aria-live="polite"
       aria-label={description ? undefined : 'Loading'}

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { imageFileProblem, type ImageFileRules } from './ImageUploadControl';
 
 // The screen tests send only a wrong type; the size checks and their order are covered here.
-const rules: ImageFileRules = { maxBytes: 100, messages: { invalid: 'invalid', empty: 'empty', tooLarge: 'too large' } };
+const rules: ImageFileRules = {
+  maxBytes: 100,
+  messages: { invalid: 'invalid', empty: 'empty', tooLarge: 'too large' },
+};
 
 describe('imageFileProblem', () => {
   it.each([

@@ -15,7 +15,8 @@ export interface ListTableProps<T> extends Omit<TableProps<T>, 'scroll'> {
   highlightKey?: Key;
 }
 
-const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"], [role="menuitem"], [tabindex]:not(tr)';
+const INTERACTIVE =
+  'a, button, input, select, textarea, label, [role="button"], [role="checkbox"], [role="menuitem"], [tabindex]:not(tr)';
 
 /** Whether the event started on a control in the row (or in a menu or popover portalled out of it). */
 function fromControl(event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>): boolean {
@@ -30,14 +31,32 @@ function fromControl(event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>
  * chooses its columns, see `responsive` and ellipsis, rather than scrolling sideways), a stacked item per row on a
  * phone, rows that open their details by click or Enter, and a highlighted new row.
  */
-export function ListTable<T extends object>({ stacked, onOpen, highlightKey, columns, className, rowClassName, onRow, rowKey, ...rest }: ListTableProps<T>) {
+export function ListTable<T extends object>({
+  stacked,
+  onOpen,
+  highlightKey,
+  columns,
+  className,
+  rowClassName,
+  onRow,
+  rowKey,
+  ...rest
+}: ListTableProps<T>) {
   const phone = useIsMobile();
   const container = useRef<HTMLDivElement>(null);
   const keyOf = (row: T): Key | undefined =>
-    typeof rowKey === 'function' ? rowKey(row) : ((row as Record<string, unknown>)[String(rowKey ?? 'key')] as Key | undefined);
+    typeof rowKey === 'function'
+      ? rowKey(row)
+      : ((row as Record<string, unknown>)[String(rowKey ?? 'key')] as Key | undefined);
 
   const stackedColumns = useMemo<TableColumnsType<T>>(
-    () => [{ title: stacked.label, key: 'stacked-item', render: (_: unknown, row: T, index: number) => stacked.render(row, index) }],
+    () => [
+      {
+        title: stacked.label,
+        key: 'stacked-item',
+        render: (_: unknown, row: T, index: number) => stacked.render(row, index),
+      },
+    ],
     [stacked],
   );
 
@@ -100,7 +119,21 @@ export interface StackedField {
  * One row of a list on a phone: what it is (title, subtitle) and its key figure (aside) on top, the row's
  * actions beside them, every other field below as label and value.
  */
-export function StackedItem({ title, subtitle, aside, actions, fields, leading }: { title: ReactNode; subtitle?: ReactNode; aside?: ReactNode; actions?: ReactNode; fields?: StackedField[]; leading?: ReactNode }) {
+export function StackedItem({
+  title,
+  subtitle,
+  aside,
+  actions,
+  fields,
+  leading,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  aside?: ReactNode;
+  actions?: ReactNode;
+  fields?: StackedField[];
+  leading?: ReactNode;
+}) {
   return (
     <div className="stacked-item">
       <div className="stacked-item-head">
@@ -115,7 +148,10 @@ export function StackedItem({ title, subtitle, aside, actions, fields, leading }
       {fields && fields.length > 0 ? (
         <dl className="stacked-item-fields">
           {fields.map((field) => (
-            <div key={field.label} className={field.wide ? 'stacked-item-field stacked-item-field-wide' : 'stacked-item-field'}>
+            <div
+              key={field.label}
+              className={field.wide ? 'stacked-item-field stacked-item-field-wide' : 'stacked-item-field'}
+            >
               <dt>{field.label}</dt>
               <dd>{field.value}</dd>
             </div>

@@ -7,7 +7,17 @@ import { Button, Typography } from 'antd';
  */
 export function LoadFailed({ height, onRetry, what = 'this' }: { height: number; onRetry: () => void; what?: string }) {
   return (
-    <div role="alert" style={{ height, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 8 }}>
+    <div
+      role="alert"
+      style={{
+        height,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 8,
+      }}
+    >
       <Typography.Text type="secondary">{`We couldn't load ${what}.`}</Typography.Text>
       <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={onRetry}>
         Try Again

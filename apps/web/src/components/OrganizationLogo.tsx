@@ -18,7 +18,13 @@ export function OrganizationLogo({ size, alt = '' }: Props) {
 
   if (failedVersion === version) {
     return (
-      <Flex align="center" justify="center" style={{ ...box, background: token.colorPrimary, color: '#fff', fontSize: size / 2 }} aria-hidden={!alt} aria-label={alt || undefined}>
+      <Flex
+        align="center"
+        justify="center"
+        style={{ ...box, background: token.colorPrimary, color: '#fff', fontSize: size / 2 }}
+        aria-hidden={!alt}
+        aria-label={alt || undefined}
+      >
         <BankOutlined />
       </Flex>
     );

@@ -41,7 +41,13 @@ const face: CSSProperties = {
 };
 
 const label: CSSProperties = { fontSize: '3cqw', letterSpacing: '.08em', textTransform: 'uppercase', opacity: 0.75 };
-const value: CSSProperties = { fontSize: '4.4cqw', fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
+const value: CSSProperties = {
+  fontSize: '4.4cqw',
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+};
 
 function Chip() {
   return (
@@ -61,7 +67,15 @@ function Chip() {
 
 function Contactless() {
   return (
-    <svg aria-hidden viewBox="0 0 24 24" style={{ width: '6.5cqw', height: '6.5cqw', opacity: 0.85 }} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      aria-hidden
+      viewBox="0 0 24 24"
+      style={{ width: '6.5cqw', height: '6.5cqw', opacity: 0.85 }}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <path d="M8.5 8.5a5 5 0 0 1 0 7" />
       <path d="M12 6a8.5 8.5 0 0 1 0 12" />
       <path d="M15.5 3.5a12 12 0 0 1 0 17" />
@@ -71,7 +85,9 @@ function Contactless() {
 
 function Brand({ brand }: { brand: string }) {
   return (
-    <span style={{ fontSize: '7cqw', fontWeight: 800, fontStyle: 'italic', letterSpacing: '.02em', lineHeight: 1 }}>{brand.toUpperCase()}</span>
+    <span style={{ fontSize: '7cqw', fontWeight: 800, fontStyle: 'italic', letterSpacing: '.02em', lineHeight: 1 }}>
+      {brand.toUpperCase()}
+    </span>
   );
 }
 
@@ -84,13 +100,29 @@ const muted = (card: PaymentCardFace) => (card.status !== 'active' ? 'grayscale(
 
 function Front({ card, number, hidden }: FaceProps & { number?: string }) {
   return (
-    <div aria-hidden={hidden} style={{ ...face, filter: muted(card), background: BACKGROUNDS[card.type], padding: '6.5cqw 7cqw', display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}>
+    <div
+      aria-hidden={hidden}
+      style={{
+        ...face,
+        filter: muted(card),
+        background: BACKGROUNDS[card.type],
+        padding: '6.5cqw 7cqw',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+      }}
+    >
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         {card.type === 'physical' ? <Chip /> : <Contactless />}
         <span style={label}>{card.type === 'physical' ? 'Physical' : 'Virtual'}</span>
       </div>
       <div
-        style={{ fontFamily: "'SFMono-Regular', Menlo, Consolas, monospace", fontSize: '6.2cqw', letterSpacing: '.06em', whiteSpace: 'nowrap' }}
+        style={{
+          fontFamily: "'SFMono-Regular', Menlo, Consolas, monospace",
+          fontSize: '6.2cqw',
+          letterSpacing: '.06em',
+          whiteSpace: 'nowrap',
+        }}
       >
         {number ? (
           groupedCardNumber(number)
@@ -118,7 +150,17 @@ function Front({ card, number, hidden }: FaceProps & { number?: string }) {
 
 function Back({ card, cvc, hidden }: FaceProps & { cvc?: string }) {
   return (
-    <div aria-hidden={hidden} style={{ ...face, filter: muted(card), background: BACKGROUNDS[card.type], transform: 'rotateY(180deg)', display: 'flex', flexDirection: 'column' }}>
+    <div
+      aria-hidden={hidden}
+      style={{
+        ...face,
+        filter: muted(card),
+        background: BACKGROUNDS[card.type],
+        transform: 'rotateY(180deg)',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+    >
       <div aria-hidden style={{ height: '16%', marginTop: '9%', background: 'rgba(0,0,0,.78)' }} />
       <div style={{ display: 'flex', alignItems: 'center', gap: '3cqw', margin: '6cqw 7cqw 0' }}>
         <div
@@ -133,7 +175,14 @@ function Back({ card, cvc, hidden }: FaceProps & { cvc?: string }) {
         <div style={{ flex: 'none', textAlign: 'center' }}>
           <div style={label}>CVC</div>
           <div
-            style={{ ...value, fontFamily: "'SFMono-Regular', Menlo, Consolas, monospace", background: '#fff', color: '#111827', borderRadius: '1cqw', padding: '.6cqw 2.4cqw' }}
+            style={{
+              ...value,
+              fontFamily: "'SFMono-Regular', Menlo, Consolas, monospace",
+              background: '#fff',
+              color: '#111827',
+              borderRadius: '1cqw',
+              padding: '.6cqw 2.4cqw',
+            }}
           >
             {cvc ?? (
               <>
@@ -144,7 +193,16 @@ function Back({ card, cvc, hidden }: FaceProps & { cvc?: string }) {
           </div>
         </div>
       </div>
-      <div style={{ marginTop: 'auto', padding: '0 7cqw 6cqw', display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: '4cqw' }}>
+      <div
+        style={{
+          marginTop: 'auto',
+          padding: '0 7cqw 6cqw',
+          display: 'flex',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          gap: '4cqw',
+        }}
+      >
         <span style={{ fontSize: '2.6cqw', opacity: 0.7, lineHeight: 1.4 }}>
           Use of this card is subject to the Issuing Terms of Service. Keep the number and CVC private.
         </span>

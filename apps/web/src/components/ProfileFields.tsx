@@ -69,10 +69,23 @@ export function ProfileFields() {
   );
 }
 
-const PROFILE_KEYS = ['first_name', 'last_name', 'email', 'cell_phone', 'address', 'address2', 'city', 'state_province', 'postal'] as const;
+const PROFILE_KEYS = [
+  'first_name',
+  'last_name',
+  'email',
+  'cell_phone',
+  'address',
+  'address2',
+  'city',
+  'state_province',
+  'postal',
+] as const;
 type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 /** The profile values of a user as the form holds them (null -> undefined, so empty inputs stay empty). */
 export function profileFormValues(user: { [K in ProfileKey]: string | null }): Record<ProfileKey, string | undefined> {
-  return Object.fromEntries(PROFILE_KEYS.map((key) => [key, user[key] ?? undefined])) as Record<ProfileKey, string | undefined>;
+  return Object.fromEntries(PROFILE_KEYS.map((key) => [key, user[key] ?? undefined])) as Record<
+    ProfileKey,
+    string | undefined
+  >;
 }

@@ -3,7 +3,15 @@ import { Button, Dropdown } from 'antd';
 import { CHART_RANGES, chartRange, type ChartRangeKey } from '../lib/analytics';
 
 /** The range menu of SPEC §2 (1 Month, 3 Months, 6 Months, 1 Year): a button showing the range, opening the choices. */
-export function RangeMenu({ value, onChange, label = 'Chart range' }: { value: ChartRangeKey; onChange: (key: ChartRangeKey) => void; label?: string }) {
+export function RangeMenu({
+  value,
+  onChange,
+  label = 'Chart range',
+}: {
+  value: ChartRangeKey;
+  onChange: (key: ChartRangeKey) => void;
+  label?: string;
+}) {
   const current = chartRange(value);
   return (
     <Dropdown

@@ -9,7 +9,11 @@ const LOOK = {
 } as const;
 
 /** A purchase request's display status (SPEC §4): Pending, Approved or Rejected, from its two states. */
-export function RequestStatusTag({ request }: { request: { approved_path: DecisionState; approved_accounting: DecisionState } }) {
+export function RequestStatusTag({
+  request,
+}: {
+  request: { approved_path: DecisionState; approved_accounting: DecisionState };
+}) {
   const status = requestDisplayStatus(request);
   return (
     <Tag color={LOOK[status].color} icon={LOOK[status].icon} style={{ marginInlineEnd: 0 }}>

@@ -5,5 +5,13 @@ const options = US_STATES.map((state) => ({ value: state.value, label: state.lab
 
 /** The 50 US states and DC (SPEC §5), searchable by name. */
 export function StateSelect(props: Omit<SelectProps<string>, 'options'>) {
-  return <Select<string> showSearch={{ optionFilterProp: 'label' }} allowClear placeholder="Select a state" options={options} {...props} />;
+  return (
+    <Select<string>
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear
+      placeholder="Select a state"
+      options={options}
+      {...props}
+    />
+  );
 }

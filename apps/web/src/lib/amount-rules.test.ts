@@ -32,7 +32,10 @@ describe('card helpers', () => {
   });
 
   it('exempts holders created before 2023-06-01 from the terms warning', () => {
-    const holder = (created_at: string, accepted_at: string | null = null) => ({ created_at, issuing_tos_acceptance: { accepted_at } });
+    const holder = (created_at: string, accepted_at: string | null = null) => ({
+      created_at,
+      issuing_tos_acceptance: { accepted_at },
+    });
     expect(holderNeedsTermsAcceptance(holder('2023-05-31T23:59:59Z'))).toBe(false);
     expect(holderNeedsTermsAcceptance(holder('2023-06-01T00:00:00Z'))).toBe(true);
     expect(holderNeedsTermsAcceptance(holder('2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z'))).toBe(false);

@@ -17,7 +17,8 @@ export function amountRules(minCents: number): FormRule[] {
     {
       validator: async (_rule, value: unknown) => {
         const cents = formAmountToCents(value);
-        if (cents === null || cents < minCents || cents > MAX_AMOUNT_CENTS) throw new Error(CARD_MESSAGES.amountInvalid);
+        if (cents === null || cents < minCents || cents > MAX_AMOUNT_CENTS)
+          throw new Error(CARD_MESSAGES.amountInvalid);
       },
     },
   ];

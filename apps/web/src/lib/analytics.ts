@@ -32,7 +32,9 @@ export function chartRange(key: ChartRangeKey): ChartRange {
 
 /** The analytics filter of a range: sum_over_days for 1 Month (daily points), sum_over_months for the others. */
 export function rangeFilter(range: Pick<ChartRange, 'unit' | 'periods'>): QueryParams {
-  return range.unit === 'day' ? { 'filter[sum_over_days]': range.periods } : { 'filter[sum_over_months]': range.periods };
+  return range.unit === 'day'
+    ? { 'filter[sum_over_days]': range.periods }
+    : { 'filter[sum_over_months]': range.periods };
 }
 
 /** GET an analytics endpoint (e.g. /api/expenses/analytics) with its filters. */

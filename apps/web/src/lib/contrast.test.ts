@@ -11,7 +11,14 @@ function antdTagTint(color: string): string {
   const l = (max + min) / 2;
   const d = max - min;
   const s = d === 0 ? 0 : l > 0.5 ? d / (2 - max - min) : d / (max + min);
-  const h = d === 0 ? 0 : max === r ? ((g - b) / d + (g < b ? 6 : 0)) * 60 : max === g ? ((b - r) / d + 2) * 60 : ((r - g) / d + 4) * 60;
+  const h =
+    d === 0
+      ? 0
+      : max === r
+        ? ((g - b) / d + (g < b ? 6 : 0)) * 60
+        : max === g
+          ? ((b - r) / d + 2) * 60
+          : ((r - g) / d + 4) * 60;
   const a = s * Math.min(0.95, 0.05);
   const channel = (n: number) => {
     const k = (n + h / 30) % 12;

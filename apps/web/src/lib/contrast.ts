@@ -12,7 +12,10 @@ function parse(color: string): Rgba {
   }
   const rgb = /^rgba?\(([^)]+)\)$/.exec(value)?.[1];
   if (rgb) {
-    const [r = 0, g = 0, b = 0, a = 1] = rgb.split(/[\s,/]+/).filter(Boolean).map(Number);
+    const [r = 0, g = 0, b = 0, a = 1] = rgb
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return [r, g, b, a];
   }
   throw new Error(`not a colour contrastRatio understands: ${color}`);
@@ -34,7 +37,10 @@ function luminance([r, g, b]: Rgba): number {
 /** WCAG 2.1 contrast ratio (1 to 21) of text in `foreground` (may be translucent) on an opaque `background`. */
 export function contrastRatio(foreground: string, background: string): number {
   const back = parse(background);
-  const [light, dark] = [luminance(over(parse(foreground), back)), luminance(back)].sort((x, y) => y - x) as [number, number];
+  const [light, dark] = [luminance(over(parse(foreground), back)), luminance(back)].sort((x, y) => y - x) as [
+    number,
+    number,
+  ];
   return (light + 0.05) / (dark + 0.05);
 }
 
@@ -58,7 +64,9 @@ function toHex(h: number, s: number, l: number): string {
   const channel = (n: number) => {
     const k = (n + h / 30) % 12;
     const value = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(value * 255).toString(16).padStart(2, '0');
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }

@@ -8,15 +8,22 @@
 
 const OPEN_DIALOGS = '.ant-modal-wrap, .ant-drawer-content-wrapper';
 const POPUPS = '.ant-popover, .ant-dropdown, .ant-select-dropdown, .ant-picker-dropdown, .ant-tooltip';
-const TABBABLE = 'a[href], area[href], button, input, select, textarea, iframe, summary, [tabindex], [contenteditable="true"]';
+const TABBABLE =
+  'a[href], area[href], button, input, select, textarea, iframe, summary, [tabindex], [contenteditable="true"]';
 
 function isShown(element: HTMLElement): boolean {
-  return element.checkVisibility ? element.checkVisibility({ visibilityProperty: true }) : element.getClientRects().length > 0;
+  return element.checkVisibility
+    ? element.checkVisibility({ visibilityProperty: true })
+    : element.getClientRects().length > 0;
 }
 
 function tabbables(container: HTMLElement): HTMLElement[] {
   return [...container.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (element) => element.tabIndex >= 0 && !(element as HTMLButtonElement).disabled && !element.closest('[inert], [aria-hidden="true"]') && isShown(element),
+    (element) =>
+      element.tabIndex >= 0 &&
+      !(element as HTMLButtonElement).disabled &&
+      !element.closest('[inert], [aria-hidden="true"]') &&
+      isShown(element),
   );
 }
 

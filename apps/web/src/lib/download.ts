@@ -24,7 +24,8 @@ async function errorOf(response: Response): Promise<HttpError> {
  */
 export async function downloadFile(path: string, query: QueryParams, fallbackName: string): Promise<string> {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) params.append(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null) params.append(key, String(value));
   const url = params.size ? `${path}?${params.toString()}` : path;
   let response: Response;
   try {

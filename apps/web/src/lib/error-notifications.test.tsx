@@ -47,12 +47,16 @@ describe('SPEC §8 notifications for failed calls', () => {
 
   it('403 with a server message shows it, and is not reported', () => {
     const spy = reportSpy();
-    expect(show(new HttpError(403, 'Only admins may fund cards.'))).toEqual([[MESSAGES.notAuthorized, 'Only admins may fund cards.']]);
+    expect(show(new HttpError(403, 'Only admins may fund cards.'))).toEqual([
+      [MESSAGES.notAuthorized, 'Only admins may fund cards.'],
+    ]);
     expect(spy).not.toHaveBeenCalled();
   });
 
   it('403 without a server message suggests refreshing or signing in again', () => {
-    expect(show(new HttpError(403, undefined, {}, 'Forbidden'))).toEqual([[MESSAGES.notAuthorized, MESSAGES.notAuthorizedHint]]);
+    expect(show(new HttpError(403, undefined, {}, 'Forbidden'))).toEqual([
+      [MESSAGES.notAuthorized, MESSAGES.notAuthorizedHint],
+    ]);
   });
 
   it('404: "That resource wasn\'t found."', () => {
@@ -61,7 +65,7 @@ describe('SPEC §8 notifications for failed calls', () => {
     expect(spy).not.toHaveBeenCalled();
   });
 
-  it('422: one warning per field with that field\'s first message', () => {
+  it("422: one warning per field with that field's first message", () => {
     const error = new HttpError(422, 'The given data was invalid.', {
       email: ['The email has already been taken.', 'second message'],
       first_name: ['The first name field is required.'],
@@ -79,7 +83,9 @@ describe('SPEC §8 notifications for failed calls', () => {
   });
 
   it('429: a warning to slow down', () => {
-    expect(show(new HttpError(429, MESSAGES.tooManyAttempts))).toEqual([[MESSAGES.tooManyRequests, MESSAGES.tooManyAttempts]]);
+    expect(show(new HttpError(429, MESSAGES.tooManyAttempts))).toEqual([
+      [MESSAGES.tooManyRequests, MESSAGES.tooManyAttempts],
+    ]);
   });
 
   it('500: "There\'s been an error!" with the server message, reported', () => {

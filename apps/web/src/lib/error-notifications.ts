@@ -27,9 +27,21 @@ function firstFieldMessage(errors: Record<string, string[]>): string | undefined
 function noticesForStatus(error: HttpError): ErrorNotice[] {
   switch (error.status) {
     case 400:
-      return [{ type: 'warning', title: MESSAGES.checkEntries, description: firstFieldMessage(error.errors) ?? error.message }];
+      return [
+        {
+          type: 'warning',
+          title: MESSAGES.checkEntries,
+          description: firstFieldMessage(error.errors) ?? error.message,
+        },
+      ];
     case 403:
-      return [{ type: 'warning', title: MESSAGES.notAuthorized, description: error.serverMessage ?? MESSAGES.notAuthorizedHint }];
+      return [
+        {
+          type: 'warning',
+          title: MESSAGES.notAuthorized,
+          description: error.serverMessage ?? MESSAGES.notAuthorizedHint,
+        },
+      ];
     case 404:
       return [{ type: 'warning', title: MESSAGES.resourceNotFound }];
     case 422: {
@@ -37,7 +49,9 @@ function noticesForStatus(error: HttpError): ErrorNotice[] {
         .map((messages) => messages[0])
         .filter((message): message is string => Boolean(message))
         .map((message): ErrorNotice => ({ type: 'warning', title: MESSAGES.checkEntries, description: message }));
-      return perField.length > 0 ? perField : [{ type: 'warning', title: MESSAGES.checkEntries, description: error.message }];
+      return perField.length > 0
+        ? perField
+        : [{ type: 'warning', title: MESSAGES.checkEntries, description: error.message }];
     }
     case 423:
       return [{ type: 'warning', title: MESSAGES.confirmPassword, description: MESSAGES.sensitiveRestricted }];

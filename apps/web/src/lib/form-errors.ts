@@ -5,7 +5,11 @@ import { HttpError } from './http';
  * Puts a 422's per-field messages on the form's fields ('team.users' -> ['team', 'users']).
  * Returns whether any field of the form got a message.
  */
-export function showServerFieldErrors(form: FormInstance, error: unknown, fieldMap: Record<string, string> = {}): boolean {
+export function showServerFieldErrors(
+  form: FormInstance,
+  error: unknown,
+  fieldMap: Record<string, string> = {},
+): boolean {
   if (!(error instanceof HttpError) || error.status !== 422) return false;
   const known = new Set(Object.keys(form.getFieldsValue(true) as Record<string, unknown>));
   const fields = Object.entries(error.errors)

@@ -28,7 +28,10 @@ describe('http client', () => {
   it('fetches /sanctum/csrf-cookie first when the cookie is absent', async () => {
     const api = installFakeApi({ ...csrfCookieRoute, 'POST /logout': { status: 204 } });
     await expect(http.post('/logout')).resolves.toBeUndefined();
-    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /sanctum/csrf-cookie', 'POST /logout']);
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /sanctum/csrf-cookie',
+      'POST /logout',
+    ]);
     expect(api.calls[1]?.headers.get('X-XSRF-TOKEN')).toBe('token=value');
   });
 
@@ -45,7 +48,10 @@ describe('http client', () => {
     let attempts = 0;
     installFakeApi({
       ...csrfCookieRoute,
-      'POST /api/things': () => (++attempts === 1 ? { status: 419, body: { message: 'CSRF token mismatch.' } } : { status: 200, body: { ok: true } }),
+      'POST /api/things': () =>
+        ++attempts === 1
+          ? { status: 419, body: { message: 'CSRF token mismatch.' } }
+          : { status: 200, body: { ok: true } },
     });
     await expect(http.post('/api/things')).resolves.toEqual({ ok: true });
     expect(attempts).toBe(2);
@@ -54,7 +60,10 @@ describe('http client', () => {
   it('throws a typed HttpError with the status, message and field errors', async () => {
     document.cookie = 'XSRF-TOKEN=t';
     installFakeApi({
-      'POST /api/users': { status: 422, body: { message: 'The given data was invalid.', errors: { email: ['Taken.'] } } },
+      'POST /api/users': {
+        status: 422,
+        body: { message: 'The given data was invalid.', errors: { email: ['Taken.'] } },
+      },
     });
     const error = await http.post('/api/users', {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
@@ -75,7 +84,9 @@ describe('http client', () => {
     it('asks the registered confirmer, then makes the same call again', async () => {
       document.cookie = 'XSRF-TOKEN=t';
       let unlocked = false;
-      const api = installFakeApi({ 'POST /api/secret': () => (unlocked ? { status: 200, body: { data: 'open' } } : locked) });
+      const api = installFakeApi({
+        'POST /api/secret': () => (unlocked ? { status: 200, body: { data: 'open' } } : locked),
+      });
       const confirmer = vi.fn(async () => {
         unlocked = true;
         return true;
@@ -131,7 +142,9 @@ describe('http client', () => {
       expect(await http.get('/api/secret').catch((caught: unknown) => caught)).toMatchObject({ status: 423 });
       const confirmer = vi.fn(async () => true);
       const unregister = setPasswordConfirmer(confirmer);
-      expect(await http.post('/user/confirm-password', { password: 'x' }).catch((caught: unknown) => caught)).toMatchObject({ status: 423 });
+      expect(
+        await http.post('/user/confirm-password', { password: 'x' }).catch((caught: unknown) => caught),
+      ).toMatchObject({ status: 423 });
       unregister();
       expect(confirmer).not.toHaveBeenCalled();
     });

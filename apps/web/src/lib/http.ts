@@ -134,7 +134,11 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     await refreshCsrfCookie();
     response = await send(method, url, options);
   }
-  if (response.status === PASSWORD_CONFIRMATION_STATUS && path !== CONFIRM_PASSWORD_PATH && (await confirmPasswordOnce())) {
+  if (
+    response.status === PASSWORD_CONFIRMATION_STATUS &&
+    path !== CONFIRM_PASSWORD_PATH &&
+    (await confirmPasswordOnce())
+  ) {
     // The server refused before acting; once the password is confirmed the same call is made again, once.
     response = await send(method, url, options);
   }

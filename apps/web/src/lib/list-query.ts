@@ -51,7 +51,8 @@ export function tablePagination(
     showSizeChanger: pageSizeOptions.length > 1,
     pageSizeOptions: pageSizeOptions.map(String),
     // A broad transactions search is counted up to a limit: '1-10 of 10000+'.
-    showTotal: (total, [from, to]) => `${from}-${to} of ${describeTotal(`${total}${meta?.total_is_lower_bound ? '+' : ''}`)}`,
+    showTotal: (total, [from, to]) =>
+      `${from}-${to} of ${describeTotal(`${total}${meta?.total_is_lower_bound ? '+' : ''}`)}`,
     hideOnSinglePage: false,
     responsive: true,
   };

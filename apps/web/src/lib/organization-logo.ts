@@ -2,7 +2,11 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 
 /** GET /api/logo/{first host segment} serves the organisation of this host (SPEC §7, DESIGN §5). */
 export function organizationLogoPath(hostname = window.location.hostname): string {
-  const segment = hostname.toLowerCase().replace(/^\[|\]$/g, '').split('.')[0] || 'default';
+  const segment =
+    hostname
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '')
+      .split('.')[0] || 'default';
   return `/api/logo/${encodeURIComponent(segment)}`;
 }
 

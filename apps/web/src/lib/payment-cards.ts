@@ -21,8 +21,14 @@ export function availableToSpend(card: Pick<CardResource, 'spending_limit' | 'is
 }
 
 /** SPEC §4: a holder created on or after 2023-06-01 without accepted issuing terms can't have a card activated. */
-export function holderNeedsTermsAcceptance(holder: { created_at: string; issuing_tos_acceptance: { accepted_at: string | null } }): boolean {
-  return !holder.issuing_tos_acceptance.accepted_at && new Date(holder.created_at).getTime() >= new Date(TERMS_EXEMPT_BEFORE).getTime();
+export function holderNeedsTermsAcceptance(holder: {
+  created_at: string;
+  issuing_tos_acceptance: { accepted_at: string | null };
+}): boolean {
+  return (
+    !holder.issuing_tos_acceptance.accepted_at &&
+    new Date(holder.created_at).getTime() >= new Date(TERMS_EXEMPT_BEFORE).getTime()
+  );
 }
 
 export function capitalize(word: string): string {

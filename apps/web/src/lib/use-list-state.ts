@@ -9,13 +9,23 @@ import { sortParam, type ListState } from './list-query';
  * search goes back to page 1.
  */
 export function useListState(initial: Partial<ListState> = {}) {
-  const [state, setState] = useState<ListState>(() => ({ page: 1, pageSize: PAGE_SIZES.table, filters: {}, ...initial }));
+  const [state, setState] = useState<ListState>(() => ({
+    page: 1,
+    pageSize: PAGE_SIZES.table,
+    filters: {},
+    ...initial,
+  }));
 
   const onTableChange = useCallback(
-    <T>(pagination: TablePaginationConfig, tableFilters: Record<string, FilterValue | null>, sorter: SorterResult<T> | SorterResult<T>[]) => {
+    <T>(
+      pagination: TablePaginationConfig,
+      tableFilters: Record<string, FilterValue | null>,
+      sorter: SorterResult<T> | SorterResult<T>[],
+    ) => {
       setState((previous) => {
         const filters = { ...previous.filters };
-        for (const [key, value] of Object.entries(tableFilters)) filters[key] = value?.length ? value.map(String).join(',') : undefined;
+        for (const [key, value] of Object.entries(tableFilters))
+          filters[key] = value?.length ? value.map(String).join(',') : undefined;
         const filtersChanged = JSON.stringify(filters) !== JSON.stringify(previous.filters);
         const pageSize = pagination.pageSize ?? previous.pageSize;
         return {
@@ -30,7 +40,11 @@ export function useListState(initial: Partial<ListState> = {}) {
   );
 
   const setFilter = useCallback((name: string, value: string | undefined) => {
-    setState((previous) => (previous.filters[name] === value ? previous : { ...previous, page: 1, filters: { ...previous.filters, [name]: value } }));
+    setState((previous) =>
+      previous.filters[name] === value
+        ? previous
+        : { ...previous, page: 1, filters: { ...previous.filters, [name]: value } },
+    );
   }, []);
 
   /** Back one page when the last row of the last page went away. */

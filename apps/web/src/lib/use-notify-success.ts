@@ -9,7 +9,13 @@ export function useNotifySuccess(): (title: string, description?: string, action
   const { notification } = App.useApp();
   return useCallback(
     (title: string, description?: string, action?: ReactNode) => {
-      notification.success({ key: `${title}|${description ?? ''}`, title, description, placement: 'bottomRight', actions: action });
+      notification.success({
+        key: `${title}|${description ?? ''}`,
+        title,
+        description,
+        placement: 'bottomRight',
+        actions: action,
+      });
     },
     [notification],
   );

@@ -29,7 +29,8 @@ export function installFakeApi(routes: Record<string, Handler>) {
     };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
-    const reply = typeof handler === 'function' ? handler(call) : (handler ?? { status: 404, body: { message: 'Not Found.' } });
+    const reply =
+      typeof handler === 'function' ? handler(call) : (handler ?? { status: 404, body: { message: 'Not Found.' } });
     if (reply.setCookie) document.cookie = reply.setCookie;
     if (reply.body === undefined) return new Response(null, { status: reply.status });
     return new Response(JSON.stringify(reply.body), {

@@ -6,7 +6,11 @@ import { createQueryClient } from '../app/query-client';
 
 function CurrentPath() {
   const location = useLocation();
-  return <output data-testid="current-path" hidden>{location.pathname}</output>;
+  return (
+    <output data-testid="current-path" hidden>
+      {location.pathname}
+    </output>
+  );
 }
 
 export function createTestQueryClient() {

@@ -3,7 +3,9 @@ import { afterEach, beforeEach } from 'vitest';
 /** Whether a media query of min-width/max-width parts (joined by "and") matches a window `width` px wide. */
 function matchesAt(query: string, width: number): boolean {
   const parts = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
-  return parts.length > 0 && parts.every(([, kind, px]) => (kind === 'min' ? width >= Number(px) : width <= Number(px)));
+  return (
+    parts.length > 0 && parts.every(([, kind, px]) => (kind === 'min' ? width >= Number(px) : width <= Number(px)))
+  );
 }
 
 /** The tests of the calling `describe` render in a window `width` px wide (window.matchMedia answers for it). */

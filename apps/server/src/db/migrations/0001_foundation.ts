@@ -94,5 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP TABLE throttles, sessions, team_approvers, team_members, teams, user_roles, users, organizations`.execute(db);
+  await sql`DROP TABLE throttles, sessions, team_approvers, team_members, teams, user_roles, users, organizations`.execute(
+    db,
+  );
 }

@@ -99,5 +99,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP TABLE recurring_fundings, recurring_purchase_requests, approval_links, purchase_request_approvals, purchase_requests, wallet_categories`.execute(db);
+  await sql`DROP TABLE recurring_fundings, recurring_purchase_requests, approval_links, purchase_request_approvals, purchase_requests, wallet_categories`.execute(
+    db,
+  );
 }

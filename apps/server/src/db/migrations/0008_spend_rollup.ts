@@ -37,5 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP TRIGGER expenses_spend_daily ON expenses; DROP FUNCTION spend_daily_add; DROP TABLE spend_daily;`.execute(db);
+  await sql`DROP TRIGGER expenses_spend_daily ON expenses; DROP FUNCTION spend_daily_add; DROP TABLE spend_daily;`.execute(
+    db,
+  );
 }

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE topups ADD COLUMN failure_message text`.execute(db);
-  await sql`ALTER TABLE topups ADD CONSTRAINT topups_failure_message_when_failed CHECK (failure_message IS NULL OR status = 'failed')`.execute(db);
+  await sql`ALTER TABLE topups ADD CONSTRAINT topups_failure_message_when_failed CHECK (failure_message IS NULL OR status = 'failed')`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -26,8 +26,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       attempts integer NOT NULL DEFAULT 0,
       last_error text
     )`.execute(db);
-  await sql`CREATE INDEX issuer_commands_unsent ON issuer_commands (card_id, id) WHERE sent_at IS NULL AND failed_at IS NULL`.execute(db);
-  await sql`CREATE INDEX issuer_commands_failed ON issuer_commands (card_id) WHERE failed_at IS NOT NULL AND sent_at IS NULL`.execute(db);
+  await sql`CREATE INDEX issuer_commands_unsent ON issuer_commands (card_id, id) WHERE sent_at IS NULL AND failed_at IS NULL`.execute(
+    db,
+  );
+  await sql`CREATE INDEX issuer_commands_failed ON issuer_commands (card_id) WHERE failed_at IS NOT NULL AND sent_at IS NULL`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -18,7 +18,11 @@ export function createSimulatorIssuer(db: Db): IssuingProvider {
     },
 
     async createCardholder(input: CardholderInput, idempotencyKey: string) {
-      const existing = await db.selectFrom('issuer_sim_cardholders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      const existing = await db
+        .selectFrom('issuer_sim_cardholders')
+        .select('id')
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
       if (existing) return existing;
       const id = providerId('ich');
       await db
@@ -38,7 +42,11 @@ export function createSimulatorIssuer(db: Db): IssuingProvider {
         })
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .execute();
-      return (await db.selectFrom('issuer_sim_cardholders').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirstOrThrow());
+      return await db
+        .selectFrom('issuer_sim_cardholders')
+        .select('id')
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirstOrThrow();
     },
 
     async acceptTerms(cardholderId: string, terms: TermsAcceptance) {
@@ -50,7 +58,11 @@ export function createSimulatorIssuer(db: Db): IssuingProvider {
     },
 
     async createCard(input: CardInput, idempotencyKey: string): Promise<IssuedCard> {
-      const existing = await db.selectFrom('issuer_sim_cards').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      const existing = await db
+        .selectFrom('issuer_sim_cards')
+        .selectAll()
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
       const expiry = new Date();
       const card =
         existing ??
@@ -72,7 +84,13 @@ export function createSimulatorIssuer(db: Db): IssuingProvider {
           })
           .returningAll()
           .executeTakeFirstOrThrow());
-      return { id: card.id, brand: 'Visa', last4: card.number.slice(-4), expMonth: card.exp_month, expYear: card.exp_year };
+      return {
+        id: card.id,
+        brand: 'Visa',
+        last4: card.number.slice(-4),
+        expMonth: card.exp_month,
+        expYear: card.exp_year,
+      };
     },
 
     // The simulator keeps its books in our database: a replayed call writes the same value, no key needed.
@@ -85,17 +103,32 @@ export function createSimulatorIssuer(db: Db): IssuingProvider {
     },
 
     async revealCard(cardId) {
-      const card = await db.selectFrom('issuer_sim_cards').select(['number', 'cvc']).where('id', '=', cardId).executeTakeFirstOrThrow();
+      const card = await db
+        .selectFrom('issuer_sim_cards')
+        .select(['number', 'cvc'])
+        .where('id', '=', cardId)
+        .executeTakeFirstOrThrow();
       return { number: card.number, cvc: card.cvc };
     },
 
     async createTopup(input, idempotencyKey) {
-      const existing = await db.selectFrom('issuer_sim_topups').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      const existing = await db
+        .selectFrom('issuer_sim_topups')
+        .select('id')
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
       if (existing) return { id: existing.id, status: 'succeeded' };
       const id = providerId('tu');
       await db
         .insertInto('issuer_sim_topups')
-        .values({ id, org_id: input.orgId, idempotency_key: idempotencyKey, amount: input.amount, description: input.description, status: 'succeeded' })
+        .values({
+          id,
+          org_id: input.orgId,
+          idempotency_key: idempotencyKey,
+          amount: input.amount,
+          description: input.description,
+          status: 'succeeded',
+        })
         .execute();
       return { id, status: 'succeeded' };
     },

@@ -61,7 +61,10 @@ export interface FakeStripe {
    * `reached` resolves with what would be answered; `release()` sends it. For races such as a webhook that
    * arrives before the caller has Stripe's answer.
    */
-  pauseNextAnswer(method: string, path: string): { reached: Promise<{ status: number; body: unknown }>; release(): void };
+  pauseNextAnswer(
+    method: string,
+    path: string,
+  ): { reached: Promise<{ status: number; body: unknown }>; release(): void };
   /** Process the next request but drop the connection instead of answering (a lost response). */
   dropNextResponse(): void;
   /** Requests whose method and path match. */
@@ -123,13 +126,20 @@ export function parseStripeForm(encoded: string): FormObject {
       root[rawKey] = value;
       continue;
     }
-    const segments = [match[1] as string, ...[...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string)];
+    const segments = [
+      match[1] as string,
+      ...[...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string),
+    ];
     let container: FormObject | FormValue[] = root;
     for (let index = 0; index < segments.length; index++) {
       const segment = segments[index] as string;
       const last = index === segments.length - 1;
       const isArray = Array.isArray(container);
-      const key: string | number = isArray ? (segment === '' ? (container as FormValue[]).length : Number(segment)) : segment;
+      const key: string | number = isArray
+        ? segment === ''
+          ? (container as FormValue[]).length
+          : Number(segment)
+        : segment;
       if (last) {
         (container as Record<string | number, FormValue>)[key] = value;
         break;
@@ -158,16 +168,19 @@ class HttpError extends Error {
 }
 
 const str = (value: FormValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
-const obj = (value: FormValue | undefined): FormObject | undefined => (value !== undefined && typeof value === 'object' && !Array.isArray(value) ? value : undefined);
+const obj = (value: FormValue | undefined): FormObject | undefined =>
+  value !== undefined && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
 const arr = (value: FormValue | undefined): FormValue[] | undefined => (Array.isArray(value) ? value : undefined);
 const int = (value: FormValue | undefined, param: string): number => {
   const text = str(value);
-  if (text === undefined || !/^-?\d+$/.test(text)) throw new HttpError(400, 'invalid_request_error', `Invalid integer: ${text ?? ''}`, { param });
+  if (text === undefined || !/^-?\d+$/.test(text))
+    throw new HttpError(400, 'invalid_request_error', `Invalid integer: ${text ?? ''}`, { param });
   return Number(text);
 };
 const required = (value: FormValue | undefined, param: string): string => {
   const text = str(value);
-  if (text === undefined || text === '') throw new HttpError(400, 'invalid_request_error', `Missing required param: ${param}.`, { param });
+  if (text === undefined || text === '')
+    throw new HttpError(400, 'invalid_request_error', `Missing required param: ${param}.`, { param });
   return text;
 };
 
@@ -198,10 +211,18 @@ function spendingControls(value: FormValue | undefined, previous?: Record<string
         const l = obj(limit) ?? {};
         const interval = required(l.interval, `spending_controls[spending_limits][${index}][interval]`);
         if (!['per_authorization', 'daily', 'weekly', 'monthly', 'yearly', 'all_time'].includes(interval)) {
-          throw new HttpError(400, 'invalid_request_error', `Invalid interval: ${interval}`, { param: `spending_controls[spending_limits][${index}][interval]` });
+          throw new HttpError(400, 'invalid_request_error', `Invalid interval: ${interval}`, {
+            param: `spending_controls[spending_limits][${index}][interval]`,
+          });
         }
-        return { amount: int(l.amount, `spending_controls[spending_limits][${index}][amount]`), categories: null, interval };
-      }) ?? (previous?.spending_limits as unknown[] | undefined) ?? [],
+        return {
+          amount: int(l.amount, `spending_controls[spending_limits][${index}][amount]`),
+          categories: null,
+          interval,
+        };
+      }) ??
+      (previous?.spending_limits as unknown[] | undefined) ??
+      [],
     spending_limits_currency: 'usd',
   };
 }
@@ -211,8 +232,20 @@ const metadata = (value: FormValue | undefined, previous: Record<string, string>
   for (const [key, v] of Object.entries(obj(value) ?? {})) {
     if (typeof v !== 'string') continue;
     // Stripe's limits: keys up to 40 characters, values up to 500.
-    if (key.length > 40) throw new HttpError(400, 'invalid_request_error', `Metadata keys can have up to 40 characters; ${key} has ${key.length}.`, { param: `metadata[${key}]` });
-    if (v.length > 500) throw new HttpError(400, 'invalid_request_error', `Metadata values can have up to 500 characters, but you passed in a value that is ${v.length} characters.`, { param: `metadata[${key}]` });
+    if (key.length > 40)
+      throw new HttpError(
+        400,
+        'invalid_request_error',
+        `Metadata keys can have up to 40 characters; ${key} has ${key.length}.`,
+        { param: `metadata[${key}]` },
+      );
+    if (v.length > 500)
+      throw new HttpError(
+        400,
+        'invalid_request_error',
+        `Metadata values can have up to 500 characters, but you passed in a value that is ${v.length} characters.`,
+        { param: `metadata[${key}]` },
+      );
     if (v === '') delete next[key];
     else next[key] = v;
   }
@@ -234,7 +267,10 @@ const termsRequirements = (terms: Record<string, unknown> | null) =>
     ? { disabled_reason: null, past_due: [] }
     : {
         disabled_reason: 'requirements.past_due',
-        past_due: ['individual.card_issuing.user_terms_acceptance.date', 'individual.card_issuing.user_terms_acceptance.ip'],
+        past_due: [
+          'individual.card_issuing.user_terms_acceptance.date',
+          'individual.card_issuing.user_terms_acceptance.ip',
+        ],
       };
 
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
@@ -243,7 +279,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const idempotent = new Map<string, { method: string; path: string; params: string; status: number; body: unknown }>();
   const failures: FakeFailure[] = [];
   const topupRefusals: FakeFailure[] = [];
-  const pauses: Array<{ method: string; path: string; reached: (answer: { status: number; body: unknown }) => void; released: Promise<void> }> = [];
+  const pauses: Array<{
+    method: string;
+    path: string;
+    reached: (answer: { status: number; body: unknown }) => void;
+    released: Promise<void>;
+  }> = [];
   let dropNext = false;
   let topupCreateStatus: TopupStatus = 'pending';
 
@@ -251,14 +292,21 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const found = objects.get(id);
     if (!found || found.object !== object) {
       const noun = object.replace('issuing.', '');
-      throw new HttpError(404, 'invalid_request_error', `No such ${noun}: '${id}'`, { code: 'resource_missing', param });
+      throw new HttpError(404, 'invalid_request_error', `No such ${noun}: '${id}'`, {
+        code: 'resource_missing',
+        param,
+      });
     }
     return found;
   };
 
   /** What a card looks like on the wire: number and cvc only when expanded, the cardholder as a full object. */
   const cardView = (card: StripeObject, expand: string[]) => {
-    const { number, cvc, cardholder, ...rest } = card as StripeObject & { number: string; cvc: string; cardholder: string };
+    const { number, cvc, cardholder, ...rest } = card as StripeObject & {
+      number: string;
+      cvc: string;
+      cardholder: string;
+    };
     return {
       ...rest,
       cardholder: objects.get(cardholder) ?? cardholder,
@@ -266,7 +314,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       ...(expand.includes('cvc') ? { cvc } : {}),
     };
   };
-  const expandOf = (params: FormObject): string[] => (arr(params.expand) ?? []).filter((e): e is string => typeof e === 'string');
+  const expandOf = (params: FormObject): string[] =>
+    (arr(params.expand) ?? []).filter((e): e is string => typeof e === 'string');
 
   function createCardholder(body: FormObject): StripeObject {
     const type = str(body.type) ?? 'individual';
@@ -280,7 +329,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       created: now(),
       email: str(body.email) ?? null,
       individual: individual
-        ? { card_issuing: { user_terms_acceptance: terms }, dob: null, first_name: str(individual.first_name) ?? null, last_name: str(individual.last_name) ?? null, verification: null }
+        ? {
+            card_issuing: { user_terms_acceptance: terms },
+            dob: null,
+            first_name: str(individual.first_name) ?? null,
+            last_name: str(individual.last_name) ?? null,
+            verification: null,
+          }
         : null,
       livemode: false,
       metadata: metadata(body.metadata),
@@ -298,21 +353,34 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   function updateCardholder(id: string, body: FormObject): StripeObject {
     const cardholder = find(id, 'issuing.cardholder');
-    const individual = (cardholder.individual ?? { card_issuing: { user_terms_acceptance: null }, dob: null, first_name: null, last_name: null, verification: null }) as Record<string, unknown> & {
+    const individual = (cardholder.individual ?? {
+      card_issuing: { user_terms_acceptance: null },
+      dob: null,
+      first_name: null,
+      last_name: null,
+      verification: null,
+    }) as Record<string, unknown> & {
       card_issuing: { user_terms_acceptance: Record<string, unknown> | null };
     };
     const patch = obj(body.individual);
     if (patch) {
-      individual.card_issuing = { user_terms_acceptance: termsAcceptance(body.individual, individual.card_issuing.user_terms_acceptance) };
+      individual.card_issuing = {
+        user_terms_acceptance: termsAcceptance(body.individual, individual.card_issuing.user_terms_acceptance),
+      };
       if (str(patch.first_name) !== undefined) individual.first_name = str(patch.first_name);
       if (str(patch.last_name) !== undefined) individual.last_name = str(patch.last_name);
       cardholder.individual = individual;
       cardholder.requirements = termsRequirements(individual.card_issuing.user_terms_acceptance);
     }
     if (obj(body.billing)) cardholder.billing = { address: address(obj(body.billing)?.address, 'billing[address]') };
-    for (const field of ['email', 'phone_number', 'status'] as const) if (str(body[field]) !== undefined) cardholder[field] = str(body[field]);
+    for (const field of ['email', 'phone_number', 'status'] as const)
+      if (str(body[field]) !== undefined) cardholder[field] = str(body[field]);
     if (body.metadata) cardholder.metadata = metadata(body.metadata, cardholder.metadata as Record<string, string>);
-    if (body.spending_controls) cardholder.spending_controls = spendingControls(body.spending_controls, cardholder.spending_controls as Record<string, unknown>);
+    if (body.spending_controls)
+      cardholder.spending_controls = spendingControls(
+        body.spending_controls,
+        cardholder.spending_controls as Record<string, unknown>,
+      );
     return cardholder;
   }
 
@@ -320,12 +388,23 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const cardholderId = required(body.cardholder, 'cardholder');
     find(cardholderId, 'issuing.cardholder', 'cardholder');
     const currency = required(body.currency, 'currency');
-    if (currency !== 'usd') throw new HttpError(400, 'invalid_request_error', `Invalid currency: ${currency}. Issuing cards in this account must be usd.`, { param: 'currency' });
+    if (currency !== 'usd')
+      throw new HttpError(
+        400,
+        'invalid_request_error',
+        `Invalid currency: ${currency}. Issuing cards in this account must be usd.`,
+        { param: 'currency' },
+      );
     const type = required(body.type, 'type');
-    if (type !== 'virtual' && type !== 'physical') throw new HttpError(400, 'invalid_request_error', `Invalid type: ${type}`, { param: 'type' });
+    if (type !== 'virtual' && type !== 'physical')
+      throw new HttpError(400, 'invalid_request_error', `Invalid type: ${type}`, { param: 'type' });
     const shippingParams = obj(body.shipping);
-    if (type === 'physical' && !shippingParams) throw new HttpError(400, 'invalid_request_error', 'Physical cards require a shipping address.', { param: 'shipping' });
-    if (type === 'virtual' && shippingParams) throw new HttpError(400, 'invalid_request_error', 'Virtual cards cannot be shipped.', { param: 'shipping' });
+    if (type === 'physical' && !shippingParams)
+      throw new HttpError(400, 'invalid_request_error', 'Physical cards require a shipping address.', {
+        param: 'shipping',
+      });
+    if (type === 'virtual' && shippingParams)
+      throw new HttpError(400, 'invalid_request_error', 'Virtual cards cannot be shipped.', { param: 'shipping' });
     const status = str(body.status) ?? 'inactive';
     const number = visaTestNumber();
     const expiry = new Date();
@@ -363,7 +442,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       spending_controls: spendingControls(body.spending_controls),
       status,
       type,
-      wallets: { apple_pay: { eligible: true, ineligible_reason: null }, google_pay: { eligible: true, ineligible_reason: null }, primary_account_identifier: null },
+      wallets: {
+        apple_pay: { eligible: true, ineligible_reason: null },
+        google_pay: { eligible: true, ineligible_reason: null },
+        primary_account_identifier: null,
+      },
     };
     if (status === 'active') assertActivatable(card);
     objects.set(card.id, card);
@@ -375,9 +458,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const cardholder = objects.get(card.cardholder as string);
     const requirements = cardholder?.requirements as { past_due: string[] } | undefined;
     if (requirements && requirements.past_due.length > 0) {
-      throw new HttpError(400, 'invalid_request_error', `The cardholder has outstanding requirements (${requirements.past_due.join(', ')}); the card can't be activated.`, {
-        param: 'status',
-      });
+      throw new HttpError(
+        400,
+        'invalid_request_error',
+        `The cardholder has outstanding requirements (${requirements.past_due.join(', ')}); the card can't be activated.`,
+        {
+          param: 'status',
+        },
+      );
     }
   }
 
@@ -385,13 +473,21 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const card = find(id, 'issuing.card');
     const status = str(body.status);
     if (status !== undefined) {
-      if (!['active', 'inactive', 'canceled'].includes(status)) throw new HttpError(400, 'invalid_request_error', `Invalid status: ${status}`, { param: 'status' });
-      if (card.status === 'canceled') throw new HttpError(400, 'invalid_request_error', 'This card has been canceled and cannot be updated.', { param: 'status' });
+      if (!['active', 'inactive', 'canceled'].includes(status))
+        throw new HttpError(400, 'invalid_request_error', `Invalid status: ${status}`, { param: 'status' });
+      if (card.status === 'canceled')
+        throw new HttpError(400, 'invalid_request_error', 'This card has been canceled and cannot be updated.', {
+          param: 'status',
+        });
       if (status === 'active') assertActivatable(card);
       card.status = status;
       if (status === 'canceled') card.cancellation_reason = str(body.cancellation_reason) ?? null;
     }
-    if (body.spending_controls) card.spending_controls = spendingControls(body.spending_controls, card.spending_controls as Record<string, unknown>);
+    if (body.spending_controls)
+      card.spending_controls = spendingControls(
+        body.spending_controls,
+        card.spending_controls as Record<string, unknown>,
+      );
     if (body.metadata) card.metadata = metadata(body.metadata, card.metadata as Record<string, string>);
     return card;
   }
@@ -399,10 +495,18 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   function createTopup(body: FormObject): StripeObject {
     const refusal = topupRefusals.shift();
     if (refusal) {
-      throw new HttpError(refusal.status, refusal.type ?? 'invalid_request_error', refusal.message ?? 'Top-ups are not enabled for this account.', refusal.code ? { code: refusal.code } : {});
+      throw new HttpError(
+        refusal.status,
+        refusal.type ?? 'invalid_request_error',
+        refusal.message ?? 'Top-ups are not enabled for this account.',
+        refusal.code ? { code: refusal.code } : {},
+      );
     }
     const amount = int(body.amount, 'amount');
-    if (amount <= 0) throw new HttpError(400, 'invalid_request_error', 'This value must be greater than or equal to 1.', { param: 'amount' });
+    if (amount <= 0)
+      throw new HttpError(400, 'invalid_request_error', 'This value must be greater than or equal to 1.', {
+        param: 'amount',
+      });
     const currency = required(body.currency, 'currency');
     const topup: StripeObject = {
       id: newId('tu'),
@@ -435,14 +539,27 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   /** POST /v1/ephemeral_keys for Issuing Elements (Stripe's Issuing Elements guide): a card, its nonce, an explicit version. */
   function createEphemeralKey(body: FormObject, headers: IncomingMessage['headers']): StripeObject {
-    if (!headers['stripe-version']) throw new HttpError(400, 'invalid_request_error', 'Stripe-Version header is required to create an ephemeral key.');
+    if (!headers['stripe-version'])
+      throw new HttpError(
+        400,
+        'invalid_request_error',
+        'Stripe-Version header is required to create an ephemeral key.',
+      );
     if (body.customer !== undefined || body.verification_session !== undefined) {
-      throw new HttpError(400, 'invalid_request_error', 'This fake makes ephemeral keys for Issuing cards only.', { param: body.customer !== undefined ? 'customer' : 'verification_session' });
+      throw new HttpError(400, 'invalid_request_error', 'This fake makes ephemeral keys for Issuing cards only.', {
+        param: body.customer !== undefined ? 'customer' : 'verification_session',
+      });
     }
     const cardId = required(body.issuing_card, 'issuing_card');
     find(cardId, 'issuing.card', 'issuing_card');
     const nonce = nonces.get(required(body.nonce, 'nonce'));
-    if (!nonce || nonce.used || nonce.card !== cardId) throw new HttpError(400, 'invalid_request_error', 'The provided nonce is invalid, was already used, or was made for another card.', { param: 'nonce' });
+    if (!nonce || nonce.used || nonce.card !== cardId)
+      throw new HttpError(
+        400,
+        'invalid_request_error',
+        'The provided nonce is invalid, was already used, or was made for another card.',
+        { param: 'nonce' },
+      );
     nonce.used = true;
     const created = now();
     const key: StripeObject = {
@@ -460,7 +577,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   function balance(): StripeObject {
     let issuing = 0;
-    for (const o of objects.values()) if (o.object === 'topup' && o.status === 'succeeded' && o.destination_balance === 'issuing') issuing += o.amount as number;
+    for (const o of objects.values())
+      if (o.object === 'topup' && o.status === 'succeeded' && o.destination_balance === 'issuing')
+        issuing += o.amount as number;
     return {
       id: 'balance',
       object: 'balance',
@@ -473,30 +592,43 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   const published: StripeObject[] = [];
 
-  function route(method: string, path: string, query: FormObject, body: FormObject, headers: IncomingMessage['headers']): { status: number; body: unknown } {
+  function route(
+    method: string,
+    path: string,
+    query: FormObject,
+    body: FormObject,
+    headers: IncomingMessage['headers'],
+  ): { status: number; body: unknown } {
     let m: RegExpExecArray | null;
-    if (method === 'POST' && path === '/v1/ephemeral_keys') return { status: 200, body: createEphemeralKey(body, headers) };
+    if (method === 'POST' && path === '/v1/ephemeral_keys')
+      return { status: 200, body: createEphemeralKey(body, headers) };
     if (method === 'POST' && path === '/v1/issuing/cardholders') return { status: 200, body: createCardholder(body) };
     if ((m = /^\/v1\/issuing\/cardholders\/([^/]+)$/.exec(path))) {
       const id = decodeURIComponent(m[1] as string);
       if (method === 'GET') return { status: 200, body: find(id, 'issuing.cardholder') };
       if (method === 'POST') return { status: 200, body: updateCardholder(id, body) };
     }
-    if (method === 'POST' && path === '/v1/issuing/cards') return { status: 200, body: cardView(createCard(body), expandOf(body)) };
+    if (method === 'POST' && path === '/v1/issuing/cards')
+      return { status: 200, body: cardView(createCard(body), expandOf(body)) };
     if ((m = /^\/v1\/issuing\/cards\/([^/]+)$/.exec(path))) {
       const id = decodeURIComponent(m[1] as string);
       if (method === 'GET') return { status: 200, body: cardView(find(id, 'issuing.card'), expandOf(query)) };
       if (method === 'POST') return { status: 200, body: cardView(updateCard(id, body), expandOf(body)) };
     }
     if (method === 'POST' && path === '/v1/topups') return { status: 200, body: createTopup(body) };
-    if ((m = /^\/v1\/topups\/([^/]+)$/.exec(path)) && method === 'GET') return { status: 200, body: find(decodeURIComponent(m[1] as string), 'topup') };
+    if ((m = /^\/v1\/topups\/([^/]+)$/.exec(path)) && method === 'GET')
+      return { status: 200, body: find(decodeURIComponent(m[1] as string), 'topup') };
     if (method === 'GET' && path === '/v1/balance') return { status: 200, body: balance() };
     if (method === 'GET' && path === '/v1/events') {
       const since = Number((query.created as FormObject | undefined)?.gte ?? 0);
       const data = published.filter((event) => (event.created as number) >= since).reverse();
       return { status: 200, body: { object: 'list', url: '/v1/events', has_more: false, data } };
     }
-    throw new HttpError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
+    throw new HttpError(
+      404,
+      'invalid_request_error',
+      `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    );
   }
 
   const errorBody = (error: HttpError) => ({ error: { type: error.type, message: error.message, ...error.extra } });
@@ -507,19 +639,35 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = req.method ?? 'GET';
     const rawBody = Buffer.concat(chunks).toString('utf8');
-    const recorded: RecordedRequest = { method, path: url.pathname, query: parseStripeForm(url.search.slice(1)), body: parseStripeForm(rawBody), headers: { ...req.headers } };
+    const recorded: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: parseStripeForm(url.search.slice(1)),
+      body: parseStripeForm(rawBody),
+      headers: { ...req.headers },
+    };
     requests.push(recorded);
 
     const requestId = newId('req');
     const send = (status: number, body: unknown, extraHeaders: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId, 'stripe-version': String(req.headers['stripe-version'] ?? ''), ...extraHeaders });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': requestId,
+        'stripe-version': String(req.headers['stripe-version'] ?? ''),
+        ...extraHeaders,
+      });
       res.end(JSON.stringify(body));
     };
 
     const auth = req.headers.authorization;
     const key = auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : undefined;
     if (!key || (options.secretKey !== undefined && key !== options.secretKey)) {
-      send(401, { error: { type: 'invalid_request_error', message: key ? `Invalid API Key provided: ${key}` : 'You did not provide an API key.' } });
+      send(401, {
+        error: {
+          type: 'invalid_request_error',
+          message: key ? `Invalid API Key provided: ${key}` : 'You did not provide an API key.',
+        },
+      });
       return;
     }
 
@@ -534,7 +682,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
     const failure = failures.shift();
     if (failure) {
-      send(failure.status, { error: { type: failure.type ?? (failure.status >= 500 ? 'api_error' : 'invalid_request_error'), message: failure.message ?? 'Injected failure.', ...(failure.code ? { code: failure.code } : {}) } });
+      send(failure.status, {
+        error: {
+          type: failure.type ?? (failure.status >= 500 ? 'api_error' : 'invalid_request_error'),
+          message: failure.message ?? 'Injected failure.',
+          ...(failure.code ? { code: failure.code } : {}),
+        },
+      });
       return;
     }
 
@@ -567,7 +721,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       body = errorBody(error);
     }
     // Stripe saves the answer for a key whenever the request reached its handlers (4xx included, not 5xx).
-    if (idempotencyKey && status < 500) idempotent.set(idempotencyKey, { method, path: recorded.path, params, status, body });
+    if (idempotencyKey && status < 500)
+      idempotent.set(idempotencyKey, { method, path: recorded.path, params, status, body });
 
     const pauseIndex = pauses.findIndex((pause) => pause.method === method && pause.path === recorded.path);
     if (pauseIndex >= 0) {
@@ -588,7 +743,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { type: 'api_error', message: error instanceof Error ? error.message : 'Internal error' } }));
+        res.end(
+          JSON.stringify({
+            error: { type: 'api_error', message: error instanceof Error ? error.message : 'Internal error' },
+          }),
+        );
       }
     });
   });
@@ -634,7 +793,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       dropNext = true;
     },
     requestsTo(method, pathPattern) {
-      return requests.filter((r) => r.method === method && (typeof pathPattern === 'string' ? r.path === pathPattern : pathPattern.test(r.path)));
+      return requests.filter(
+        (r) =>
+          r.method === method && (typeof pathPattern === 'string' ? r.path === pathPattern : pathPattern.test(r.path)),
+      );
     },
     ephemeralKeyNonce(cardId) {
       const nonce = newId('ephkn_pub');

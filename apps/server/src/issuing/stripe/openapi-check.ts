@@ -38,7 +38,12 @@ interface Operation {
  * Parameters Stripe accepts but its published description of this version does not list, each with the reason we send
  * it. Anything else undocumented is refused.
  */
-export const UNDOCUMENTED_PARAMETERS: ReadonlyArray<{ method: string; path: string; parameter: string; reason: string }> = [
+export const UNDOCUMENTED_PARAMETERS: ReadonlyArray<{
+  method: string;
+  path: string;
+  parameter: string;
+  reason: string;
+}> = [
   {
     method: 'POST',
     path: '/v1/topups',
@@ -53,7 +58,8 @@ export const UNDOCUMENTED_PARAMETERS: ReadonlyArray<{ method: string; path: stri
  * Stripe's description and fixtures, vendored in the repository (vendor/stripe-openapi, copied from the project's
  * shared folder with its SOURCE.json) so a clean clone tests against them with nothing outside it.
  */
-export const STRIPE_OPENAPI_DIR = process.env.STRIPE_OPENAPI_DIR ?? fileURLToPath(new URL('../../../../../vendor/stripe-openapi/', import.meta.url));
+export const STRIPE_OPENAPI_DIR =
+  process.env.STRIPE_OPENAPI_DIR ?? fileURLToPath(new URL('../../../../../vendor/stripe-openapi/', import.meta.url));
 
 export interface StripeSpec {
   /** The description's API version (info.version), e.g. 2023-08-16. */
@@ -77,7 +83,10 @@ interface RawOperation {
   parameters?: Array<{ in: string; name: string; schema: Schema }>;
   requestBody?: { content?: Record<string, { schema?: Schema }> };
 }
-interface RawSpec { info: { version: string }; paths: Record<string, Record<string, RawOperation>> }
+interface RawSpec {
+  info: { version: string };
+  paths: Record<string, Record<string, RawOperation>>;
+}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -88,7 +97,8 @@ function buildSpec(raw: RawSpec): StripeSpec {
     const pattern = new RegExp(`^${parts.map(escapeRegExp).join('[^/]+')}$`);
     for (const [method, op] of Object.entries(methods)) {
       const query: Record<string, Schema> = {};
-      for (const parameter of op.parameters ?? []) if (parameter.in === 'query') query[parameter.name] = parameter.schema;
+      for (const parameter of op.parameters ?? [])
+        if (parameter.in === 'query') query[parameter.name] = parameter.schema;
       operations.push({
         method: method.toUpperCase(),
         path: template,
@@ -102,7 +112,8 @@ function buildSpec(raw: RawSpec): StripeSpec {
   }
   operations.sort((a, b) => a.templateParams - b.templateParams);
 
-  const find = (method: string, requestPath: string) => operations.find((op) => op.method === method && op.pattern.test(requestPath));
+  const find = (method: string, requestPath: string) =>
+    operations.find((op) => op.method === method && op.pattern.test(requestPath));
 
   return {
     version: raw.info.version,
@@ -114,10 +125,15 @@ function buildSpec(raw: RawSpec): StripeSpec {
       const op = find(method, requestPath);
       if (!op) return `${method} ${requestPath} is not an operation in Stripe's API description (${raw.info.version}).`;
       const name = `${op.operationId} (${method} ${op.path})`;
-      const allowed = (parameter: string) => UNDOCUMENTED_PARAMETERS.some((u) => u.method === method && u.path === op.path && u.parameter === parameter);
+      const allowed = (parameter: string) =>
+        UNDOCUMENTED_PARAMETERS.some((u) => u.method === method && u.path === op.path && u.parameter === parameter);
       // The SDK sends GET parameters in the query string and POST parameters in the body.
       const querySchema: Schema = { type: 'object', properties: op.query, additionalProperties: false };
-      const problem = checkValue(query, querySchema, '', allowed) ?? (Object.keys(body).length > 0 ? checkValue(body, op.body ?? { type: 'object', properties: {} }, '', allowed) : null);
+      const problem =
+        checkValue(query, querySchema, '', allowed) ??
+        (Object.keys(body).length > 0
+          ? checkValue(body, op.body ?? { type: 'object', properties: {} }, '', allowed)
+          : null);
       return problem && `${name}: ${problem}`;
     },
   };
@@ -126,7 +142,12 @@ function buildSpec(raw: RawSpec): StripeSpec {
 const key = (prefix: string, segment: string | number) => (prefix === '' ? String(segment) : `${prefix}[${segment}]`);
 
 /** Null when `value` (as parsed from Stripe's form encoding: strings, arrays, objects) fits `schema`; else why not. */
-function checkValue(value: FormValue, schema: Schema, at: string, allowed: (parameter: string) => boolean): string | null {
+function checkValue(
+  value: FormValue,
+  schema: Schema,
+  at: string,
+  allowed: (parameter: string) => boolean,
+): string | null {
   if (schema.anyOf) {
     const problems = schema.anyOf.map((alternative) => checkValue(value, alternative, at, allowed));
     if (problems.some((problem) => problem === null)) return null;
@@ -134,25 +155,34 @@ function checkValue(value: FormValue, schema: Schema, at: string, allowed: (para
     return problems.find((problem) => !problem!.includes('must be')) ?? (problems[0] as string);
   }
   if (typeof value === 'string') {
-    if (schema.type === 'object' || schema.type === 'array') return `parameter ${at} must be ${schema.type === 'object' ? 'an object' : 'a list'}, not a string.`;
-    if (schema.enum && !schema.enum.includes(value)) return `parameter ${at} has the value '${value}', which is not one of ${schema.enum.map((v) => `'${String(v)}'`).join(', ')}.`;
-    if (schema.type === 'integer' && !/^-?\d+$/.test(value)) return `parameter ${at} must be an integer, not '${value}'.`;
-    if (schema.type === 'number' && !/^-?\d+(\.\d+)?$/.test(value)) return `parameter ${at} must be a number, not '${value}'.`;
-    if (schema.type === 'boolean' && value !== 'true' && value !== 'false') return `parameter ${at} must be true or false, not '${value}'.`;
+    if (schema.type === 'object' || schema.type === 'array')
+      return `parameter ${at} must be ${schema.type === 'object' ? 'an object' : 'a list'}, not a string.`;
+    if (schema.enum && !schema.enum.includes(value))
+      return `parameter ${at} has the value '${value}', which is not one of ${schema.enum.map((v) => `'${String(v)}'`).join(', ')}.`;
+    if (schema.type === 'integer' && !/^-?\d+$/.test(value))
+      return `parameter ${at} must be an integer, not '${value}'.`;
+    if (schema.type === 'number' && !/^-?\d+(\.\d+)?$/.test(value))
+      return `parameter ${at} must be a number, not '${value}'.`;
+    if (schema.type === 'boolean' && value !== 'true' && value !== 'false')
+      return `parameter ${at} must be true or false, not '${value}'.`;
     return null;
   }
   if (Array.isArray(value)) {
-    if (schema.type !== 'array') return `parameter ${at} must be ${schema.type === 'object' ? 'an object' : `a single ${schema.type ?? 'value'}`}, not a list.`;
+    if (schema.type !== 'array')
+      return `parameter ${at} must be ${schema.type === 'object' ? 'an object' : `a single ${schema.type ?? 'value'}`}, not a list.`;
     for (const [index, item] of value.entries()) {
       const problem = checkValue(item, schema.items ?? {}, key(at, index), allowed);
       if (problem) return problem;
     }
     return null;
   }
-  if (schema.type !== 'object') return `parameter ${at} must be ${schema.type === 'array' ? 'a list' : `a single ${schema.type ?? 'value'}`}, not an object.`;
+  if (schema.type !== 'object')
+    return `parameter ${at} must be ${schema.type === 'array' ? 'a list' : `a single ${schema.type ?? 'value'}`}, not an object.`;
   for (const [name, item] of Object.entries(value)) {
     const parameter = key(at, name);
-    const documented = schema.properties?.[name] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+    const documented =
+      schema.properties?.[name] ??
+      (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
     if (!documented) {
       if (allowed(parameter)) continue;
       return `parameter ${parameter} is not documented.`;

@@ -72,7 +72,11 @@ const stripeAddress = (address: Address) => ({
   country: address.country,
 });
 
-const termsParams = (terms: TermsAcceptance) => ({ date: unixSeconds(terms.date), ip: terms.ip, user_agent: terms.userAgent });
+const termsParams = (terms: TermsAcceptance) => ({
+  date: unixSeconds(terms.date),
+  ip: terms.ip,
+  user_agent: terms.userAgent,
+});
 
 const allTimeLimit = (amount: number) => ({ spending_limits: [{ amount, interval: 'all_time' as const }] });
 
@@ -104,7 +108,15 @@ function toIssuerError(error: unknown, operation: string, secretKey: string): St
     );
   }
   const reason = error instanceof Error ? sanitize(error.message, secretKey) : 'unknown error';
-  return new StripeIssuerError(`Stripe ${operation} failed: ${reason}`, operation, undefined, 'unknown', undefined, undefined, undefined);
+  return new StripeIssuerError(
+    `Stripe ${operation} failed: ${reason}`,
+    operation,
+    undefined,
+    'unknown',
+    undefined,
+    undefined,
+    undefined,
+  );
 }
 
 /**
@@ -125,7 +137,9 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
   });
 
   const ownPrefix = `${options.idempotencyPrefix}:`;
-  const keyed = (idempotencyKey: string) => ({ idempotencyKey: idempotencyKey.startsWith(ownPrefix) ? idempotencyKey : `${ownPrefix}${idempotencyKey}` });
+  const keyed = (idempotencyKey: string) => ({
+    idempotencyKey: idempotencyKey.startsWith(ownPrefix) ? idempotencyKey : `${ownPrefix}${idempotencyKey}`,
+  });
 
   async function call<T>(operation: string, run: () => Promise<T>): Promise<T> {
     try {
@@ -163,12 +177,23 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
 
     async acceptTerms(cardholderId: string, terms: TermsAcceptance) {
       await call('accept issuing terms', () =>
-        stripe.issuing.cardholders.update(cardholderId, { individual: { card_issuing: { user_terms_acceptance: termsParams(terms) } } }),
+        stripe.issuing.cardholders.update(cardholderId, {
+          individual: { card_issuing: { user_terms_acceptance: termsParams(terms) } },
+        }),
       );
     },
 
     async createCard(input: CardInput, idempotencyKey: string): Promise<IssuedCard> {
-      if (input.type === 'physical' && !input.shipping) throw new StripeIssuerError('Stripe create card failed: a physical card needs a shipping address', 'create card', undefined, 'invalid_input', undefined, 'shipping', undefined);
+      if (input.type === 'physical' && !input.shipping)
+        throw new StripeIssuerError(
+          'Stripe create card failed: a physical card needs a shipping address',
+          'create card',
+          undefined,
+          'invalid_input',
+          undefined,
+          'shipping',
+          undefined,
+        );
       const card = await call('create card', () =>
         stripe.issuing.cards.create(
           {
@@ -178,7 +203,13 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
             status: 'inactive',
             spending_controls: allTimeLimit(input.spendingLimit),
             ...(input.type === 'physical' && input.shipping
-              ? { shipping: { name: input.shipping.name, service: input.shipping.service, address: stripeAddress(input.shipping.address) } }
+              ? {
+                  shipping: {
+                    name: input.shipping.name,
+                    service: input.shipping.service,
+                    address: stripeAddress(input.shipping.address),
+                  },
+                }
               : {}),
             metadata: { org_id: String(input.orgId) },
           },
@@ -189,18 +220,33 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
     },
 
     async setCardStatus(cardId, status, idempotencyKey) {
-      await call(`set card status to ${status}`, () => stripe.issuing.cards.update(cardId, { status }, keyed(idempotencyKey)));
+      await call(`set card status to ${status}`, () =>
+        stripe.issuing.cards.update(cardId, { status }, keyed(idempotencyKey)),
+      );
     },
 
     async setSpendingLimit(cardId, amount, idempotencyKey) {
-      await call('set spending limit', () => stripe.issuing.cards.update(cardId, { spending_controls: allTimeLimit(amount) }, keyed(idempotencyKey)));
+      await call('set spending limit', () =>
+        stripe.issuing.cards.update(cardId, { spending_controls: allTimeLimit(amount) }, keyed(idempotencyKey)),
+      );
     },
 
     // No revealCard: the number and CVC never pass through our server. Issuing Elements fetch them in the browser.
     async createEphemeralKey(cardId, nonce) {
       // The SDK wants the API version spelled out for ephemeral keys; the key is for Stripe.js's Issuing Elements.
-      const key = await call('create ephemeral key', () => stripe.ephemeralKeys.create({ issuing_card: cardId, nonce }, { apiVersion: STRIPE_API_VERSION }));
-      if (!key.secret) throw new StripeIssuerError('Stripe create ephemeral key failed: the answer had no secret', 'create ephemeral key', undefined, 'invalid_response', undefined, undefined, undefined);
+      const key = await call('create ephemeral key', () =>
+        stripe.ephemeralKeys.create({ issuing_card: cardId, nonce }, { apiVersion: STRIPE_API_VERSION }),
+      );
+      if (!key.secret)
+        throw new StripeIssuerError(
+          'Stripe create ephemeral key failed: the answer had no secret',
+          'create ephemeral key',
+          undefined,
+          'invalid_response',
+          undefined,
+          undefined,
+          undefined,
+        );
       return { secret: key.secret, expires: key.expires };
     },
 
@@ -216,7 +262,9 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
       const topup = await call('create top-up', () => stripe.topups.create(params, keyed(idempotencyKey)));
       // A top-up Stripe already refused never settles; say so now rather than leave it pending for ever.
       if (topup.status === 'failed' || topup.status === 'canceled' || topup.status === 'reversed') {
-        const reason = topup.failure_message ? sanitize(topup.failure_message, secretKey) : `The top-up is ${topup.status}.`;
+        const reason = topup.failure_message
+          ? sanitize(topup.failure_message, secretKey)
+          : `The top-up is ${topup.status}.`;
         throw new StripeIssuerError(
           `Stripe create top-up failed: top-up ${topup.id} is ${topup.status}${topup.failure_message ? `: ${reason}` : ''}`,
           'create top-up',

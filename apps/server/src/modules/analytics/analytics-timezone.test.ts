@@ -34,20 +34,40 @@ beforeAll(async () => {
   await acceptTermsInDb(ctx.db, member.id);
   const setup = await ctx.client(host).signIn(adminUser.email, TEST_PASSWORD);
   const topup = await topUp(setup, 70_000);
-  await sql`UPDATE topups SET settled_at = '2025-02-01T02:00:00Z', created_at = '2025-02-01T02:00:00Z' WHERE id = ${topup.id}`.execute(ctx.db);
+  await sql`UPDATE topups SET settled_at = '2025-02-01T02:00:00Z', created_at = '2025-02-01T02:00:00Z' WHERE id = ${topup.id}`.execute(
+    ctx.db,
+  );
   await backdateEntries(ctx.db, { reference: `topup:${topup.id}` }, '2025-02-01T02:00:00Z');
   const card = await createCard(setup, member.id);
   await fundCard(setup, card.id, 20_000);
   await backdateEntries(ctx.db, { kind: 'card_funding', cardId: card.id }, '2025-03-01T03:00:00Z');
   await activateCard(setup, card.id);
-  const team = (await setup.post('/api/teams', { name: 'Nights', color: '#1677FF', team: { users: [member.id] }, approval_path: [] })).json().data;
+  const team = (
+    await setup.post('/api/teams', {
+      name: 'Nights',
+      color: '#1677FF',
+      team: { users: [member.id] },
+      approval_path: [],
+    })
+  ).json().data;
   const memberSetup = await ctx.client(host).signIn(member.email, TEST_PASSWORD);
   const filed = await memberSetup.post(`/api/users/${member.id}/purchase-requests`, {
-    amount: 1_500, card_id: card.id, team_id: team.id, wallet_category_id: null, notes: 'Late train', interval: null, start_date: null, end_date: null,
+    amount: 1_500,
+    card_id: card.id,
+    team_id: team.id,
+    wallet_category_id: null,
+    notes: 'Late train',
+    interval: null,
+    start_date: null,
+    end_date: null,
   });
   expect(filed.statusCode, filed.body).toBe(201);
   const requestId = filed.json().data.id as number;
-  const decision = await setup.put(`/api/purchase-requests/${requestId}/finance-approval`, { approving: true, status: 'approved', notes: 'Force approved by admin from purchase request dashboard.' });
+  const decision = await setup.put(`/api/purchase-requests/${requestId}/finance-approval`, {
+    approving: true,
+    status: 'approved',
+    notes: 'Force approved by admin from purchase request dashboard.',
+  });
   expect(decision.statusCode, decision.body).toBe(200);
   await sql`UPDATE purchase_requests SET transferred = '2025-04-01T01:00:00Z' WHERE id = ${requestId}`.execute(ctx.db);
 
@@ -78,7 +98,9 @@ describe('analytics days are UTC whatever the time zones around them', () => {
     const plain = new pg.Client({ connectionString: ctx.databaseUrl });
     await plain.connect();
     try {
-      const { rows } = await plain.query<{ zone: string; midnight: string }>(`SELECT current_setting('TimeZone') AS zone, to_char('2025-02-01'::date::timestamptz AT TIME ZONE 'UTC', 'HH24:MI') AS midnight`);
+      const { rows } = await plain.query<{ zone: string; midnight: string }>(
+        `SELECT current_setting('TimeZone') AS zone, to_char('2025-02-01'::date::timestamptz AT TIME ZONE 'UTC', 'HH24:MI') AS midnight`,
+      );
       expect(rows[0]).toEqual({ zone: ZONE, midnight: '05:00' });
     } finally {
       await plain.end();
@@ -88,24 +110,54 @@ describe('analytics days are UTC whatever the time zones around them', () => {
   });
 
   it('top-ups: 02:00 UTC on February 1st is February 1st, not January 31st', async () => {
-    expect(amounts(await get('/api/topups/analytics?filter[group_single]=1&filter[between]=2025-02-01,2025-02-01'))).toEqual([70_000]);
-    expect(amounts(await get('/api/topups/analytics?filter[group_single]=1&filter[between]=2025-01-31,2025-01-31'))).toEqual([0]);
-    expect(amounts(await get('/api/topups/analytics?filter[sum_over_months]=2&filter[between]=2025-01-01,2025-02-28'))).toEqual([0, 70_000]);
-    expect(amounts(await get('/api/topups/analytics?filter[group_single]=1&filter[between_created]=2025-02-01,2025-02-01'))).toEqual([70_000]);
+    expect(
+      amounts(await get('/api/topups/analytics?filter[group_single]=1&filter[between]=2025-02-01,2025-02-01')),
+    ).toEqual([70_000]);
+    expect(
+      amounts(await get('/api/topups/analytics?filter[group_single]=1&filter[between]=2025-01-31,2025-01-31')),
+    ).toEqual([0]);
+    expect(
+      amounts(await get('/api/topups/analytics?filter[sum_over_months]=2&filter[between]=2025-01-01,2025-02-28')),
+    ).toEqual([0, 70_000]);
+    expect(
+      amounts(await get('/api/topups/analytics?filter[group_single]=1&filter[between_created]=2025-02-01,2025-02-01')),
+    ).toEqual([70_000]);
   });
 
   it('the available balance and card fundings (the ledger) turn at UTC midnight', async () => {
-    expect(await get('/api/wallet-balances/analytics?filter[sum_over_days]=2&filter[between]=2025-01-31,2025-02-01')).toEqual([
-      { date: '2025-01-31', amount: 0 }, { date: '2025-02-01', amount: 70_000 },
+    expect(
+      await get('/api/wallet-balances/analytics?filter[sum_over_days]=2&filter[between]=2025-01-31,2025-02-01'),
+    ).toEqual([
+      { date: '2025-01-31', amount: 0 },
+      { date: '2025-02-01', amount: 70_000 },
     ]);
-    expect(amounts(await get('/api/wallet-balances/analytics?filter[sum_over_days]=2&filter[between]=2025-02-28,2025-03-01'))).toEqual([70_000, 50_000]);
-    expect(amounts(await get('/api/journal-entries/analytics?filter[sum_over_days]=2&filter[between]=2025-02-28,2025-03-01'))).toEqual([0, 20_000]);
-    expect(amounts(await get(`/api/users/${kim.id}/journal-entries/analytics?filter[group_single]=1&filter[between]=2025-03-01,2025-03-01`, kim.client))).toEqual([20_000]);
+    expect(
+      amounts(
+        await get('/api/wallet-balances/analytics?filter[sum_over_days]=2&filter[between]=2025-02-28,2025-03-01'),
+      ),
+    ).toEqual([70_000, 50_000]);
+    expect(
+      amounts(
+        await get('/api/journal-entries/analytics?filter[sum_over_days]=2&filter[between]=2025-02-28,2025-03-01'),
+      ),
+    ).toEqual([0, 20_000]);
+    expect(
+      amounts(
+        await get(
+          `/api/users/${kim.id}/journal-entries/analytics?filter[group_single]=1&filter[between]=2025-03-01,2025-03-01`,
+          kim.client,
+        ),
+      ),
+    ).toEqual([20_000]);
   });
 
   it('a funded request counts on the UTC day it was funded', async () => {
     const path = `/api/users/${kim.id}/purchase-requests/analytics?where_not_null=transferred`;
-    expect(amounts(await get(`${path}&filter[sum_over_months]=2&filter[between]=2025-03-01,2025-04-30`, kim.client))).toEqual([0, 1_500]);
-    expect(amounts(await get(`${path}&filter[group_single]=1&filter[between]=2025-03-31,2025-03-31`, kim.client))).toEqual([0]);
+    expect(
+      amounts(await get(`${path}&filter[sum_over_months]=2&filter[between]=2025-03-01,2025-04-30`, kim.client)),
+    ).toEqual([0, 1_500]);
+    expect(
+      amounts(await get(`${path}&filter[group_single]=1&filter[between]=2025-03-31,2025-03-31`, kim.client)),
+    ).toEqual([0]);
   });
 });

@@ -10,7 +10,11 @@ describe('analytics over the demo organisation', () => {
     const admin = await ctx.client('localhost').signIn('admin@demo.test', DEMO_PASSWORD);
     const months = (await admin.get('/api/expenses/analytics?filter[sum_over_months]=6')).json();
     expect(months.data).toHaveLength(6);
-    expect(months.data.every((row: { date: string; amount: number }) => /^\d{4}-\d{2}-01$/.test(row.date) && Number.isInteger(row.amount))).toBe(true);
+    expect(
+      months.data.every(
+        (row: { date: string; amount: number }) => /^\d{4}-\d{2}-01$/.test(row.date) && Number.isInteger(row.amount),
+      ),
+    ).toBe(true);
     const days = (await admin.get('/api/expenses/analytics?filter[sum_over_days]=30')).json();
     expect(days.data).toHaveLength(30);
     for (const top of ['top_five_spender', 'top_five_card_balances', 'top_five_categories', 'top_five_teams']) {
@@ -27,9 +31,15 @@ describe('analytics over the demo organisation', () => {
     expect((await admin.get('/api/expenses/analytics?filter[between]=2026-05-01,2026-04-01')).statusCode).toBe(422);
     const member = await ctx.client('localhost').signIn('member@demo.test', DEMO_PASSWORD);
     const me = (await member.get('/api/me')).json().data;
-    expect((await member.get(`/api/users/${me.id}/expenses/analytics?filter[sum_over_months]=12`)).json().data).toHaveLength(12);
+    expect(
+      (await member.get(`/api/users/${me.id}/expenses/analytics?filter[sum_over_months]=12`)).json().data,
+    ).toHaveLength(12);
     expect((await member.get('/api/expenses/analytics?filter[sum_over_months]=6')).statusCode).toBe(403);
-    const transferred = (await member.get(`/api/users/${me.id}/purchase-requests/analytics?where_not_null=transferred&filter[group_single]=1`)).json().data;
+    const transferred = (
+      await member.get(
+        `/api/users/${me.id}/purchase-requests/analytics?where_not_null=transferred&filter[group_single]=1`,
+      )
+    ).json().data;
     expect(transferred[0].amount).toBeGreaterThan(0);
   }, 60_000);
 });

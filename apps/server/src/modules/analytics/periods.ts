@@ -20,7 +20,11 @@ export function periodOf(day: string, unit: Unit): string {
 /** Every period from `from` to `to` inclusive (months start on the 1st). */
 export function periodsBetween(from: string, to: string, unit: Unit): string[] {
   const periods: string[] = [];
-  for (let period = periodOf(from, unit); period <= to && periods.length < 5000; period = unit === 'day' ? addDaysIso(period, 1) : addMonthsIso(period, 1)) {
+  for (
+    let period = periodOf(from, unit);
+    period <= to && periods.length < 5000;
+    period = unit === 'day' ? addDaysIso(period, 1) : addMonthsIso(period, 1)
+  ) {
     periods.push(period);
   }
   return periods;
@@ -28,11 +32,17 @@ export function periodsBetween(from: string, to: string, unit: Unit): string[] {
 
 /** The last N days or calendar months up to today (the current one included; months from their 1st). */
 export function lastPeriods(count: number, unit: Unit, today: string): { from: string; to: string } {
-  return unit === 'day' ? { from: addDaysIso(today, -(count - 1)), to: today } : { from: addMonthsIso(today, -(count - 1)), to: today };
+  return unit === 'day'
+    ? { from: addDaysIso(today, -(count - 1)), to: today }
+    : { from: addMonthsIso(today, -(count - 1)), to: today };
 }
 
 /** The days of a period that fall inside the range. */
-function daysOf(period: string, unit: Unit, range: { from: string; to: string }): { first: string; last: string; count: number } {
+function daysOf(
+  period: string,
+  unit: Unit,
+  range: { from: string; to: string },
+): { first: string; last: string; count: number } {
   const first = period < range.from ? range.from : period;
   const end = unit === 'day' ? period : addDaysIso(addMonthsIso(period, 1), -1);
   const last = end > range.to ? range.to : end;
@@ -40,13 +50,22 @@ function daysOf(period: string, unit: Unit, range: { from: string; to: string })
   return { first, last, count: Math.max(0, count) };
 }
 
-export interface Row { date: string; amount: number }
+export interface Row {
+  date: string;
+  amount: number;
+}
 
 /**
  * Sum, or highest daily total, of daily amounts per period, over the range's days only. A day without data counts
  * as 0, so a period without data is 0, and a period's max is never below 0 while it has a quiet day.
  */
-export function bucketFlows(daily: ReadonlyArray<{ day: string; amount: number }>, periods: string[], unit: Unit, how: 'sum' | 'max', range: { from: string; to: string }): Row[] {
+export function bucketFlows(
+  daily: ReadonlyArray<{ day: string; amount: number }>,
+  periods: string[],
+  unit: Unit,
+  how: 'sum' | 'max',
+  range: { from: string; to: string },
+): Row[] {
   const sums = new Map<string, number>();
   const highest = new Map<string, number>();
   const active = new Map<string, number>();
@@ -70,7 +89,14 @@ export function bucketFlows(daily: ReadonlyArray<{ day: string; amount: number }
  * (sum_over) or its highest closing balance of a day (max_over), over the range's days. A period without changes
  * keeps the previous balance: a balance doesn't drop to zero because nothing moved.
  */
-export function bucketLevels(opening: number, daily: ReadonlyArray<{ day: string; amount: number }>, periods: string[], unit: Unit, how: 'sum' | 'max', range: { from: string; to: string }): Row[] {
+export function bucketLevels(
+  opening: number,
+  daily: ReadonlyArray<{ day: string; amount: number }>,
+  periods: string[],
+  unit: Unit,
+  how: 'sum' | 'max',
+  range: { from: string; to: string },
+): Row[] {
   const flows = new Map(daily.map((row) => [row.day, Number(row.amount)]));
   const rows: Row[] = [];
   let balance = opening;

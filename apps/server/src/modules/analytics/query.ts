@@ -7,10 +7,25 @@ import { lastPeriods, periodsBetween, type Unit } from './periods.js';
 export type Aggregation =
   | { kind: 'series'; unit: Unit; how: 'sum' | 'max'; range: { from: string; to: string } }
   | { kind: 'single'; range: { from: string; to: string } | null }
-  | { kind: 'top'; by: 'spender' | 'card_balance' | 'category' | 'team'; range: { from: string; to: string } | null; limit: number };
+  | {
+      kind: 'top';
+      by: 'spender' | 'card_balance' | 'category' | 'team';
+      range: { from: string; to: string } | null;
+      limit: number;
+    };
 
-const SERIES = { sum_over_months: ['month', 'sum'], sum_over_days: ['day', 'sum'], max_over_months: ['month', 'max'], max_over_days: ['day', 'max'] } as const;
-const TOPS = { top_five_spender: 'spender', top_five_card_balances: 'card_balance', top_five_categories: 'category', top_five_teams: 'team' } as const;
+const SERIES = {
+  sum_over_months: ['month', 'sum'],
+  sum_over_days: ['day', 'sum'],
+  max_over_months: ['month', 'max'],
+  max_over_days: ['day', 'max'],
+} as const;
+const TOPS = {
+  top_five_spender: 'spender',
+  top_five_card_balances: 'card_balance',
+  top_five_categories: 'category',
+  top_five_teams: 'team',
+} as const;
 const MAX_PERIODS = { day: 1_100, month: 120 } as const;
 /** "from,to" or "day,from,to": UTC days, both included. */
 function parseRange(raw: string, field: string): { from: string; to: string } {
@@ -24,7 +39,11 @@ function parseRange(raw: string, field: string): { from: string; to: string } {
 }
 
 const count = (field: string, max: number) =>
-  z.coerce.number({ error: `${field} must be a whole number.` }).int(`${field} must be a whole number.`).min(1, `${field} must be at least 1.`).max(max, `${field} may not be greater than ${max}.`);
+  z.coerce
+    .number({ error: `${field} must be a whole number.` })
+    .int(`${field} must be a whole number.`)
+    .min(1, `${field} must be at least 1.`)
+    .max(max, `${field} may not be greater than ${max}.`);
 
 export function parseAnalyticsQuery(
   query: Record<string, unknown>,
@@ -39,7 +58,14 @@ export function parseAnalyticsQuery(
     else if (!extra) throw badRequest(`Unknown parameter: ${key}.`);
     else if (!extra.includes(text)) throw validationFailed({ [key]: [`${key} may only be ${extra.join(' or ')}.`] });
   }
-  const known = new Set([...Object.keys(SERIES), ...allowed.tops, 'group_single', 'between', 'between_created', 'limit']);
+  const known = new Set([
+    ...Object.keys(SERIES),
+    ...allowed.tops,
+    'group_single',
+    'between',
+    'between_created',
+    'limit',
+  ]);
   for (const name of Object.keys(filters)) if (!known.has(name)) throw badRequest(`Unknown filter: ${name}.`);
 
   const aggregations = Object.keys(filters).filter((name) => name in SERIES || name in TOPS || name === 'group_single');
@@ -47,23 +73,38 @@ export function parseAnalyticsQuery(
   if (filters.between !== undefined && filters.between_created !== undefined) {
     throw validationFailed({ filter: ['Use either between or between_created, not both.'] });
   }
-  const range = filters.between !== undefined ? parseRange(filters.between, 'filter.between') : filters.between_created !== undefined ? parseRange(filters.between_created, 'filter.between_created') : null;
+  const range =
+    filters.between !== undefined
+      ? parseRange(filters.between, 'filter.between')
+      : filters.between_created !== undefined
+        ? parseRange(filters.between_created, 'filter.between_created')
+        : null;
   const byCreated = filters.between_created !== undefined;
-  const limitParsed = filters.limit === undefined ? { success: true as const, data: 5 } : count('limit', 100).safeParse(filters.limit);
-  if (!limitParsed.success) throw validationFailed({ 'filter.limit': limitParsed.error.issues.map((issue) => issue.message) });
+  const limitParsed =
+    filters.limit === undefined ? { success: true as const, data: 5 } : count('limit', 100).safeParse(filters.limit);
+  if (!limitParsed.success)
+    throw validationFailed({ 'filter.limit': limitParsed.error.issues.map((issue) => issue.message) });
   const name = aggregations[0] ?? 'sum_over_months';
 
   if (name in SERIES) {
     const [unit, how] = SERIES[name as keyof typeof SERIES];
     const raw = filters[name] ?? '6';
     const parsed = count(name, MAX_PERIODS[unit]).safeParse(raw);
-    if (!parsed.success) throw validationFailed({ [`filter.${name}`]: parsed.error.issues.map((issue) => issue.message) });
+    if (!parsed.success)
+      throw validationFailed({ [`filter.${name}`]: parsed.error.issues.map((issue) => issue.message) });
     const window = range ?? lastPeriods(parsed.data, unit, todayIso());
     if (periodsBetween(window.from, window.to, unit).length > MAX_PERIODS[unit]) {
-      throw validationFailed({ [byCreated ? 'filter.between_created' : 'filter.between']: [`The range may span at most ${MAX_PERIODS[unit]} ${unit}s for ${name}.`] });
+      throw validationFailed({
+        [byCreated ? 'filter.between_created' : 'filter.between']: [
+          `The range may span at most ${MAX_PERIODS[unit]} ${unit}s for ${name}.`,
+        ],
+      });
     }
     return { aggregation: { kind: 'series', unit, how, range: window }, byCreated };
   }
   if (name === 'group_single') return { aggregation: { kind: 'single', range }, byCreated };
-  return { aggregation: { kind: 'top', by: TOPS[name as keyof typeof TOPS], range, limit: limitParsed.data }, byCreated };
+  return {
+    aggregation: { kind: 'top', by: TOPS[name as keyof typeof TOPS], range, limit: limitParsed.data },
+    byCreated,
+  };
 }

@@ -20,13 +20,19 @@ export const dates = (rows: Row[]) => rows.map((row) => row.date);
  * Ledger entries are append-only; tests move them back in time with the table's triggers off for one transaction
  * (only the test's own database is touched).
  */
-export async function backdateEntries(db: Db, where: { reference?: string; kind?: string; cardId?: number }, iso: string) {
+export async function backdateEntries(
+  db: Db,
+  where: { reference?: string; kind?: string; cardId?: number },
+  iso: string,
+) {
   await db.transaction().execute(async (tx) => {
     await sql`SET LOCAL session_replication_role = replica`.execute(tx);
     await sql`
       UPDATE journal_entries SET created_at = ${iso}::timestamptz
       WHERE true ${where.reference ? sql`AND reference = ${where.reference}` : sql``}
-        ${where.kind ? sql`AND kind = ${where.kind}` : sql``} ${where.cardId ? sql`AND card_id = ${where.cardId}` : sql``}`.execute(tx);
+        ${where.kind ? sql`AND kind = ${where.kind}` : sql``} ${where.cardId ? sql`AND card_id = ${where.cardId}` : sql``}`.execute(
+      tx,
+    );
   });
 }
 
@@ -40,9 +46,30 @@ export interface SpendWorld {
   categories: Map<string, number>;
 }
 
-const restaurant = (name: string) => ({ name, category: 'eating_places_restaurants', category_code: '5812', city: 'Oakland', state: 'CA', country: 'US' });
-const airline = (name: string) => ({ name, category: 'airlines_air_carriers', category_code: '3058', city: 'Atlanta', state: 'GA', country: 'US' });
-const oddity = (name: string) => ({ name, category: 'antique_shops', category_code: '5932', city: 'Boston', state: 'MA', country: 'US' });
+const restaurant = (name: string) => ({
+  name,
+  category: 'eating_places_restaurants',
+  category_code: '5812',
+  city: 'Oakland',
+  state: 'CA',
+  country: 'US',
+});
+const airline = (name: string) => ({
+  name,
+  category: 'airlines_air_carriers',
+  category_code: '3058',
+  city: 'Atlanta',
+  state: 'GA',
+  country: 'US',
+});
+const oddity = (name: string) => ({
+  name,
+  category: 'antique_shops',
+  category_code: '5932',
+  city: 'Boston',
+  state: 'MA',
+  country: 'US',
+});
 
 /**
  * One organisation whose spending is known to the cent (UTC):
@@ -64,7 +91,12 @@ export async function spendWorld(ctx: TestContext): Promise<SpendWorld> {
   await acceptTermsInDb(ctx.db, miaUser.id);
   await acceptTermsInDb(ctx.db, nedUser.id);
   const adminClient = await ctx.client(host).signIn(admin.email, TEST_PASSWORD);
-  const teamResponse = await adminClient.post('/api/teams', { name: 'Alpha', color: '#1677FF', team: { users: [miaUser.id] }, approval_path: [] });
+  const teamResponse = await adminClient.post('/api/teams', {
+    name: 'Alpha',
+    color: '#1677FF',
+    team: { users: [miaUser.id] },
+    approval_path: [],
+  });
   if (teamResponse.statusCode !== 201) throw new Error(teamResponse.body);
   const other = (await categoriesOf(ctx.db, orgId)).find((category) => category.name === 'Other');
   if (other) await renameWalletCategory(ctx.db, orgId, other.id, 'Miscellaneous');
@@ -77,8 +109,13 @@ export async function spendWorld(ctx: TestContext): Promise<SpendWorld> {
   };
   const miaCard = await issue(miaUser.id, 100_000);
   const nedCard = await issue(nedUser.id, 20_000);
-  const buy = (card: typeof miaCard, amount: number, merchant: ReturnType<typeof restaurant>, iso: string, wallet: 'apple_pay' | 'google_pay' | null = null) =>
-    simulatePurchase(ctx.db, card, { amount, merchant, wallet, capture: 'now', at: at(iso) });
+  const buy = (
+    card: typeof miaCard,
+    amount: number,
+    merchant: ReturnType<typeof restaurant>,
+    iso: string,
+    wallet: 'apple_pay' | 'google_pay' | null = null,
+  ) => simulatePurchase(ctx.db, card, { amount, merchant, wallet, capture: 'now', at: at(iso) });
   await buy(miaCard, 1_000, restaurant('Blue Bottle Coffee'), '2025-01-31T23:59:59Z', 'apple_pay');
   await buy(miaCard, 2_000, airline('Delta Air Lines'), '2025-02-01T00:00:00Z');
   await buy(nedCard, 500, oddity('Old Curiosity Shop'), '2025-02-01T12:00:00Z', 'google_pay');
@@ -112,6 +149,12 @@ export async function otherOrganisation(ctx: TestContext) {
   await fundCard(client, card.id, 200_000);
   await activateCard(client, card.id);
   const row = await ctx.db.selectFrom('cards').selectAll().where('id', '=', card.id).executeTakeFirstOrThrow();
-  await simulatePurchase(ctx.db, row, { amount: 99_999, merchant: restaurant('Elsewhere Diner'), wallet: null, capture: 'now', at: at('2025-02-01T12:00:00Z') });
+  await simulatePurchase(ctx.db, row, {
+    amount: 99_999,
+    merchant: restaurant('Elsewhere Diner'),
+    wallet: null,
+    capture: 'now',
+    at: at('2025-02-01T12:00:00Z'),
+  });
   return { client, holderId: holder.id, cardId: card.id, host };
 }

@@ -6,7 +6,17 @@ import { createCard, putBalance, setUserCreatedAt } from '../../test/card-factor
 import { addUser, uniqueEmail } from '../../test/helpers.js';
 import { createPersonWithoutRole } from '../users/service.js';
 import { addDays, runDueFundings } from '../recurring/service.js';
-import { daysFromToday, decide, fileRequest, force, linkIn, mailsOf, requestAsAdmin, requestWorld, type RequestWorld } from '../purchase-requests/test-fixtures.js';
+import {
+  daysFromToday,
+  decide,
+  fileRequest,
+  force,
+  linkIn,
+  mailsOf,
+  requestAsAdmin,
+  requestWorld,
+  type RequestWorld,
+} from '../purchase-requests/test-fixtures.js';
 
 /**
  * Each admin action is recorded once, in the transaction of its change, with the actor, the client and the
@@ -16,13 +26,22 @@ const ctx = useTestApp();
 const AGENT = 'AuditTest/2.0';
 
 interface Entry {
-  action: AuditAction; actor_kind: string; actor_user_id: number | null; subject_type: string; subject_id: number | null; subject_label: string | null;
-  details: Record<string, unknown>; ip: string | null; user_agent: string | null;
+  action: AuditAction;
+  actor_kind: string;
+  actor_user_id: number | null;
+  subject_type: string;
+  subject_id: number | null;
+  subject_label: string | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+  user_agent: string | null;
 }
 
 /** The organisation's entries of these actions, oldest first, read through the API. */
 async function entries(client: TestClient, ...actions: AuditAction[]): Promise<Entry[]> {
-  const response = await client.get(`/api/audit-log?page[size]=200&sort=created_at${actions.length ? `&filter[action]=${actions.join(',')}` : ''}`);
+  const response = await client.get(
+    `/api/audit-log?page[size]=200&sort=created_at${actions.length ? `&filter[action]=${actions.join(',')}` : ''}`,
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as Entry[];
 }
@@ -41,31 +60,74 @@ describe('cards and money', () => {
     const world = await requestWorld(ctx, { funds: 50_000 });
     const admin = world.adminClient;
     // requestWorld topped up, issued and activated a card through the routes.
-    expect((await entries(admin, 'topup.created')).map((entry) => entry.details)).toEqual([{ amount: 50_000, description: 'Top-up' }]);
+    expect((await entries(admin, 'topup.created')).map((entry) => entry.details)).toEqual([
+      { amount: 50_000, description: 'Top-up' },
+    ]);
     const [created] = await entries(admin, 'card.created');
-    expect(created).toMatchObject({ actor_kind: 'user', actor_user_id: world.admin.id, subject_type: 'card', subject_id: world.card.id, details: { holder_user_id: world.member.id, type: 'virtual' } });
+    expect(created).toMatchObject({
+      actor_kind: 'user',
+      actor_user_id: world.admin.id,
+      subject_type: 'card',
+      subject_id: world.card.id,
+      details: { holder_user_id: world.member.id, type: 'virtual' },
+    });
     expect(created!.subject_label).toMatch(/^Mia Member •••• \d{4}$/);
-    expect((await entries(admin, 'card.status_changed')).map((entry) => entry.details)).toEqual([{ holder_user_id: world.member.id, old_status: 'inactive', new_status: 'active' }]);
+    expect((await entries(admin, 'card.status_changed')).map((entry) => entry.details)).toEqual([
+      { holder_user_id: world.member.id, old_status: 'inactive', new_status: 'active' },
+    ]);
 
     const funded = await putBalance(admin, world.card.id, 12_000, 'Travel budget', 'key-audit-0001');
     expect(funded.statusCode, funded.body).toBe(200);
     // A retry with the same key moves nothing and records nothing.
     expect((await putBalance(admin, world.card.id, 12_000, 'Travel budget', 'key-audit-0001')).statusCode).toBe(200);
-    expect((await admin.put(`/api/cards/${world.card.id}/balance`, { amount: 5_000, description: 'Less' }, withAgent)).statusCode).toBe(200);
+    expect(
+      (await admin.put(`/api/cards/${world.card.id}/balance`, { amount: 5_000, description: 'Less' }, withAgent))
+        .statusCode,
+    ).toBe(200);
     const fundings = await entries(admin, 'card.funded');
     expect(fundings.map((entry) => entry.details)).toEqual([
-      { holder_user_id: world.member.id, old_spending_limit: 0, new_spending_limit: 12_000, delta: 12_000, description: 'Travel budget' },
-      { holder_user_id: world.member.id, old_spending_limit: 12_000, new_spending_limit: 5_000, delta: -7_000, description: 'Less' },
+      {
+        holder_user_id: world.member.id,
+        old_spending_limit: 0,
+        new_spending_limit: 12_000,
+        delta: 12_000,
+        description: 'Travel budget',
+      },
+      {
+        holder_user_id: world.member.id,
+        old_spending_limit: 12_000,
+        new_spending_limit: 5_000,
+        delta: -7_000,
+        description: 'Less',
+      },
     ]);
     expect(fundings[1]).toMatchObject({ user_agent: AGENT, subject_id: world.card.id });
     expect(fundings[1]!.ip).toBeTruthy();
 
-    const topup = await admin.post('/api/topups', { amount: 7_500, description: 'March budget' }, { ...withAgent, 'idempotency-key': 'topup-audit-0001' });
+    const topup = await admin.post(
+      '/api/topups',
+      { amount: 7_500, description: 'March budget' },
+      { ...withAgent, 'idempotency-key': 'topup-audit-0001' },
+    );
     expect(topup.statusCode, topup.body).toBe(201);
-    expect((await admin.post('/api/topups', { amount: 7_500, description: 'March budget' }, { 'idempotency-key': 'topup-audit-0001' })).statusCode).toBe(201);
+    expect(
+      (
+        await admin.post(
+          '/api/topups',
+          { amount: 7_500, description: 'March budget' },
+          { 'idempotency-key': 'topup-audit-0001' },
+        )
+      ).statusCode,
+    ).toBe(201);
     const topups = await entries(admin, 'topup.created');
     expect(topups).toHaveLength(2);
-    expect(topups[1]).toMatchObject({ subject_type: 'topup', subject_id: topup.json().data.id, subject_label: 'March budget', details: { amount: 7_500, description: 'March budget' }, user_agent: AGENT });
+    expect(topups[1]).toMatchObject({
+      subject_type: 'topup',
+      subject_id: topup.json().data.id,
+      subject_label: 'March budget',
+      details: { amount: 7_500, description: 'March budget' },
+      user_agent: AGENT,
+    });
 
     // Setting the status it already has changes nothing and records nothing.
     expect((await admin.put(`/api/cards/${world.card.id}/status`, { status: 'active' })).statusCode).toBe(200);
@@ -79,12 +141,25 @@ describe('cards and money', () => {
     const body = { card_ids: [second.id, world.card.id], amount: 2_000, description: 'Team offsite' };
     const funded = await admin.post('/api/cards/fund', body, { ...withAgent, 'idempotency-key': 'key-audit-many-01' });
     expect(funded.statusCode, funded.body).toBe(200);
-    expect((await admin.post('/api/cards/fund', body, { 'idempotency-key': 'key-audit-many-01' })).statusCode).toBe(200);
+    expect((await admin.post('/api/cards/fund', body, { 'idempotency-key': 'key-audit-many-01' })).statusCode).toBe(
+      200,
+    );
     const many = await entries(admin, 'cards.funded_many');
     expect(many).toHaveLength(1);
     expect(many[0]).toMatchObject({
-      actor_kind: 'user', actor_user_id: world.admin.id, subject_type: 'cards', subject_id: null, subject_label: '2 cards', user_agent: AGENT,
-      details: { card_ids: [world.card.id, second.id].sort((a, b) => a - b), count: 2, amount: 2_000, total: 4_000, description: 'Team offsite' },
+      actor_kind: 'user',
+      actor_user_id: world.admin.id,
+      subject_type: 'cards',
+      subject_id: null,
+      subject_label: '2 cards',
+      user_agent: AGENT,
+      details: {
+        card_ids: [world.card.id, second.id].sort((a, b) => a - b),
+        count: 2,
+        amount: 2_000,
+        total: 4_000,
+        description: 'Team offsite',
+      },
     });
     expect(many[0]!.ip).toBeTruthy();
     await recordsNothing(admin, async () => {
@@ -100,13 +175,19 @@ describe('cards and money', () => {
     await recordsNothing(admin, async () => {
       expect((await putBalance(admin, world.card.id, 5_000)).statusCode).toBe(409); // more than the organisation holds
       expect((await putBalance(admin, world.card.id, -1)).statusCode).toBe(422);
-      expect((await world.memberClient.put(`/api/cards/${world.card.id}/status`, { status: 'inactive' })).statusCode).toBe(403);
+      expect(
+        (await world.memberClient.put(`/api/cards/${world.card.id}/status`, { status: 'inactive' })).statusCode,
+      ).toBe(403);
       expect((await admin.post('/api/topups', { amount: 0, description: 'Nothing' })).statusCode).toBe(422);
     });
     // A holder who has not accepted the terms: activating is a 409 and leaves no entry.
     const late = await addUser(ctx.db, world.organization.id, 'wallet-user', { first_name: 'Lee', last_name: 'Late' });
     await setUserCreatedAt(ctx.db, late.id, new Date());
-    const card = await createCard(admin, late.id, { legal_first_name: 'Lee', legal_last_name: 'Late', cardholder_name: 'Lee Late' });
+    const card = await createCard(admin, late.id, {
+      legal_first_name: 'Lee',
+      legal_last_name: 'Late',
+      cardholder_name: 'Lee Late',
+    });
     await recordsNothing(admin, async () => {
       expect((await admin.put(`/api/cards/${card.id}/status`, { status: 'active' })).statusCode).toBe(409);
     });
@@ -117,23 +198,39 @@ describe('users', () => {
   it('user.roles_changed from PUT /api/users/{id}/roles and PUT /api/users/{id} with a role; unchanged or refused records nothing', async () => {
     const world = await requestWorld(ctx, { funds: 0 });
     const admin = world.adminClient;
-    const person = await addUser(ctx.db, world.organization.id, 'wallet-user', { first_name: 'Rae', last_name: 'Role' });
+    const person = await addUser(ctx.db, world.organization.id, 'wallet-user', {
+      first_name: 'Rae',
+      last_name: 'Role',
+    });
 
-    expect((await admin.put(`/api/users/${person.id}/roles`, { roles: ['wallet-finance'] }, withAgent)).statusCode).toBe(200);
+    expect(
+      (await admin.put(`/api/users/${person.id}/roles`, { roles: ['wallet-finance'] }, withAgent)).statusCode,
+    ).toBe(200);
     expect((await admin.put(`/api/users/${person.id}/roles`, { roles: ['wallet-finance'] })).statusCode).toBe(200);
     const profile = { first_name: 'Rae', last_name: 'Role', email: person.email, role: 'wallet-admin' };
     expect((await admin.put(`/api/users/${person.id}`, profile)).statusCode).toBe(200);
     const changes = await entries(admin, 'user.roles_changed');
     expect(changes).toHaveLength(2);
-    expect(changes[0]).toMatchObject({ subject_type: 'user', subject_id: person.id, subject_label: 'Rae Role', details: { old_roles: ['wallet-user'], new_roles: ['wallet-finance'] }, user_agent: AGENT });
+    expect(changes[0]).toMatchObject({
+      subject_type: 'user',
+      subject_id: person.id,
+      subject_label: 'Rae Role',
+      details: { old_roles: ['wallet-user'], new_roles: ['wallet-finance'] },
+      user_agent: AGENT,
+    });
     expect(changes[1]!.details).toEqual({ old_roles: ['wallet-finance'], new_roles: ['wallet-admin'] });
 
     await recordsNothing(admin, async () => {
       expect((await admin.put(`/api/users/${world.admin.id}/roles`, { roles: ['wallet-user'] })).statusCode).toBe(409); // the last super-admin
       expect((await admin.put(`/api/users/${person.id}/roles`, { roles: ['super-admin'] })).statusCode).toBe(422);
-      expect((await world.memberClient.put(`/api/users/${person.id}/roles`, { roles: ['wallet-user'] })).statusCode).toBe(403);
+      expect(
+        (await world.memberClient.put(`/api/users/${person.id}/roles`, { roles: ['wallet-user'] })).statusCode,
+      ).toBe(403);
       // A profile edit without a role is not a role change.
-      expect((await admin.put(`/api/users/${person.id}`, { first_name: 'Ray', last_name: 'Role', email: person.email })).statusCode).toBe(200);
+      expect(
+        (await admin.put(`/api/users/${person.id}`, { first_name: 'Ray', last_name: 'Role', email: person.email }))
+          .statusCode,
+      ).toBe(200);
     });
   });
 
@@ -141,9 +238,17 @@ describe('users', () => {
     const world = await requestWorld(ctx, { funds: 0 });
     const admin = world.adminClient;
     const email = uniqueEmail('new');
-    const created = await admin.post('/api/users', { first_name: 'Nia', last_name: 'New', email, role: 'wallet-user' }, withAgent);
+    const created = await admin.post(
+      '/api/users',
+      { first_name: 'Nia', last_name: 'New', email, role: 'wallet-user' },
+      withAgent,
+    );
     expect(created.statusCode, created.body).toBe(201);
-    const person = await createPersonWithoutRole(ctx.db, world.organization.id, { email: uniqueEmail('giver'), first_name: 'Gil', last_name: 'Giver' });
+    const person = await createPersonWithoutRole(ctx.db, world.organization.id, {
+      email: uniqueEmail('giver'),
+      first_name: 'Gil',
+      last_name: 'Giver',
+    });
     expect((await admin.post(`/api/users/${person.id}/invitations`, { role: 'wallet-finance' })).statusCode).toBe(201);
 
     const invited = await entries(admin, 'user.invited');
@@ -154,9 +259,23 @@ describe('users', () => {
     expect(invited[0]).toMatchObject({ actor_user_id: world.admin.id, user_agent: AGENT });
 
     await recordsNothing(admin, async () => {
-      expect((await admin.post('/api/users', { first_name: 'Nia', last_name: 'Again', email, role: 'wallet-user' })).statusCode).toBe(422);
-      expect((await admin.post(`/api/users/${world.member.id}/invitations`, { role: 'wallet-user' })).statusCode).toBe(409);
-      expect((await world.memberClient.post('/api/users', { first_name: 'X', last_name: 'Y', email: uniqueEmail(), role: 'wallet-user' })).statusCode).toBe(403);
+      expect(
+        (await admin.post('/api/users', { first_name: 'Nia', last_name: 'Again', email, role: 'wallet-user' }))
+          .statusCode,
+      ).toBe(422);
+      expect((await admin.post(`/api/users/${world.member.id}/invitations`, { role: 'wallet-user' })).statusCode).toBe(
+        409,
+      );
+      expect(
+        (
+          await world.memberClient.post('/api/users', {
+            first_name: 'X',
+            last_name: 'Y',
+            email: uniqueEmail(),
+            role: 'wallet-user',
+          })
+        ).statusCode,
+      ).toBe(403);
     });
   });
 });
@@ -165,18 +284,47 @@ describe('purchase requests', () => {
   it('purchase_request.approval_decided for each step (in the app and by mail link), with the funding on the last', async () => {
     const world = await requestWorld(ctx);
     const request = await fileRequest(world, { amount: 4_200 });
-    const [firstStep, secondStep] = request.approvals as Array<{ id: number; approver_id: number; approved: string; position?: number }>;
+    const [firstStep, secondStep] = request.approvals as Array<{
+      id: number;
+      approver_id: number;
+      approved: string;
+      position?: number;
+    }>;
     expect((await decide(world.firstClient, request.id, firstStep!.id, 'approved', 'Fine by me')).statusCode).toBe(200);
     // The second approver answers from the mail.
-    const mail = (await mailsOf(ctx, world.organization.id, 'approval_needed')).find((message) => message.to_email === world.second.email);
+    const mail = (await mailsOf(ctx, world.organization.id, 'approval_needed')).find(
+      (message) => message.to_email === world.second.email,
+    );
     const link = await ctx.client(world.host).get(linkIn(mail!.text_body, 'Approve'), withAgent);
     expect(link.statusCode).toBe(302);
     expect((await requestAsAdmin(world, request.id)).approved_path).toBe('approved');
 
     const decided = await entries(world.adminClient, 'purchase_request.approval_decided');
     expect(decided.map((entry) => [entry.actor_user_id, entry.subject_id, entry.details])).toEqual([
-      [world.first.id, request.id, { status: 'approved', position: firstStep!.position, notes: 'Fine by me', requester_user_id: world.member.id, amount: 4_200, funded: 0 }],
-      [world.second.id, request.id, { status: 'approved', position: secondStep!.position, notes: null, requester_user_id: world.member.id, amount: 4_200, funded: 4_200 }],
+      [
+        world.first.id,
+        request.id,
+        {
+          status: 'approved',
+          position: firstStep!.position,
+          notes: 'Fine by me',
+          requester_user_id: world.member.id,
+          amount: 4_200,
+          funded: 0,
+        },
+      ],
+      [
+        world.second.id,
+        request.id,
+        {
+          status: 'approved',
+          position: secondStep!.position,
+          notes: null,
+          requester_user_id: world.member.id,
+          amount: 4_200,
+          funded: 4_200,
+        },
+      ],
     ]);
     expect(decided[1]!.user_agent).toBe(AGENT);
     expect(decided[0]!.subject_label).toBe(`#${request.id} Conference tickets`);
@@ -189,7 +337,14 @@ describe('purchase requests', () => {
       expect((await force(world.adminClient, tooBig.id, 'approved')).statusCode).toBe(409);
       expect((await decide(world.secondClient, tooBig.id, tooBig.approvals[1]!.id, 'approved')).statusCode).toBe(409); // not their turn
       expect((await decide(world.firstClient, tooBig.id, tooBig.approvals[0]!.id, 'maybe')).statusCode).toBe(422);
-      expect((await world.memberClient.put(`/api/purchase-requests/${tooBig.id}/finance-approval`, { approving: true, status: 'approved' })).statusCode).toBe(403);
+      expect(
+        (
+          await world.memberClient.put(`/api/purchase-requests/${tooBig.id}/finance-approval`, {
+            approving: true,
+            status: 'approved',
+          })
+        ).statusCode,
+      ).toBe(403);
     });
     expect((await force(world.adminClient, tooBig.id, 'rejected')).statusCode).toBe(200);
     const small = await fileRequest(world, { amount: 800 });
@@ -209,39 +364,72 @@ describe('recurring requests', () => {
   async function approvedRecurring(world: RequestWorld, amount: number) {
     const request = await fileRequest(world, { amount, interval: 'monthly', start_date: daysFromToday(1) });
     expect((await force(world.adminClient, request.id, 'approved')).statusCode).toBe(200);
-    return { requestId: request.id, recurringId: (await requestAsAdmin(world, request.id)).recurring_purchase_request!.id };
+    return {
+      requestId: request.id,
+      recurringId: (await requestAsAdmin(world, request.id)).recurring_purchase_request!.id,
+    };
   }
 
   it('recurring.paused, recurring.unpaused and recurring.deleted by people; a system pause is recorded as the system', async () => {
     const world = await requestWorld(ctx, { funds: 15_000 });
     const { requestId, recurringId } = await approvedRecurring(world, 10_000);
     const admin = world.adminClient;
-    expect((await admin.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: true }, withAgent)).statusCode).toBe(200);
-    expect((await admin.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: true })).statusCode).toBe(200); // no change
-    expect((await admin.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: false })).statusCode).toBe(200);
+    expect(
+      (await admin.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: true }, withAgent)).statusCode,
+    ).toBe(200);
+    expect((await admin.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: true })).statusCode).toBe(
+      200,
+    ); // no change
+    expect((await admin.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: false })).statusCode).toBe(
+      200,
+    );
     const toggles = await entries(admin, 'recurring.paused', 'recurring.unpaused');
     expect(toggles.map((entry) => [entry.action, entry.actor_user_id, entry.subject_type, entry.subject_id])).toEqual([
       ['recurring.paused', world.admin.id, 'recurring_purchase_request', recurringId],
       ['recurring.unpaused', world.admin.id, 'recurring_purchase_request', recurringId],
     ]);
-    expect(toggles[0]).toMatchObject({ details: { paused_by: 'admin' }, subject_label: `Request #${requestId} (monthly)`, user_agent: AGENT });
+    expect(toggles[0]).toMatchObject({
+      details: { paused_by: 'admin' },
+      subject_label: `Request #${requestId} (monthly)`,
+      user_agent: AGENT,
+    });
     expect(toggles[1]!.details).toMatchObject({ was_paused_by: 'admin' });
 
     // The schedule can't cover the next period: the system pauses it, and says so as the system.
-    await ctx.db.updateTable('recurring_purchase_requests').set({ status: 'inactive' }).where('org_id', '!=', world.organization.id).execute();
+    await ctx.db
+      .updateTable('recurring_purchase_requests')
+      .set({ status: 'inactive' })
+      .where('org_id', '!=', world.organization.id)
+      .execute();
     expect((await runDueFundings(ctx.deps, addDays(daysFromToday(1), 30))).failed).toBe(1);
     const [system] = await entries(admin, 'recurring.paused').then((rows) => rows.slice(1));
-    expect(system).toMatchObject({ actor_kind: 'system', actor_user_id: null, ip: null, user_agent: null, subject_id: recurringId, details: { paused_by: 'system' } });
+    expect(system).toMatchObject({
+      actor_kind: 'system',
+      actor_user_id: null,
+      ip: null,
+      user_agent: null,
+      subject_id: recurringId,
+      details: { paused_by: 'system' },
+    });
     expect(String(system!.details.reason)).not.toBe('');
 
     await recordsNothing(admin, async () => {
-      expect((await world.memberClient.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: false })).statusCode).toBe(403);
-      expect((await admin.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: 'sometimes' })).statusCode).toBe(422);
+      expect(
+        (await world.memberClient.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: false }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await admin.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: 'sometimes' })).statusCode,
+      ).toBe(422);
     });
     // The requester deletes their own recurring request: recorded with them as the actor.
     expect((await world.memberClient.delete(`/api/recurring-purchase-requests/${recurringId}`)).statusCode).toBe(204);
     expect(await entries(admin, 'recurring.deleted')).toMatchObject([
-      { actor_user_id: world.member.id, subject_id: recurringId, details: { purchase_request_id: requestId, interval: 'monthly', status: 'active' } },
+      {
+        actor_user_id: world.member.id,
+        subject_id: recurringId,
+        details: { purchase_request_id: requestId, interval: 'monthly', status: 'active' },
+      },
     ]);
   });
 });
@@ -251,11 +439,17 @@ describe('teams and categories', () => {
     const world = await requestWorld(ctx, { funds: 0 });
     const admin = world.adminClient;
     const url = `/api/teams/${world.team.id}`;
-    expect((await admin.put(url, { approval_path: [world.second.id, world.first.id] }, withAgent)).statusCode).toBe(200);
+    expect((await admin.put(url, { approval_path: [world.second.id, world.first.id] }, withAgent)).statusCode).toBe(
+      200,
+    );
     expect((await admin.put(url, { approval_path: [world.second.id, world.first.id] })).statusCode).toBe(200);
     expect((await admin.put(url, { name: 'Operations' })).statusCode).toBe(200);
     await recordsNothing(admin, async () => {
-      const person = await createPersonWithoutRole(ctx.db, world.organization.id, { email: uniqueEmail(), first_name: 'No', last_name: 'Role' });
+      const person = await createPersonWithoutRole(ctx.db, world.organization.id, {
+        email: uniqueEmail(),
+        first_name: 'No',
+        last_name: 'Role',
+      });
       expect((await admin.put(url, { approval_path: [person.id] })).statusCode).toBe(422);
       expect((await admin.put(url, { approval_path: [world.first.id, world.first.id] })).statusCode).toBe(422);
       expect((await world.memberClient.put(url, { approval_path: [] })).statusCode).toBe(403);
@@ -287,7 +481,14 @@ describe('teams and categories', () => {
       expect((await admin.put('/api/wallet-categories/999999', { name: 'Elsewhere' })).statusCode).toBe(404);
       expect((await world.memberClient.post('/api/wallet-categories', { name: 'Mine' })).statusCode).toBe(403);
     });
-    expect((await entries(admin, 'wallet_category.created', 'wallet_category.renamed')).map((entry) => [entry.action, entry.subject_id, entry.subject_label, entry.details])).toEqual([
+    expect(
+      (await entries(admin, 'wallet_category.created', 'wallet_category.renamed')).map((entry) => [
+        entry.action,
+        entry.subject_id,
+        entry.subject_label,
+        entry.details,
+      ]),
+    ).toEqual([
       ['wallet_category.created', id, 'Hardware', { name: 'Hardware' }],
       ['wallet_category.renamed', id, 'Devices', { old_name: 'Hardware', new_name: 'Devices' }],
     ]);

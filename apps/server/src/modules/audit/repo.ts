@@ -38,16 +38,27 @@ export interface AuditFilters {
 
 /** Always inside the transaction of the change it records. */
 export async function insertAudit(tx: Tx, values: AuditInsert): Promise<void> {
-  await tx.insertInto('audit_log').values({ ...values, details: JSON.stringify(values.details) }).execute();
+  await tx
+    .insertInto('audit_log')
+    .values({ ...values, details: JSON.stringify(values.details) })
+    .execute();
 }
 
-export async function listAudit(db: DbOrTx, orgId: number, filters: AuditFilters, sort: SortTerm<'created_at'>[], page: { number: number; size: number }) {
+export async function listAudit(
+  db: DbOrTx,
+  orgId: number,
+  filters: AuditFilters,
+  sort: SortTerm<'created_at'>[],
+  page: { number: number; size: number },
+) {
   let base = db.selectFrom('audit_log').where('org_id', '=', orgId);
   if (filters.actorId !== undefined) base = base.where('actor_user_id', '=', filters.actorId);
   if (filters.actions?.length) base = base.where('action', 'in', filters.actions);
   if (filters.between) {
     const { from, to } = filters.between;
-    base = base.where('created_at', '>=', new Date(`${from}T00:00:00Z`)).where('created_at', '<', new Date(new Date(`${to}T00:00:00Z`).getTime() + 24 * 60 * 60 * 1000));
+    base = base
+      .where('created_at', '>=', new Date(`${from}T00:00:00Z`))
+      .where('created_at', '<', new Date(new Date(`${to}T00:00:00Z`).getTime() + 24 * 60 * 60 * 1000));
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const direction = sort[0]?.direction ?? 'desc';

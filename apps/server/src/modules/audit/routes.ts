@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIT_ACTIONS, idSchema, isCalendarDay, type AuditAction, type AuditEntryResource, type AuditSubjectType } from '@wallet/contract';
+import {
+  AUDIT_ACTIONS,
+  idSchema,
+  isCalendarDay,
+  type AuditAction,
+  type AuditEntryResource,
+  type AuditSubjectType,
+} from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { requireAdmin } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
@@ -11,7 +18,14 @@ const listSpec = {
   filters: {
     actor_id: idSchema,
     action: z.string().transform((raw, context): AuditAction[] => {
-      const asked = [...new Set(raw.split(',').map((part) => part.trim()).filter(Boolean))];
+      const asked = [
+        ...new Set(
+          raw
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean),
+        ),
+      ];
       const unknown = asked.filter((action) => !(AUDIT_ACTIONS as string[]).includes(action));
       if (asked.length === 0 || unknown.length) {
         context.addIssue({ code: 'custom', message: `Unknown action: ${unknown.join(', ') || '(empty)'}.` });
@@ -43,7 +57,12 @@ function present(entry: AuditEntry, withActor: boolean): AuditEntryResource {
     action: entry.action as AuditAction,
     actor_kind: entry.actor_kind,
     actor_user_id: entry.actor_user_id,
-    ...(withActor && { actor: entry.actor_user_id !== null && entry.actorName !== null ? { id: entry.actor_user_id, name: entry.actorName } : null }),
+    ...(withActor && {
+      actor:
+        entry.actor_user_id !== null && entry.actorName !== null
+          ? { id: entry.actor_user_id, name: entry.actorName }
+          : null,
+    }),
     subject_type: entry.subject_type as AuditSubjectType,
     subject_id: entry.subject_id,
     subject_label: entry.subject_label,
@@ -63,7 +82,13 @@ export async function auditRoutes(fastify: FastifyInstance) {
     const org = orgOf(request);
     const query = parseListQuery(request.query, listSpec);
     const { filters } = query;
-    const { rows, total } = await listAuditEntries(db, org.id, { actorId: filters.actor_id, actions: filters.action, between: filters.between }, query.sort, query.page);
+    const { rows, total } = await listAuditEntries(
+      db,
+      org.id,
+      { actorId: filters.actor_id, actions: filters.action, between: filters.between },
+      query.sort,
+      query.page,
+    );
     return { data: rows.map((row) => present(row, query.includes.has('actor'))), meta: listMeta(total, query.page) };
   });
 }

@@ -7,10 +7,15 @@ import { insertAudit, listAudit, type AuditFilters, type AuditRow } from './repo
 export type { AuditFilters, AuditRow };
 
 /** Where a request came from (recorded beside the actor). */
-export interface AuditClient { ip: string | null; userAgent: string | null }
+export interface AuditClient {
+  ip: string | null;
+  userAgent: string | null;
+}
 
 /** Who acts and from where; a route builds it with auditByOf(request). */
-export interface AuditBy extends AuditClient { actorId: number }
+export interface AuditBy extends AuditClient {
+  actorId: number;
+}
 
 /** The schedule or another part of the system acting on its own (never shown as an admin). */
 export const SYSTEM = 'system' as const;
@@ -33,7 +38,11 @@ const SECRET_KEY = /number|cvc|cvv|password|token|secret|hash/i;
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET_KEY.test(key)).map(([key, inner]) => [key, withoutSecrets(inner)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !SECRET_KEY.test(key))
+        .map(([key, inner]) => [key, withoutSecrets(inner)]),
+    );
   }
   return value;
 }
@@ -60,7 +69,9 @@ export async function recordAudit(tx: Tx, record: AuditRecord): Promise<void> {
   });
 }
 
-export interface AuditEntry extends AuditRow { actorName: string | null }
+export interface AuditEntry extends AuditRow {
+  actorName: string | null;
+}
 
 /** A page of the organisation's audit log, newest first by default, with the actors' current names. */
 export async function listAuditEntries(
@@ -73,5 +84,11 @@ export async function listAuditEntries(
   const { rows, total } = await listAudit(db, orgId, filters, sort, page);
   const actorIds = [...new Set(rows.flatMap((row) => (row.actor_user_id === null ? [] : [row.actor_user_id])))];
   const actors = new Map((await findUsersByIds(db, orgId, actorIds)).map((user) => [user.id, fullName(user)]));
-  return { rows: rows.map((row) => ({ ...row, actorName: row.actor_user_id === null ? null : (actors.get(row.actor_user_id) ?? null) })), total };
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      actorName: row.actor_user_id === null ? null : (actors.get(row.actor_user_id) ?? null),
+    })),
+    total,
+  };
 }

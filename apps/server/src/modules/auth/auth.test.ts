@@ -7,7 +7,10 @@ import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.
 const ctx = useTestApp();
 
 async function sessionCount() {
-  const row = await ctx.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -37,12 +40,23 @@ describe('POST /login', () => {
 
     const me = await client.get('/api/me');
     expect(me.statusCode).toBe(200);
-    expect(me.json().data).toMatchObject({ id: admin.id, email: admin.email, first_name: 'Ada', last_name: 'Admin', name: 'Ada Admin', roles: ['super-admin'] });
+    expect(me.json().data).toMatchObject({
+      id: admin.id,
+      email: admin.email,
+      first_name: 'Ada',
+      last_name: 'Admin',
+      name: 'Ada Admin',
+      roles: ['super-admin'],
+    });
   });
 
   it('stores argon2id hashes, never the password', async () => {
     const { admin } = await makeOrganization(ctx.db);
-    const row = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', admin.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', admin.id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain(TEST_PASSWORD);
   });
@@ -51,10 +65,16 @@ describe('POST /login', () => {
     const { host, admin } = await makeOrganization(ctx.db);
     const client = ctx.client(host);
     const before = await sessionCount();
-    for (const credentials of [{ email: admin.email, password: 'wrong-password' }, { email: 'nobody@nowhere.test', password: TEST_PASSWORD }]) {
+    for (const credentials of [
+      { email: admin.email, password: 'wrong-password' },
+      { email: 'nobody@nowhere.test', password: TEST_PASSWORD },
+    ]) {
       const response = await client.post('/login', credentials);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: MESSAGES.badCredentials, errors: { email: [MESSAGES.badCredentials] } });
+      expect(response.json()).toEqual({
+        message: MESSAGES.badCredentials,
+        errors: { email: [MESSAGES.badCredentials] },
+      });
       expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     }
     expect(await sessionCount()).toBe(before);
@@ -87,7 +107,11 @@ describe('POST /login', () => {
     const missing = await client.post('/login', { email: admin.email, password: TEST_PASSWORD });
     expect(missing.statusCode).toBe(419);
     expect(missing.json().message).toBe(MESSAGES.csrfMismatch);
-    const mismatched = await client.post('/login', { email: admin.email, password: TEST_PASSWORD }, { 'x-xsrf-token': 'forged' });
+    const mismatched = await client.post(
+      '/login',
+      { email: admin.email, password: TEST_PASSWORD },
+      { 'x-xsrf-token': 'forged' },
+    );
     expect(mismatched.statusCode).toBe(419);
     expect(missing.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
   });
@@ -103,10 +127,23 @@ describe('POST /login', () => {
     expect(blocked.json().message).toBe(MESSAGES.tooManyAttempts);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another email from the same IP is not affected.
-    const other = await makeUser(ctx.db, (await ctx.db.selectFrom('organizations').select('id').where('slug', '=', host.split('.')[0]!).executeTakeFirstOrThrow()).id, 'wallet-user');
+    const other = await makeUser(
+      ctx.db,
+      (
+        await ctx.db
+          .selectFrom('organizations')
+          .select('id')
+          .where('slug', '=', host.split('.')[0]!)
+          .executeTakeFirstOrThrow()
+      ).id,
+      'wallet-user',
+    );
     expect((await client.post('/login', { email: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
     // Once the minute has passed, the right password works again.
-    await ctx.db.updateTable('throttles').set({ window_started_at: sql<Date>`now() - interval '61 seconds'` }).execute();
+    await ctx.db
+      .updateTable('throttles')
+      .set({ window_started_at: sql<Date>`now() - interval '61 seconds'` })
+      .execute();
     expect((await client.post('/login', { email: admin.email, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 
@@ -123,7 +160,7 @@ describe('POST /login', () => {
     expect((await stale.get('/api/me')).statusCode).toBe(401);
   });
 
-  it('does not let a user of one organisation sign in on another organisation\'s host', async () => {
+  it("does not let a user of one organisation sign in on another organisation's host", async () => {
     const a = await makeOrganization(ctx.db);
     const b = await makeOrganization(ctx.db);
     const wrongHost = await ctx.client(b.host).post('/login', { email: a.admin.email, password: TEST_PASSWORD });
@@ -168,7 +205,11 @@ describe('sessions', () => {
       .where('user_id', '=', admin.id)
       .execute();
     expect((await client.get('/api/me')).statusCode).toBe(200);
-    const row = await ctx.db.selectFrom('sessions').select('last_seen_at').where('user_id', '=', admin.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('user_id', '=', admin.id)
+      .executeTakeFirstOrThrow();
     expect(Date.now() - row.last_seen_at.getTime()).toBeLessThan(60_000);
   });
 });

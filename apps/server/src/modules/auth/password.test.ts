@@ -8,13 +8,19 @@ const ctx = useTestApp();
 const NEW_PASSWORD = 'fresh-password-1';
 
 async function passwordHash(userId: number) {
-  return (await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow()).password_hash;
+  return (await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow())
+    .password_hash;
 }
 
-const change = (overrides: Record<string, unknown> = {}) => ({ current_password: TEST_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, ...overrides });
+const change = (overrides: Record<string, unknown> = {}) => ({
+  current_password: TEST_PASSWORD,
+  password: NEW_PASSWORD,
+  password_confirmation: NEW_PASSWORD,
+  ...overrides,
+});
 
 describe('PUT /user/password', () => {
-  it('changes the password, keeps this session, ends the user\'s other sessions, and the new password signs in', async () => {
+  it("changes the password, keeps this session, ends the user's other sessions, and the new password signs in", async () => {
     const org = await setupOrg(ctx);
     const elsewhere = await ctx.client(org.host).signIn(org.member.email, TEST_PASSWORD);
     const response = await org.memberClient.put('/user/password', change());
@@ -43,7 +49,10 @@ describe('PUT /user/password', () => {
   it('applies the new-password rules with their messages; nothing changes', async () => {
     const org = await setupOrg(ctx);
     const hash = await passwordHash(org.member.id);
-    const short = await org.memberClient.put('/user/password', change({ password: 'abc', password_confirmation: 'abc' }));
+    const short = await org.memberClient.put(
+      '/user/password',
+      change({ password: 'abc', password_confirmation: 'abc' }),
+    );
     expect(short.statusCode).toBe(422);
     expect(short.json().errors).toEqual({ password: [PASSWORD_MESSAGES.tooWeak] });
     const mismatch = await org.memberClient.put('/user/password', change({ password_confirmation: 'different-one' }));
@@ -68,7 +77,9 @@ describe('PUT /user/password', () => {
   it('throttles guessing the current password', async () => {
     const org = await setupOrg(ctx);
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await org.memberClient.put('/user/password', change({ current_password: 'guess' }))).statusCode).toBe(422);
+      expect((await org.memberClient.put('/user/password', change({ current_password: 'guess' }))).statusCode).toBe(
+        422,
+      );
     }
     expect((await org.memberClient.put('/user/password', change())).statusCode).toBe(429);
   });

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTH_RATE_LIMITS, CSRF_COOKIE, MESSAGES, PASSWORD_MESSAGES, changePasswordSchema, confirmPasswordSchema, loginSchema, registerSchema, TWO_FACTOR_MESSAGES, type LoginResponse } from '@wallet/contract';
+import {
+  AUTH_RATE_LIMITS,
+  CSRF_COOKIE,
+  MESSAGES,
+  PASSWORD_MESSAGES,
+  changePasswordSchema,
+  confirmPasswordSchema,
+  loginSchema,
+  registerSchema,
+  TWO_FACTOR_MESSAGES,
+  type LoginResponse,
+} from '@wallet/contract';
 import type { FastifyRequest } from 'fastify';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
@@ -47,7 +58,10 @@ export async function authRoutes(fastify: FastifyInstance) {
   /** Registration by invitation: sets the password and signs the person in. */
   app.post('/api/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
     const org = orgOf(request);
-    await spendAttempt(fastify.deps.db, accountAndIpLimits('register', org.id, request.body.email, request.ip, AUTH_RATE_LIMITS.register));
+    await spendAttempt(
+      fastify.deps.db,
+      accountAndIpLimits('register', org.id, request.body.email, request.ip, AUTH_RATE_LIMITS.register),
+    );
     const user = await registerWithInvitation(fastify.deps.db, org.id, request.body);
     if (request.auth) await signOut(fastify.deps.db, request.auth.sessionId);
     setSessionCookie(fastify, reply, await openSession(fastify.deps.db, org.id, user.id, clientOf(request)));
@@ -60,12 +74,18 @@ export async function authRoutes(fastify: FastifyInstance) {
     return { message: PASSWORD_MESSAGES.changed };
   });
 
-  app.post('/user/confirm-password', { onRequest: requireUser, schema: { body: confirmPasswordSchema } }, async (request, reply) => {
-    const org = orgOf(request);
-    await confirmPassword(fastify.deps.db, org.id, userOf(request), request.auth!.sessionId, request.body.password);
-    return reply.code(201).send({ message: MESSAGES.passwordConfirmed });
-  });
+  app.post(
+    '/user/confirm-password',
+    { onRequest: requireUser, schema: { body: confirmPasswordSchema } },
+    async (request, reply) => {
+      const org = orgOf(request);
+      await confirmPassword(fastify.deps.db, org.id, userOf(request), request.auth!.sessionId, request.body.password);
+      return reply.code(201).send({ message: MESSAGES.passwordConfirmed });
+    },
+  );
 
   // card_issuer: how the card page shows a card's number (the simulator's reveal, or Stripe.js with this publishable key).
-  app.get('/api/me', { onRequest: requireUser }, async (request) => ({ data: { ...presentMe(userOf(request), orgOf(request)), card_issuer: cardIssuerInfo(fastify.deps.config) } }));
+  app.get('/api/me', { onRequest: requireUser }, async (request) => ({
+    data: { ...presentMe(userOf(request), orgOf(request)), card_issuer: cardIssuerInfo(fastify.deps.config) },
+  }));
 }

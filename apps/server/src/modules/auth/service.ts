@@ -1,15 +1,34 @@
-import { AUTH_RATE_LIMITS, LOGIN_MAX_ATTEMPTS, LOGIN_WINDOW_SECONDS, MESSAGES, PASSWORD_MESSAGES, type ChangePasswordInput } from '@wallet/contract';
+import {
+  AUTH_RATE_LIMITS,
+  LOGIN_MAX_ATTEMPTS,
+  LOGIN_WINDOW_SECONDS,
+  MESSAGES,
+  PASSWORD_MESSAGES,
+  type ChangePasswordInput,
+} from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
 import { accountAndIpLimits, clearHits, releaseAttempt, reserveAttempt } from '../throttle/service.js';
 import { findUserByEmail, findUserWithRoles, setPasswordHash, type UserWithRoles } from '../users/service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { deleteOtherSessions, deleteSession, markPasswordConfirmed, findLiveSessionWithUser, insertSession, touchSession } from './sessions-repo.js';
+import {
+  deleteOtherSessions,
+  deleteSession,
+  markPasswordConfirmed,
+  findLiveSessionWithUser,
+  insertSession,
+  touchSession,
+} from './sessions-repo.js';
 import { randomToken, tokenDigest } from './tokens.js';
 import { createChallenge, isTwoFactorEnabled } from '../two-factor/service.js';
 
-export interface SessionSettings { idleMinutes: number }
-export interface ClientInfo { ip: string; userAgent: string | null }
+export interface SessionSettings {
+  idleMinutes: number;
+}
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
 
 // Sliding expiry costs a write; doing it at most once a minute keeps reads cheap.
 const TOUCH_AFTER_MS = 60_000;
@@ -44,18 +63,26 @@ export async function signIn(
   const valid = await verifyPassword(found?.password_hash ?? null, credentials.password);
   const user = valid && found ? await findUserWithRoles(db, orgId, found.id) : undefined;
   // A failure keeps its count.
-  if (!user || user.roles.length === 0) throw new HttpError(422, MESSAGES.badCredentials, { email: [MESSAGES.badCredentials] });
+  if (!user || user.roles.length === 0)
+    throw new HttpError(422, MESSAGES.badCredentials, { email: [MESSAGES.badCredentials] });
   await releaseAttempt(db, attempt);
   await clearHits(db, key);
   // With two-factor on, a right password only opens a challenge; the session comes with the code.
-  if (await isTwoFactorEnabled(db, orgId, user.id)) return { twoFactor: true, challengeToken: await createChallenge(db, orgId, user.id, client.ip), user };
+  if (await isTwoFactorEnabled(db, orgId, user.id))
+    return { twoFactor: true, challengeToken: await createChallenge(db, orgId, user.id, client.ip), user };
   return { twoFactor: false, token: await openSession(db, orgId, user.id, client), user };
 }
 
 /** A new session for a user who proved who they are (sign-in, registration); returns the cookie's token. */
 export async function openSession(db: Db, orgId: number, userId: number, client: ClientInfo): Promise<string> {
   const token = randomToken();
-  await insertSession(db, { id: tokenDigest(token), org_id: orgId, user_id: userId, ip: client.ip, user_agent: client.userAgent });
+  await insertSession(db, {
+    id: tokenDigest(token),
+    org_id: orgId,
+    user_id: userId,
+    ip: client.ip,
+    user_agent: client.userAgent,
+  });
   return token;
 }
 
@@ -64,13 +91,24 @@ export async function openSession(db: Db, orgId: number, userId: number, client:
  * 429. Counted before the password is checked (parallel guesses get at most the limit checked); a right password
  * clears it.
  */
-const passwordCheckLimit = (orgId: number, userId: number) => ({ key: `password-change:${orgId}:${userId}`, max: LOGIN_MAX_ATTEMPTS, windowSeconds: LOGIN_WINDOW_SECONDS });
+const passwordCheckLimit = (orgId: number, userId: number) => ({
+  key: `password-change:${orgId}:${userId}`,
+  max: LOGIN_MAX_ATTEMPTS,
+  windowSeconds: LOGIN_WINDOW_SECONDS,
+});
 
 /** Needs the current password (throttled like sign-in); ends the user's other sessions. */
-export async function changePassword(db: Db, orgId: number, user: UserWithRoles, sessionId: string, input: ChangePasswordInput): Promise<void> {
+export async function changePassword(
+  db: Db,
+  orgId: number,
+  user: UserWithRoles,
+  sessionId: string,
+  input: ChangePasswordInput,
+): Promise<void> {
   const limit = passwordCheckLimit(orgId, user.id);
   await reserveAttempt(db, [limit]);
-  if (!(await verifyPassword(user.password_hash, input.current_password))) throw validationFailed({ current_password: [PASSWORD_MESSAGES.currentWrong] });
+  if (!(await verifyPassword(user.password_hash, input.current_password)))
+    throw validationFailed({ current_password: [PASSWORD_MESSAGES.currentWrong] });
   await clearHits(db, limit.key);
   const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (tx) => {
@@ -93,10 +131,17 @@ export async function signOut(db: Db, sessionId: string): Promise<void> {
 }
 
 /** POST /user/confirm-password: unlocks sensitive data (card number, CVC) for this session for a while. */
-export async function confirmPassword(db: Db, orgId: number, user: UserWithRoles, sessionId: string, password: string): Promise<void> {
+export async function confirmPassword(
+  db: Db,
+  orgId: number,
+  user: UserWithRoles,
+  sessionId: string,
+  password: string,
+): Promise<void> {
   const limit = passwordCheckLimit(orgId, user.id);
   await reserveAttempt(db, [limit]);
-  if (!(await verifyPassword(user.password_hash, password))) throw validationFailed({ password: [MESSAGES.badPassword] });
+  if (!(await verifyPassword(user.password_hash, password)))
+    throw validationFailed({ password: [MESSAGES.badPassword] });
   await clearHits(db, limit.key);
   await markPasswordConfirmed(db, sessionId);
 }

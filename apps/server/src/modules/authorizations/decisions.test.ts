@@ -36,7 +36,11 @@ async function fundedCard(limit: number) {
   return { client, card: row, member, orgId: organization.id };
 }
 
-const request = (providerCardId: string, amount: number, overrides: Partial<AuthorizationRequest> = {}): AuthorizationRequest => ({
+const request = (
+  providerCardId: string,
+  amount: number,
+  overrides: Partial<AuthorizationRequest> = {},
+): AuthorizationRequest => ({
   provider: 'simulator',
   providerAuthorizationId: newAuthorizationId(),
   providerCardId,
@@ -48,21 +52,38 @@ const request = (providerCardId: string, amount: number, overrides: Partial<Auth
 });
 
 const cardState = async (id: number) => {
-  const row = await ctx.db.selectFrom('cards').select(['spending_limit', 'holds_amount', 'last_used_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('cards')
+    .select(['spending_limit', 'holds_amount', 'last_used_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   return { spending_limit: row.spending_limit, holds_amount: row.holds_amount, used: row.last_used_at !== null };
 };
 /** created_at is insert-only in the schema types; tests move it with plain SQL. */
-const backdate = (userId: number, iso: string) => sql`UPDATE users SET created_at = ${iso}::timestamptz WHERE id = ${userId}`.execute(ctx.db);
-const holdsOf = (cardId: number) => ctx.db.selectFrom('authorization_holds').selectAll().where('card_id', '=', cardId).orderBy('id').execute();
+const backdate = (userId: number, iso: string) =>
+  sql`UPDATE users SET created_at = ${iso}::timestamptz WHERE id = ${userId}`.execute(ctx.db);
+const holdsOf = (cardId: number) =>
+  ctx.db.selectFrom('authorization_holds').selectAll().where('card_id', '=', cardId).orderBy('id').execute();
 
 describe('authorize(): the decline reasons', () => {
   it('approves up to exactly what is available and declines one cent more', async () => {
     const { card } = await fundedCard(5_000);
     expect(await cardState(card.id)).toMatchObject({ used: false });
-    expect(await authorize(ctx.db, request(card.provider_card_id, 3_000))).toMatchObject({ approved: true, reason: null, cardId: card.id });
-    expect(await authorize(ctx.db, request(card.provider_card_id, 2_001))).toMatchObject({ approved: false, reason: 'insufficient_funds', cardId: card.id });
+    expect(await authorize(ctx.db, request(card.provider_card_id, 3_000))).toMatchObject({
+      approved: true,
+      reason: null,
+      cardId: card.id,
+    });
+    expect(await authorize(ctx.db, request(card.provider_card_id, 2_001))).toMatchObject({
+      approved: false,
+      reason: 'insufficient_funds',
+      cardId: card.id,
+    });
     expect(await authorize(ctx.db, request(card.provider_card_id, 2_000))).toMatchObject({ approved: true });
-    expect(await authorize(ctx.db, request(card.provider_card_id, 1))).toMatchObject({ approved: false, reason: 'insufficient_funds' });
+    expect(await authorize(ctx.db, request(card.provider_card_id, 1))).toMatchObject({
+      approved: false,
+      reason: 'insufficient_funds',
+    });
     expect(await cardState(card.id)).toEqual({ spending_limit: 5_000, holds_amount: 5_000, used: true });
     const holds = await holdsOf(card.id);
     expect(holds.map((hold) => [hold.status, hold.amount, hold.requested_amount, hold.decline_reason])).toEqual([
@@ -71,12 +92,19 @@ describe('authorize(): the decline reasons', () => {
       ['pending', 2_000, 2_000, null],
       ['declined', 0, 1, 'insufficient_funds'],
     ]);
-    expect(holds[0]).toMatchObject({ merchant_data: { name: 'Blue Bottle Coffee' }, user_id: card.user_id, org_id: card.org_id, provider: 'simulator' });
+    expect(holds[0]).toMatchObject({
+      merchant_data: { name: 'Blue Bottle Coffee' },
+      user_id: card.user_id,
+      org_id: card.org_id,
+      provider: 'simulator',
+    });
   });
 
-  it('marks the card used, at minute precision (so a busy card\'s updates stay heap-only)', async () => {
+  it("marks the card used, at minute precision (so a busy card's updates stay heap-only)", async () => {
     const { card } = await fundedCard(5_000);
-    const usedAt = async () => (await ctx.db.selectFrom('cards').select('last_used_at').where('id', '=', card.id).executeTakeFirstOrThrow()).last_used_at;
+    const usedAt = async () =>
+      (await ctx.db.selectFrom('cards').select('last_used_at').where('id', '=', card.id).executeTakeFirstOrThrow())
+        .last_used_at;
     await authorize(ctx.db, request(card.provider_card_id, 100));
     const first = await usedAt();
     expect(first).not.toBeNull();
@@ -93,29 +121,49 @@ describe('authorize(): the decline reasons', () => {
 
   it('declines an unknown card without recording anything', async () => {
     const id = newAuthorizationId();
-    expect(await authorize(ctx.db, request('ic_sim_nobody', 100, { providerAuthorizationId: id }))).toEqual({ approved: false, reason: 'card_not_found', holdId: null, cardId: null });
-    expect(await ctx.db.selectFrom('authorization_holds').select('id').where('provider_authorization_id', '=', id).execute()).toEqual([]);
+    expect(await authorize(ctx.db, request('ic_sim_nobody', 100, { providerAuthorizationId: id }))).toEqual({
+      approved: false,
+      reason: 'card_not_found',
+      holdId: null,
+      cardId: null,
+    });
+    expect(
+      await ctx.db.selectFrom('authorization_holds').select('id').where('provider_authorization_id', '=', id).execute(),
+    ).toEqual([]);
     // The provider is part of the key: a simulator card is unknown to another issuer.
     const { card } = await fundedCard(1_000);
-    expect(await authorize(ctx.db, request(card.provider_card_id, 100, { provider: 'stripe' }))).toMatchObject({ reason: 'card_not_found' });
+    expect(await authorize(ctx.db, request(card.provider_card_id, 100, { provider: 'stripe' }))).toMatchObject({
+      reason: 'card_not_found',
+    });
   });
 
   it('declines an inactive card, a holder who is no longer a wallet user, and a holder without accepted terms', async () => {
     const { client, card, member } = await fundedCard(5_000);
     await client.put(`/api/cards/${card.id}/status`, { status: 'inactive' });
-    expect(await authorize(ctx.db, request(card.provider_card_id, 100))).toMatchObject({ approved: false, reason: 'card_inactive' });
+    expect(await authorize(ctx.db, request(card.provider_card_id, 100))).toMatchObject({
+      approved: false,
+      reason: 'card_inactive',
+    });
     await client.put(`/api/cards/${card.id}/status`, { status: 'active' });
 
     await ctx.db.updateTable('users').set({ issuing_tos_accepted_at: null }).where('id', '=', member.id).execute();
-    expect(await authorize(ctx.db, request(card.provider_card_id, 100))).toMatchObject({ approved: false, reason: 'terms_not_accepted' });
+    expect(await authorize(ctx.db, request(card.provider_card_id, 100))).toMatchObject({
+      approved: false,
+      reason: 'terms_not_accepted',
+    });
     // Holders from before 2023-06-01 never had to accept the terms.
     await backdate(member.id, '2023-05-31T23:59:59Z');
     expect(await authorize(ctx.db, request(card.provider_card_id, 100))).toMatchObject({ approved: true });
     await backdate(member.id, '2023-06-01T00:00:00Z');
-    expect(await authorize(ctx.db, request(card.provider_card_id, 100))).toMatchObject({ reason: 'terms_not_accepted' });
+    expect(await authorize(ctx.db, request(card.provider_card_id, 100))).toMatchObject({
+      reason: 'terms_not_accepted',
+    });
 
     await ctx.db.deleteFrom('user_roles').where('user_id', '=', member.id).where('role', '=', 'wallet-user').execute();
-    expect(await authorize(ctx.db, request(card.provider_card_id, 100))).toMatchObject({ approved: false, reason: 'holder_inactive' });
+    expect(await authorize(ctx.db, request(card.provider_card_id, 100))).toMatchObject({
+      approved: false,
+      reason: 'holder_inactive',
+    });
     expect(await cardState(card.id)).toMatchObject({ holds_amount: 100 });
   });
 
@@ -127,7 +175,12 @@ describe('authorize(): the decline reasons', () => {
     }
     const holds = await holdsOf(card.id);
     expect(holds.map((hold) => [hold.status, hold.amount, hold.requested_amount])).toEqual([
-      ['declined', 0, 0], ['declined', 0, 0], ['declined', 0, 1], ['declined', 0, 0], ['declined', 0, 0], ['declined', 0, 0],
+      ['declined', 0, 0],
+      ['declined', 0, 0],
+      ['declined', 0, 1],
+      ['declined', 0, 0],
+      ['declined', 0, 0],
+      ['declined', 0, 0],
     ]);
     // A malformed timestamp from an issuer is recorded as now rather than failing the decision.
     const decision = await authorize(ctx.db, request(card.provider_card_id, 100, { stripeCreated: Number.NaN }));
@@ -179,8 +232,11 @@ describe('authorize(): repeated ids and concurrency', () => {
     expect(pending.reduce((sum, hold) => sum + hold.amount, 0)).toBe(approvedTotal);
     // Every decline for insufficient funds asked for more than was left even at the end (it only shrinks).
     const left = limit - approvedTotal;
-    for (const [index, decision] of decisions.entries()) if (!decision.approved) expect(asks[index]!.amount).toBeGreaterThan(left);
-    expect(decisions.filter((decision) => !decision.approved).every((decision) => decision.reason === 'insufficient_funds')).toBe(true);
+    for (const [index, decision] of decisions.entries())
+      if (!decision.approved) expect(asks[index]!.amount).toBeGreaterThan(left);
+    expect(
+      decisions.filter((decision) => !decision.approved).every((decision) => decision.reason === 'insufficient_funds'),
+    ).toBe(true);
     expect(await integrityProblems(ctx.db, orgId)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
   });
 });
@@ -190,14 +246,29 @@ describe('incremental authorisations', () => {
     const { card, client } = await fundedCard(5_000);
     const first = request(card.provider_card_id, 2_000);
     await authorize(ctx.db, first);
-    expect(await incrementAuthorization(ctx.db, 'simulator', first.providerAuthorizationId, 5_001)).toEqual({ approved: false, reason: 'insufficient_funds' });
-    expect(await incrementAuthorization(ctx.db, 'simulator', first.providerAuthorizationId, 4_500)).toEqual({ approved: true, reason: null });
+    expect(await incrementAuthorization(ctx.db, 'simulator', first.providerAuthorizationId, 5_001)).toEqual({
+      approved: false,
+      reason: 'insufficient_funds',
+    });
+    expect(await incrementAuthorization(ctx.db, 'simulator', first.providerAuthorizationId, 4_500)).toEqual({
+      approved: true,
+      reason: null,
+    });
     expect(await cardState(card.id)).toMatchObject({ holds_amount: 4_500 });
     // Lowering is not an increment: nothing moves.
-    expect(await incrementAuthorization(ctx.db, 'simulator', first.providerAuthorizationId, 1_000)).toEqual({ approved: true, reason: null });
+    expect(await incrementAuthorization(ctx.db, 'simulator', first.providerAuthorizationId, 1_000)).toEqual({
+      approved: true,
+      reason: null,
+    });
     await client.put(`/api/cards/${card.id}/status`, { status: 'inactive' });
-    expect(await incrementAuthorization(ctx.db, 'simulator', first.providerAuthorizationId, 4_600)).toEqual({ approved: false, reason: 'card_inactive' });
-    expect(await incrementAuthorization(ctx.db, 'simulator', 'iauth_sim_unknown', 100)).toEqual({ approved: false, reason: 'card_not_found' });
+    expect(await incrementAuthorization(ctx.db, 'simulator', first.providerAuthorizationId, 4_600)).toEqual({
+      approved: false,
+      reason: 'card_inactive',
+    });
+    expect(await incrementAuthorization(ctx.db, 'simulator', 'iauth_sim_unknown', 100)).toEqual({
+      approved: false,
+      reason: 'card_not_found',
+    });
     expect(await cardState(card.id)).toMatchObject({ holds_amount: 4_500 });
   });
 });

@@ -20,22 +20,41 @@ async function fundedCard(limit: number) {
 }
 
 async function cardState(client: Awaited<ReturnType<typeof fundedCard>>['client'], cardId: number) {
-  return (await client.get(`/api/cards/${cardId}`)).json().data as { spending_limit: number; issuing_holds_amount: number; available_to_spend: number };
+  return (await client.get(`/api/cards/${cardId}`)).json().data as {
+    spending_limit: number;
+    issuing_holds_amount: number;
+    available_to_spend: number;
+  };
 }
 
-const purchase = (client: Awaited<ReturnType<typeof fundedCard>>['client'], cardId: number, amount: number, capture = 'later') =>
-  client.post('/api/simulator/purchases', { card_id: cardId, amount, capture, merchant: { name: 'Blue Bottle Coffee' } });
+const purchase = (
+  client: Awaited<ReturnType<typeof fundedCard>>['client'],
+  cardId: number,
+  amount: number,
+  capture = 'later',
+) =>
+  client.post('/api/simulator/purchases', {
+    card_id: cardId,
+    amount,
+    capture,
+    merchant: { name: 'Blue Bottle Coffee' },
+  });
 
 describe('authorisation decisions', () => {
   it('approves within what is left and declines beyond it, with a reason', async () => {
     const { client, card } = await fundedCard(5_000);
     const approved = (await purchase(client, card.id, 3_000)).json().data;
     expect(approved).toMatchObject({ approved: true, decline_reason: null });
-    expect(await cardState(client, card.id)).toMatchObject({ spending_limit: 5_000, issuing_holds_amount: 3_000, available_to_spend: 2_000 });
+    expect(await cardState(client, card.id)).toMatchObject({
+      spending_limit: 5_000,
+      issuing_holds_amount: 3_000,
+      available_to_spend: 2_000,
+    });
     const declined = (await purchase(client, card.id, 2_001)).json().data;
     expect(declined).toMatchObject({ approved: false, decline_reason: 'insufficient_funds' });
     expect(declined.explanation).toBe('The card did not have enough available to spend.');
-    const holds = (await client.get(`/api/cards/${card.id}/issuing-authorization-holds?filter[status]=declined`)).json().data;
+    const holds = (await client.get(`/api/cards/${card.id}/issuing-authorization-holds?filter[status]=declined`)).json()
+      .data;
     expect(holds).toHaveLength(1);
   });
 
@@ -62,10 +81,18 @@ describe('the purchase lifecycle', () => {
     const { client, card, organization } = await fundedCard(10_000);
     const { authorization_id: id } = (await purchase(client, card.id, 4_000)).json().data;
     expect((await client.post(`/api/simulator/authorizations/${id}/capture`, {})).statusCode).toBe(200);
-    expect(await cardState(client, card.id)).toMatchObject({ spending_limit: 6_000, issuing_holds_amount: 0, available_to_spend: 6_000 });
+    expect(await cardState(client, card.id)).toMatchObject({
+      spending_limit: 6_000,
+      issuing_holds_amount: 0,
+      available_to_spend: 6_000,
+    });
     const expenses = (await client.get(`/api/cards/${card.id}/expenses?include=issuingAuthorizationHold`)).json().data;
     expect(expenses).toHaveLength(1);
-    expect(expenses[0]).toMatchObject({ amount: 4_000, type: 'capture', merchant_data: { name: 'Blue Bottle Coffee' } });
+    expect(expenses[0]).toMatchObject({
+      amount: 4_000,
+      type: 'capture',
+      merchant_data: { name: 'Blue Bottle Coffee' },
+    });
     expect(expenses[0].issuing_authorization_hold.status).toBe('closed');
     expect(await integrityProblems(ctx.db, organization.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
   });
@@ -77,7 +104,11 @@ describe('the purchase lifecycle', () => {
     expect(await cardState(client, card.id)).toMatchObject({ spending_limit: 7_000, issuing_holds_amount: 0 });
     const over = (await purchase(client, card.id, 7_000)).json().data.authorization_id;
     await client.post(`/api/simulator/authorizations/${over}/capture`, { amount: 8_000 });
-    expect(await cardState(client, card.id)).toMatchObject({ spending_limit: -1_000, issuing_holds_amount: 0, available_to_spend: -1_000 });
+    expect(await cardState(client, card.id)).toMatchObject({
+      spending_limit: -1_000,
+      issuing_holds_amount: 0,
+      available_to_spend: -1_000,
+    });
   });
 
   it('refund raises the spending limit back; reversal and expiry release holds', async () => {
@@ -92,11 +123,14 @@ describe('the purchase lifecycle', () => {
     await client.post(`/api/simulator/authorizations/${expired}/expire`);
     expect(await cardState(client, card.id)).toMatchObject({ issuing_holds_amount: 0, available_to_spend: 7_500 });
     const expenses = (await client.get(`/api/cards/${card.id}/expenses`)).json().data;
-    expect(expenses.map((expense: { type: string; amount: number }) => [expense.type, expense.amount]).sort()).toEqual([['capture', 4_000], ['refund', -1_500]]);
+    expect(expenses.map((expense: { type: string; amount: number }) => [expense.type, expense.amount]).sort()).toEqual([
+      ['capture', 4_000],
+      ['refund', -1_500],
+    ]);
     expect(await integrityProblems(ctx.db, organization.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
   });
 
-  it('exports a card\'s transactions as CSV for a date range', async () => {
+  it("exports a card's transactions as CSV for a date range", async () => {
     const { client, card } = await fundedCard(10_000);
     await purchase(client, card.id, 1_234, 'now');
     const today = new Date().toISOString().slice(0, 10);

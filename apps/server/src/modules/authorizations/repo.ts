@@ -7,7 +7,11 @@ export type HoldRow = Selectable<AuthorizationHoldsTable>;
 export type HoldStatus = HoldRow['status'];
 
 /** Sum of pending holds per card (the cards table caches the same figure; tests compare the two). */
-export async function pendingHoldTotals(db: DbOrTx, orgId: number, cardIds: readonly number[]): Promise<Map<number, number>> {
+export async function pendingHoldTotals(
+  db: DbOrTx,
+  orgId: number,
+  cardIds: readonly number[],
+): Promise<Map<number, number>> {
   const totals = new Map<number, number>();
   if (cardIds.length === 0) return totals;
   const rows = await db
@@ -35,7 +39,12 @@ export function pendingHoldsOfCards(db: DbOrTx, orgId: number, cardIds: readonly
 }
 
 export function findHold(db: DbOrTx, provider: string, providerAuthorizationId: string): Promise<HoldRow | undefined> {
-  return db.selectFrom('authorization_holds').selectAll().where('provider', '=', provider).where('provider_authorization_id', '=', providerAuthorizationId).executeTakeFirst();
+  return db
+    .selectFrom('authorization_holds')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_authorization_id', '=', providerAuthorizationId)
+    .executeTakeFirst();
 }
 
 export function lockHold(db: DbOrTx, provider: string, providerAuthorizationId: string): Promise<HoldRow | undefined> {
@@ -60,8 +69,16 @@ export async function insertHold(db: DbOrTx, values: Insertable<AuthorizationHol
   );
 }
 
-export async function updateHold(db: DbOrTx, id: number, values: { status?: HoldStatus; amount?: number; captured_amount?: number }) {
-  await db.updateTable('authorization_holds').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+export async function updateHold(
+  db: DbOrTx,
+  id: number,
+  values: { status?: HoldStatus; amount?: number; captured_amount?: number },
+) {
+  await db
+    .updateTable('authorization_holds')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function listHoldsOfCard(
@@ -75,19 +92,39 @@ export async function listHoldsOfCard(
   let base = db.selectFrom('authorization_holds').where('org_id', '=', orgId).where('card_id', '=', cardId);
   if (filters.status) base = base.where('status', '=', filters.status);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('created_at', direction).orderBy('id', direction).limit(page.size).offset((page.number - 1) * page.size).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', direction)
+    .orderBy('id', direction)
+    .limit(page.size)
+    .offset((page.number - 1) * page.size)
+    .execute();
   return { rows, total: Number(total) };
 }
 
 export function holdsByIds(db: DbOrTx, orgId: number, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('authorization_holds')
-    // The same fields the holds list shows, so an included hold reads the same as a listed one.
-    .select(['id', 'card_id', 'status', 'amount', 'requested_amount', 'approved', 'decline_reason', 'merchant_data', 'wallet', 'created_at', 'stripe_created'])
-    .where('org_id', '=', orgId)
-    .where('id', 'in', ids)
-    .execute();
+  return (
+    db
+      .selectFrom('authorization_holds')
+      // The same fields the holds list shows, so an included hold reads the same as a listed one.
+      .select([
+        'id',
+        'card_id',
+        'status',
+        'amount',
+        'requested_amount',
+        'approved',
+        'decline_reason',
+        'merchant_data',
+        'wallet',
+        'created_at',
+        'stripe_created',
+      ])
+      .where('org_id', '=', orgId)
+      .where('id', 'in', ids)
+      .execute()
+  );
 }
 
 export interface DecideAndHoldInput {
@@ -119,7 +156,10 @@ export interface DecideAndHoldInput {
  * Returns `cardFound: false` for an unknown card, `hold: null` when the authorisation id was already recorded
  * (a repeated request: the caller answers as it was answered before).
  */
-export async function decideAndHold(db: DbOrTx, input: DecideAndHoldInput): Promise<{ cardFound: boolean; hold: HoldRow | null }> {
+export async function decideAndHold(
+  db: DbOrTx,
+  input: DecideAndHoldInput,
+): Promise<{ cardFound: boolean; hold: HoldRow | null }> {
   const { rows } = await decideAndHoldQuery(input).execute(db);
   const row = rows[0]!;
   const { card_found: cardFound, ...hold } = row;

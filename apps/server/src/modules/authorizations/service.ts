@@ -1,13 +1,27 @@
 import type { Db, Tx } from '../../db/database.js';
-import { applyCardMovement, lockCard, lockCardByProviderId, needsTermsAcceptance, type CardRow } from '../cards/service.js';
+import {
+  applyCardMovement,
+  lockCard,
+  lockCardByProviderId,
+  needsTermsAcceptance,
+  type CardRow,
+} from '../cards/service.js';
 import { holderStanding } from '../users/service.js';
 import { decideAndHold, findHold, insertHold, lockHold, updateHold, type HoldRow, type HoldStatus } from './repo.js';
 
 export { pendingHoldTotals, pendingHoldsOfCards, listHoldsOfCard, findHold, holdsByIds, type HoldRow } from './repo.js';
 
-export type DeclineReason = 'card_not_found' | 'card_inactive' | 'holder_inactive' | 'terms_not_accepted' | 'insufficient_funds' | 'invalid_amount';
+export type DeclineReason =
+  | 'card_not_found'
+  | 'card_inactive'
+  | 'holder_inactive'
+  | 'terms_not_accepted'
+  | 'insufficient_funds'
+  | 'invalid_amount';
 export type Wallet = 'apple_pay' | 'google_pay' | 'samsung_pay';
-export type MerchantData = Partial<Record<'name' | 'category' | 'category_code' | 'city' | 'state' | 'postal_code' | 'country' | 'url', string | null>>;
+export type MerchantData = Partial<
+  Record<'name' | 'category' | 'category_code' | 'city' | 'state' | 'postal_code' | 'country' | 'url', string | null>
+>;
 
 export interface AuthorizationRequest {
   provider: string;
@@ -23,7 +37,12 @@ export interface AuthorizationRequest {
   stripeCreated: number;
 }
 
-export interface Decision { approved: boolean; reason: DeclineReason | null; holdId: number | null; cardId: number | null }
+export interface Decision {
+  approved: boolean;
+  reason: DeclineReason | null;
+  holdId: number | null;
+  cardId: number | null;
+}
 
 /** Why a purchase was declined, in words a cardholder understands. */
 export const DECLINE_EXPLANATIONS: Record<DeclineReason, string> = {
@@ -36,7 +55,12 @@ export const DECLINE_EXPLANATIONS: Record<DeclineReason, string> = {
 };
 
 function decisionOf(hold: HoldRow): Decision {
-  return { approved: hold.approved, reason: (hold.decline_reason as DeclineReason | null) ?? null, holdId: hold.id, cardId: hold.card_id };
+  return {
+    approved: hold.approved,
+    reason: (hold.decline_reason as DeclineReason | null) ?? null,
+    holdId: hold.id,
+    cardId: hold.card_id,
+  };
 }
 
 async function reasonToDecline(tx: Tx, card: CardRow, amount: number): Promise<DeclineReason | null> {
@@ -77,7 +101,12 @@ export async function authorize(db: Db, request: AuthorizationRequest): Promise<
 }
 
 /** An incremental authorisation raises a pending hold to `newAmount` when the card can cover the increase. */
-export async function incrementAuthorization(db: Db, provider: string, providerAuthorizationId: string, newAmount: number): Promise<{ approved: boolean; reason: DeclineReason | null }> {
+export async function incrementAuthorization(
+  db: Db,
+  provider: string,
+  providerAuthorizationId: string,
+  newAmount: number,
+): Promise<{ approved: boolean; reason: DeclineReason | null }> {
   return db.transaction().execute(async (tx) => {
     const hold = await lockHold(tx, provider, providerAuthorizationId);
     if (!hold || hold.status !== 'pending') return { approved: false, reason: 'card_not_found' as const };
@@ -112,7 +141,12 @@ export async function settleHoldState(
 }
 
 /** Reversal or expiry: the hold is released and the card gets its available amount back. */
-export async function releaseHold(db: Db, provider: string, providerAuthorizationId: string, status: 'reversed' | 'expired'): Promise<HoldRow | null> {
+export async function releaseHold(
+  db: Db,
+  provider: string,
+  providerAuthorizationId: string,
+  status: 'reversed' | 'expired',
+): Promise<HoldRow | null> {
   return db.transaction().execute(async (tx) => {
     const hold = await lockHold(tx, provider, providerAuthorizationId);
     if (!hold) return null;
@@ -122,12 +156,22 @@ export async function releaseHold(db: Db, provider: string, providerAuthorizatio
 }
 
 /** A capture draws down the hold it belongs to; the rest stays held until the issuer closes it. */
-export async function drawDownHold(tx: Tx, provider: string, providerAuthorizationId: string, captured: number, closes: boolean): Promise<HoldRow | null> {
+export async function drawDownHold(
+  tx: Tx,
+  provider: string,
+  providerAuthorizationId: string,
+  captured: number,
+  closes: boolean,
+): Promise<HoldRow | null> {
   const hold = await lockHold(tx, provider, providerAuthorizationId);
   if (!hold) return null;
   await updateHold(tx, hold.id, { captured_amount: hold.captured_amount + captured });
   const remaining = closes ? 0 : Math.max(0, hold.amount - captured);
-  return settleHoldState(tx, { ...hold, captured_amount: hold.captured_amount + captured }, { status: closes ? 'closed' : 'pending', amount: remaining });
+  return settleHoldState(
+    tx,
+    { ...hold, captured_amount: hold.captured_amount + captured },
+    { status: closes ? 'closed' : 'pending', amount: remaining },
+  );
 }
 
 export { lockHold };

@@ -48,23 +48,45 @@ describe('two server processes on one database', () => {
       Array.from({ length: 200 }, async (_, index) => {
         if (index % 2 === 0) {
           const response = await admin.post('/api/simulator/purchases', body);
-          return { where: 'in-process', status: response.statusCode, data: response.json().data as { approved: boolean; decline_reason: string | null } };
+          return {
+            where: 'in-process',
+            status: response.statusCode,
+            data: response.json().data as { approved: boolean; decline_reason: string | null },
+          };
         }
         const response = await remote.post('/api/simulator/purchases', body);
-        return { where: 'second', status: response.status, data: (response.json() as { data: { approved: boolean; decline_reason: string | null } }).data };
+        return {
+          where: 'second',
+          status: response.status,
+          data: (response.json() as { data: { approved: boolean; decline_reason: string | null } }).data,
+        };
       }),
     );
     expect(results.filter((result) => result.status !== 201)).toEqual([]);
     const approved = results.filter((result) => result.data.approved);
     expect(approved).toHaveLength(100);
-    expect(new Set(results.filter((result) => !result.data.approved).map((result) => result.data.decline_reason))).toEqual(new Set(['insufficient_funds']));
+    expect(
+      new Set(results.filter((result) => !result.data.approved).map((result) => result.data.decline_reason)),
+    ).toEqual(new Set(['insufficient_funds']));
     expect(results.filter((result) => result.where === 'second')).toHaveLength(100);
 
-    const row = await ctx.db.selectFrom('cards').select(['spending_limit', 'holds_amount']).where('id', '=', card.id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('cards')
+      .select(['spending_limit', 'holds_amount'])
+      .where('id', '=', card.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ spending_limit: 100_000, holds_amount: 100_000 });
-    const pending = await ctx.db.selectFrom('authorization_holds').select((eb) => eb.fn.sum<number>('amount').as('total')).where('card_id', '=', card.id).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    const pending = await ctx.db
+      .selectFrom('authorization_holds')
+      .select((eb) => eb.fn.sum<number>('amount').as('total'))
+      .where('card_id', '=', card.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
     expect(Number(pending.total)).toBe(100_000);
-    expect(await integrityProblems(ctx.db, org.organization.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await integrityProblems(ctx.db, org.organization.id)).toEqual({
+      unbalancedEntries: [],
+      driftedAccounts: [],
+    });
   }, 30_000);
 
   it('a session made on one process is valid on the other, and ends on both', async () => {

@@ -21,9 +21,12 @@ const ctx = useTestApp({
 });
 afterAll(() => fake.stop());
 
-const stripeCardId = async (cardId: number) => (await ctx.db.selectFrom('cards').select('provider_card_id').where('id', '=', cardId).executeTakeFirstOrThrow()).provider_card_id;
+const stripeCardId = async (cardId: number) =>
+  (await ctx.db.selectFrom('cards').select('provider_card_id').where('id', '=', cardId).executeTakeFirstOrThrow())
+    .provider_card_id;
 /** Everything the fake was asked since `from` that could carry a card number (a retrieve with expand, any answer with one). */
-const numberRequests = (from: number) => fake.requests.slice(from).filter((r) => r.method === 'GET' && r.path.startsWith('/v1/issuing/cards/'));
+const numberRequests = (from: number) =>
+  fake.requests.slice(from).filter((r) => r.method === 'GET' && r.path.startsWith('/v1/issuing/cards/'));
 
 describe('card numbers with ISSUER=stripe: ephemeral keys for Issuing Elements', () => {
   it('exchanges the browser’s nonce for an ephemeral key of that card, after a password confirmation (423 before)', async () => {
@@ -33,7 +36,9 @@ describe('card numbers with ISSUER=stripe: ephemeral keys for Issuing Elements',
     // Stripe.js makes the nonce for the card's id at Stripe, which the card resource carries.
     expect((await org.memberClient.get(`/api/cards/${card.id}`)).json().data.stripe_card_id).toBe(issuingCard);
 
-    const locked = await org.memberClient.post(`/api/cards/${card.id}/ephemeral-keys`, { nonce: fake.ephemeralKeyNonce(issuingCard) });
+    const locked = await org.memberClient.post(`/api/cards/${card.id}/ephemeral-keys`, {
+      nonce: fake.ephemeralKeyNonce(issuingCard),
+    });
     expect(locked.statusCode).toBe(423);
     expect(fake.requestsTo('POST', '/v1/ephemeral_keys')).toHaveLength(0);
 
@@ -46,7 +51,9 @@ describe('card numbers with ISSUER=stripe: ephemeral keys for Issuing Elements',
     const sent = fake.requestsTo('POST', '/v1/ephemeral_keys').at(-1)!;
     expect(sent.body).toEqual({ issuing_card: issuingCard, nonce });
     expect(sent.headers['stripe-version']).toBe(STRIPE_API_VERSION);
-    const key = [...fake.objects.values()].find((o) => o.object === 'ephemeral_key' && o.secret === response.json().data.secret)!;
+    const key = [...fake.objects.values()].find(
+      (o) => o.object === 'ephemeral_key' && o.secret === response.json().data.secret,
+    )!;
     expect(response.json()).toEqual({ data: { issuing_card: issuingCard, secret: key.secret, expires: key.expires } });
     // Nothing that could carry the number: no retrieve of the card, and no digits of it in the answer.
     expect(numberRequests(before)).toEqual([]);
@@ -59,7 +66,13 @@ describe('card numbers with ISSUER=stripe: ephemeral keys for Issuing Elements',
     const card = await createCard(org.adminClient, org.member.id);
     const issuingCard = await stripeCardId(card.id);
     await org.adminClient.post('/user/confirm-password', { password: TEST_PASSWORD });
-    expect((await org.adminClient.post(`/api/cards/${card.id}/ephemeral-keys`, { nonce: fake.ephemeralKeyNonce(issuingCard) })).statusCode).toBe(200);
+    expect(
+      (
+        await org.adminClient.post(`/api/cards/${card.id}/ephemeral-keys`, {
+          nonce: fake.ephemeralKeyNonce(issuingCard),
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const missing = await org.adminClient.post(`/api/cards/${card.id}/ephemeral-keys`, {});
     expect(missing.statusCode).toBe(422);
@@ -68,7 +81,10 @@ describe('card numbers with ISSUER=stripe: ephemeral keys for Issuing Elements',
     const peer = await addUser(ctx.db, org.organization.id, 'wallet-user', { first_name: 'Pat', last_name: 'Peer' });
     const peerClient = await ctx.client(org.host).signIn(peer.email, TEST_PASSWORD);
     await peerClient.post('/user/confirm-password', { password: TEST_PASSWORD });
-    expect((await peerClient.post(`/api/cards/${card.id}/ephemeral-keys`, { nonce: fake.ephemeralKeyNonce(issuingCard) })).statusCode).toBe(404);
+    expect(
+      (await peerClient.post(`/api/cards/${card.id}/ephemeral-keys`, { nonce: fake.ephemeralKeyNonce(issuingCard) }))
+        .statusCode,
+    ).toBe(404);
     expect((await org.anonymous.post(`/api/cards/${card.id}/ephemeral-keys`, { nonce: 'x' })).statusCode).toBe(401);
   });
 
@@ -77,7 +93,9 @@ describe('card numbers with ISSUER=stripe: ephemeral keys for Issuing Elements',
     const card = await createCard(org.adminClient, org.member.id);
     const other = await createCard(org.adminClient, org.member.id);
     await org.memberClient.post('/user/confirm-password', { password: TEST_PASSWORD });
-    const refused = await org.memberClient.post(`/api/cards/${card.id}/ephemeral-keys`, { nonce: fake.ephemeralKeyNonce(await stripeCardId(other.id)) });
+    const refused = await org.memberClient.post(`/api/cards/${card.id}/ephemeral-keys`, {
+      nonce: fake.ephemeralKeyNonce(await stripeCardId(other.id)),
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ nonce: [CARD_ISSUER_MESSAGES.nonceRefused] });
   });
@@ -98,7 +116,9 @@ describe('card numbers with ISSUER=stripe: ephemeral keys for Issuing Elements',
     const card = await createCard(org.adminClient, org.member.id, { type: 'physical', shipping: shippingBody });
     await org.memberClient.post('/user/confirm-password', { password: TEST_PASSWORD });
     const before = fake.requests.length;
-    const response = await org.memberClient.post(`/api/cards/${card.id}/ephemeral-keys`, { nonce: fake.ephemeralKeyNonce(await stripeCardId(card.id)) });
+    const response = await org.memberClient.post(`/api/cards/${card.id}/ephemeral-keys`, {
+      nonce: fake.ephemeralKeyNonce(await stripeCardId(card.id)),
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(CARD_ISSUER_MESSAGES.physicalCardNotRevealable);
     expect(fake.requests.length).toBe(before);
@@ -116,13 +136,16 @@ describe('card numbers with ISSUER=stripe: ephemeral keys for Issuing Elements',
 });
 
 describe('cardholder names Stripe refuses (issue 16.8)', () => {
-  it.each(['R2D2 Unit', "Mia O'Neil", 'Mia-Member'])('%j is a 422 on cardholder_name before any Stripe call', async (name) => {
-    const org = await setupOrg(ctx);
-    const before = fake.requests.length;
-    const response = await org.adminClient.post('/api/cards', newCardBody(org.member.id, { cardholder_name: name }));
-    expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({ cardholder_name: [CARD_ISSUER_MESSAGES.cardholderNameCharacters] });
-    expect(fake.requests.length).toBe(before);
-    expect(CARD_MESSAGES.cardholderName).not.toBe(CARD_ISSUER_MESSAGES.cardholderNameCharacters);
-  });
+  it.each(['R2D2 Unit', "Mia O'Neil", 'Mia-Member'])(
+    '%j is a 422 on cardholder_name before any Stripe call',
+    async (name) => {
+      const org = await setupOrg(ctx);
+      const before = fake.requests.length;
+      const response = await org.adminClient.post('/api/cards', newCardBody(org.member.id, { cardholder_name: name }));
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({ cardholder_name: [CARD_ISSUER_MESSAGES.cardholderNameCharacters] });
+      expect(fake.requests.length).toBe(before);
+      expect(CARD_MESSAGES.cardholderName).not.toBe(CARD_ISSUER_MESSAGES.cardholderNameCharacters);
+    },
+  );
 });

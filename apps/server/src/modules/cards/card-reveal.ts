@@ -22,7 +22,11 @@ export async function revealCardDetails(deps: CardsDeps, card: CardRow): Promise
   return viaIssuer(() => issuer.revealCard!(card.provider_card_id));
 }
 
-export async function createCardEphemeralKey(deps: CardsDeps, card: CardRow, nonce: string): Promise<EphemeralKeyResource> {
+export async function createCardEphemeralKey(
+  deps: CardsDeps,
+  card: CardRow,
+  nonce: string,
+): Promise<EphemeralKeyResource> {
   const { issuer } = deps;
   if (!issuer.createEphemeralKey) throw conflict(CARD_ISSUER_MESSAGES.ephemeralKeysNotUsed);
   assertRevealable(card);
@@ -31,7 +35,8 @@ export async function createCardEphemeralKey(deps: CardsDeps, card: CardRow, non
     return { issuing_card: card.provider_card_id, secret: key.secret, expires: key.expires };
   } catch (error) {
     // A nonce Stripe refused (made for another card, used, expired) is the browser's to redo, not an outage.
-    if (issuerRefusal(error) !== null && (error as { param?: string }).param === 'nonce') throw validationFailed({ nonce: [CARD_ISSUER_MESSAGES.nonceRefused] });
+    if (issuerRefusal(error) !== null && (error as { param?: string }).param === 'nonce')
+      throw validationFailed({ nonce: [CARD_ISSUER_MESSAGES.nonceRefused] });
     return viaIssuer(() => Promise.reject(error));
   }
 }

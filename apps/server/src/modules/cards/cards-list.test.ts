@@ -45,14 +45,18 @@ beforeAll(async () => {
   for (let index = 2; index <= 6; index++) await make(`mia${index}`, org.member.id);
   await fundCard(org.adminClient, cards.ann1!, 12_000);
   await activateCard(org.adminClient, cards.ann1!);
-  await ctx.db.updateTable('cards').set({ last_used_at: new Date(Date.now() - 60_000) }).where('id', '=', cards.cara1!).execute();
+  await ctx.db
+    .updateTable('cards')
+    .set({ last_used_at: new Date(Date.now() - 60_000) })
+    .where('id', '=', cards.cara1!)
+    .execute();
   await ctx.db.updateTable('cards').set({ last_used_at: new Date() }).where('id', '=', cards.bob2!).execute();
   otherCard = (await createCard(other.adminClient, other.member.id)).id;
   annClient = await ctx.client(org.host).signIn(people.ann.email, TEST_PASSWORD);
 });
 
 describe('GET /api/cards', () => {
-  it('pages 8 by default, newest first, with meta; page 2 has the rest; another organisation\'s cards never appear', async () => {
+  it("pages 8 by default, newest first, with meta; page 2 has the rest; another organisation's cards never appear", async () => {
     const first = await list(org.adminClient, '');
     expect(first.statusCode).toBe(200);
     expect(first.json().meta).toEqual({ total: 12, current_page: 1, per_page: PAGE_SIZES.cards, last_page: 2 });
@@ -67,19 +71,29 @@ describe('GET /api/cards', () => {
   });
 
   it('includes the user and pending holds when asked', async () => {
-    const response = await list(org.adminClient, 'include=user,pendingIssuingAuthorizationHolds&filter[user_id]=' + people.ann.id);
+    const response = await list(
+      org.adminClient,
+      'include=user,pendingIssuingAuthorizationHolds&filter[user_id]=' + people.ann.id,
+    );
     const data = response.json().data;
     expect(data).toHaveLength(3);
-    expect(data[0]).toMatchObject({ user: { id: people.ann.id, name: 'Ann Zed', email: people.ann.email }, pending_issuing_authorization_holds: [] });
+    expect(data[0]).toMatchObject({
+      user: { id: people.ann.id, name: 'Ann Zed', email: people.ann.email },
+      pending_issuing_authorization_holds: [],
+    });
     const plain = (await list(org.adminClient, 'filter[user_id]=' + people.ann.id)).json().data[0];
     expect(plain.user).toBeUndefined();
     expect(plain.pending_issuing_authorization_holds).toBeUndefined();
   });
 
   it('filters by holder name with spaces removed and a comma list', async () => {
-    expect(ids(await list(org.adminClient, 'filter[name]=' + encodeURIComponent('Ann Zed'))).sort()).toEqual([cards.ann1, cards.ann2, cards.ann3].sort());
+    expect(ids(await list(org.adminClient, 'filter[name]=' + encodeURIComponent('Ann Zed'))).sort()).toEqual(
+      [cards.ann1, cards.ann2, cards.ann3].sort(),
+    );
     expect(ids(await list(org.adminClient, 'filter[name]=annz'))).toHaveLength(3);
-    expect(ids(await list(org.adminClient, 'filter[name]=' + encodeURIComponent('bob young, cara'))).sort()).toEqual([cards.bob1, cards.bob2, cards.cara1].sort());
+    expect(ids(await list(org.adminClient, 'filter[name]=' + encodeURIComponent('bob young, cara'))).sort()).toEqual(
+      [cards.bob1, cards.bob2, cards.cara1].sort(),
+    );
     expect((await list(org.adminClient, 'filter[name]=nobody')).json()).toMatchObject({ data: [], meta: { total: 0 } });
     expect(ids(await list(org.adminClient, 'filter[name]=' + encodeURIComponent('100%')))).toEqual([]);
   });
@@ -88,8 +102,12 @@ describe('GET /api/cards', () => {
     expect(ids(await list(org.adminClient, 'filter[status]=active'))).toEqual([cards.ann1]);
     expect((await list(org.adminClient, 'filter[status]=inactive')).json().meta.total).toBe(11);
     expect(ids(await list(org.adminClient, 'filter[type]=physical'))).toEqual([cards.ann2]);
-    expect(ids(await list(org.adminClient, `filter[user_id]=${people.bob.id}`)).sort()).toEqual([cards.bob1, cards.bob2].sort());
-    expect(ids(await list(org.adminClient, `filter[user_id]=${people.ann.id}&filter[type]=virtual&filter[status]=inactive`))).toEqual([cards.ann3]);
+    expect(ids(await list(org.adminClient, `filter[user_id]=${people.bob.id}`)).sort()).toEqual(
+      [cards.bob1, cards.bob2].sort(),
+    );
+    expect(
+      ids(await list(org.adminClient, `filter[user_id]=${people.ann.id}&filter[type]=virtual&filter[status]=inactive`)),
+    ).toEqual([cards.ann3]);
     expect(ids(await list(org.adminClient, `filter[name]=bob&filter[user_id]=${people.ann.id}`))).toEqual([]);
   });
 
@@ -98,9 +116,13 @@ describe('GET /api/cards', () => {
   });
 
   it('sorts by user name both ways, and by other columns', async () => {
-    const byUser = (await list(org.adminClient, 'sort=user&page[size]=96&include=user')).json().data.map((card: { user: { name: string } }) => card.user.name);
+    const byUser = (await list(org.adminClient, 'sort=user&page[size]=96&include=user'))
+      .json()
+      .data.map((card: { user: { name: string } }) => card.user.name);
     expect([...new Set(byUser)]).toEqual(['Ann Zed', 'Bob Young', 'Cara Xu', 'Mia Member']);
-    const byUserDesc = (await list(org.adminClient, 'sort=-user&page[size]=96&include=user')).json().data.map((card: { user: { name: string } }) => card.user.name);
+    const byUserDesc = (await list(org.adminClient, 'sort=-user&page[size]=96&include=user'))
+      .json()
+      .data.map((card: { user: { name: string } }) => card.user.name);
     expect([...new Set(byUserDesc)]).toEqual(['Mia Member', 'Cara Xu', 'Bob Young', 'Ann Zed']);
     expect(ids(await list(org.adminClient, 'sort=-spending_limit'))[0]).toBe(cards.ann1);
     expect(ids(await list(org.adminClient, 'sort=type,created_at&page[size]=96')).at(-1)).toBe(cards.mia6);
@@ -109,7 +131,8 @@ describe('GET /api/cards', () => {
     expect(ids(await list(org.adminClient, 'sort=status'))[0]).toBe(cards.ann1);
     expect(ids(await list(org.adminClient, 'sort=created_at'))[0]).toBe(cards.ann1);
     expect(ids(await list(org.adminClient, 'sort=-last_used_at')).slice(0, 2)).toEqual([cards.bob2, cards.cara1]);
-    for (const sort of ['last4', 'name', '-name']) expect((await list(org.adminClient, `sort=${sort}`)).statusCode).toBe(200);
+    for (const sort of ['last4', 'name', '-name'])
+      expect((await list(org.adminClient, `sort=${sort}`)).statusCode).toBe(200);
   });
 
   it('answers 400 for an unknown filter, sort or include, and 422 for a bad filter value or page size', async () => {
@@ -135,8 +158,10 @@ describe('GET /api/cards', () => {
 });
 
 describe('GET /api/users/{id}/cards', () => {
-  it('lists that user\'s cards for an admin and for the user; 404 for another member, another organisation\'s user, or unknown; 401 signed out', async () => {
-    const response = await org.adminClient.get(`/api/users/${people.ann.id}/cards?include=user,pendingIssuingAuthorizationHolds&page[number]=1&page[size]=10`);
+  it("lists that user's cards for an admin and for the user; 404 for another member, another organisation's user, or unknown; 401 signed out", async () => {
+    const response = await org.adminClient.get(
+      `/api/users/${people.ann.id}/cards?include=user,pendingIssuingAuthorizationHolds&page[number]=1&page[size]=10`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().meta).toMatchObject({ total: 3, per_page: 10 });
     expect(response.json().data[0].user.id).toBe(people.ann.id);
@@ -146,22 +171,39 @@ describe('GET /api/users/{id}/cards', () => {
     expect((await org.adminClient.get('/api/users/999999/cards')).statusCode).toBe(404);
     expect((await org.anonymous.get(`/api/users/${people.ann.id}/cards`)).statusCode).toBe(401);
     // A user filter can't widen the path's user.
-    expect(ids(await org.adminClient.get(`/api/users/${people.ann.id}/cards?filter[user_id]=${people.bob.id}`))).toEqual([]);
+    expect(
+      ids(await org.adminClient.get(`/api/users/${people.ann.id}/cards?filter[user_id]=${people.bob.id}`)),
+    ).toEqual([]);
   });
 });
 
 describe('GET /api/users/{id}/cards/analytics', () => {
-  it('sums the user\'s spending limits and pending holds', async () => {
+  it("sums the user's spending limits and pending holds", async () => {
     const response = await annClient.get(`/api/users/${people.ann.id}/cards/analytics?filter[available_to_spend]=1`);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ cards_count: 3, cards_sum_spending_limit: 12_000, issuing_authorization_holds_sum_amount: 0, available_to_spend: 12_000 });
-    expect((await org.adminClient.get(`/api/users/${people.bob.id}/cards/analytics?filter[available_to_spend]=1`)).json().data).toMatchObject({ cards_count: 2, cards_sum_spending_limit: 0 });
+    expect(response.json().data).toEqual({
+      cards_count: 3,
+      cards_sum_spending_limit: 12_000,
+      issuing_authorization_holds_sum_amount: 0,
+      available_to_spend: 12_000,
+    });
+    expect(
+      (await org.adminClient.get(`/api/users/${people.bob.id}/cards/analytics?filter[available_to_spend]=1`)).json()
+        .data,
+    ).toMatchObject({ cards_count: 2, cards_sum_spending_limit: 0 });
   });
 
-  it('404 for another member or another organisation\'s user, 401 signed out', async () => {
-    expect((await annClient.get(`/api/users/${people.bob.id}/cards/analytics?filter[available_to_spend]=1`)).statusCode).toBe(404);
-    expect((await org.adminClient.get(`/api/users/${other.member.id}/cards/analytics?filter[available_to_spend]=1`)).statusCode).toBe(404);
-    expect((await org.anonymous.get(`/api/users/${people.ann.id}/cards/analytics?filter[available_to_spend]=1`)).statusCode).toBe(401);
+  it("404 for another member or another organisation's user, 401 signed out", async () => {
+    expect(
+      (await annClient.get(`/api/users/${people.bob.id}/cards/analytics?filter[available_to_spend]=1`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await org.adminClient.get(`/api/users/${other.member.id}/cards/analytics?filter[available_to_spend]=1`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await org.anonymous.get(`/api/users/${people.ann.id}/cards/analytics?filter[available_to_spend]=1`)).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -174,14 +216,24 @@ describe('GET /api/users/{id}/cardholder', () => {
       stripe_cardholder_details: {
         name: 'Mia Member',
         individual: { first_name: 'Mia', last_name: 'Member' },
-        billing: { name: 'Mia Member', address: { line1: '1 Market St', line2: 'Suite 5', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' } },
+        billing: {
+          name: 'Mia Member',
+          address: {
+            line1: '1 Market St',
+            line2: 'Suite 5',
+            city: 'San Francisco',
+            state: 'CA',
+            postal_code: '94105',
+            country: 'US',
+          },
+        },
       },
     });
     expect((await org.adminClient.get(`/api/users/${people.ann.id}/cardholder`)).statusCode).toBe(200);
     expect((await org.adminClient.get(`/api/users/${org.admin.id}/cardholder`)).json()).toEqual({ data: null });
   });
 
-  it('404 for another member or another organisation\'s user, 401 signed out', async () => {
+  it("404 for another member or another organisation's user, 401 signed out", async () => {
     expect((await annClient.get(`/api/users/${people.bob.id}/cardholder`)).statusCode).toBe(404);
     expect((await org.adminClient.get(`/api/users/${other.member.id}/cardholder`)).statusCode).toBe(404);
     expect((await org.anonymous.get(`/api/users/${people.ann.id}/cardholder`)).statusCode).toBe(401);
@@ -193,9 +245,17 @@ describe('POST /api/issuing-tos-acceptances/accept', () => {
     const bobClient = await ctx.client(org.host).signIn(people.bob.email, TEST_PASSWORD);
     const accepted = await bobClient.post('/api/issuing-tos-acceptances/accept', { issuer: 'stripe' });
     expect(accepted.statusCode).toBe(201);
-    const bob = await ctx.db.selectFrom('users').select('issuing_tos_accepted_at').where('id', '=', people.bob.id).executeTakeFirstOrThrow();
+    const bob = await ctx.db
+      .selectFrom('users')
+      .select('issuing_tos_accepted_at')
+      .where('id', '=', people.bob.id)
+      .executeTakeFirstOrThrow();
     expect(bob.issuing_tos_accepted_at?.toISOString()).toBe(accepted.json().data.accepted_at);
-    expect((await org.adminClient.post('/api/issuing-tos-acceptances/accept', { issuer: 'stripe' })).statusCode).toBe(409);
-    expect((await org.anonymous.post('/api/issuing-tos-acceptances/accept', { issuer: 'stripe' })).statusCode).toBe(401);
+    expect((await org.adminClient.post('/api/issuing-tos-acceptances/accept', { issuer: 'stripe' })).statusCode).toBe(
+      409,
+    );
+    expect((await org.anonymous.post('/api/issuing-tos-acceptances/accept', { issuer: 'stripe' })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -3,12 +3,29 @@ import { CARD_MESSAGES } from '@wallet/contract';
 import { startFakeStripe } from '../../issuing/stripe/fake-stripe.js';
 import { useTestApp } from '../../test/context.js';
 import { setupOrg, waitFor } from '../../test/helpers.js';
-import { acceptTermsInDb, availableFunds, createCard, fundCard, ledgerCounts, newCardBody, putBalance, setUserCreatedAt, shippingBody, waitForIssuerSync } from '../../test/card-factories.js';
+import {
+  acceptTermsInDb,
+  availableFunds,
+  createCard,
+  fundCard,
+  ledgerCounts,
+  newCardBody,
+  putBalance,
+  setUserCreatedAt,
+  shippingBody,
+  waitForIssuerSync,
+} from '../../test/card-factories.js';
 import { settleProviderTopup } from '../funding/service.js';
 
 // The fake must be listening before useTestApp's beforeAll builds the app with its port.
 const fake = await startFakeStripe({ secretKey: 'sk_test_x' });
-const ctx = useTestApp({ ISSUER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(fake.port), STRIPE_API_PROTOCOL: 'http' });
+const ctx = useTestApp({
+  ISSUER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_API_HOST: '127.0.0.1',
+  STRIPE_API_PORT: String(fake.port),
+  STRIPE_API_PROTOCOL: 'http',
+});
 afterAll(() => fake.stop());
 
 const last = (method: string, path: RegExp | string) => {
@@ -16,12 +33,18 @@ const last = (method: string, path: RegExp | string) => {
   if (!request) throw new Error(`no ${method} ${String(path)} reached the fake`);
   return request;
 };
-const providerCardId = async (cardId: number) => (await ctx.db.selectFrom('cards').select('provider_card_id').where('id', '=', cardId).executeTakeFirstOrThrow()).provider_card_id;
+const providerCardId = async (cardId: number) =>
+  (await ctx.db.selectFrom('cards').select('provider_card_id').where('id', '=', cardId).executeTakeFirstOrThrow())
+    .provider_card_id;
 
 /** A top-up that Stripe has settled, so cards can be funded. */
 async function settledTopup(client: Parameters<typeof availableFunds>[0], amount: number) {
   const response = await client.post('/api/topups', { amount, description: 'Wire' });
-  const topup = await ctx.db.selectFrom('topups').selectAll().where('id', '=', response.json().data.id).executeTakeFirstOrThrow();
+  const topup = await ctx.db
+    .selectFrom('topups')
+    .selectAll()
+    .where('id', '=', response.json().data.id)
+    .executeTakeFirstOrThrow();
   fake.setTopupStatus(topup.provider_topup_id!, 'succeeded');
   await settleProviderTopup(ctx.db, 'stripe', topup.provider_topup_id!);
 }
@@ -30,7 +53,11 @@ describe('cards with ISSUER=stripe (against the local fake Stripe API)', () => {
   it('creates the cardholder, then the card, with the right parameters and idempotency keys', async () => {
     const org = await setupOrg(ctx);
     const before = fake.requests.length;
-    const response = await org.adminClient.post('/api/cards', newCardBody(org.member.id, { type: 'physical', shipping: shippingBody }), { 'idempotency-key': 'stripe-create-0001' });
+    const response = await org.adminClient.post(
+      '/api/cards',
+      newCardBody(org.member.id, { type: 'physical', shipping: shippingBody }),
+      { 'idempotency-key': 'stripe-create-0001' },
+    );
     expect(response.statusCode).toBe(201);
     const calls = fake.requests.slice(before).map((request) => `${request.method} ${request.path}`);
     expect(calls).toEqual(['POST /v1/issuing/cardholders', 'POST /v1/issuing/cards']);
@@ -40,33 +67,66 @@ describe('cards with ISSUER=stripe (against the local fake Stripe API)', () => {
       type: 'individual',
       name: 'Mia Member',
       email: org.member.email,
-      billing: { address: { line1: '1 Market St', line2: 'Suite 5', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' } },
+      billing: {
+        address: {
+          line1: '1 Market St',
+          line2: 'Suite 5',
+          city: 'San Francisco',
+          state: 'CA',
+          postal_code: '94105',
+          country: 'US',
+        },
+      },
       individual: { first_name: 'Mia', last_name: 'Member' },
       status: 'active',
     });
     expect((cardholder.body.individual as Record<string, unknown>).card_issuing).toBeUndefined();
     // Every key carries the installation's id, so two databases on one Stripe account never collide (issue 16.9).
     const { id: installation } = await ctx.db.selectFrom('installation').select('id').executeTakeFirstOrThrow();
-    expect(cardholder.headers['idempotency-key']).toBe(`${installation}:cardholder-${org.organization.id}-${org.member.id}`);
+    expect(cardholder.headers['idempotency-key']).toBe(
+      `${installation}:cardholder-${org.organization.id}-${org.member.id}`,
+    );
 
     const card = last('POST', '/v1/issuing/cards');
-    const stripeCardholder = fake.objects.get((await ctx.db.selectFrom('cardholders').select('provider_cardholder_id').where('user_id', '=', org.member.id).executeTakeFirstOrThrow()).provider_cardholder_id)!;
+    const stripeCardholder = fake.objects.get(
+      (
+        await ctx.db
+          .selectFrom('cardholders')
+          .select('provider_cardholder_id')
+          .where('user_id', '=', org.member.id)
+          .executeTakeFirstOrThrow()
+      ).provider_cardholder_id,
+    )!;
     expect(card.body).toMatchObject({
       cardholder: stripeCardholder.id,
       currency: 'usd',
       type: 'physical',
       status: 'inactive',
       spending_controls: { spending_limits: [{ amount: '0', interval: 'all_time' }] },
-      shipping: { name: 'Mia Member', service: 'express', address: { line1: '2 Ship Rd', city: 'Austin', state: 'TX', postal_code: '73301', country: 'US' } },
+      shipping: {
+        name: 'Mia Member',
+        service: 'express',
+        address: { line1: '2 Ship Rd', city: 'Austin', state: 'TX', postal_code: '73301', country: 'US' },
+      },
     });
-    expect(card.headers['idempotency-key']).toBe(`${installation}:card-${org.organization.id}-${org.member.id}-stripe-create-0001`);
+    expect(card.headers['idempotency-key']).toBe(
+      `${installation}:card-${org.organization.id}-${org.member.id}-stripe-create-0001`,
+    );
     const stored = fake.objects.get(await providerCardId(response.json().data.id))!;
-    expect(response.json().data).toMatchObject({ last4: stored.last4, exp_month: stored.exp_month, exp_year: stored.exp_year, brand: 'Visa', stripe_cardholder_id: stripeCardholder.id });
+    expect(response.json().data).toMatchObject({
+      last4: stored.last4,
+      exp_month: stored.exp_month,
+      exp_year: stored.exp_year,
+      brand: 'Visa',
+      stripe_cardholder_id: stripeCardholder.id,
+    });
 
     // The second card reuses the cardholder.
     const second = fake.requests.length;
     await createCard(org.adminClient, org.member.id);
-    expect(fake.requests.slice(second).map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/issuing/cards']);
+    expect(fake.requests.slice(second).map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /v1/issuing/cards',
+    ]);
     expect(last('POST', '/v1/issuing/cards').body.shipping).toBeUndefined();
   });
 
@@ -74,14 +134,18 @@ describe('cards with ISSUER=stripe (against the local fake Stripe API)', () => {
     const org = await setupOrg(ctx);
     await acceptTermsInDb(ctx.db, org.member.id);
     await createCard(org.adminClient, org.member.id);
-    const individual = last('POST', '/v1/issuing/cardholders').body.individual as { card_issuing: { user_terms_acceptance: Record<string, string> } };
+    const individual = last('POST', '/v1/issuing/cardholders').body.individual as {
+      card_issuing: { user_terms_acceptance: Record<string, string> };
+    };
     expect(individual.card_issuing.user_terms_acceptance.date).toMatch(/^\d+$/);
   });
 
   it('does not call Stripe when the request is invalid or the user is not a wallet user', async () => {
     const org = await setupOrg(ctx);
     const before = fake.requests.length;
-    expect((await org.adminClient.post('/api/cards', newCardBody(org.member.id, { legal_first_name: '' }))).statusCode).toBe(422);
+    expect(
+      (await org.adminClient.post('/api/cards', newCardBody(org.member.id, { legal_first_name: '' }))).statusCode,
+    ).toBe(422);
     expect((await org.adminClient.post('/api/cards', newCardBody(org.admin.id))).statusCode).toBe(422);
     expect(fake.requests.length).toBe(before);
   });
@@ -92,9 +156,22 @@ describe('cards with ISSUER=stripe (against the local fake Stripe API)', () => {
     const stripeId = await providerCardId(card.id);
     const cardholderId = fake.objects.get(stripeId)!.cardholder as string;
 
-    expect((await org.memberClient.post('/api/issuing-tos-acceptances/accept', { issuer: 'stripe' }, { 'user-agent': 'MemberBrowser/2.0' })).statusCode).toBe(201);
-    const terms = last('POST', `/v1/issuing/cardholders/${cardholderId}`).body as { individual: { card_issuing: { user_terms_acceptance: Record<string, string> } } };
-    expect(terms.individual.card_issuing.user_terms_acceptance).toMatchObject({ ip: expect.any(String), user_agent: 'MemberBrowser/2.0' });
+    expect(
+      (
+        await org.memberClient.post(
+          '/api/issuing-tos-acceptances/accept',
+          { issuer: 'stripe' },
+          { 'user-agent': 'MemberBrowser/2.0' },
+        )
+      ).statusCode,
+    ).toBe(201);
+    const terms = last('POST', `/v1/issuing/cardholders/${cardholderId}`).body as {
+      individual: { card_issuing: { user_terms_acceptance: Record<string, string> } };
+    };
+    expect(terms.individual.card_issuing.user_terms_acceptance).toMatchObject({
+      ip: expect.any(String),
+      user_agent: 'MemberBrowser/2.0',
+    });
     expect(Number(terms.individual.card_issuing.user_terms_acceptance.date)).toBeGreaterThan(Date.now() / 1000 - 60);
 
     expect((await org.adminClient.put(`/api/cards/${card.id}/status`, { status: 'active' })).statusCode).toBe(200);
@@ -105,10 +182,14 @@ describe('cards with ISSUER=stripe (against the local fake Stripe API)', () => {
     await settledTopup(org.adminClient, 10_000);
     await fundCard(org.adminClient, card.id, 4_200);
     await waitForIssuerSync(ctx.db, card.id);
-    expect(last('POST', `/v1/issuing/cards/${stripeId}`).body).toEqual({ spending_controls: { spending_limits: [{ amount: '4200', interval: 'all_time' }] } });
+    expect(last('POST', `/v1/issuing/cards/${stripeId}`).body).toEqual({
+      spending_controls: { spending_limits: [{ amount: '4200', interval: 'all_time' }] },
+    });
     await fundCard(org.adminClient, card.id, 1_000);
     await waitForIssuerSync(ctx.db, card.id);
-    expect(last('POST', `/v1/issuing/cards/${stripeId}`).body).toEqual({ spending_controls: { spending_limits: [{ amount: '1000', interval: 'all_time' }] } });
+    expect(last('POST', `/v1/issuing/cards/${stripeId}`).body).toEqual({
+      spending_controls: { spending_limits: [{ amount: '1000', interval: 'all_time' }] },
+    });
 
     expect((await org.adminClient.put(`/api/cards/${card.id}/status`, { status: 'inactive' })).statusCode).toBe(200);
     await waitForIssuerSync(ctx.db, card.id);
@@ -150,30 +231,60 @@ describe('cards with ISSUER=stripe (against the local fake Stripe API)', () => {
 describe('top-ups with ISSUER=stripe', () => {
   it('creates a Stripe top-up to the issuing balance and stays pending until Stripe says it succeeded', async () => {
     const org = await setupOrg(ctx);
-    const response = await org.adminClient.post('/api/topups', { amount: 50_000, description: 'Quarterly funding' }, { 'idempotency-key': 'stripe-topup-0001' });
+    const response = await org.adminClient.post(
+      '/api/topups',
+      { amount: 50_000, description: 'Quarterly funding' },
+      { 'idempotency-key': 'stripe-topup-0001' },
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({ status: 'pending', settled_at: null, amount: 50_000 });
     const request = last('POST', '/v1/topups');
-    expect(request.body).toMatchObject({ amount: '50000', currency: 'usd', description: 'Quarterly funding', destination_balance: 'issuing' });
+    expect(request.body).toMatchObject({
+      amount: '50000',
+      currency: 'usd',
+      description: 'Quarterly funding',
+      destination_balance: 'issuing',
+    });
     const { id: installation } = await ctx.db.selectFrom('installation').select('id').executeTakeFirstOrThrow();
     expect(request.headers['idempotency-key']).toBe(`${installation}:topup-${org.organization.id}-stripe-topup-0001`);
     expect(await availableFunds(org.adminClient)).toBe(0);
     expect(await ledgerCounts(ctx.db, org.organization.id)).toEqual({ entries: 0, lines: 0 });
 
     // A retry of the same submission creates nothing new.
-    const retry = await org.adminClient.post('/api/topups', { amount: 50_000, description: 'Quarterly funding' }, { 'idempotency-key': 'stripe-topup-0001' });
+    const retry = await org.adminClient.post(
+      '/api/topups',
+      { amount: 50_000, description: 'Quarterly funding' },
+      { 'idempotency-key': 'stripe-topup-0001' },
+    );
     expect(retry.json().data.id).toBe(response.json().data.id);
-    expect(fake.requestsTo('POST', '/v1/topups').filter((r) => r.headers['idempotency-key'] === request.headers['idempotency-key'])).toHaveLength(2);
-    expect(new Set([...fake.objects.values()].filter((o) => o.object === 'topup' && o.description === 'Quarterly funding').map((o) => o.id)).size).toBe(1);
+    expect(
+      fake
+        .requestsTo('POST', '/v1/topups')
+        .filter((r) => r.headers['idempotency-key'] === request.headers['idempotency-key']),
+    ).toHaveLength(2);
+    expect(
+      new Set(
+        [...fake.objects.values()]
+          .filter((o) => o.object === 'topup' && o.description === 'Quarterly funding')
+          .map((o) => o.id),
+      ).size,
+    ).toBe(1);
 
-    const topup = await ctx.db.selectFrom('topups').selectAll().where('id', '=', response.json().data.id).executeTakeFirstOrThrow();
+    const topup = await ctx.db
+      .selectFrom('topups')
+      .selectAll()
+      .where('id', '=', response.json().data.id)
+      .executeTakeFirstOrThrow();
     fake.setTopupStatus(topup.provider_topup_id!, 'succeeded');
     const settled = await settleProviderTopup(ctx.db, 'stripe', topup.provider_topup_id!);
     expect(settled).toMatchObject({ status: 'succeeded' });
     await settleProviderTopup(ctx.db, 'stripe', topup.provider_topup_id!);
     expect(await availableFunds(org.adminClient)).toBe(50_000);
     expect(await ledgerCounts(ctx.db, org.organization.id)).toEqual({ entries: 1, lines: 2 });
-    expect((await org.adminClient.get('/api/topups')).json().data[0]).toMatchObject({ status: 'succeeded', settled_at: expect.any(String) });
+    expect((await org.adminClient.get('/api/topups')).json().data[0]).toMatchObject({
+      status: 'succeeded',
+      settled_at: expect.any(String),
+    });
   });
 
   it('a top-up Stripe refuses at once is a clear error and is recorded as failed, not left pending', async () => {
@@ -186,7 +297,9 @@ describe('top-ups with ISSUER=stripe', () => {
     } finally {
       fake.setTopupCreateStatus('pending');
     }
-    expect((await org.adminClient.get('/api/topups')).json().data).toMatchObject([{ description: 'Bounced', status: 'failed' }]);
+    expect((await org.adminClient.get('/api/topups')).json().data).toMatchObject([
+      { description: 'Bounced', status: 'failed' },
+    ]);
     expect(await availableFunds(org.adminClient)).toBe(0);
   });
 

@@ -5,7 +5,15 @@ import { useTestApp } from '../../test/context.js';
 import type { TestClient } from '../../test/client.js';
 import { addUser, setupOrg } from '../../test/helpers.js';
 import {
-  acceptTermsInDb, activateCard, availableFunds, cardAccountBalances, createCard, ledgerCounts, putBalance, topUp, waitForIssuerSync,
+  acceptTermsInDb,
+  activateCard,
+  availableFunds,
+  cardAccountBalances,
+  createCard,
+  ledgerCounts,
+  putBalance,
+  topUp,
+  waitForIssuerSync,
 } from '../../test/card-factories.js';
 
 /**
@@ -24,7 +32,11 @@ async function world(funds: number) {
   await acceptTermsInDb(ctx.db, sam.id);
   if (funds > 0) await topUp(org.adminClient, funds);
   const mia = await createCard(org.adminClient, org.member.id);
-  const sams = await createCard(org.adminClient, sam.id, { legal_first_name: 'Sam', legal_last_name: 'Second', cardholder_name: 'Sam Second' });
+  const sams = await createCard(org.adminClient, sam.id, {
+    legal_first_name: 'Sam',
+    legal_last_name: 'Second',
+    cardholder_name: 'Sam Second',
+  });
   return { ...org, orgId, sam, cards: [mia, sams] as const };
 }
 
@@ -33,15 +45,34 @@ function fundMany(client: TestClient, body: Record<string, unknown>, key: string
 }
 
 async function limitsOf(cardIds: readonly number[]): Promise<number[]> {
-  const rows = await ctx.db.selectFrom('cards').select(['id', 'spending_limit']).where('id', 'in', [...cardIds]).execute();
+  const rows = await ctx.db
+    .selectFrom('cards')
+    .select(['id', 'spending_limit'])
+    .where('id', 'in', [...cardIds])
+    .execute();
   return cardIds.map((id) => rows.find((row) => row.id === id)!.spending_limit);
 }
 
 const commandsOf = async (cardIds: readonly number[]) =>
-  (await ctx.db.selectFrom('issuer_commands').select(['card_id', 'kind']).where('card_id', 'in', [...cardIds]).where('kind', '=', 'card_spending_limit').execute()).length;
+  (
+    await ctx.db
+      .selectFrom('issuer_commands')
+      .select(['card_id', 'kind'])
+      .where('card_id', 'in', [...cardIds])
+      .where('kind', '=', 'card_spending_limit')
+      .execute()
+  ).length;
 
 const auditCount = async (orgId: number) =>
-  Number((await ctx.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await ctx.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('org_id', '=', orgId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** A response without the cards' issuer_sync state. */
 function withoutSync(body: { data: Array<Record<string, unknown>> }) {
@@ -66,33 +97,63 @@ describe('POST /api/cards/fund', () => {
     expect((await putBalance(w.adminClient, mia.id, 10_000)).statusCode).toBe(200);
     await activateCard(w.adminClient, mia.id);
     // A purchase captured after the admin opened the list (which showed $100.00 on Mia's card).
-    const purchase = await w.adminClient.post('/api/simulator/purchases', { card_id: mia.id, amount: 3_000, capture: 'now' });
+    const purchase = await w.adminClient.post('/api/simulator/purchases', {
+      card_id: mia.id,
+      amount: 3_000,
+      capture: 'now',
+    });
     expect(purchase.statusCode, purchase.body).toBe(201);
     expect(purchase.json().data.approved).toBe(true);
     expect(await limitsOf([mia.id])).toEqual([7_000]);
 
-    const response = await fundMany(w.adminClient, { card_ids: [sams.id, mia.id], amount: 2_500, description: ' Quarterly top-up ' });
+    const response = await fundMany(w.adminClient, {
+      card_ids: [sams.id, mia.id],
+      amount: 2_500,
+      description: ' Quarterly top-up ',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body.message).toBe(CARD_MESSAGES.balanceUpdated);
     expect(body.meta).toEqual({ funded: 2 });
-    expect(body.data.map((card: { id: number; spending_limit: number }) => [card.id, card.spending_limit])).toEqual([[sams.id, 2_500], [mia.id, 9_500]]);
+    expect(body.data.map((card: { id: number; spending_limit: number }) => [card.id, card.spending_limit])).toEqual([
+      [sams.id, 2_500],
+      [mia.id, 9_500],
+    ]);
 
     expect(await limitsOf([mia.id, sams.id])).toEqual([9_500, 2_500]);
     expect(await availableFunds(w.adminClient)).toBe(50_000 - 10_000 - 5_000);
     // The ledger agrees with the limits: one card funding per card, with the description.
     const balances = await cardAccountBalances(ctx.db, w.orgId);
     expect([balances.get(mia.id), balances.get(sams.id)]).toEqual([9_500, 2_500]);
-    const entries = await ctx.db.selectFrom('journal_entries').select(['card_id', 'kind', 'description']).where('org_id', '=', w.orgId).where('description', '=', 'Quarterly top-up').orderBy('card_id').execute();
-    expect(entries).toEqual([mia.id, sams.id].sort((a, b) => a - b).map((id) => ({ card_id: id, kind: 'card_funding', description: 'Quarterly top-up' })));
+    const entries = await ctx.db
+      .selectFrom('journal_entries')
+      .select(['card_id', 'kind', 'description'])
+      .where('org_id', '=', w.orgId)
+      .where('description', '=', 'Quarterly top-up')
+      .orderBy('card_id')
+      .execute();
+    expect(entries).toEqual(
+      [mia.id, sams.id]
+        .sort((a, b) => a - b)
+        .map((id) => ({ card_id: id, kind: 'card_funding', description: 'Quarterly top-up' })),
+    );
   });
 
-  it('tells the issuer of each card\'s new limit through the outbox', async () => {
+  it("tells the issuer of each card's new limit through the outbox", async () => {
     const w = await world(20_000);
     const [mia, sams] = w.cards;
-    const response = await fundMany(w.adminClient, { card_ids: [mia.id, sams.id], amount: 4_000, description: 'Travel' });
+    const response = await fundMany(w.adminClient, {
+      card_ids: [mia.id, sams.id],
+      amount: 4_000,
+      description: 'Travel',
+    });
     expect(response.statusCode, response.body).toBe(200);
-    const commands = await ctx.db.selectFrom('issuer_commands').select('card_id').where('card_id', 'in', [mia.id, sams.id]).where('kind', '=', 'card_spending_limit').execute();
+    const commands = await ctx.db
+      .selectFrom('issuer_commands')
+      .select('card_id')
+      .where('card_id', 'in', [mia.id, sams.id])
+      .where('kind', '=', 'card_spending_limit')
+      .execute();
     expect(commands.map((command) => command.card_id).sort()).toEqual([mia.id, sams.id].sort());
     await waitForIssuerSync(ctx.db, mia.id);
     await waitForIssuerSync(ctx.db, sams.id);
@@ -102,7 +163,10 @@ describe('POST /api/cards/fund', () => {
       .select(['cards.id', 'issuer_sim_cards.spending_limit'])
       .where('cards.id', 'in', [mia.id, sams.id])
       .execute();
-    expect(Object.fromEntries(simulated.map((row) => [row.id, row.spending_limit]))).toEqual({ [mia.id]: 4_000, [sams.id]: 4_000 });
+    expect(Object.fromEntries(simulated.map((row) => [row.id, row.spending_limit]))).toEqual({
+      [mia.id]: 4_000,
+      [sams.id]: 4_000,
+    });
     const sync = await w.adminClient.get(`/api/cards/${mia.id}`);
     expect(sync.json().data.issuer_sync).toEqual({ state: 'synced', error: null });
   });
@@ -111,13 +175,21 @@ describe('POST /api/cards/fund', () => {
     const w = await world(9_999);
     const [mia, sams] = w.cards;
     const before = await snapshot(w.orgId, [mia.id, sams.id], w.adminClient);
-    const refused = await fundMany(w.adminClient, { card_ids: [mia.id, sams.id], amount: 5_000, description: 'Too much' });
+    const refused = await fundMany(w.adminClient, {
+      card_ids: [mia.id, sams.id],
+      amount: 5_000,
+      description: 'Too much',
+    });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(CARD_MESSAGES.insufficientFunds);
     expect(await snapshot(w.orgId, [mia.id, sams.id], w.adminClient)).toEqual(before);
 
     // Exactly what the organisation holds is enough.
-    const exact = await fundMany(w.adminClient, { card_ids: [mia.id, sams.id], amount: 4_999, description: 'All of it' });
+    const exact = await fundMany(w.adminClient, {
+      card_ids: [mia.id, sams.id],
+      amount: 4_999,
+      description: 'All of it',
+    });
     expect(exact.statusCode, exact.body).toBe(200);
     expect(await limitsOf([mia.id, sams.id])).toEqual([4_999, 4_999]);
     expect(await availableFunds(w.adminClient)).toBe(1);
@@ -126,9 +198,15 @@ describe('POST /api/cards/fund', () => {
   it('a card whose holder is no longer a wallet-user refuses the whole funding (409), nothing written', async () => {
     const w = await world(20_000);
     const [mia, sams] = w.cards;
-    expect((await w.adminClient.put(`/api/users/${w.sam.id}/roles`, { roles: ['wallet-finance'] })).statusCode).toBe(200);
+    expect((await w.adminClient.put(`/api/users/${w.sam.id}/roles`, { roles: ['wallet-finance'] })).statusCode).toBe(
+      200,
+    );
     const before = await snapshot(w.orgId, [mia.id, sams.id], w.adminClient);
-    const refused = await fundMany(w.adminClient, { card_ids: [mia.id, sams.id], amount: 1_000, description: 'Travel' });
+    const refused = await fundMany(w.adminClient, {
+      card_ids: [mia.id, sams.id],
+      amount: 1_000,
+      description: 'Travel',
+    });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(CARD_MESSAGES.holderNotWalletUser);
     expect(await snapshot(w.orgId, [mia.id, sams.id], w.adminClient)).toEqual(before);
@@ -153,7 +231,11 @@ describe('POST /api/cards/fund', () => {
 
     // Concurrent retries of the same submission still count once.
     const key2 = `fund-many-${randomUUID()}`;
-    const racing = await Promise.all([fundMany(w.adminClient, body, key2), fundMany(w.adminClient, body, key2), fundMany(w.adminClient, body, key2)]);
+    const racing = await Promise.all([
+      fundMany(w.adminClient, body, key2),
+      fundMany(w.adminClient, body, key2),
+      fundMany(w.adminClient, body, key2),
+    ]);
     expect(racing.map((response) => response.statusCode)).toEqual([200, 200, 200]);
     expect(await limitsOf([mia.id, sams.id])).toEqual([3_000, 3_000]);
     expect(await availableFunds(w.adminClient)).toBe(20_000 - 6_000);
@@ -162,15 +244,39 @@ describe('POST /api/cards/fund', () => {
   it('records one audit entry cards.funded_many with the cards, the amount and the total', async () => {
     const w = await world(20_000);
     const [mia, sams] = w.cards;
-    expect((await fundMany(w.adminClient, { card_ids: [sams.id, mia.id], amount: 1_250, description: 'Audit me' })).statusCode).toBe(200);
-    const rows = await ctx.db.selectFrom('audit_log').selectAll().where('org_id', '=', w.orgId).where('action', '=', 'cards.funded_many').execute();
+    expect(
+      (await fundMany(w.adminClient, { card_ids: [sams.id, mia.id], amount: 1_250, description: 'Audit me' }))
+        .statusCode,
+    ).toBe(200);
+    const rows = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('org_id', '=', w.orgId)
+      .where('action', '=', 'cards.funded_many')
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      actor_user_id: w.admin.id, actor_kind: 'user', subject_type: 'cards', subject_id: null,
-      details: { card_ids: [mia.id, sams.id].sort((a, b) => a - b), count: 2, amount: 1_250, total: 2_500, description: 'Audit me' },
+      actor_user_id: w.admin.id,
+      actor_kind: 'user',
+      subject_type: 'cards',
+      subject_id: null,
+      details: {
+        card_ids: [mia.id, sams.id].sort((a, b) => a - b),
+        count: 2,
+        amount: 1_250,
+        total: 2_500,
+        description: 'Audit me',
+      },
     });
     // Per-card entries are card.funded's job for PUT .../balance; this call records only the one.
-    expect(await ctx.db.selectFrom('audit_log').select('id').where('org_id', '=', w.orgId).where('action', '=', 'card.funded').execute()).toEqual([]);
+    expect(
+      await ctx.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('org_id', '=', w.orgId)
+        .where('action', '=', 'card.funded')
+        .execute(),
+    ).toEqual([]);
   });
 
   it('fundings over the same cards in opposite orders all go through (no deadlock)', async () => {
@@ -196,7 +302,11 @@ describe('POST /api/cards/fund', () => {
       [{ card_ids: [] }, 'card_ids', CARD_MESSAGES.cardsRequired],
       [{ card_ids: undefined }, 'card_ids', CARD_MESSAGES.cardsRequired],
       [{ card_ids: [mia.id, mia.id] }, 'card_ids', CARD_MESSAGES.duplicateCards],
-      [{ card_ids: Array.from({ length: MAX_CARDS_PER_FUNDING + 1 }, (_, index) => index + 1) }, 'card_ids', CARD_MESSAGES.tooManyCards],
+      [
+        { card_ids: Array.from({ length: MAX_CARDS_PER_FUNDING + 1 }, (_, index) => index + 1) },
+        'card_ids',
+        CARD_MESSAGES.tooManyCards,
+      ],
       [{ amount: 0 }, 'amount', CARD_MESSAGES.amountInvalid],
       [{ amount: -100 }, 'amount', CARD_MESSAGES.amountInvalid],
       [{ amount: 10.5 }, 'amount', CARD_MESSAGES.amountInvalid],
@@ -225,29 +335,50 @@ describe('POST /api/cards/fund', () => {
     expect(await snapshot(w.orgId, [mia.id, sams.id], w.adminClient)).toEqual(before);
   });
 
-  it('another organisation\'s card is a 404 like a missing one, and nothing is written on either side', async () => {
+  it("another organisation's card is a 404 like a missing one, and nothing is written on either side", async () => {
     const w = await world(20_000);
     const other = await world(20_000);
     const [mia, sams] = w.cards;
     const before = await snapshot(w.orgId, [mia.id, sams.id], w.adminClient);
-    const otherBefore = await snapshot(other.orgId, other.cards.map((card) => card.id), other.adminClient);
+    const otherBefore = await snapshot(
+      other.orgId,
+      other.cards.map((card) => card.id),
+      other.adminClient,
+    );
 
     // Organisation B's admin naming A's cards.
     const foreign = await fundMany(other.adminClient, { card_ids: [mia.id], amount: 100, description: 'Probe' });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe(MESSAGES.notFound);
     // B's own card together with one of A's: all refused, B's card untouched.
-    const mixed = await fundMany(other.adminClient, { card_ids: [other.cards[0].id, sams.id], amount: 100, description: 'Probe' });
+    const mixed = await fundMany(other.adminClient, {
+      card_ids: [other.cards[0].id, sams.id],
+      amount: 100,
+      description: 'Probe',
+    });
     expect(mixed.statusCode).toBe(404);
     // An id nobody has answers the same.
-    const missing = await fundMany(other.adminClient, { card_ids: [other.cards[0].id, 2_000_000_000], amount: 100, description: 'Probe' });
+    const missing = await fundMany(other.adminClient, {
+      card_ids: [other.cards[0].id, 2_000_000_000],
+      amount: 100,
+      description: 'Probe',
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual(mixed.json());
 
     expect(await snapshot(w.orgId, [mia.id, sams.id], w.adminClient)).toEqual(before);
-    expect(await snapshot(other.orgId, other.cards.map((card) => card.id), other.adminClient)).toEqual(otherBefore);
+    expect(
+      await snapshot(
+        other.orgId,
+        other.cards.map((card) => card.id),
+        other.adminClient,
+      ),
+    ).toEqual(otherBefore);
     // B's own card alone is funded.
-    expect((await fundMany(other.adminClient, { card_ids: [other.cards[0].id], amount: 100, description: 'Own' })).statusCode).toBe(200);
+    expect(
+      (await fundMany(other.adminClient, { card_ids: [other.cards[0].id], amount: 100, description: 'Own' }))
+        .statusCode,
+    ).toBe(200);
     expect(await limitsOf([other.cards[0].id, mia.id])).toEqual([100, 0]);
   });
 });

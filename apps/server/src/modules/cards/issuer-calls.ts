@@ -2,7 +2,10 @@ import { HttpError } from '../../http/errors.js';
 
 /** The issuer refused or couldn't be reached: a 502 carrying the adapter's error type (e.g. topup_failed). */
 export class IssuerUnavailable extends HttpError {
-  constructor(message: string, readonly issuerErrorType: string | undefined) {
+  constructor(
+    message: string,
+    readonly issuerErrorType: string | undefined,
+  ) {
     super(502, message);
   }
 }
@@ -17,7 +20,10 @@ export async function viaIssuer<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (error instanceof Error && error.name === 'StripeIssuerError') {
-      throw new IssuerUnavailable(`The card issuer could not complete this. ${error.message}`, (error as { type?: string }).type);
+      throw new IssuerUnavailable(
+        `The card issuer could not complete this. ${error.message}`,
+        (error as { type?: string }).type,
+      );
     }
     throw error;
   }

@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { StripeObject } from '../../issuing/stripe/fake-stripe.js';
 import { useStripeTestApp } from '../../test/stripe-app.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
-import { acceptTermsInDb, activateCard, createCard, putBalance, topUp, waitForIssuerSync } from '../../test/card-factories.js';
+import {
+  acceptTermsInDb,
+  activateCard,
+  createCard,
+  putBalance,
+  topUp,
+  waitForIssuerSync,
+} from '../../test/card-factories.js';
 import { waitFor } from '../../test/helpers.js';
 import type { TestClient } from '../../test/client.js';
 import { settleProviderTopup } from '../funding/service.js';
@@ -37,17 +44,37 @@ async function syncedCard(limit: number) {
   expect((await putBalance(admin, card.id, limit)).statusCode).toBe(200);
   await activateCard(admin, card.id);
   await waitForIssuerSync(ctx.db, card.id);
-  const { provider_card_id: stripeId } = await ctx.db.selectFrom('cards').select('provider_card_id').where('id', '=', card.id).executeTakeFirstOrThrow();
+  const { provider_card_id: stripeId } = await ctx.db
+    .selectFrom('cards')
+    .select('provider_card_id')
+    .where('id', '=', card.id)
+    .executeTakeFirstOrThrow();
   return { id: card.id, stripeId };
 }
 
 /** Stripe's synchronous authorisation request for `amount`; resolves with the decision and how long it took. */
 async function authorise(stripeCardId: string, amount: number) {
   const object: StripeObject = {
-    id: newId('iauth'), object: 'issuing.authorization', amount: 0, approved: false, status: 'pending',
-    card: { id: stripeCardId, object: 'issuing.card' }, created: Math.floor(Date.now() / 1000), currency: 'usd',
-    merchant_data: { name: 'Corner Shop', category: 'grocery_stores_supermarkets', category_code: '5411', city: 'Oakland', state: 'CA', postal_code: '94607', country: 'US', url: null },
-    wallet: null, pending_request: { amount, currency: 'usd', is_amount_controllable: false },
+    id: newId('iauth'),
+    object: 'issuing.authorization',
+    amount: 0,
+    approved: false,
+    status: 'pending',
+    card: { id: stripeCardId, object: 'issuing.card' },
+    created: Math.floor(Date.now() / 1000),
+    currency: 'usd',
+    merchant_data: {
+      name: 'Corner Shop',
+      category: 'grocery_stores_supermarkets',
+      category_code: '5411',
+      city: 'Oakland',
+      state: 'CA',
+      postal_code: '94607',
+      country: 'US',
+      url: null,
+    },
+    wallet: null,
+    pending_request: { amount, currency: 'usd', is_amount_controllable: false },
   };
   const event = fake.event('issuing_authorization.request', object);
   const started = performance.now();
@@ -56,7 +83,8 @@ async function authorise(stripeCardId: string, amount: number) {
   return { approved: (response.json() as { approved: boolean }).approved, ms: performance.now() - started };
 }
 
-const issuerSyncOf = async (cardId: number) => (await admin.get(`/api/cards/${cardId}`)).json().data.issuer_sync as { state: string; error: string | null };
+const issuerSyncOf = async (cardId: number) =>
+  (await admin.get(`/api/cards/${cardId}`)).json().data.issuer_sync as { state: string; error: string | null };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe('the issuer outbox', () => {
@@ -66,7 +94,10 @@ describe('the issuer outbox', () => {
     try {
       const funded = await putBalance(admin, card.id, 20_000);
       expect(funded.statusCode).toBe(200);
-      expect(funded.json().data).toMatchObject({ spending_limit: 20_000, issuer_sync: { state: 'syncing', error: null } });
+      expect(funded.json().data).toMatchObject({
+        spending_limit: 20_000,
+        issuer_sync: { state: 'syncing', error: null },
+      });
       await hang.reached; // the worker has asked Stripe, and Stripe is not answering
 
       const decisions = [];
@@ -80,7 +111,9 @@ describe('the issuer outbox', () => {
     await waitForIssuerSync(ctx.db, card.id);
     expect(await issuerSyncOf(card.id)).toEqual({ state: 'synced', error: null });
     // Stripe's all-time control is what is left plus what was ever spent (held money counts when captured).
-    expect(fake.objects.get(card.stripeId)!.spending_controls).toMatchObject({ spending_limits: [{ amount: 20_000, interval: 'all_time' }] });
+    expect(fake.objects.get(card.stripeId)!.spending_controls).toMatchObject({
+      spending_limits: [{ amount: 20_000, interval: 'all_time' }],
+    });
   });
 
   it('a deactivation stops purchases at once, before Stripe has heard of it', async () => {
@@ -108,14 +141,26 @@ describe('the issuer outbox', () => {
     const sent = fake.requestsTo('POST', `/v1/issuing/cards/${card.stripeId}`).slice(before);
     expect(sent).toHaveLength(2);
     expect(sent[0]!.headers['idempotency-key']).toBe(sent[1]!.headers['idempotency-key']);
-    expect(sent[0]!.headers['idempotency-key']).toMatch(new RegExp(`^${installation}:card_spending_limit:${card.id}:\\d+$`));
-    expect(fake.objects.get(card.stripeId)!.spending_controls).toMatchObject({ spending_limits: [{ amount: 3_000, interval: 'all_time' }] });
+    expect(sent[0]!.headers['idempotency-key']).toMatch(
+      new RegExp(`^${installation}:card_spending_limit:${card.id}:\\d+$`),
+    );
+    expect(fake.objects.get(card.stripeId)!.spending_controls).toMatchObject({
+      spending_limits: [{ amount: 3_000, interval: 'all_time' }],
+    });
   }, 90_000);
 
   it('a command whose job was lost is sent by the sweep', async () => {
     const card = await syncedCard(2_000);
     // As if the process died after the commit and its job was gone: the command row is there, no job is.
-    await ctx.db.insertInto('issuer_commands').values({ org_id: (await ctx.db.selectFrom('cards').select('org_id').where('id', '=', card.id).executeTakeFirstOrThrow()).org_id, card_id: card.id, kind: 'card_status' }).execute();
+    await ctx.db
+      .insertInto('issuer_commands')
+      .values({
+        org_id: (await ctx.db.selectFrom('cards').select('org_id').where('id', '=', card.id).executeTakeFirstOrThrow())
+          .org_id,
+        card_id: card.id,
+        kind: 'card_status',
+      })
+      .execute();
     await ctx.db.updateTable('cards').set({ status: 'inactive' }).where('id', '=', card.id).execute();
     expect(await issuerSyncOf(card.id)).toMatchObject({ state: 'syncing' });
     expect(await requeueStaleIssuerSyncs(ctx.db, ctx.jobs, 0)).toBeGreaterThanOrEqual(1);

@@ -3,12 +3,18 @@ import type { DbOrTx } from '../../db/database.js';
 
 export type IssuerCommandKind = 'card_status' | 'card_spending_limit';
 
-export function insertIssuerCommand(db: DbOrTx, values: { org_id: number; card_id: number; kind: IssuerCommandKind }): Promise<{ id: number }> {
+export function insertIssuerCommand(
+  db: DbOrTx,
+  values: { org_id: number; card_id: number; kind: IssuerCommandKind },
+): Promise<{ id: number }> {
   return db.insertInto('issuer_commands').values(values).returning('id').executeTakeFirstOrThrow();
 }
 
 /** The newest command of each kind the issuer has not been told yet, for one card. */
-export async function unsentCommandsOfCard(db: DbOrTx, cardId: number): Promise<Array<{ kind: IssuerCommandKind; last_id: number }>> {
+export async function unsentCommandsOfCard(
+  db: DbOrTx,
+  cardId: number,
+): Promise<Array<{ kind: IssuerCommandKind; last_id: number }>> {
   return db
     .selectFrom('issuer_commands')
     .select(['kind', (eb) => eb.fn.max('id').as('last_id')])
@@ -21,26 +27,58 @@ export async function unsentCommandsOfCard(db: DbOrTx, cardId: number): Promise<
 
 /** Updates the card's unsent commands of one kind up to `lastId` (the ones a send covered). */
 function unsentUpTo(db: DbOrTx, cardId: number, kind: IssuerCommandKind, lastId: number) {
-  return db.updateTable('issuer_commands').where('card_id', '=', cardId).where('kind', '=', kind).where('id', '<=', lastId).where('sent_at', 'is', null);
+  return db
+    .updateTable('issuer_commands')
+    .where('card_id', '=', cardId)
+    .where('kind', '=', kind)
+    .where('id', '<=', lastId)
+    .where('sent_at', 'is', null);
 }
 
 /** The issuer has this card's state as of command `lastId`: that one and every earlier one of its kind are done. */
-export async function markCommandsSent(db: DbOrTx, cardId: number, kind: IssuerCommandKind, lastId: number): Promise<void> {
-  await unsentUpTo(db, cardId, kind, lastId).set({ sent_at: new Date(), last_error: null, attempts: sql`attempts + 1` }).execute();
+export async function markCommandsSent(
+  db: DbOrTx,
+  cardId: number,
+  kind: IssuerCommandKind,
+  lastId: number,
+): Promise<void> {
+  await unsentUpTo(db, cardId, kind, lastId)
+    .set({ sent_at: new Date(), last_error: null, attempts: sql`attempts + 1` })
+    .execute();
 }
 
 /** The issuer refused: nothing will change its answer, so these commands stop (the card shows it). */
-export async function markCommandsFailed(db: DbOrTx, cardId: number, kind: IssuerCommandKind, lastId: number, error: string): Promise<void> {
-  await unsentUpTo(db, cardId, kind, lastId).where('failed_at', 'is', null).set({ failed_at: new Date(), last_error: error, attempts: sql`attempts + 1` }).execute();
+export async function markCommandsFailed(
+  db: DbOrTx,
+  cardId: number,
+  kind: IssuerCommandKind,
+  lastId: number,
+  error: string,
+): Promise<void> {
+  await unsentUpTo(db, cardId, kind, lastId)
+    .where('failed_at', 'is', null)
+    .set({ failed_at: new Date(), last_error: error, attempts: sql`attempts + 1` })
+    .execute();
 }
 
 /** A send that failed in a way worth retrying: counted, with its error, for the card page and the logs. */
-export async function recordCommandAttempt(db: DbOrTx, cardId: number, kind: IssuerCommandKind, lastId: number, error: string): Promise<void> {
-  await unsentUpTo(db, cardId, kind, lastId).set({ last_error: error, attempts: sql`attempts + 1` }).execute();
+export async function recordCommandAttempt(
+  db: DbOrTx,
+  cardId: number,
+  kind: IssuerCommandKind,
+  lastId: number,
+  error: string,
+): Promise<void> {
+  await unsentUpTo(db, cardId, kind, lastId)
+    .set({ last_error: error, attempts: sql`attempts + 1` })
+    .execute();
 }
 
 /** Cards with commands waiting longer than `olderThanSeconds` (their job was lost, or deduplicated by a racing one). */
-export async function cardsWithStaleCommands(db: DbOrTx, olderThanSeconds: number): Promise<Array<{ org_id: number; card_id: number }>> {
+export async function cardsWithStaleCommands(
+  db: DbOrTx,
+  olderThanSeconds: number,
+): Promise<Array<{ org_id: number; card_id: number }>> {
   return db
     .selectFrom('issuer_commands')
     .select(['org_id', 'card_id'])
@@ -53,7 +91,10 @@ export async function cardsWithStaleCommands(db: DbOrTx, olderThanSeconds: numbe
 }
 
 /** How each card stands with the issuer: 'syncing' while a command waits, 'failed' after a refusal since the last success. */
-export async function issuerSyncOfCards(db: DbOrTx, cardIds: readonly number[]): Promise<Map<number, { state: 'syncing' | 'failed'; error: string | null }>> {
+export async function issuerSyncOfCards(
+  db: DbOrTx,
+  cardIds: readonly number[],
+): Promise<Map<number, { state: 'syncing' | 'failed'; error: string | null }>> {
   if (cardIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('issuer_commands')

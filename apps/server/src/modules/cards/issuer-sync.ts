@@ -4,7 +4,13 @@ import { QUEUES, type Jobs } from '../../jobs/queue.js';
 import { netSpentOfCard } from '../ledger/service.js';
 import { findCard } from './repo.js';
 import {
-  cardsWithStaleCommands, insertIssuerCommand, installationId, markCommandsFailed, markCommandsSent, recordCommandAttempt, unsentCommandsOfCard,
+  cardsWithStaleCommands,
+  insertIssuerCommand,
+  installationId,
+  markCommandsFailed,
+  markCommandsSent,
+  recordCommandAttempt,
+  unsentCommandsOfCard,
   type IssuerCommandKind,
 } from './issuer-sync-repo.js';
 
@@ -16,13 +22,24 @@ export { issuerSyncOfCards } from './issuer-sync-repo.js';
  * under the card's lock, and a commit that fails tells the issuer nothing. Our own authorisation decision enforces
  * the new state at once, whatever the issuer knows.
  */
-export async function queueIssuerSync(tx: Tx, jobs: Jobs, card: { id: number; org_id: number }, kind: IssuerCommandKind): Promise<void> {
+export async function queueIssuerSync(
+  tx: Tx,
+  jobs: Jobs,
+  card: { id: number; org_id: number },
+  kind: IssuerCommandKind,
+): Promise<void> {
   await insertIssuerCommand(tx, { org_id: card.org_id, card_id: card.id, kind });
   // One job queued and one running per card (a 'stately' queue): a later change rides on the queued job.
-  await jobs.send(QUEUES.syncCardWithIssuer, { orgId: card.org_id, cardId: card.id } satisfies CardSyncJob, { tx, singletonKey: `card-${card.id}` });
+  await jobs.send(QUEUES.syncCardWithIssuer, { orgId: card.org_id, cardId: card.id } satisfies CardSyncJob, {
+    tx,
+    singletonKey: `card-${card.id}`,
+  });
 }
 
-export interface CardSyncJob { orgId: number; cardId: number }
+export interface CardSyncJob {
+  orgId: number;
+  cardId: number;
+}
 
 let installation: Promise<string> | undefined;
 
@@ -43,13 +60,16 @@ export function installationPrefix(db: Db): Promise<string> {
  */
 export async function syncCardWithIssuer(deps: { db: Db; issuer: IssuingProvider }, job: CardSyncJob): Promise<void> {
   const { db, issuer } = deps;
-  const state = await db.transaction().setIsolationLevel('repeatable read').execute(async (tx) => {
-    const commands = await unsentCommandsOfCard(tx, job.cardId);
-    if (commands.length === 0) return null;
-    const card = await findCard(tx, job.orgId, job.cardId);
-    if (!card) return null;
-    return { commands, card, allTimeLimit: card.spending_limit + (await netSpentOfCard(tx, job.orgId, card.id)) };
-  });
+  const state = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (tx) => {
+      const commands = await unsentCommandsOfCard(tx, job.cardId);
+      if (commands.length === 0) return null;
+      const card = await findCard(tx, job.orgId, job.cardId);
+      if (!card) return null;
+      return { commands, card, allTimeLimit: card.spending_limit + (await netSpentOfCard(tx, job.orgId, card.id)) };
+    });
   if (!state) return;
   const prefix = await installationPrefix(db);
   const { card } = state;
@@ -81,7 +101,9 @@ export async function syncCardWithIssuer(deps: { db: Db; issuer: IssuingProvider
 export async function requeueStaleIssuerSyncs(db: Db, jobs: Jobs, olderThanSeconds = 30): Promise<number> {
   const cards = await cardsWithStaleCommands(db, olderThanSeconds);
   for (const card of cards) {
-    await jobs.send(QUEUES.syncCardWithIssuer, { orgId: card.org_id, cardId: card.card_id } satisfies CardSyncJob, { singletonKey: `card-${card.card_id}` });
+    await jobs.send(QUEUES.syncCardWithIssuer, { orgId: card.org_id, cardId: card.card_id } satisfies CardSyncJob, {
+      singletonKey: `card-${card.card_id}`,
+    });
   }
   return cards.length;
 }

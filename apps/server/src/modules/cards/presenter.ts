@@ -26,7 +26,13 @@ export function presentHold(hold: HoldRow): HoldResource {
 
 export function presentCard(
   card: CardRow,
-  extras: { holdsAmount: number; stripeCardholderId: string; issuerSync: CardResource['issuer_sync']; user?: CardResource['user']; holds?: HoldRow[] },
+  extras: {
+    holdsAmount: number;
+    stripeCardholderId: string;
+    issuerSync: CardResource['issuer_sync'];
+    user?: CardResource['user'];
+    holds?: HoldRow[];
+  },
 ): CardResource {
   return {
     id: card.id,

@@ -8,19 +8,41 @@ export type CardholderRow = Selectable<CardholdersTable>;
 export type CardSort = 'created_at' | 'user' | 'status' | 'type' | 'spending_limit' | 'last4' | 'last_used_at' | 'name';
 
 export function findCardholderOfUser(db: DbOrTx, orgId: number, userId: number): Promise<CardholderRow | undefined> {
-  return db.selectFrom('cardholders').selectAll().where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('cardholders')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** The issuer's cardholder id of each of `userIds` that has one, in one statement (the cards list). */
-export async function cardholderIdsOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]): Promise<Map<number, string>> {
+export async function cardholderIdsOfUsers(
+  db: DbOrTx,
+  orgId: number,
+  userIds: readonly number[],
+): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('cardholders').select(['user_id', 'provider_cardholder_id']).where('org_id', '=', orgId).where('user_id', 'in', userIds).execute();
+  const rows = await db
+    .selectFrom('cardholders')
+    .select(['user_id', 'provider_cardholder_id'])
+    .where('org_id', '=', orgId)
+    .where('user_id', 'in', userIds)
+    .execute();
   return new Map(rows.map((row) => [row.user_id, row.provider_cardholder_id]));
 }
 
 /** Records the person's cardholder unless one was recorded meanwhile (two first cards at once); null then. */
-export async function insertCardholderOnce(db: DbOrTx, values: Insertable<CardholdersTable>): Promise<CardholderRow | null> {
-  const row = await db.insertInto('cardholders').values(values).onConflict((oc) => oc.columns(['org_id', 'user_id']).doNothing()).returningAll().executeTakeFirst();
+export async function insertCardholderOnce(
+  db: DbOrTx,
+  values: Insertable<CardholdersTable>,
+): Promise<CardholderRow | null> {
+  const row = await db
+    .insertInto('cardholders')
+    .values(values)
+    .onConflict((oc) => oc.columns(['org_id', 'user_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -33,7 +55,12 @@ export async function updateCardholderStanding(
 ) {
   await db
     .updateTable('cardholders')
-    .set({ issuer_status: standing.status, requirements_disabled_reason: standing.disabled_reason, requirements_past_due: standing.past_due, issuer_updated_at: new Date() })
+    .set({
+      issuer_status: standing.status,
+      requirements_disabled_reason: standing.disabled_reason,
+      requirements_past_due: standing.past_due,
+      issuer_updated_at: new Date(),
+    })
     .where('provider', '=', provider)
     .where('provider_cardholder_id', '=', providerCardholderId)
     .execute();
@@ -48,11 +75,25 @@ export function findCard(db: DbOrTx, orgId: number, cardId: number): Promise<Car
 }
 
 export function lockCard(db: DbOrTx, orgId: number, cardId: number): Promise<CardRow | undefined> {
-  return db.selectFrom('cards').selectAll().where('org_id', '=', orgId).where('id', '=', cardId).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('cards')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', cardId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function updateCard(db: DbOrTx, cardId: number, values: { status?: CardStatus; spending_limit?: number; cancellation_reason?: string | null; canceled_at?: Date }) {
-  await db.updateTable('cards').set({ ...values, updated_at: new Date() }).where('id', '=', cardId).execute();
+export async function updateCard(
+  db: DbOrTx,
+  cardId: number,
+  values: { status?: CardStatus; spending_limit?: number; cancellation_reason?: string | null; canceled_at?: Date },
+) {
+  await db
+    .updateTable('cards')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', cardId)
+    .execute();
 }
 
 export interface CardListFilters {
@@ -87,7 +128,11 @@ export async function listCards(
       query = query.orderBy(term.column, term.direction);
     }
   }
-  const rows = await query.orderBy('id', 'desc').limit(page.size).offset((page.number - 1) * page.size).execute();
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(page.size)
+    .offset((page.number - 1) * page.size)
+    .execute();
   return { rows, total: Number(total) };
 }
 
@@ -95,7 +140,10 @@ export async function listCards(
 export async function cardSumsOfUser(db: DbOrTx, orgId: number, userId: number) {
   const row = await db
     .selectFrom('cards')
-    .select([(eb) => eb.fn.coalesce(eb.fn.sum<number>('spending_limit'), eb.val(0)).as('spending_limit'), (eb) => eb.fn.countAll<number>().as('cards')])
+    .select([
+      (eb) => eb.fn.coalesce(eb.fn.sum<number>('spending_limit'), eb.val(0)).as('spending_limit'),
+      (eb) => eb.fn.countAll<number>().as('cards'),
+    ])
     .where('org_id', '=', orgId)
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
@@ -103,7 +151,12 @@ export async function cardSumsOfUser(db: DbOrTx, orgId: number, userId: number) 
 }
 
 export async function cardIdsOfUser(db: DbOrTx, orgId: number, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('cards').select('id').where('org_id', '=', orgId).where('user_id', '=', userId).execute();
+  const rows = await db
+    .selectFrom('cards')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -119,12 +172,26 @@ export async function assignedOut(db: DbOrTx, orgId: number): Promise<number> {
 }
 
 /** The card an issuer's authorisation names, locked: decisions on one card happen one at a time. */
-export function lockCardByProviderId(db: DbOrTx, provider: string, providerCardId: string): Promise<CardRow | undefined> {
-  return db.selectFrom('cards').selectAll().where('provider', '=', provider).where('provider_card_id', '=', providerCardId).forUpdate().executeTakeFirst();
+export function lockCardByProviderId(
+  db: DbOrTx,
+  provider: string,
+  providerCardId: string,
+): Promise<CardRow | undefined> {
+  return db
+    .selectFrom('cards')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_card_id', '=', providerCardId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Moves the cached pending-holds sum and the spending limit; marks the card used when it authorises. */
-export async function applyCardMovement(db: DbOrTx, cardId: number, movement: { holdsDelta?: number; limitDelta?: number; used?: boolean }) {
+export async function applyCardMovement(
+  db: DbOrTx,
+  cardId: number,
+  movement: { holdsDelta?: number; limitDelta?: number; used?: boolean },
+) {
   await db
     .updateTable('cards')
     .set((eb) => ({
@@ -138,7 +205,10 @@ export async function applyCardMovement(db: DbOrTx, cardId: number, movement: { 
 
 /** Cards of several users in brief (the users API's include=cards). */
 export async function cardsOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]) {
-  const cards = new Map<number, Array<{ id: number; status: string; spending_limit: number; last4: string; type: string }>>();
+  const cards = new Map<
+    number,
+    Array<{ id: number; status: string; spending_limit: number; last4: string; type: string }>
+  >();
   if (userIds.length === 0) return cards;
   const rows = await db
     .selectFrom('cards')
@@ -155,7 +225,13 @@ export async function cardsOfUsers(db: DbOrTx, orgId: number, userIds: readonly 
 export function topCardBalances(db: DbOrTx, orgId: number, limit: number) {
   return db
     .selectFrom('cards')
-    .select(['id', 'user_id', 'name', 'last4', (eb) => eb('spending_limit', '-', eb.ref('holds_amount')).as('available')])
+    .select([
+      'id',
+      'user_id',
+      'name',
+      'last4',
+      (eb) => eb('spending_limit', '-', eb.ref('holds_amount')).as('available'),
+    ])
     .where('org_id', '=', orgId)
     .where('status', '=', 'active')
     .orderBy('available', 'desc')

@@ -1,4 +1,11 @@
-import { CANCELED_CARD_MESSAGES, CARD_MESSAGES, TERMS_EXEMPT_BEFORE, isWalletUser, type CardholderStanding, type NewCardInput } from '@wallet/contract';
+import {
+  CANCELED_CARD_MESSAGES,
+  CARD_MESSAGES,
+  TERMS_EXEMPT_BEFORE,
+  isWalletUser,
+  type CardholderStanding,
+  type NewCardInput,
+} from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { Address, CardStatus, Shipping } from '../../db/schema.js';
 import { conflict, notFound, validationFailed } from '../../http/errors.js';
@@ -7,18 +14,58 @@ import { viaIssuer } from './issuer-calls.js';
 import { queueIssuerSync } from './issuer-sync.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
-import { cardAccountId, entryExists, lockUnallocatedFunds, recordCardAllocation, recordCardCancellation } from '../ledger/service.js';
+import {
+  cardAccountId,
+  entryExists,
+  lockUnallocatedFunds,
+  recordCardAllocation,
+  recordCardCancellation,
+} from '../ledger/service.js';
 import { findUserWithRoles, fullName, isActor, setCardholderId, type Actor } from '../users/service.js';
 import {
-  cardsOfUsers, applyCardMovement, lockCardByProviderId, assignedOut, updateCardholderStanding, cardIdsOfUser, cardSumsOfUser, findCard, findCardholderOfUser, insertCard, insertCardholderOnce, listCards, lockCard, updateCard,
-  type CardholderRow, type CardListFilters, type CardRow, type CardSort,
+  cardsOfUsers,
+  applyCardMovement,
+  lockCardByProviderId,
+  assignedOut,
+  updateCardholderStanding,
+  cardIdsOfUser,
+  cardSumsOfUser,
+  findCard,
+  findCardholderOfUser,
+  insertCard,
+  insertCardholderOnce,
+  listCards,
+  lockCard,
+  updateCard,
+  type CardholderRow,
+  type CardListFilters,
+  type CardRow,
+  type CardSort,
 } from './repo.js';
 
 export { topCardBalances } from './repo.js';
 export { cardholderIdsOfUsers } from './repo.js';
-export { findCard, cardsOfUsers, applyCardMovement, lockCardByProviderId, lockCard, assignedOut, cardIdsOfUser, cardSumsOfUser, findCardholderOfUser, listCards, type CardRow, type CardSort, type CardListFilters };
+export {
+  findCard,
+  cardsOfUsers,
+  applyCardMovement,
+  lockCardByProviderId,
+  lockCard,
+  assignedOut,
+  cardIdsOfUser,
+  cardSumsOfUser,
+  findCardholderOfUser,
+  listCards,
+  type CardRow,
+  type CardSort,
+  type CardListFilters,
+};
 
-export interface CardsDeps { db: Db; issuer: IssuingProvider; jobs: Jobs }
+export interface CardsDeps {
+  db: Db;
+  issuer: IssuingProvider;
+  jobs: Jobs;
+}
 
 /** Members reach only their own cards; another's card is as missing as another organisation's. */
 export async function getCard(db: DbOrTx, orgId: number, actor: Actor, cardId: number): Promise<CardRow> {
@@ -28,14 +75,27 @@ export async function getCard(db: DbOrTx, orgId: number, actor: Actor, cardId: n
 }
 
 function toAddress(billing: NewCardInput['billing']): Address {
-  return { line1: billing.line1, line2: billing.line2, city: billing.city, state: billing.state, postal_code: billing.postal_code, country: billing.country };
+  return {
+    line1: billing.line1,
+    line2: billing.line2,
+    city: billing.city,
+    state: billing.state,
+    postal_code: billing.postal_code,
+    country: billing.country,
+  };
 }
 
 /**
  * Issues a card: the person becomes a cardholder at the issuer on their first card (their legal names are then
  * locked), the card starts inactive with nothing allocated. Every check happens before the issuer is called.
  */
-export async function createCard(deps: CardsDeps, orgId: number, input: NewCardInput, idempotencyKey: string, by?: AuditBy): Promise<CardRow> {
+export async function createCard(
+  deps: CardsDeps,
+  orgId: number,
+  input: NewCardInput,
+  idempotencyKey: string,
+  by?: AuditBy,
+): Promise<CardRow> {
   const { db, issuer } = deps;
   const holder = await findUserWithRoles(db, orgId, input.user_id);
   if (!holder) throw validationFailed({ user_id: ['The selected user is invalid.'] });
@@ -45,13 +105,28 @@ export async function createCard(deps: CardsDeps, orgId: number, input: NewCardI
   if (!cardholder) {
     // Terms accepted before the first card travel to the issuer with where and how they were accepted.
     const terms: TermsAcceptance | null = holder.issuing_tos_accepted_at
-      ? { date: holder.issuing_tos_accepted_at, ip: holder.issuing_tos_ip ?? 'unknown', userAgent: holder.issuing_tos_user_agent ?? 'unknown' }
+      ? {
+          date: holder.issuing_tos_accepted_at,
+          ip: holder.issuing_tos_ip ?? 'unknown',
+          userAgent: holder.issuing_tos_user_agent ?? 'unknown',
+        }
       : null;
     const billing = toAddress(input.billing);
-    const created = await viaIssuer(() => issuer.createCardholder(
-      { orgId, name: input.cardholder_name, firstName: input.legal_first_name, lastName: input.legal_last_name, email: holder.email, phone: holder.cell_phone, billing, terms },
-      `cardholder-${orgId}-${holder.id}`,
-    ));
+    const created = await viaIssuer(() =>
+      issuer.createCardholder(
+        {
+          orgId,
+          name: input.cardholder_name,
+          firstName: input.legal_first_name,
+          lastName: input.legal_last_name,
+          email: holder.email,
+          phone: holder.cell_phone,
+          billing,
+          terms,
+        },
+        `cardholder-${orgId}-${holder.id}`,
+      ),
+    );
     cardholder = await db.transaction().execute(async (tx) => {
       const row = await insertCardholderOnce(tx, {
         org_id: orgId,
@@ -77,9 +152,20 @@ export async function createCard(deps: CardsDeps, orgId: number, input: NewCardI
   // The client's key is scoped to this organisation and holder: another tenant (or another person) sending the same
   // key must get a card of its own, never a replay of someone else's.
   const issuerKey = `card-${orgId}-${holder.id}-${idempotencyKey}`;
-  const issued = await viaIssuer(() => issuer.createCard({ orgId, cardholderId: cardholder.provider_cardholder_id, type: input.type, shipping, spendingLimit: 0 }, issuerKey));
+  const issued = await viaIssuer(() =>
+    issuer.createCard(
+      { orgId, cardholderId: cardholder.provider_cardholder_id, type: input.type, shipping, spendingLimit: 0 },
+      issuerKey,
+    ),
+  );
   return db.transaction().execute(async (tx) => {
-    const existing = await tx.selectFrom('cards').selectAll().where('org_id', '=', orgId).where('provider', '=', issuer.name).where('provider_card_id', '=', issued.id).executeTakeFirst();
+    const existing = await tx
+      .selectFrom('cards')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('provider', '=', issuer.name)
+      .where('provider_card_id', '=', issued.id)
+      .executeTakeFirst();
     if (existing) return existing; // a retried request with the same idempotency key
     const card = await insertCard(tx, {
       org_id: orgId,
@@ -96,7 +182,13 @@ export async function createCard(deps: CardsDeps, orgId: number, input: NewCardI
       shipping: shipping ? JSON.stringify(shipping) : null,
     });
     await cardAccountId(tx, orgId, card.id);
-    await recordAudit(tx, { orgId, by, action: 'card.created', subject: cardSubject(card), details: { holder_user_id: holder.id, type: card.type } });
+    await recordAudit(tx, {
+      orgId,
+      by,
+      action: 'card.created',
+      subject: cardSubject(card),
+      details: { holder_user_id: holder.id, type: card.type },
+    });
     return card;
   });
 }
@@ -111,7 +203,13 @@ export function needsTermsAcceptance(holder: { created_at: Date; issuing_tos_acc
   return !holder.issuing_tos_accepted_at && holder.created_at >= new Date(TERMS_EXEMPT_BEFORE);
 }
 
-export async function setCardStatus(deps: CardsDeps, orgId: number, cardId: number, status: 'active' | 'inactive', by?: AuditBy): Promise<CardRow> {
+export async function setCardStatus(
+  deps: CardsDeps,
+  orgId: number,
+  cardId: number,
+  status: 'active' | 'inactive',
+  by?: AuditBy,
+): Promise<CardRow> {
   return deps.db.transaction().execute(async (tx) => {
     const card = await lockCard(tx, orgId, cardId);
     if (!card) throw notFound();
@@ -123,7 +221,13 @@ export async function setCardStatus(deps: CardsDeps, orgId: number, cardId: numb
     }
     if (card.status !== status) {
       await updateCard(tx, card.id, { status });
-      await recordAudit(tx, { orgId, by, action: 'card.status_changed', subject: cardSubject(card), details: { holder_user_id: card.user_id, old_status: card.status, new_status: status } });
+      await recordAudit(tx, {
+        orgId,
+        by,
+        action: 'card.status_changed',
+        subject: cardSubject(card),
+        details: { holder_user_id: card.user_id, old_status: card.status, new_status: status },
+      });
       await queueIssuerSync(tx, deps.jobs, card, 'card_status');
     }
     return { ...card, status };
@@ -163,13 +267,29 @@ export async function fundCard(
     // Below zero (a reversed top-up's shortfall) nothing can be funded, but money taken off a card still goes back.
     if (delta > 0 && delta > funds.available) throw conflict(CARD_MESSAGES.insufficientFunds);
     const recorded = await recordCardAllocation(tx, {
-      orgId, cardId: card.id, userId: card.user_id, reference, delta, description: input.description, createdBy: actor.id, at,
+      orgId,
+      cardId: card.id,
+      userId: card.user_id,
+      reference,
+      delta,
+      description: input.description,
+      createdBy: actor.id,
+      at,
     });
     if (!recorded) return card; // this exact request was applied before
     await updateCard(tx, card.id, { spending_limit: input.amount });
     await recordAudit(tx, {
-      orgId, by, action: 'card.funded', subject: cardSubject(card),
-      details: { holder_user_id: card.user_id, old_spending_limit: card.spending_limit, new_spending_limit: input.amount, delta, description: input.description },
+      orgId,
+      by,
+      action: 'card.funded',
+      subject: cardSubject(card),
+      details: {
+        holder_user_id: card.user_id,
+        old_spending_limit: card.spending_limit,
+        new_spending_limit: input.amount,
+        delta,
+        description: input.description,
+      },
     });
     await queueIssuerSync(tx, deps.jobs, card, 'card_spending_limit');
     return { ...card, spending_limit: input.amount };
@@ -192,7 +312,12 @@ async function returnFreeAllocation(tx: Tx, card: CardRow, reference: string): P
   const free = card.spending_limit - card.holds_amount;
   if (free <= 0) return 0;
   const posted = await recordCardCancellation(tx, {
-    orgId: card.org_id, cardId: card.id, userId: card.user_id, reference, amount: free, description: 'Card canceled by the card issuer',
+    orgId: card.org_id,
+    cardId: card.id,
+    userId: card.user_id,
+    reference,
+    amount: free,
+    description: 'Card canceled by the card issuer',
   });
   if (!posted) return 0;
   await updateCard(tx, card.id, { spending_limit: card.holds_amount });
@@ -219,7 +344,11 @@ export async function setCardStatusFromIssuer(
       await updateCard(tx, card.id, { status });
       return;
     }
-    await updateCard(tx, card.id, { status: 'canceled', cancellation_reason: cancellationReason, canceled_at: new Date() });
+    await updateCard(tx, card.id, {
+      status: 'canceled',
+      cancellation_reason: cancellationReason,
+      canceled_at: new Date(),
+    });
     await returnFreeAllocation(tx, card, `card-cancellation:${card.id}`);
   });
 }
@@ -229,7 +358,12 @@ export async function setCardStatusFromIssuer(
  * it no longer holds goes back to the organisation too. `reference` names the event, so its retry moves nothing
  * twice (and the amount is read on the locked row anyway). A card that isn't canceled is left alone.
  */
-export async function returnCanceledCardRemainder(db: Db, provider: string, providerCardId: string, reference: string): Promise<number> {
+export async function returnCanceledCardRemainder(
+  db: Db,
+  provider: string,
+  providerCardId: string,
+  reference: string,
+): Promise<number> {
   return db.transaction().execute(async (tx) => {
     const card = await lockCardByProviderId(tx, provider, providerCardId);
     if (!card || card.status !== 'canceled') return 0;
@@ -238,13 +372,22 @@ export async function returnCanceledCardRemainder(db: Db, provider: string, prov
 }
 
 /** The issuer's view of a cardholder (Stripe's issuing_cardholder.updated): kept to warn on their cards and profile. */
-export async function setCardholderStandingFromIssuer(db: Db, provider: string, providerCardholderId: string, standing: CardholderStanding): Promise<void> {
+export async function setCardholderStandingFromIssuer(
+  db: Db,
+  provider: string,
+  providerCardholderId: string,
+  standing: CardholderStanding,
+): Promise<void> {
   await updateCardholderStanding(db, provider, providerCardholderId, standing);
 }
 
 /** GET /api/users/{id}/cardholder's issuer_standing. */
 export function standingOf(cardholder: CardholderRow): CardholderStanding {
-  return { status: cardholder.issuer_status, disabled_reason: cardholder.requirements_disabled_reason, past_due: cardholder.requirements_past_due };
+  return {
+    status: cardholder.issuer_status,
+    disabled_reason: cardholder.requirements_disabled_reason,
+    past_due: cardholder.requirements_past_due,
+  };
 }
 
 /**
@@ -255,7 +398,14 @@ export function standingOf(cardholder: CardholderRow): CardholderStanding {
 export async function addToCardLimitInTransaction(
   tx: Tx,
   jobs: Jobs,
-  params: { orgId: number; cardId: number; amount: number; reference: string; description: string; createdBy: number | null },
+  params: {
+    orgId: number;
+    cardId: number;
+    amount: number;
+    reference: string;
+    description: string;
+    createdBy: number | null;
+  },
 ): Promise<boolean> {
   const card = await lockCard(tx, params.orgId, params.cardId);
   if (!card) throw notFound();
@@ -266,7 +416,13 @@ export async function addToCardLimitInTransaction(
   const funds = await lockUnallocatedFunds(tx, params.orgId);
   if (params.amount > funds.available) throw conflict(CARD_MESSAGES.insufficientFunds);
   await recordCardAllocation(tx, {
-    orgId: params.orgId, cardId: card.id, userId: card.user_id, reference: params.reference, delta: params.amount, description: params.description, createdBy: params.createdBy,
+    orgId: params.orgId,
+    cardId: card.id,
+    userId: card.user_id,
+    reference: params.reference,
+    delta: params.amount,
+    description: params.description,
+    createdBy: params.createdBy,
   });
   const limit = card.spending_limit + params.amount;
   await updateCard(tx, card.id, { spending_limit: limit });
@@ -317,7 +473,13 @@ export async function fundCards(
       if (input.amount * due.length > funds.available) throw conflict(CARD_MESSAGES.insufficientFunds);
       for (const card of due) {
         await recordCardAllocation(tx, {
-          orgId, cardId: card.id, userId: card.user_id, reference: multiFundReference(idempotencyKey, card.id), delta: input.amount, description: input.description, createdBy: actor.id,
+          orgId,
+          cardId: card.id,
+          userId: card.user_id,
+          reference: multiFundReference(idempotencyKey, card.id),
+          delta: input.amount,
+          description: input.description,
+          createdBy: actor.id,
         });
         const limit = card.spending_limit + input.amount;
         await updateCard(tx, card.id, { spending_limit: limit });
@@ -325,8 +487,17 @@ export async function fundCards(
         locked.set(card.id, { ...card, spending_limit: limit });
       }
       await recordAudit(tx, {
-        orgId, by, action: 'cards.funded_many', subject: { type: 'cards', id: null, label: `${due.length} cards` },
-        details: { card_ids: due.map((card) => card.id), count: due.length, amount: input.amount, total: input.amount * due.length, description: input.description },
+        orgId,
+        by,
+        action: 'cards.funded_many',
+        subject: { type: 'cards', id: null, label: `${due.length} cards` },
+        details: {
+          card_ids: due.map((card) => card.id),
+          count: due.length,
+          amount: input.amount,
+          total: input.amount * due.length,
+          description: input.description,
+        },
       });
     }
     return { cards: input.card_ids.map((id) => locked.get(id)!), moved: due.length };

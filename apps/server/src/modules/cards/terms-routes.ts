@@ -13,14 +13,24 @@ export async function termsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, issuer } = fastify.deps;
 
-  app.post('/api/issuing-tos-acceptances/accept', { onRequest: requireUser, schema: { body: termsAcceptanceSchema } }, async (request, reply) => {
-    const org = orgOf(request);
-    const user = userOf(request);
-    const cardholder = await findCardholderOfUser(db, org.id, user.id);
-    if (!cardholder) throw conflict(CARD_MESSAGES.noCardholder);
-    const acceptance = { date: new Date(), ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? 'unknown' };
-    await viaIssuer(() => issuer.acceptTerms(cardholder.provider_cardholder_id, acceptance));
-    await setTermsAccepted(db, org.id, user.id, acceptance);
-    return reply.code(201).send({ message: CARD_MESSAGES.termsAccepted, data: { accepted_at: acceptance.date.toISOString() } });
-  });
+  app.post(
+    '/api/issuing-tos-acceptances/accept',
+    { onRequest: requireUser, schema: { body: termsAcceptanceSchema } },
+    async (request, reply) => {
+      const org = orgOf(request);
+      const user = userOf(request);
+      const cardholder = await findCardholderOfUser(db, org.id, user.id);
+      if (!cardholder) throw conflict(CARD_MESSAGES.noCardholder);
+      const acceptance = {
+        date: new Date(),
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 512) ?? 'unknown',
+      };
+      await viaIssuer(() => issuer.acceptTerms(cardholder.provider_cardholder_id, acceptance));
+      await setTermsAccepted(db, org.id, user.id, acceptance);
+      return reply
+        .code(201)
+        .send({ message: CARD_MESSAGES.termsAccepted, data: { accepted_at: acceptance.date.toISOString() } });
+    },
+  );
 }

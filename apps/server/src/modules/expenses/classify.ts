@@ -16,7 +16,12 @@ const CATEGORY_BY_MERCHANT: Array<[RegExp, string]> = [
  * What a posted transaction counts towards in reports: the holder's (first) team, and the wallet category its
  * merchant falls in ("Other" when none fits; none at all if the organisation removed its categories).
  */
-export async function classifyExpense(db: DbOrTx, orgId: number, userId: number, merchant: MerchantData): Promise<{ teamId: number | null; categoryId: number | null }> {
+export async function classifyExpense(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  merchant: MerchantData,
+): Promise<{ teamId: number | null; categoryId: number | null }> {
   const [teams, categories] = await Promise.all([teamsOfUsers(db, orgId, [userId]), categoriesOf(db, orgId)]);
   const merchantCategory = (merchant.category ?? '').toLowerCase();
   const name = CATEGORY_BY_MERCHANT.find(([pattern]) => pattern.test(merchantCategory))?.[1] ?? 'Other';

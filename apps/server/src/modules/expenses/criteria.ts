@@ -9,22 +9,41 @@ import { userIdsInNameOrder, userIdsMatchingNames, type Actor } from '../users/s
 import { listCategories } from '../wallet-categories/service.js';
 
 /** The All Transactions table (SPEC §2): its filters, its sortable columns and its includes. */
-export const EXPENSE_SORTS = ['posted_date', 'amount', 'cardholder', 'card', 'merchant', 'category', 'team', 'type', 'wallet', 'notes'] as const;
+export const EXPENSE_SORTS = [
+  'posted_date',
+  'amount',
+  'cardholder',
+  'card',
+  'merchant',
+  'category',
+  'team',
+  'type',
+  'wallet',
+  'notes',
+] as const;
 export type ExpenseListSort = (typeof EXPENSE_SORTS)[number];
 export const EXPENSE_INCLUDES = ['user', 'walletCard', 'walletCategory', 'team'] as const;
 export type ExpenseInclude = (typeof EXPENSE_INCLUDES)[number];
 export const EXPENSE_TYPES = ['capture', 'refund'] as const;
 export const EXPENSE_WALLETS = ['apple_pay', 'google_pay', 'samsung_pay'] as const;
 export type ExpenseWallet = (typeof EXPENSE_WALLETS)[number];
-export const WALLET_LABELS: Record<ExpenseWallet, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', samsung_pay: 'Samsung Pay' };
+export const WALLET_LABELS: Record<ExpenseWallet, string> = {
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  samsung_pay: 'Samsung Pay',
+};
 export const UNCATEGORIZED = 'Uncategorized';
 
-export interface DayRange { from: string; to: string }
+export interface DayRange {
+  from: string;
+  to: string;
+}
 
 /** "day,{from},{to}" (or "{from},{to}", as the analytics take it): UTC days, both included. */
 const betweenFilter = z.string().transform((raw, context): DayRange => {
   const parts = raw.split(',').map((part) => part.trim());
-  const [from = '', to = ''] = parts.length === 3 && parts[0] === 'day' ? parts.slice(1) : parts.length === 2 ? parts : [];
+  const [from = '', to = ''] =
+    parts.length === 3 && parts[0] === 'day' ? parts.slice(1) : parts.length === 2 ? parts : [];
   if (!isCalendarDay(from) || !isCalendarDay(to)) {
     context.addIssue({ code: 'custom', message: 'Use day,{from},{to} with real dates as YYYY-MM-DD.' });
     return z.NEVER;
@@ -38,10 +57,20 @@ const betweenFilter = z.string().transform((raw, context): DayRange => {
 
 function listOf<T extends string>(allowed: readonly T[], what: string) {
   return z.string().transform((raw, context): T[] => {
-    const values = [...new Set(raw.split(',').map((part) => part.trim()).filter(Boolean))];
+    const values = [
+      ...new Set(
+        raw
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+    ];
     const unknown = values.filter((value) => !(allowed as readonly string[]).includes(value));
     if (unknown.length || values.length === 0) {
-      context.addIssue({ code: 'custom', message: `Unknown ${what}: ${unknown.join(', ') || '(empty)'}. Use ${allowed.join(', ')}.` });
+      context.addIssue({
+        code: 'custom',
+        message: `Unknown ${what}: ${unknown.join(', ') || '(empty)'}. Use ${allowed.join(', ')}.`,
+      });
       return z.NEVER;
     }
     return values as T[];
@@ -80,7 +109,9 @@ export interface ExpenseCriteria {
 }
 
 /** A sort term ready for SQL: columns that live in other modules carry their ids in display order. */
-export interface ResolvedSort extends SortTerm<ExpenseListSort> { order?: number[] }
+export interface ResolvedSort extends SortTerm<ExpenseListSort> {
+  order?: number[];
+}
 
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const ALL = { number: 1, size: 1_000_000 };
@@ -90,7 +121,9 @@ async function searchMatch(db: DbOrTx, orgId: number, text: string): Promise<Sea
   const compact = text.replace(/\s+/g, '');
   const [userIds, cards, categories, teams] = await Promise.all([
     compact ? userIdsMatchingNames(db, orgId, [compact]) : Promise.resolve([]),
-    /^[\d\s•*]+$/.test(text) ? listCards(db, orgId, {}, [], ALL, async () => []).then((result) => result.rows) : Promise.resolve([]),
+    /^[\d\s•*]+$/.test(text)
+      ? listCards(db, orgId, {}, [], ALL, async () => []).then((result) => result.rows)
+      : Promise.resolve([]),
     listCategories(db, orgId),
     listTeams(db, orgId, { search: text }, [], ALL).then((result) => result.rows),
   ]);
@@ -99,9 +132,13 @@ async function searchMatch(db: DbOrTx, orgId: number, text: string): Promise<Sea
     pattern: likePattern(text),
     userIds,
     cardIds: digits ? cards.filter((card) => card.last4.includes(digits)).map((card) => card.id) : [],
-    categoryIds: categories.filter((category) => category.name.toLowerCase().includes(lower)).map((category) => category.id),
+    categoryIds: categories
+      .filter((category) => category.name.toLowerCase().includes(lower))
+      .map((category) => category.id),
     teamIds: teams.map((team) => team.id),
-    wallets: EXPENSE_WALLETS.filter((wallet) => WALLET_LABELS[wallet].toLowerCase().includes(lower) || wallet.includes(lower)),
+    wallets: EXPENSE_WALLETS.filter(
+      (wallet) => WALLET_LABELS[wallet].toLowerCase().includes(lower) || wallet.includes(lower),
+    ),
     types: EXPENSE_TYPES.filter((type) => type.includes(lower)),
     uncategorized: UNCATEGORIZED.toLowerCase().includes(lower),
   };
@@ -112,7 +149,9 @@ async function orderOf(db: DbOrTx, orgId: number, column: ExpenseListSort): Prom
     case 'cardholder':
       return userIdsInNameOrder(db, orgId);
     case 'card':
-      return (await listCards(db, orgId, {}, [{ column: 'last4', direction: 'asc' }], ALL, async () => [])).rows.map((card) => card.id);
+      return (await listCards(db, orgId, {}, [{ column: 'last4', direction: 'asc' }], ALL, async () => [])).rows.map(
+        (card) => card.id,
+      );
     case 'category':
       return (await listCategories(db, orgId)).map((category) => category.id);
     case 'team':
@@ -133,8 +172,20 @@ export interface ParsedExpenseQuery {
  * The list's query string (and the export's: the same filters and sort) into criteria: members see only their own
  * transactions, whatever filter[user_id] says.
  */
-export async function parseExpenseQuery(db: DbOrTx, orgId: number, actor: Actor, query: Record<string, unknown>, extra: readonly string[] = []): Promise<ParsedExpenseQuery> {
-  const parsed = parseListQuery(query, { filters: EXPENSE_FILTERS, sorts: EXPENSE_SORTS, includes: EXPENSE_INCLUDES, extra, defaultSort: '-posted_date' });
+export async function parseExpenseQuery(
+  db: DbOrTx,
+  orgId: number,
+  actor: Actor,
+  query: Record<string, unknown>,
+  extra: readonly string[] = [],
+): Promise<ParsedExpenseQuery> {
+  const parsed = parseListQuery(query, {
+    filters: EXPENSE_FILTERS,
+    sorts: EXPENSE_SORTS,
+    includes: EXPENSE_INCLUDES,
+    extra,
+    defaultSort: '-posted_date',
+  });
   const { filters } = parsed;
   const seen = new Set<string>();
   for (const term of parsed.sort) {
@@ -155,9 +206,11 @@ export async function parseExpenseQuery(db: DbOrTx, orgId: number, actor: Actor,
     ...(filters.wallet && { wallets: filters.wallet }),
     ...(text && { search: await searchMatch(db, orgId, text) }),
   };
-  const sort = await Promise.all(parsed.sort.map(async (term): Promise<ResolvedSort> => {
-    const order = await orderOf(db, orgId, term.column);
-    return order ? { ...term, order } : term;
-  }));
+  const sort = await Promise.all(
+    parsed.sort.map(async (term): Promise<ResolvedSort> => {
+      const order = await orderOf(db, orgId, term.column);
+      return order ? { ...term, order } : term;
+    }),
+  );
   return { criteria, sort, includes: parsed.includes, page: parsed.page };
 }

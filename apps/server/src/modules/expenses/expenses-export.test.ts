@@ -17,9 +17,36 @@ const ctx = useTestApp();
 let world: SpendWorld;
 let last4: { mia: string; ned: string };
 const ALL = EXPORT_FIELD_NAMES.join(',');
-const HEADER = ['Posted Date', 'Amount', 'Cardholder', 'Card', 'Merchant', 'Merchant Category', 'Merchant Category Code', 'Category', 'Team', 'Notes', 'Type', 'Digital Wallet'];
+const HEADER = [
+  'Posted Date',
+  'Amount',
+  'Cardholder',
+  'Card',
+  'Merchant',
+  'Merchant Category',
+  'Merchant Category Code',
+  'Category',
+  'Team',
+  'Notes',
+  'Type',
+  'Digital Wallet',
+];
 /** The file's columns: Merchant Category by name, then its issuer key in a column of its own. */
-const FILE_HEADER = ['Posted Date', 'Amount', 'Cardholder', 'Card', 'Merchant', 'Merchant Category', 'Merchant Category Key', 'Merchant Category Code', 'Category', 'Team', 'Notes', 'Type', 'Digital Wallet'];
+const FILE_HEADER = [
+  'Posted Date',
+  'Amount',
+  'Cardholder',
+  'Card',
+  'Merchant',
+  'Merchant Category',
+  'Merchant Category Key',
+  'Merchant Category Code',
+  'Category',
+  'Team',
+  'Notes',
+  'Type',
+  'Digital Wallet',
+];
 const EVIL = '=HYPERLINK("http://evil.test","click, here")';
 
 /** RFC 4180: fields split on commas outside quotes, "" inside quotes is a quote, records end with CRLF. */
@@ -57,7 +84,8 @@ const download = async (query: string, client = world.admin) => {
   expect(response.statusCode, `${query}: ${response.body.slice(0, 300)}`).toBe(200);
   return response;
 };
-const fileName = (response: { headers: Record<string, unknown> }) => /filename="([^"]+)"/.exec(String(response.headers['content-disposition']))?.[1];
+const fileName = (response: { headers: Record<string, unknown> }) =>
+  /filename="([^"]+)"/.exec(String(response.headers['content-disposition']))?.[1];
 
 async function readXlsx(payload: Buffer) {
   const workbook = new ExcelJS.Workbook();
@@ -70,11 +98,28 @@ async function readXlsx(payload: Buffer) {
 
 beforeAll(async () => {
   world = await spendWorld(ctx);
-  const card = await ctx.db.selectFrom('cards').selectAll().where('id', '=', world.ned.cardId).executeTakeFirstOrThrow();
-  await simulatePurchase(ctx.db, card, { amount: 1_234, merchant: { name: EVIL, category: 'antique_shops', category_code: '5932' }, wallet: 'samsung_pay', capture: 'now', at: at('2025-05-05T09:30:00Z') });
-  const rows = (await world.admin.get('/api/expenses?page[size]=50')).json().data as Array<{ id: number; amount: number; wallet_card: { last4: string } }>;
+  const card = await ctx.db
+    .selectFrom('cards')
+    .selectAll()
+    .where('id', '=', world.ned.cardId)
+    .executeTakeFirstOrThrow();
+  await simulatePurchase(ctx.db, card, {
+    amount: 1_234,
+    merchant: { name: EVIL, category: 'antique_shops', category_code: '5932' },
+    wallet: 'samsung_pay',
+    capture: 'now',
+    at: at('2025-05-05T09:30:00Z'),
+  });
+  const rows = (await world.admin.get('/api/expenses?page[size]=50')).json().data as Array<{
+    id: number;
+    amount: number;
+    wallet_card: { last4: string };
+  }>;
   const id = (amount: number) => rows.find((row) => row.amount === amount)!.id;
-  last4 = { mia: rows.find((row) => row.amount === 700)!.wallet_card.last4, ned: rows.find((row) => row.amount === 4_000)!.wallet_card.last4 };
+  last4 = {
+    mia: rows.find((row) => row.amount === 700)!.wallet_card.last4,
+    ned: rows.find((row) => row.amount === 4_000)!.wallet_card.last4,
+  };
   await world.admin.request('PATCH', `/api/expenses/${id(4_000)}`, { notes: '+1 555 0100 "gate", row 2' });
   await world.admin.request('PATCH', `/api/expenses/${id(2_000)}`, { notes: '@SUM(A1:A9)' });
   await world.admin.request('PATCH', `/api/expenses/${id(1_000)}`, { notes: '-2' });
@@ -92,14 +137,126 @@ describe('CSV', () => {
     const mia = `•••• ${last4.mia}`;
     const ned = `•••• ${last4.ned}`;
     expect(rows).toEqual([
-      ['2025-06-01', '7.00', 'Mia Member', mia, 'Blue Bottle Coffee', 'Eating Places Restaurants', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', '', 'capture', ''],
-      ['2025-05-05', '12.34', 'Ned Nobody', ned, `'${EVIL}`, 'Antique Shops', 'antique_shops', '5932', 'Uncategorized', '', '', 'capture', 'Samsung Pay'],
-      ['2025-04-30', '40.00', 'Ned Nobody', ned, 'United Airlines', 'Airlines Air Carriers', 'airlines_air_carriers', '3058', 'Travel', '', `'+1 555 0100 "gate", row 2`, 'capture', ''],
-      ['2025-03-15', '-2.50', 'Mia Member', mia, 'Sweetgreen', 'Eating Places Restaurants', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', '', 'refund', ''],
-      ['2025-02-03', '30.00', 'Mia Member', mia, 'Sweetgreen', 'Eating Places Restaurants', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', 'two\nlines', 'capture', ''],
-      ['2025-02-01', '5.00', 'Ned Nobody', ned, 'Old Curiosity Shop', 'Antique Shops', 'antique_shops', '5932', 'Uncategorized', '', '', 'capture', 'Google Pay'],
-      ['2025-02-01', '20.00', 'Mia Member', mia, 'Delta Air Lines', 'Airlines Air Carriers', 'airlines_air_carriers', '3058', 'Travel', 'Alpha', "'@SUM(A1:A9)", 'capture', ''],
-      ['2025-01-31', '10.00', 'Mia Member', mia, 'Blue Bottle Coffee', 'Eating Places Restaurants', 'eating_places_restaurants', '5812', 'Meals', 'Alpha', '-2', 'capture', 'Apple Pay'],
+      [
+        '2025-06-01',
+        '7.00',
+        'Mia Member',
+        mia,
+        'Blue Bottle Coffee',
+        'Eating Places Restaurants',
+        'eating_places_restaurants',
+        '5812',
+        'Meals',
+        'Alpha',
+        '',
+        'capture',
+        '',
+      ],
+      [
+        '2025-05-05',
+        '12.34',
+        'Ned Nobody',
+        ned,
+        `'${EVIL}`,
+        'Antique Shops',
+        'antique_shops',
+        '5932',
+        'Uncategorized',
+        '',
+        '',
+        'capture',
+        'Samsung Pay',
+      ],
+      [
+        '2025-04-30',
+        '40.00',
+        'Ned Nobody',
+        ned,
+        'United Airlines',
+        'Airlines Air Carriers',
+        'airlines_air_carriers',
+        '3058',
+        'Travel',
+        '',
+        `'+1 555 0100 "gate", row 2`,
+        'capture',
+        '',
+      ],
+      [
+        '2025-03-15',
+        '-2.50',
+        'Mia Member',
+        mia,
+        'Sweetgreen',
+        'Eating Places Restaurants',
+        'eating_places_restaurants',
+        '5812',
+        'Meals',
+        'Alpha',
+        '',
+        'refund',
+        '',
+      ],
+      [
+        '2025-02-03',
+        '30.00',
+        'Mia Member',
+        mia,
+        'Sweetgreen',
+        'Eating Places Restaurants',
+        'eating_places_restaurants',
+        '5812',
+        'Meals',
+        'Alpha',
+        'two\nlines',
+        'capture',
+        '',
+      ],
+      [
+        '2025-02-01',
+        '5.00',
+        'Ned Nobody',
+        ned,
+        'Old Curiosity Shop',
+        'Antique Shops',
+        'antique_shops',
+        '5932',
+        'Uncategorized',
+        '',
+        '',
+        'capture',
+        'Google Pay',
+      ],
+      [
+        '2025-02-01',
+        '20.00',
+        'Mia Member',
+        mia,
+        'Delta Air Lines',
+        'Airlines Air Carriers',
+        'airlines_air_carriers',
+        '3058',
+        'Travel',
+        'Alpha',
+        "'@SUM(A1:A9)",
+        'capture',
+        '',
+      ],
+      [
+        '2025-01-31',
+        '10.00',
+        'Mia Member',
+        mia,
+        'Blue Bottle Coffee',
+        'Eating Places Restaurants',
+        'eating_places_restaurants',
+        '5812',
+        'Meals',
+        'Alpha',
+        '-2',
+        'capture',
+        'Apple Pay',
+      ],
     ]);
     // The raw text: the formula merchant is quoted with its quotes doubled, records end with CRLF.
     expect(response.body).toContain(`,"'=HYPERLINK(""http://evil.test"",""click, here"")",`);
@@ -107,18 +264,30 @@ describe('CSV', () => {
   });
 
   it('only the columns asked for, in the order asked', async () => {
-    const [header, ...rows] = parseCsv((await download('export_as=csv&export_fields=merchant,amount&filter[type]=refund')).body);
+    const [header, ...rows] = parseCsv(
+      (await download('export_as=csv&export_fields=merchant,amount&filter[type]=refund')).body,
+    );
     expect(header).toEqual(['Merchant', 'Amount']);
     expect(rows).toEqual([['Sweetgreen', '-2.50']]);
   });
 
   it("the table's filters, search and sort; the file named by the range asked", async () => {
-    const response = await download('export_fields=amount,cardholder&filter[between]=day,2025-02-01,2025-02-03&sort=amount');
+    const response = await download(
+      'export_fields=amount,cardholder&filter[between]=day,2025-02-01,2025-02-03&sort=amount',
+    );
     expect(fileName(response)).toBe('Ada-Admin-transactions-2025-02-01-to-2025-02-03.csv');
-    expect(parseCsv(response.body).slice(1)).toEqual([['5.00', 'Ned Nobody'], ['20.00', 'Mia Member'], ['30.00', 'Mia Member']]);
-    const searched = parseCsv((await download('export_fields=merchant&filter[custom_search]=blue bottle&filter[wallet]=apple_pay')).body);
+    expect(parseCsv(response.body).slice(1)).toEqual([
+      ['5.00', 'Ned Nobody'],
+      ['20.00', 'Mia Member'],
+      ['30.00', 'Mia Member'],
+    ]);
+    const searched = parseCsv(
+      (await download('export_fields=merchant&filter[custom_search]=blue bottle&filter[wallet]=apple_pay')).body,
+    );
     expect(searched).toEqual([['Merchant'], ['Blue Bottle Coffee']]);
-    const byHolder = parseCsv((await download(`export_fields=amount&filter[user_id]=${world.ned.id}&sort=-amount`)).body);
+    const byHolder = parseCsv(
+      (await download(`export_fields=amount&filter[user_id]=${world.ned.id}&sort=-amount`)).body,
+    );
     expect(byHolder.slice(1).flat()).toEqual(['40.00', '12.34', '5.00']);
   });
 
@@ -128,8 +297,11 @@ describe('CSV', () => {
     expect(fileName(response)).toBe('Ada-Admin-transactions-all-time.csv');
   });
 
-  it("members export only their own, under their own name", async () => {
-    const response = await download(`export_as=csv&export_fields=cardholder,amount&filter[user_id]=${world.ned.id}`, world.mia.client);
+  it('members export only their own, under their own name', async () => {
+    const response = await download(
+      `export_as=csv&export_fields=cardholder,amount&filter[user_id]=${world.ned.id}`,
+      world.mia.client,
+    );
     expect(parseCsv(response.body)).toEqual([['Cardholder', 'Amount']]);
     const own = await download('export_fields=cardholder', world.mia.client);
     expect(fileName(own)).toBe('Mia-Member-transactions-2025-01-31-to-2025-06-01.csv');
@@ -147,36 +319,97 @@ describe('Excel', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]![0]).toEqual(new Date('2025-06-01T00:00:00Z'));
     expect(rows.map((row) => row[1])).toEqual([7, 12.34, 40]);
-    expect(rows[1]!.slice(2, 13)).toEqual(['Ned Nobody', `•••• ${last4.ned}`, `'${EVIL}`, 'Antique Shops', 'antique_shops', '5932', 'Uncategorized', undefined, undefined, 'capture', 'Samsung Pay']);
+    expect(rows[1]!.slice(2, 13)).toEqual([
+      'Ned Nobody',
+      `•••• ${last4.ned}`,
+      `'${EVIL}`,
+      'Antique Shops',
+      'antique_shops',
+      '5932',
+      'Uncategorized',
+      undefined,
+      undefined,
+      'capture',
+      'Samsung Pay',
+    ]);
     expect(rows[2]![10]).toBe(`'+1 555 0100 "gate", row 2`);
   });
 
   it('custom columns, a refund as a negative number', async () => {
-    const response = await download('export_as=xlsx&export_fields=type,amount,notes&filter[between]=day,2025-01-31,2025-03-15&sort=amount');
+    const response = await download(
+      'export_as=xlsx&export_fields=type,amount,notes&filter[between]=day,2025-01-31,2025-03-15&sort=amount',
+    );
     expect(await readXlsx(response.rawPayload)).toEqual([
-      ['Type', 'Amount', 'Notes'], ['refund', -2.5], ['capture', 5], ['capture', 10, '-2'], ['capture', 20, "'@SUM(A1:A9)"], ['capture', 30, 'two\nlines'],
+      ['Type', 'Amount', 'Notes'],
+      ['refund', -2.5],
+      ['capture', 5],
+      ['capture', 10, '-2'],
+      ['capture', 20, "'@SUM(A1:A9)"],
+      ['capture', 30, 'two\nlines'],
     ]);
   });
 });
 
 describe("a card's transactions", () => {
   it('the CSV names the merchant category and keeps its key in a code column', async () => {
-    const response = await world.admin.get(`/api/cards/${world.ned.cardId}/expenses/export?from=2025-05-05&to=2025-05-05`);
+    const response = await world.admin.get(
+      `/api/cards/${world.ned.cardId}/expenses/export?from=2025-05-05&to=2025-05-05`,
+    );
     expect(response.statusCode).toBe(200);
     const [header, ...rows] = parseCsv(response.body.replace(/\r?\n/g, '\r\n'));
-    expect(header).toEqual(['Posted Date', 'Amount', 'Type', 'Merchant', 'Category', 'Category Code', 'City', 'State', 'Country', 'Digital Wallet', 'Card']);
+    expect(header).toEqual([
+      'Posted Date',
+      'Amount',
+      'Type',
+      'Merchant',
+      'Category',
+      'Category Code',
+      'City',
+      'State',
+      'Country',
+      'Digital Wallet',
+      'Card',
+    ]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.slice(0, 6)).toEqual(['2025-05-05', '12.34', 'capture', `'${EVIL}`, 'Antique Shops', 'antique_shops']);
+    expect(rows[0]!.slice(0, 6)).toEqual([
+      '2025-05-05',
+      '12.34',
+      'capture',
+      `'${EVIL}`,
+      'Antique Shops',
+      'antique_shops',
+    ]);
   });
 });
 
 describe("Excel with the table's filters", () => {
   it('digital wallets, search and a date range narrow the workbook exactly as they narrow the table', async () => {
-    const wallets = await readXlsx((await download('export_as=xlsx&export_fields=wallet,merchant,amount&filter[wallet]=google_pay,samsung_pay&sort=amount')).rawPayload);
-    expect(wallets).toEqual([['Digital Wallet', 'Merchant', 'Amount'], ['Google Pay', 'Old Curiosity Shop', 5], ['Samsung Pay', `'${EVIL}`, 12.34]]);
-    const searched = await readXlsx((await download('export_as=xlsx&export_fields=cardholder,amount&filter[custom_search]=sweetgreen&filter[between]=day,2025-03-01,2025-03-31')).rawPayload);
-    expect(searched).toEqual([['Cardholder', 'Amount'], ['Mia Member', -2.5]]);
-    const nothing = await download(`export_as=xlsx&export_fields=amount&filter[type]=refund&filter[user_id]=${world.ned.id}`);
+    const wallets = await readXlsx(
+      (
+        await download(
+          'export_as=xlsx&export_fields=wallet,merchant,amount&filter[wallet]=google_pay,samsung_pay&sort=amount',
+        )
+      ).rawPayload,
+    );
+    expect(wallets).toEqual([
+      ['Digital Wallet', 'Merchant', 'Amount'],
+      ['Google Pay', 'Old Curiosity Shop', 5],
+      ['Samsung Pay', `'${EVIL}`, 12.34],
+    ]);
+    const searched = await readXlsx(
+      (
+        await download(
+          'export_as=xlsx&export_fields=cardholder,amount&filter[custom_search]=sweetgreen&filter[between]=day,2025-03-01,2025-03-31',
+        )
+      ).rawPayload,
+    );
+    expect(searched).toEqual([
+      ['Cardholder', 'Amount'],
+      ['Mia Member', -2.5],
+    ]);
+    const nothing = await download(
+      `export_as=xlsx&export_fields=amount&filter[type]=refund&filter[user_id]=${world.ned.id}`,
+    );
     expect(await readXlsx(nothing.rawPayload)).toEqual([['Amount']]);
     expect(fileName(nothing)).toBe('Ada-Admin-transactions-all-time.xlsx');
   });
@@ -195,7 +428,11 @@ describe('bad input', () => {
     ['export_as=csv&export_fields=', 'export_fields', 'At least one column must be selected'],
     ['export_as=csv&export_fields=amount,bogus,color', 'export_fields', 'Unknown column: bogus, color.'],
     ['export_as=pdf&export_fields=amount', 'export_as', 'Unknown export format: pdf. Use csv or xlsx.'],
-    ['export_fields=amount&filter[between]=day,2025-03-01,2025-01-01', 'filter.between', 'The start date must be on or before the end date.'],
+    [
+      'export_fields=amount&filter[between]=day,2025-03-01,2025-01-01',
+      'filter.between',
+      'The start date must be on or before the end date.',
+    ],
   ])('%s -> 422 on %s', async (query, field, message) => {
     const response = await world.admin.get(`/api/expenses/export?${query}`);
     expect(response.statusCode).toBe(422);
@@ -230,8 +467,28 @@ describe('streaming', () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (chunk: Buffer) => chunks.push(chunk));
-    await writeExport({ db: ctx.db, criteria: { orgId: world.orgId }, sort: [{ column: 'amount', direction: 'asc' }], fields: ['amount'], format: 'csv', batchSize: 3 }, out);
-    expect(parseCsv(Buffer.concat(chunks).toString('utf8')).flat()).toEqual(['Amount', '-2.50', '5.00', '7.00', '10.00', '12.34', '20.00', '30.00', '40.00']);
+    await writeExport(
+      {
+        db: ctx.db,
+        criteria: { orgId: world.orgId },
+        sort: [{ column: 'amount', direction: 'asc' }],
+        fields: ['amount'],
+        format: 'csv',
+        batchSize: 3,
+      },
+      out,
+    );
+    expect(parseCsv(Buffer.concat(chunks).toString('utf8')).flat()).toEqual([
+      'Amount',
+      '-2.50',
+      '5.00',
+      '7.00',
+      '10.00',
+      '12.34',
+      '20.00',
+      '30.00',
+      '40.00',
+    ]);
   });
 
   it("another organisation's admin exports nothing of this one", async () => {

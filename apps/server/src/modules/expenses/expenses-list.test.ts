@@ -15,14 +15,26 @@ let other: Awaited<ReturnType<typeof otherOrganisation>>;
 let ids: Map<number, number>;
 let last4: { mia: string; ned: string };
 
-type Listed = { id: number; amount: number; notes: string | null; user?: { id: number; name: string }; wallet_category?: unknown; team?: unknown; wallet_card: { id: number; last4: string } };
+type Listed = {
+  id: number;
+  amount: number;
+  notes: string | null;
+  user?: { id: number; name: string };
+  wallet_category?: unknown;
+  team?: unknown;
+  wallet_card: { id: number; last4: string };
+};
 
 const list = async (query: string, client = world.admin) => {
   const response = await client.get(`/api/expenses${query ? `?${query}` : ''}`);
   expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
-  return response.json() as { data: Listed[]; meta: { total: number; current_page: number; per_page: number; last_page: number } };
+  return response.json() as {
+    data: Listed[];
+    meta: { total: number; current_page: number; per_page: number; last_page: number };
+  };
 };
-const amountsOf = async (query: string, client = world.admin) => (await list(query, client)).data.map((row) => row.amount);
+const amountsOf = async (query: string, client = world.admin) =>
+  (await list(query, client)).data.map((row) => row.amount);
 const patch = (id: number, body: unknown, client = world.admin) => client.request('PATCH', `/api/expenses/${id}`, body);
 
 beforeAll(async () => {
@@ -30,7 +42,10 @@ beforeAll(async () => {
   other = await otherOrganisation(ctx);
   const rows = (await list('page[size]=50')).data;
   ids = new Map(rows.map((row) => [row.amount, row.id]));
-  last4 = { mia: rows.find((row) => row.amount === 700)!.wallet_card.last4, ned: rows.find((row) => row.amount === 4_000)!.wallet_card.last4 };
+  last4 = {
+    mia: rows.find((row) => row.amount === 700)!.wallet_card.last4,
+    ned: rows.find((row) => row.amount === 4_000)!.wallet_card.last4,
+  };
   expect((await patch(ids.get(4_000)!, { notes: 'Airport taxi' })).statusCode).toBe(200);
   expect((await patch(ids.get(2_000)!, { notes: 'booked for the offsite' })).statusCode).toBe(200);
 }, 60_000);
@@ -42,11 +57,22 @@ describe('GET /api/expenses', () => {
     expect(body.meta).toEqual({ total: 7, current_page: 1, per_page: 10, last_page: 1 });
     const refund = body.data[2]!;
     expect(refund).toMatchObject({
-      type: 'refund', wallet: null, merchant_data: { name: 'Sweetgreen', category: 'eating_places_restaurants', category_code: '5812' },
-      user: { id: world.mia.id, name: 'Mia Member' }, wallet_card: { id: world.mia.cardId, last4: last4.mia },
-      wallet_category: { id: world.categories.get('Meals'), name: 'Meals' }, team: { id: world.team.id, name: 'Alpha', color: '#1677FF' },
+      type: 'refund',
+      wallet: null,
+      merchant_data: { name: 'Sweetgreen', category: 'eating_places_restaurants', category_code: '5812' },
+      user: { id: world.mia.id, name: 'Mia Member' },
+      wallet_card: { id: world.mia.cardId, last4: last4.mia },
+      wallet_category: { id: world.categories.get('Meals'), name: 'Meals' },
+      team: { id: world.team.id, name: 'Alpha', color: '#1677FF' },
     });
-    expect(body.data[4]).toMatchObject({ amount: 500, wallet: 'google_pay', wallet_category: null, team: null, wallet_category_id: null, team_id: null });
+    expect(body.data[4]).toMatchObject({
+      amount: 500,
+      wallet: 'google_pay',
+      wallet_category: null,
+      team: null,
+      wallet_category_id: null,
+      team_id: null,
+    });
     expect(typeof refund.id).toBe('number');
     const bare = (await list('')).data[0]!;
     expect(bare).not.toHaveProperty('user');
@@ -62,8 +88,14 @@ describe('GET /api/expenses', () => {
     expect((await list('filter[type]=capture,refund')).meta.total).toBe(7);
     expect(await amountsOf('filter[wallet]=apple_pay,google_pay')).toEqual([500, 1_000]);
     expect(await amountsOf(`filter[user_id]=${world.ned.id}`)).toEqual([4_000, 500]);
-    expect(await amountsOf(`filter[card_id]=${world.mia.cardId}&filter[type]=capture&filter[between]=day,2025-02-01,2025-12-31`)).toEqual([700, 3_000, 2_000]);
-    expect((await list(`filter[user_id]=${world.ned.id}&filter[between]=day,2025-02-01,2025-02-28`)).meta.total).toBe(1);
+    expect(
+      await amountsOf(
+        `filter[card_id]=${world.mia.cardId}&filter[type]=capture&filter[between]=day,2025-02-01,2025-12-31`,
+      ),
+    ).toEqual([700, 3_000, 2_000]);
+    expect((await list(`filter[user_id]=${world.ned.id}&filter[between]=day,2025-02-01,2025-02-28`)).meta.total).toBe(
+      1,
+    );
   });
 
   it.each([
@@ -121,7 +153,12 @@ describe('GET /api/expenses', () => {
 
   it('counts a search up to a limit and says the total is a lower bound past it', async () => {
     // Mia's five transactions; the table's count stops at EXPENSE_COUNT_LIMIT (10,000), here at 3.
-    const { criteria } = await parseExpenseQuery(ctx.db, world.orgId, { id: 0, roles: ['super-admin'] }, { 'filter[custom_search]': 'mia' });
+    const { criteria } = await parseExpenseQuery(
+      ctx.db,
+      world.orgId,
+      { id: 0, roles: ['super-admin'] },
+      { 'filter[custom_search]': 'mia' },
+    );
     expect(await countExpenses(ctx.db, criteria, 3)).toEqual({ total: 3, complete: false });
     expect(await countExpenses(ctx.db, criteria, 5)).toEqual({ total: 5, complete: true });
     const body = await list('filter[custom_search]=mia');
@@ -139,7 +176,9 @@ describe('GET /api/expenses', () => {
     expect(await amountsOf('sort=category&page[size]=3&page[number]=3')).toEqual([500]);
     expect(await amountsOf('sort=-notes&page[size]=3&page[number]=1')).toEqual([2_000, 4_000, 700]);
     expect(await amountsOf('sort=-wallet&page[size]=3&page[number]=2')).toEqual([4_000, -250, 3_000]);
-    expect(await amountsOf(`sort=cardholder&filter[type]=capture&filter[between]=day,2025-02-01,2025-12-31&page[size]=4`)).toEqual([700, 3_000, 2_000, 4_000]);
+    expect(
+      await amountsOf(`sort=cardholder&filter[type]=capture&filter[between]=day,2025-02-01,2025-12-31&page[size]=4`),
+    ).toEqual([700, 3_000, 2_000, 4_000]);
   });
 
   it('members see only their own transactions, whatever they filter on', async () => {
@@ -183,7 +222,13 @@ describe('PATCH /api/expenses/{id}', () => {
     const id = ids.get(700)!;
     const response = await patch(id, { notes: '  Team coffee  ' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({ id, notes: 'Team coffee', user: { name: 'Mia Member' }, wallet_category: { name: 'Meals' }, team: { name: 'Alpha' } });
+    expect(response.json().data).toMatchObject({
+      id,
+      notes: 'Team coffee',
+      user: { name: 'Mia Member' },
+      wallet_category: { name: 'Meals' },
+      team: { name: 'Alpha' },
+    });
     expect((await list('filter[custom_search]=team coffee')).data.map((row) => row.id)).toEqual([id]);
     expect((await patch(id, { notes: '' })).json().data.notes).toBeNull();
     expect((await patch(id, { notes: null })).json().data.notes).toBeNull();

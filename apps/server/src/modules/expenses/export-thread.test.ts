@@ -43,7 +43,8 @@ async function written(write: (out: PassThrough) => Promise<void>): Promise<Buff
   await write(out);
   return bytes();
 }
-const inRequestThread = (format: 'csv' | 'xlsx') => written((out) => writeExport({ ...jobOf(format), db: ctx.db }, out));
+const inRequestThread = (format: 'csv' | 'xlsx') =>
+  written((out) => writeExport({ ...jobOf(format), db: ctx.db }, out));
 const inExportThread = (format: 'csv' | 'xlsx') => written((out) => threads.run(jobOf(format), out));
 
 async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {

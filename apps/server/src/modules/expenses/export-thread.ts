@@ -6,10 +6,13 @@ import { countExpenses } from './repo.js';
 import { writeExport, type ExportRequest } from './export.js';
 
 /** What an export thread is started with: where the database is. */
-export interface ExportThreadData { databaseUrl: string }
+export interface ExportThreadData {
+  databaseUrl: string;
+}
 /** A report to write (plain data, structured-cloned), or word that the download took a chunk. */
 export type ToExportThread = { type: 'job'; job: ExportRequest } | { type: 'taken' };
-export type FromExportThread = { type: 'chunk'; bytes: Uint8Array } | { type: 'end' } | { type: 'error'; message: string };
+export type FromExportThread =
+  { type: 'chunk'; bytes: Uint8Array } | { type: 'end' } | { type: 'error'; message: string };
 
 const BOOT = new URL('./export-thread-boot.mjs', import.meta.url);
 /**
@@ -33,7 +36,8 @@ function exportOn(worker: Worker, job: ExportRequest, out: PassThrough): Promise
         settle();
       } else settle(new Error(message.message));
     };
-    const onExit = (code: number) => settle(new Error(`The export stopped before it finished (thread exit code ${code}).`));
+    const onExit = (code: number) =>
+      settle(new Error(`The export stopped before it finished (thread exit code ${code}).`));
     const onClose = () => settle(new Error('The download was closed before it finished.'));
     function settle(error?: Error) {
       if (settled) return;
@@ -89,7 +93,11 @@ export class ExportThreads {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(BOOT, { workerData: { databaseUrl: this.databaseUrl } satisfies ExportThreadData, resourceLimits: THREAD_HEAP, execArgv: [] });
+    const worker = new Worker(BOOT, {
+      workerData: { databaseUrl: this.databaseUrl } satisfies ExportThreadData,
+      resourceLimits: THREAD_HEAP,
+      execArgv: [],
+    });
     // A thread kept ready never keeps the process alive, and its failure is reported by the export that uses it.
     worker.unref();
     worker.on('error', () => undefined);
@@ -104,7 +112,13 @@ export class ExportThreads {
  * The report as a download: a small one (up to EXPENSE_COUNT_LIMIT rows) is written right here, a larger one by an
  * export thread. `threadAbove` lowers the limit for tests.
  */
-export async function streamExport(db: Db, threads: ExportThreads, job: ExportRequest, out: PassThrough, threadAbove = EXPENSE_COUNT_LIMIT): Promise<void> {
+export async function streamExport(
+  db: Db,
+  threads: ExportThreads,
+  job: ExportRequest,
+  out: PassThrough,
+  threadAbove = EXPENSE_COUNT_LIMIT,
+): Promise<void> {
   const { total, complete } = await countExpenses(db, job.criteria, threadAbove);
   if (complete && total <= threadAbove) return writeExport({ ...job, db }, out);
   return threads.run(job, out);

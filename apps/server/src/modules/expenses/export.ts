@@ -1,7 +1,12 @@
 import { setImmediate as nextTick } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { REPORT_EXPORT_FIELD_LABELS, REPORT_TEXTS, merchantCategoryName, type ReportExportField } from '@wallet/contract';
+import {
+  REPORT_EXPORT_FIELD_LABELS,
+  REPORT_TEXTS,
+  merchantCategoryName,
+  type ReportExportField,
+} from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
 import { centsToDecimal, neutraliseCell } from '../../http/csv.js';
@@ -43,18 +48,78 @@ const postedDay = (() => {
 })();
 
 export const EXPORT_FIELDS = {
-  posted_date: { header: REPORT_EXPORT_FIELD_LABELS.posted_date, width: 12, safe: true, value: (row) => new Date(`${postedDay(row)}T00:00:00Z`), text: postedDay },
-  amount: { header: REPORT_EXPORT_FIELD_LABELS.amount, width: 12, safe: true, value: (row) => Number(centsToDecimal(row.amount)), text: (row) => centsToDecimal(row.amount) },
-  cardholder: { header: REPORT_EXPORT_FIELD_LABELS.cardholder, width: 22, value: (row, labels) => labels.user(row).name, key: (row) => row.user_id },
-  card: { header: REPORT_EXPORT_FIELD_LABELS.card, width: 10, safe: true, value: (row, labels) => `•••• ${labels.card(row).last4}`, key: (row) => row.card_id },
-  merchant: { header: REPORT_EXPORT_FIELD_LABELS.merchant, width: 28, value: (row) => row.merchant_name ?? '', key: (row) => row.merchant_name },
-  merchant_category: { header: REPORT_EXPORT_FIELD_LABELS.merchant_category, width: 28, value: (row) => merchantCategoryName(row.merchant_category) ?? '', key: (row) => row.merchant_category },
-  merchant_category_code: { header: REPORT_EXPORT_FIELD_LABELS.merchant_category_code, width: 10, value: (row) => row.merchant_category_code ?? '', key: (row) => row.merchant_category_code },
-  category: { header: REPORT_EXPORT_FIELD_LABELS.category, width: 16, value: (row, labels) => labels.category(row)?.name ?? UNCATEGORIZED, key: (row) => row.wallet_category_id },
-  team: { header: REPORT_EXPORT_FIELD_LABELS.team, width: 16, value: (row, labels) => labels.team(row)?.name ?? '', key: (row) => row.team_id },
+  posted_date: {
+    header: REPORT_EXPORT_FIELD_LABELS.posted_date,
+    width: 12,
+    safe: true,
+    value: (row) => new Date(`${postedDay(row)}T00:00:00Z`),
+    text: postedDay,
+  },
+  amount: {
+    header: REPORT_EXPORT_FIELD_LABELS.amount,
+    width: 12,
+    safe: true,
+    value: (row) => Number(centsToDecimal(row.amount)),
+    text: (row) => centsToDecimal(row.amount),
+  },
+  cardholder: {
+    header: REPORT_EXPORT_FIELD_LABELS.cardholder,
+    width: 22,
+    value: (row, labels) => labels.user(row).name,
+    key: (row) => row.user_id,
+  },
+  card: {
+    header: REPORT_EXPORT_FIELD_LABELS.card,
+    width: 10,
+    safe: true,
+    value: (row, labels) => `•••• ${labels.card(row).last4}`,
+    key: (row) => row.card_id,
+  },
+  merchant: {
+    header: REPORT_EXPORT_FIELD_LABELS.merchant,
+    width: 28,
+    value: (row) => row.merchant_name ?? '',
+    key: (row) => row.merchant_name,
+  },
+  merchant_category: {
+    header: REPORT_EXPORT_FIELD_LABELS.merchant_category,
+    width: 28,
+    value: (row) => merchantCategoryName(row.merchant_category) ?? '',
+    key: (row) => row.merchant_category,
+  },
+  merchant_category_code: {
+    header: REPORT_EXPORT_FIELD_LABELS.merchant_category_code,
+    width: 10,
+    value: (row) => row.merchant_category_code ?? '',
+    key: (row) => row.merchant_category_code,
+  },
+  category: {
+    header: REPORT_EXPORT_FIELD_LABELS.category,
+    width: 16,
+    value: (row, labels) => labels.category(row)?.name ?? UNCATEGORIZED,
+    key: (row) => row.wallet_category_id,
+  },
+  team: {
+    header: REPORT_EXPORT_FIELD_LABELS.team,
+    width: 16,
+    value: (row, labels) => labels.team(row)?.name ?? '',
+    key: (row) => row.team_id,
+  },
   notes: { header: REPORT_EXPORT_FIELD_LABELS.notes, width: 30, value: (row) => row.notes ?? '' },
-  type: { header: REPORT_EXPORT_FIELD_LABELS.type, width: 9, safe: true, value: (row) => row.type, key: (row) => row.type },
-  wallet: { header: REPORT_EXPORT_FIELD_LABELS.wallet, width: 13, safe: true, value: (row) => (row.wallet ? WALLET_LABELS[row.wallet] : ''), key: (row) => row.wallet },
+  type: {
+    header: REPORT_EXPORT_FIELD_LABELS.type,
+    width: 9,
+    safe: true,
+    value: (row) => row.type,
+    key: (row) => row.type,
+  },
+  wallet: {
+    header: REPORT_EXPORT_FIELD_LABELS.wallet,
+    width: 13,
+    safe: true,
+    value: (row) => (row.wallet ? WALLET_LABELS[row.wallet] : ''),
+    key: (row) => row.wallet,
+  },
 } satisfies Record<ReportExportField, Field>;
 export type ExportField = keyof typeof EXPORT_FIELDS;
 
@@ -65,7 +130,8 @@ const MERCHANT_CATEGORY_KEY: Field = {
   value: (row) => row.merchant_category ?? '',
   key: (row) => row.merchant_category,
 };
-const columnsOf = (field: ExportField): Field[] => (field === 'merchant_category' ? [EXPORT_FIELDS[field], MERCHANT_CATEGORY_KEY] : [EXPORT_FIELDS[field]]);
+const columnsOf = (field: ExportField): Field[] =>
+  field === 'merchant_category' ? [EXPORT_FIELDS[field], MERCHANT_CATEGORY_KEY] : [EXPORT_FIELDS[field]];
 /** All (12), in file order: the contract's list, which the export modal offers. */
 export const EXPORT_FIELD_NAMES = Object.keys(EXPORT_FIELDS) as ExportField[];
 
@@ -78,14 +144,23 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-const single = (value: unknown) => (Array.isArray(value) ? value.join(',') : value === undefined ? undefined : String(value));
+const single = (value: unknown) =>
+  Array.isArray(value) ? value.join(',') : value === undefined ? undefined : String(value);
 
 /** export_as and export_fields: 422 naming what is wrong; columns come in the order asked, once each. */
 export function parseExportParams(query: Record<string, unknown>): { format: ExportFormat; fields: ExportField[] } {
   const errors: Record<string, string[]> = {};
   const format = single(query.export_as)?.trim() || 'csv';
-  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) errors.export_as = [`Unknown export format: ${format}. Use csv or xlsx.`];
-  const asked = [...new Set((single(query.export_fields) ?? '').split(',').map((field) => field.trim()).filter(Boolean))];
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format))
+    errors.export_as = [`Unknown export format: ${format}. Use csv or xlsx.`];
+  const asked = [
+    ...new Set(
+      (single(query.export_fields) ?? '')
+        .split(',')
+        .map((field) => field.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = asked.filter((field) => !(field in EXPORT_FIELDS));
   if (asked.length === 0) errors.export_fields = [AT_LEAST_ONE_COLUMN];
   else if (unknown.length) errors.export_fields = [`Unknown column: ${unknown.join(', ')}.`];
@@ -191,10 +266,14 @@ export async function writeExport(job: ExportJob, out: Writable): Promise<void> 
   await eachExpenseBatch(db, criteria, job.sort, batchSize, async (rows) => {
     await labels.load(rows);
     for (const row of rows) {
-      sheet.addRow(specs.map((spec) => {
-        const value = spec.value(row, labels);
-        return typeof value === 'string' && !spec.safe ? neutraliseCell(value) : value;
-      })).commit();
+      sheet
+        .addRow(
+          specs.map((spec) => {
+            const value = spec.value(row, labels);
+            return typeof value === 'string' && !spec.safe ? neutraliseCell(value) : value;
+          }),
+        )
+        .commit();
     }
     // Let the zip stream pass the rows on to `out`, then wait for the reader.
     await nextTick();

@@ -10,7 +10,11 @@ import type { ExpenseRow } from './repo.js';
 /** What the labels of a transaction depend on. */
 type Refs = Pick<ExpenseRow, 'user_id' | 'card_id' | 'wallet_category_id' | 'team_id'>;
 
-type HoldView = Pick<HoldRow, 'id' | 'status' | 'amount' | 'merchant_data' | 'wallet' | 'created_at' | 'stripe_created'> & Partial<Pick<HoldRow, 'approved' | 'decline_reason' | 'requested_amount'>>;
+type HoldView = Pick<
+  HoldRow,
+  'id' | 'status' | 'amount' | 'merchant_data' | 'wallet' | 'created_at' | 'stripe_created'
+> &
+  Partial<Pick<HoldRow, 'approved' | 'decline_reason' | 'requested_amount'>>;
 type CardView = Pick<CardRow, 'id' | 'last4' | 'name'>;
 
 export function presentHold(hold: HoldView) {
@@ -56,17 +60,42 @@ export class ExpenseLabels {
   readonly categories = new Map<number, { id: number; name: string }>();
   readonly teams = new Map<number, { id: number; name: string; color: string }>();
 
-  constructor(private readonly db: DbOrTx, private readonly orgId: number) {}
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly orgId: number,
+  ) {}
 
   async load(rows: readonly Refs[]): Promise<void> {
-    const missing = <T>(known: Map<number, T>, ids: ReadonlyArray<number | null>) => [...new Set(ids.filter((id): id is number => id !== null && !known.has(id)))];
-    const userIds = missing(this.users, rows.map((row) => row.user_id));
-    const holdersOfUnknownCards = [...new Set(rows.filter((row) => !this.cards.has(row.card_id)).map((row) => row.user_id))];
-    const categoryIds = missing(this.categories, rows.map((row) => row.wallet_category_id));
-    const teamIds = missing(this.teams, rows.map((row) => row.team_id));
+    const missing = <T>(known: Map<number, T>, ids: ReadonlyArray<number | null>) => [
+      ...new Set(ids.filter((id): id is number => id !== null && !known.has(id))),
+    ];
+    const userIds = missing(
+      this.users,
+      rows.map((row) => row.user_id),
+    );
+    const holdersOfUnknownCards = [
+      ...new Set(rows.filter((row) => !this.cards.has(row.card_id)).map((row) => row.user_id)),
+    ];
+    const categoryIds = missing(
+      this.categories,
+      rows.map((row) => row.wallet_category_id),
+    );
+    const teamIds = missing(
+      this.teams,
+      rows.map((row) => row.team_id),
+    );
     const [users, cards, categories, teams] = await Promise.all([
       userIds.length ? findUsersByIds(this.db, this.orgId, userIds) : [],
-      holdersOfUnknownCards.length ? listCards(this.db, this.orgId, { userIds: holdersOfUnknownCards }, [], { number: 1, size: 1_000_000 }, async () => []).then((result) => result.rows) : [],
+      holdersOfUnknownCards.length
+        ? listCards(
+            this.db,
+            this.orgId,
+            { userIds: holdersOfUnknownCards },
+            [],
+            { number: 1, size: 1_000_000 },
+            async () => [],
+          ).then((result) => result.rows)
+        : [],
       categoryIds.length ? categoriesByIds(this.db, this.orgId, categoryIds) : [],
       teamIds.length ? findTeamsByIds(this.db, this.orgId, teamIds) : [],
     ]);

@@ -31,7 +31,11 @@ export async function listCardExpenses(
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let query = base.selectAll();
   for (const term of sort) query = query.orderBy(term.column, term.direction);
-  const rows = await query.orderBy('id', 'desc').limit(page.size).offset((page.number - 1) * page.size).execute();
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(page.size)
+    .offset((page.number - 1) * page.size)
+    .execute();
   return { rows, total: Number(total) };
 }
 
@@ -64,18 +68,31 @@ export async function netSpendSince(db: DbOrTx, orgId: number, sinceUnix: number
   const firstWholeDay = Math.ceil(sinceUnix / DAY_SECONDS);
   const { rows } = await sql<{ total: number }>`
     SELECT (SELECT coalesce(sum(amount), 0) FROM expenses WHERE org_id = ${orgId} AND stripe_created >= ${sinceUnix} AND stripe_created < ${firstWholeDay * DAY_SECONDS})
-      + (SELECT coalesce(sum(amount), 0) FROM spend_org_daily WHERE org_id = ${orgId} AND day >= ${isoOfDay(firstWholeDay)}::date) AS total`.execute(db);
+      + (SELECT coalesce(sum(amount), 0) FROM spend_org_daily WHERE org_id = ${orgId} AND day >= ${isoOfDay(firstWholeDay)}::date) AS total`.execute(
+    db,
+  );
   return Number(rows[0]?.total ?? 0);
 }
 
-export interface DayRange { from: string; to: string }
-export interface DailyAmount { day: string; amount: number }
+export interface DayRange {
+  from: string;
+  to: string;
+}
+export interface DailyAmount {
+  day: string;
+  amount: number;
+}
 
 /** The instant a UTC day starts, whatever the session's time zone. */
 const utcStart = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE 'UTC')`;
 
 /** Net spend per UTC day, from the rollups (or by when it was recorded, from the expenses themselves). */
-export async function dailySpend(db: DbOrTx, orgId: number, range: DayRange, options: { userId?: number; byCreated?: boolean } = {}): Promise<DailyAmount[]> {
+export async function dailySpend(
+  db: DbOrTx,
+  orgId: number,
+  range: DayRange,
+  options: { userId?: number; byCreated?: boolean } = {},
+): Promise<DailyAmount[]> {
   if (options.byCreated) {
     const { rows } = await sql<DailyAmount>`
       SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount FROM expenses
@@ -84,12 +101,13 @@ export async function dailySpend(db: DbOrTx, orgId: number, range: DayRange, opt
       GROUP BY 1 ORDER BY 1`.execute(db);
     return rows;
   }
-  const { rows } = options.userId !== undefined
-    ? await sql<DailyAmount>`
+  const { rows } =
+    options.userId !== undefined
+      ? await sql<DailyAmount>`
       SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount FROM spend_holder_daily
       WHERE org_id = ${orgId} AND user_id = ${options.userId} AND day BETWEEN ${range.from}::date AND ${range.to}::date
       GROUP BY day ORDER BY day`.execute(db)
-    : await sql<DailyAmount>`
+      : await sql<DailyAmount>`
       SELECT to_char(day, 'YYYY-MM-DD') AS day, amount FROM spend_org_daily
       WHERE org_id = ${orgId} AND day BETWEEN ${range.from}::date AND ${range.to}::date ORDER BY day`.execute(db);
   return rows;
@@ -99,7 +117,13 @@ export async function dailySpend(db: DbOrTx, orgId: number, range: DayRange, opt
  * The biggest spenders, categories or teams over a range (all time when none), key 0 standing for none: whole
  * months from the monthly rollup, the days before the first and after the last whole month from the daily one.
  */
-export async function spendByDimension(db: DbOrTx, orgId: number, dimension: 'user_id' | 'wallet_category_id' | 'team_id', range: DayRange | null, limit: number) {
+export async function spendByDimension(
+  db: DbOrTx,
+  orgId: number,
+  dimension: 'user_id' | 'wallet_category_id' | 'team_id',
+  range: DayRange | null,
+  limit: number,
+) {
   const key = sql.ref(dimension);
   const parts = [];
   if (!range) {
@@ -108,9 +132,12 @@ export async function spendByDimension(db: DbOrTx, orgId: number, dimension: 'us
     const firstWhole = range.from.endsWith('-01') ? range.from : nextMonth(range.from);
     // Whole months are those from the first 1st on or after `from` up to the month the day after `to` falls in.
     const afterWhole = `${isoOfDay(dayNumberOf(range.to) + 1).slice(0, 7)}-01`;
-    const days = (from: string, to: string) => sql`SELECT ${key} AS key, amount FROM spend_holder_daily WHERE org_id = ${orgId} AND day BETWEEN ${from}::date AND ${to}::date`;
+    const days = (from: string, to: string) =>
+      sql`SELECT ${key} AS key, amount FROM spend_holder_daily WHERE org_id = ${orgId} AND day BETWEEN ${from}::date AND ${to}::date`;
     if (firstWhole < afterWhole) {
-      parts.push(sql`SELECT ${key} AS key, amount FROM spend_holder_monthly WHERE org_id = ${orgId} AND month >= ${firstWhole}::date AND month < ${afterWhole}::date`);
+      parts.push(
+        sql`SELECT ${key} AS key, amount FROM spend_holder_monthly WHERE org_id = ${orgId} AND month >= ${firstWhole}::date AND month < ${afterWhole}::date`,
+      );
       if (range.from < firstWhole) parts.push(days(range.from, isoOfDay(dayNumberOf(firstWhole) - 1)));
       if (afterWhole <= range.to) parts.push(days(afterWhole, range.to));
     } else {
@@ -138,7 +165,10 @@ function whereOf(criteria: ExpenseCriteria) {
   const parts = [sql`e.org_id = ${criteria.orgId}`];
   if (criteria.userId !== undefined) parts.push(sql`e.user_id = ${criteria.userId}`);
   if (criteria.cardId !== undefined) parts.push(sql`e.card_id = ${criteria.cardId}`);
-  if (criteria.between) parts.push(sql`e.stripe_created >= ${dayStart(criteria.between.from)} AND e.stripe_created < ${dayStart(criteria.between.to) + 86_400}`);
+  if (criteria.between)
+    parts.push(
+      sql`e.stripe_created >= ${dayStart(criteria.between.from)} AND e.stripe_created < ${dayStart(criteria.between.to) + 86_400}`,
+    );
   if (criteria.types) parts.push(sql`e.type = ANY(${criteria.types}::text[])`);
   if (criteria.wallets) parts.push(sql`e.wallet = ANY(${criteria.wallets}::text[])`);
   const search = criteria.search;
@@ -165,7 +195,12 @@ const DIRECT_SORTS = {
   notes: sql`lower(e.notes)`,
 } as const;
 const NOT_NULL = new Set(['posted_date', 'amount', 'type']);
-const SOURCE_COLUMN = { cardholder: 'user_id', card: 'card_id', category: 'wallet_category_id', team: 'team_id' } as const;
+const SOURCE_COLUMN = {
+  cardholder: 'user_id',
+  card: 'card_id',
+  category: 'wallet_category_id',
+  team: 'team_id',
+} as const;
 
 /**
  * FROM, WHERE and ORDER BY of the table's query. Columns held by other modules (holder, card, category, team) sort
@@ -179,11 +214,15 @@ function expensesQuery(criteria: ExpenseCriteria, sort: readonly ResolvedSort[])
     const direction = sql.raw(term.direction);
     if (term.column in SOURCE_COLUMN) {
       const alias = sql.raw(`o${index}`);
-      joins.push(sql`LEFT JOIN unnest(${term.order ?? []}::bigint[]) WITH ORDINALITY AS ${alias}(id, pos) ON ${alias}.id = e.${sql.raw(SOURCE_COLUMN[term.column as keyof typeof SOURCE_COLUMN])}`);
+      joins.push(
+        sql`LEFT JOIN unnest(${term.order ?? []}::bigint[]) WITH ORDINALITY AS ${alias}(id, pos) ON ${alias}.id = e.${sql.raw(SOURCE_COLUMN[term.column as keyof typeof SOURCE_COLUMN])}`,
+      );
       orderBy.push(sql`${alias}.pos ${direction} NULLS LAST`);
     } else {
       const expression = DIRECT_SORTS[term.column as keyof typeof DIRECT_SORTS];
-      orderBy.push(NOT_NULL.has(term.column) ? sql`${expression} ${direction}` : sql`${expression} ${direction} NULLS LAST`);
+      orderBy.push(
+        NOT_NULL.has(term.column) ? sql`${expression} ${direction}` : sql`${expression} ${direction} NULLS LAST`,
+      );
     }
   }
   if (!sort.some((term) => term.column === 'posted_date')) orderBy.push(sql`e.stripe_created DESC`);
@@ -195,26 +234,41 @@ function expensesQuery(criteria: ExpenseCriteria, sort: readonly ResolvedSort[])
  * How many transactions match: from the daily rollups when the criteria are whole UTC days, a holder and a type
  * (a few hundred rows instead of up to millions), else by counting them.
  */
-export async function countExpenses(db: DbOrTx, criteria: ExpenseCriteria, limit = EXPENSE_COUNT_LIMIT): Promise<{ total: number; complete: boolean }> {
+export async function countExpenses(
+  db: DbOrTx,
+  criteria: ExpenseCriteria,
+  limit = EXPENSE_COUNT_LIMIT,
+): Promise<{ total: number; complete: boolean }> {
   if (criteria.cardId !== undefined || criteria.search || criteria.wallets) {
     // Counted up to `limit` only: a broad search ('Delta' in a million rows) would otherwise count tens of thousands.
     const { rows } = await sql<{ total: number }>`
-      SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria)} LIMIT ${limit + 1}) AS matches`.execute(db);
+      SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria)} LIMIT ${limit + 1}) AS matches`.execute(
+      db,
+    );
     const counted = Number(rows[0]?.total ?? 0);
     return counted > limit ? { total: limit, complete: false } : { total: counted, complete: true };
   }
   const types = new Set(criteria.types ?? ['capture', 'refund']);
-  const counted = types.has('capture') && types.has('refund') ? sql`captures + refunds` : types.has('capture') ? sql`captures` : sql`refunds`;
+  const counted =
+    types.has('capture') && types.has('refund')
+      ? sql`captures + refunds`
+      : types.has('capture')
+        ? sql`captures`
+        : sql`refunds`;
   const { rows } = await sql<{ total: number }>`
     SELECT coalesce(sum(${counted}), 0)::bigint AS total FROM ${sql.table(criteria.userId === undefined ? 'spend_org_daily' : 'spend_holder_daily')}
     WHERE org_id = ${criteria.orgId}
       ${criteria.userId === undefined ? sql`` : sql`AND user_id = ${criteria.userId}`}
-      ${criteria.between ? sql`AND day BETWEEN ${criteria.between.from}::date AND ${criteria.between.to}::date` : sql``}`.execute(db);
+      ${criteria.between ? sql`AND day BETWEEN ${criteria.between.from}::date AND ${criteria.between.to}::date` : sql``}`.execute(
+    db,
+  );
   return { total: Number(rows[0]?.total ?? 0), complete: true };
 }
 
 /** Sorts whose column takes few values, each with an index on (org_id, column, stripe_created DESC). */
-const GROUPED_SORTS: Partial<Record<ResolvedSort['column'], { column: string; type: 'bigint' | 'text'; nullable: boolean; keys?: string[] }>> = {
+const GROUPED_SORTS: Partial<
+  Record<ResolvedSort['column'], { column: string; type: 'bigint' | 'text'; nullable: boolean; keys?: string[] }>
+> = {
   cardholder: { column: 'user_id', type: 'bigint', nullable: false },
   card: { column: 'card_id', type: 'bigint', nullable: false },
   category: { column: 'wallet_category_id', type: 'bigint', nullable: true },
@@ -261,22 +315,35 @@ function pageByNotes(criteria: ExpenseCriteria, term: ResolvedSort, page: { numb
     ORDER BY g.pos, lower(g.notes) ${sql.raw(term.direction)}, g.stripe_created DESC, g.id DESC LIMIT ${page.size} OFFSET ${enough - page.size}`;
 }
 
-export async function listExpenses(db: DbOrTx, criteria: ExpenseCriteria, sort: readonly ResolvedSort[], page: { number: number; size: number }) {
+export async function listExpenses(
+  db: DbOrTx,
+  criteria: ExpenseCriteria,
+  sort: readonly ResolvedSort[],
+  page: { number: number; size: number },
+) {
   const [term] = sort;
   const shallow = sort.length === 1 && term !== undefined && page.number * page.size <= 1_000;
-  const query = shallow && GROUPED_SORTS[term.column]
-    ? pageByGroup(criteria, term, page)
-    : shallow && term.column === 'notes'
-      ? pageByNotes(criteria, term, page)
-      : sql<ExpenseRow & { pos?: number }>`SELECT e.* ${expensesQuery(criteria, sort)} LIMIT ${page.size} OFFSET ${(page.number - 1) * page.size}`;
+  const query =
+    shallow && GROUPED_SORTS[term.column]
+      ? pageByGroup(criteria, term, page)
+      : shallow && term.column === 'notes'
+        ? pageByNotes(criteria, term, page)
+        : sql<
+            ExpenseRow & { pos?: number }
+          >`SELECT e.* ${expensesQuery(criteria, sort)} LIMIT ${page.size} OFFSET ${(page.number - 1) * page.size}`;
   const [{ total, complete }, { rows }] = await Promise.all([countExpenses(db, criteria), query.execute(db)]);
   return { rows: rows.map(({ pos: _pos, ...row }) => row as ExpenseRow), total, complete };
 }
 
 /** The first and last UTC day with a matching transaction; null when there is none. */
-export async function expenseDaySpan(db: DbOrTx, criteria: ExpenseCriteria): Promise<{ from: string; to: string } | null> {
+export async function expenseDaySpan(
+  db: DbOrTx,
+  criteria: ExpenseCriteria,
+): Promise<{ from: string; to: string } | null> {
   const { rows } = await sql<{ first: number | null; last: number | null }>`
-    SELECT min(e.stripe_created) AS first, max(e.stripe_created) AS last FROM expenses e WHERE ${whereOf(criteria)}`.execute(db);
+    SELECT min(e.stripe_created) AS first, max(e.stripe_created) AS last FROM expenses e WHERE ${whereOf(criteria)}`.execute(
+    db,
+  );
   const { first, last } = rows[0] ?? {};
   if (first === null || first === undefined || last === null || last === undefined) return null;
   const day = (unix: number) => new Date(Number(unix) * 1000).toISOString().slice(0, 10);
@@ -284,7 +351,19 @@ export async function expenseDaySpan(db: DbOrTx, criteria: ExpenseCriteria): Pro
 }
 
 /** What an export reads of a transaction: no more than its columns need. */
-export interface ExportRow extends Pick<ExpenseRow, 'id' | 'stripe_created' | 'amount' | 'type' | 'wallet' | 'notes' | 'card_id' | 'user_id' | 'wallet_category_id' | 'team_id'> {
+export interface ExportRow extends Pick<
+  ExpenseRow,
+  | 'id'
+  | 'stripe_created'
+  | 'amount'
+  | 'type'
+  | 'wallet'
+  | 'notes'
+  | 'card_id'
+  | 'user_id'
+  | 'wallet_category_id'
+  | 'team_id'
+> {
   merchant_name: string | null;
   merchant_category: string | null;
   merchant_category_code: string | null;
@@ -295,31 +374,53 @@ export interface ExportRow extends Pick<ExpenseRow, 'id' | 'stripe_created' | 'a
  * read-only transaction: constant memory whatever the sort, one consistent snapshot for the whole file, and the
  * next batch already on its way while the caller writes this one.
  */
-export async function eachExpenseBatch(db: Db, criteria: ExpenseCriteria, sort: readonly ResolvedSort[], batchSize: number, onBatch: (rows: ExportRow[]) => Promise<void>): Promise<void> {
-  await db.transaction().setAccessMode('read only').execute(async (tx) => {
-    await sql`
+export async function eachExpenseBatch(
+  db: Db,
+  criteria: ExpenseCriteria,
+  sort: readonly ResolvedSort[],
+  batchSize: number,
+  onBatch: (rows: ExportRow[]) => Promise<void>,
+): Promise<void> {
+  await db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (tx) => {
+      await sql`
       DECLARE expenses_export NO SCROLL CURSOR FOR
       SELECT e.id, e.stripe_created, e.amount, e.type, e.wallet, e.notes, e.card_id, e.user_id, e.wallet_category_id, e.team_id,
         e.merchant_data->>'name' AS merchant_name, e.merchant_data->>'category' AS merchant_category, e.merchant_data->>'category_code' AS merchant_category_code
       ${expensesQuery(criteria, sort)}`.execute(tx);
-    const fetchBatch = () => {
-      const promise = sql<ExportRow>`FETCH ${sql.raw(String(batchSize))} FROM expenses_export`.execute(tx).then((result) => result.rows);
-      promise.catch(() => undefined); // awaited below; a failure while the caller is writing must not go unhandled
-      return promise;
-    };
-    let next: Promise<ExportRow[]> | null = fetchBatch();
-    while (next) {
-      const rows: ExportRow[] = await next;
-      next = rows.length === batchSize ? fetchBatch() : null;
-      if (rows.length > 0) await onBatch(rows);
-    }
-  });
+      const fetchBatch = () => {
+        const promise = sql<ExportRow>`FETCH ${sql.raw(String(batchSize))} FROM expenses_export`
+          .execute(tx)
+          .then((result) => result.rows);
+        promise.catch(() => undefined); // awaited below; a failure while the caller is writing must not go unhandled
+        return promise;
+      };
+      let next: Promise<ExportRow[]> | null = fetchBatch();
+      while (next) {
+        const rows: ExportRow[] = await next;
+        next = rows.length === batchSize ? fetchBatch() : null;
+        if (rows.length > 0) await onBatch(rows);
+      }
+    });
 }
 
 export function findExpense(db: DbOrTx, orgId: number, id: number): Promise<ExpenseRow | undefined> {
   return db.selectFrom('expenses').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }
 
-export function updateExpenseNotes(db: DbOrTx, orgId: number, id: number, notes: string | null): Promise<ExpenseRow | undefined> {
-  return db.updateTable('expenses').set({ notes }).where('org_id', '=', orgId).where('id', '=', id).returningAll().executeTakeFirst();
+export function updateExpenseNotes(
+  db: DbOrTx,
+  orgId: number,
+  id: number,
+  notes: string | null,
+): Promise<ExpenseRow | undefined> {
+  return db
+    .updateTable('expenses')
+    .set({ notes })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }

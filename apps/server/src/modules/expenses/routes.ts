@@ -29,7 +29,10 @@ const notesBody = z.object({
     .nullable()
     .transform((value) => value || null),
 });
-const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
 
 export async function expensesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -39,64 +42,111 @@ export async function expensesRoutes(fastify: FastifyInstance) {
   if (fastify.deps.config.NODE_ENV !== 'test') exportThreads.warm();
   fastify.addHook('onClose', () => exportThreads.close());
 
-  app.get('/api/cards/:id/expenses', { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } }, async (request) => {
-    const org = orgOf(request);
-    const card = await getCard(db, org.id, userOf(request), request.params.id);
-    const query = parseListQuery(request.query, {
-      filters: {},
-      sorts: ['stripe_created', 'amount', 'type'] as const,
-      includes: ['issuingAuthorizationHold'] as const,
-      defaultSort: '-stripe_created',
-      defaultPageSize: PAGE_SIZES.cardExpenses,
-    });
-    const { rows, total } = await listCardExpenses(db, org.id, card.id, query.sort, query.page);
-    const holds = query.includes.has('issuingAuthorizationHold')
-      ? new Map((await holdsByIds(db, org.id, rows.flatMap((row) => (row.hold_id ? [row.hold_id] : [])))).map((hold) => [hold.id, hold]))
-      : undefined;
-    return {
-      data: rows.map((row) => presentExpense(row, card, holds && row.hold_id ? holds.get(row.hold_id) : undefined)),
-      meta: listMeta(total, query.page),
-    };
-  });
+  app.get(
+    '/api/cards/:id/expenses',
+    { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } },
+    async (request) => {
+      const org = orgOf(request);
+      const card = await getCard(db, org.id, userOf(request), request.params.id);
+      const query = parseListQuery(request.query, {
+        filters: {},
+        sorts: ['stripe_created', 'amount', 'type'] as const,
+        includes: ['issuingAuthorizationHold'] as const,
+        defaultSort: '-stripe_created',
+        defaultPageSize: PAGE_SIZES.cardExpenses,
+      });
+      const { rows, total } = await listCardExpenses(db, org.id, card.id, query.sort, query.page);
+      const holds = query.includes.has('issuingAuthorizationHold')
+        ? new Map(
+            (
+              await holdsByIds(
+                db,
+                org.id,
+                rows.flatMap((row) => (row.hold_id ? [row.hold_id] : [])),
+              )
+            ).map((hold) => [hold.id, hold]),
+          )
+        : undefined;
+      return {
+        data: rows.map((row) => presentExpense(row, card, holds && row.hold_id ? holds.get(row.hold_id) : undefined)),
+        meta: listMeta(total, query.page),
+      };
+    },
+  );
 
-  app.get('/api/cards/:id/issuing-authorization-holds', { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } }, async (request) => {
-    const org = orgOf(request);
-    const card = await getCard(db, org.id, userOf(request), request.params.id);
-    const query = parseListQuery(request.query, {
-      filters: { status: z.enum(['pending', 'closed', 'reversed', 'expired', 'declined'], { error: 'Unknown status.' }) },
-      sorts: ['created_at'] as const,
-      defaultSort: '-created_at',
-      defaultPageSize: PAGE_SIZES.cardExpenses,
-    });
-    const { rows, total } = await listHoldsOfCard(db, org.id, card.id, { status: query.filters.status }, query.sort[0]?.direction ?? 'desc', query.page);
-    return { data: rows.map(presentHold), meta: listMeta(total, query.page) };
-  });
+  app.get(
+    '/api/cards/:id/issuing-authorization-holds',
+    { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } },
+    async (request) => {
+      const org = orgOf(request);
+      const card = await getCard(db, org.id, userOf(request), request.params.id);
+      const query = parseListQuery(request.query, {
+        filters: {
+          status: z.enum(['pending', 'closed', 'reversed', 'expired', 'declined'], { error: 'Unknown status.' }),
+        },
+        sorts: ['created_at'] as const,
+        defaultSort: '-created_at',
+        defaultPageSize: PAGE_SIZES.cardExpenses,
+      });
+      const { rows, total } = await listHoldsOfCard(
+        db,
+        org.id,
+        card.id,
+        { status: query.filters.status },
+        query.sort[0]?.direction ?? 'desc',
+        query.page,
+      );
+      return { data: rows.map(presentHold), meta: listMeta(total, query.page) };
+    },
+  );
 
-  app.get('/api/cards/:id/expenses/export', { onRequest: requireUser, schema: { params: cardParams, querystring: z.object({ from: calendarDateSchema, to: calendarDateSchema }) } }, async (request, reply) => {
-    const org = orgOf(request);
-    const { from, to } = request.query;
-    if (from > to) throw validationFailed({ to: ['The end date must be on or after the start date.'] });
-    const card = await getCard(db, org.id, userOf(request), request.params.id);
-    const rows = await cardExpensesBetween(db, org.id, card.id, from, to);
-    const csv = toCsv(
-      ['Posted Date', 'Amount', 'Type', 'Merchant', 'Category', 'Category Code', 'City', 'State', 'Country', 'Digital Wallet', 'Card'],
-      rows.map((row) => [
-        new Date(row.stripe_created * 1000).toISOString().slice(0, 10),
-        centsToDecimal(row.amount),
-        row.type,
-        row.merchant_data.name ?? '',
-        merchantCategoryName(row.merchant_data.category) ?? '',
-        row.merchant_data.category ?? '',
-        row.merchant_data.city ?? '',
-        row.merchant_data.state ?? '',
-        row.merchant_data.country ?? '',
-        row.wallet ?? '',
-        `•••• ${card.last4}`,
-      ]),
-    );
-    const fileName = attachmentName(`${card.name}-transactions-${from}-to-${to}.csv`);
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv);
-  });
+  app.get(
+    '/api/cards/:id/expenses/export',
+    {
+      onRequest: requireUser,
+      schema: { params: cardParams, querystring: z.object({ from: calendarDateSchema, to: calendarDateSchema }) },
+    },
+    async (request, reply) => {
+      const org = orgOf(request);
+      const { from, to } = request.query;
+      if (from > to) throw validationFailed({ to: ['The end date must be on or after the start date.'] });
+      const card = await getCard(db, org.id, userOf(request), request.params.id);
+      const rows = await cardExpensesBetween(db, org.id, card.id, from, to);
+      const csv = toCsv(
+        [
+          'Posted Date',
+          'Amount',
+          'Type',
+          'Merchant',
+          'Category',
+          'Category Code',
+          'City',
+          'State',
+          'Country',
+          'Digital Wallet',
+          'Card',
+        ],
+        rows.map((row) => [
+          new Date(row.stripe_created * 1000).toISOString().slice(0, 10),
+          centsToDecimal(row.amount),
+          row.type,
+          row.merchant_data.name ?? '',
+          merchantCategoryName(row.merchant_data.category) ?? '',
+          row.merchant_data.category ?? '',
+          row.merchant_data.city ?? '',
+          row.merchant_data.state ?? '',
+          row.merchant_data.country ?? '',
+          row.wallet ?? '',
+          `•••• ${card.last4}`,
+        ]),
+      );
+      const fileName = attachmentName(`${card.name}-transactions-${from}-to-${to}.csv`);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(csv);
+    },
+  );
 
   /** The All Transactions table (SPEC §2): the organisation's for admins, their own for members. */
   app.get('/api/expenses', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
@@ -105,32 +155,52 @@ export async function expensesRoutes(fastify: FastifyInstance) {
     const { rows, total, complete } = await listExpenses(db, criteria, sort, page);
     const labels = new ExpenseLabels(db, org.id);
     await labels.load(rows);
-    return { data: rows.map((row) => presentTableExpense(row, labels, includes)), meta: listMeta(total, page, { lowerBound: !complete }) };
+    return {
+      data: rows.map((row) => presentTableExpense(row, labels, includes)),
+      meta: listMeta(total, page, { lowerBound: !complete }),
+    };
   });
 
   /** The same rows as a download, streamed: CSV or Excel, the columns asked for, the table's filters and sort. */
-  app.get('/api/expenses/export', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request, reply) => {
-    const org = orgOf(request);
-    const actor = userOf(request);
-    const { format, fields } = parseExportParams(request.query);
-    const { criteria, sort } = await parseExpenseQuery(db, org.id, actor, request.query, ['export_as', 'export_fields']);
-    const span = criteria.between ?? (await expenseDaySpan(db, criteria));
-    const fileName = attachmentName(`${fullName(actor)}-transactions-${span ? `${span.from}-to-${span.to}` : 'all-time'}.${format}`);
-    const body = new PassThrough();
-    streamExport(db, exportThreads, { criteria, sort, fields, format }, body).catch((error: unknown) => {
-      if (!body.destroyed) request.log.error({ err: error }, 'the transactions export failed part-way');
-      body.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
-    return reply.header('content-type', CONTENT_TYPES[format]).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(body);
-  });
+  app.get(
+    '/api/expenses/export',
+    { onRequest: requireUser, schema: { querystring: listQuerystring } },
+    async (request, reply) => {
+      const org = orgOf(request);
+      const actor = userOf(request);
+      const { format, fields } = parseExportParams(request.query);
+      const { criteria, sort } = await parseExpenseQuery(db, org.id, actor, request.query, [
+        'export_as',
+        'export_fields',
+      ]);
+      const span = criteria.between ?? (await expenseDaySpan(db, criteria));
+      const fileName = attachmentName(
+        `${fullName(actor)}-transactions-${span ? `${span.from}-to-${span.to}` : 'all-time'}.${format}`,
+      );
+      const body = new PassThrough();
+      streamExport(db, exportThreads, { criteria, sort, fields, format }, body).catch((error: unknown) => {
+        if (!body.destroyed) request.log.error({ err: error }, 'the transactions export failed part-way');
+        body.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
 
   /** Inline notes on the table (admins): '' clears them. */
-  app.patch('/api/expenses/:id', { onRequest: requireAdmin, schema: { params: expenseParams, body: notesBody } }, async (request) => {
-    const org = orgOf(request);
-    const updated = await updateExpenseNotes(db, org.id, request.params.id, request.body.notes);
-    if (!updated) throw notFound();
-    const labels = new ExpenseLabels(db, org.id);
-    await labels.load([updated]);
-    return { data: presentTableExpense(updated, labels, new Set(['user', 'walletCard', 'walletCategory', 'team'])) };
-  });
+  app.patch(
+    '/api/expenses/:id',
+    { onRequest: requireAdmin, schema: { params: expenseParams, body: notesBody } },
+    async (request) => {
+      const org = orgOf(request);
+      const updated = await updateExpenseNotes(db, org.id, request.params.id, request.body.notes);
+      if (!updated) throw notFound();
+      const labels = new ExpenseLabels(db, org.id);
+      await labels.load([updated]);
+      return { data: presentTableExpense(updated, labels, new Set(['user', 'walletCard', 'walletCategory', 'team'])) };
+    },
+  );
 }

@@ -5,7 +5,22 @@ import { recordSpend } from '../ledger/service.js';
 import { insertExpense, type ExpenseRow } from './repo.js';
 import { classifyExpense } from './classify.js';
 
-export { listCardExpenses, cardExpensesBetween, listExpenses, expenseDaySpan, eachExpenseBatch, findExpense, updateExpenseNotes, netSpendSince, dailySpend, spendByDimension, type ExpenseRow, type ExpenseSort, type DailyAmount, type DayRange } from './repo.js';
+export {
+  listCardExpenses,
+  cardExpensesBetween,
+  listExpenses,
+  expenseDaySpan,
+  eachExpenseBatch,
+  findExpense,
+  updateExpenseNotes,
+  netSpendSince,
+  dailySpend,
+  spendByDimension,
+  type ExpenseRow,
+  type ExpenseSort,
+  type DailyAmount,
+  type DayRange,
+} from './repo.js';
 
 export interface TransactionEvent {
   provider: string;
@@ -31,8 +46,12 @@ export interface TransactionEvent {
 export async function recordTransaction(db: Db, event: TransactionEvent): Promise<ExpenseRow | null> {
   return db.transaction().execute(async (tx) => {
     // Lock order everywhere: the hold, then its card.
-    const known = event.providerAuthorizationId ? await lockHold(tx, event.provider, event.providerAuthorizationId) : undefined;
-    const card = known ? await lockCard(tx, known.org_id, known.card_id) : await lockCardByProviderId(tx, event.provider, event.providerCardId);
+    const known = event.providerAuthorizationId
+      ? await lockHold(tx, event.provider, event.providerAuthorizationId)
+      : undefined;
+    const card = known
+      ? await lockCard(tx, known.org_id, known.card_id)
+      : await lockCardByProviderId(tx, event.provider, event.providerCardId);
     if (!card) return null;
     const signed = event.type === 'capture' ? event.amount : -event.amount;
     const { teamId, categoryId } = await classifyExpense(tx, card.org_id, card.user_id, event.merchant);
@@ -52,7 +71,8 @@ export async function recordTransaction(db: Db, event: TransactionEvent): Promis
       wallet_category_id: categoryId,
     });
     if (!expense) return null; // already posted
-    if (known && event.type === 'capture') await drawDownHold(tx, event.provider, event.providerAuthorizationId!, event.amount, event.closesAuthorization);
+    if (known && event.type === 'capture')
+      await drawDownHold(tx, event.provider, event.providerAuthorizationId!, event.amount, event.closesAuthorization);
     await applyCardMovement(tx, card.id, { limitDelta: -signed });
     await recordSpend(tx, {
       orgId: card.org_id,

@@ -7,7 +7,10 @@ import { queueMail, renderMail } from '../mail/service.js';
 import { findOrganizationById } from '../orgs/service.js';
 import { adminsOf, fullName } from '../users/service.js';
 
-export interface FundingMailDeps { jobs: Jobs; config: Pick<Config, 'PUBLIC_URL' | 'DEFAULT_ORG'> }
+export interface FundingMailDeps {
+  jobs: Jobs;
+  config: Pick<Config, 'PUBLIC_URL' | 'DEFAULT_ORG'>;
+}
 
 /**
  * A reversed top-up left the organisation's funds short: every admin is told, in the reversal's transaction (so the
@@ -21,7 +24,10 @@ export async function mailAdminsAboutShortfall(
 ): Promise<void> {
   const organization = await findOrganizationById(tx, orgId);
   if (!organization) return;
-  const url = new URL('/account-settings?tab=accountFunding&action=addFunds', organizationOrigin(deps.config, organization)).toString();
+  const url = new URL(
+    '/account-settings?tab=accountFunding&action=addFunds',
+    organizationOrigin(deps.config, organization),
+  ).toString();
   for (const admin of await adminsOf(tx, orgId)) {
     await queueMail(tx, deps.jobs, {
       orgId,

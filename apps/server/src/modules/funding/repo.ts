@@ -6,10 +6,23 @@ import type { TopupsTable } from '../../db/schema.js';
 export type TopupRow = Selectable<TopupsTable>;
 
 /** Inserts the top-up unless this idempotency key was used before; either way returns the row. */
-export async function insertTopupOnce(db: DbOrTx, values: Insertable<TopupsTable>): Promise<{ topup: TopupRow; created: boolean }> {
-  const inserted = await db.insertInto('topups').values(values).onConflict((oc) => oc.columns(['org_id', 'idempotency_key']).doNothing()).returningAll().executeTakeFirst();
+export async function insertTopupOnce(
+  db: DbOrTx,
+  values: Insertable<TopupsTable>,
+): Promise<{ topup: TopupRow; created: boolean }> {
+  const inserted = await db
+    .insertInto('topups')
+    .values(values)
+    .onConflict((oc) => oc.columns(['org_id', 'idempotency_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
   if (inserted) return { topup: inserted, created: true };
-  const existing = await db.selectFrom('topups').selectAll().where('org_id', '=', values.org_id).where('idempotency_key', '=', values.idempotency_key).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom('topups')
+    .selectAll()
+    .where('org_id', '=', values.org_id)
+    .where('idempotency_key', '=', values.idempotency_key)
+    .executeTakeFirstOrThrow();
   return { topup: existing, created: false };
 }
 
@@ -18,32 +31,65 @@ export function lockTopup(db: DbOrTx, id: number) {
 }
 
 export function findTopupByProviderId(db: DbOrTx, provider: string, providerTopupId: string) {
-  return db.selectFrom('topups').selectAll().where('provider', '=', provider).where('provider_topup_id', '=', providerTopupId).executeTakeFirst();
+  return db
+    .selectFrom('topups')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_topup_id', '=', providerTopupId)
+    .executeTakeFirst();
 }
 
-export async function updateTopup(db: DbOrTx, id: number, values: { status?: TopupRow['status']; provider_topup_id?: string; settled_at?: Date; failure_message?: string | null; reversed_at?: Date }) {
+export async function updateTopup(
+  db: DbOrTx,
+  id: number,
+  values: {
+    status?: TopupRow['status'];
+    provider_topup_id?: string;
+    settled_at?: Date;
+    failure_message?: string | null;
+    reversed_at?: Date;
+  },
+) {
   await db.updateTable('topups').set(values).where('id', '=', id).execute();
 }
 
 /** Our own top-up named by the issuer's event (its metadata): only in that organisation, from that issuer. */
 export function findProviderTopupByOwnId(db: DbOrTx, orgId: number, id: number, provider: string) {
-  return db.selectFrom('topups').selectAll().where('org_id', '=', orgId).where('id', '=', id).where('provider', '=', provider).executeTakeFirst();
+  return db
+    .selectFrom('topups')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .where('provider', '=', provider)
+    .executeTakeFirst();
 }
 
 /** Records the issuer's id unless one is stored already (the issuer's event may have stored it first); the row after. */
 export async function storeProviderTopupId(db: DbOrTx, id: number, providerTopupId: string): Promise<TopupRow> {
-  await db.updateTable('topups').set({ provider_topup_id: providerTopupId }).where('id', '=', id).where('provider_topup_id', 'is', null).execute();
+  await db
+    .updateTable('topups')
+    .set({ provider_topup_id: providerTopupId })
+    .where('id', '=', id)
+    .where('provider_topup_id', 'is', null)
+    .execute();
   return db.selectFrom('topups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 /** A pending top-up becomes failed with the issuer's reason; any other state is left as it is. */
-export async function failPendingTopup(db: DbOrTx, id: number, failureMessage: string | null, providerTopupId?: string) {
+export async function failPendingTopup(
+  db: DbOrTx,
+  id: number,
+  failureMessage: string | null,
+  providerTopupId?: string,
+) {
   await db
     .updateTable('topups')
     .set((eb) => ({
       status: 'failed',
       failure_message: failureMessage === null ? null : failureMessage.slice(0, 1000),
-      ...(providerTopupId !== undefined && { provider_topup_id: eb.fn.coalesce('provider_topup_id', eb.val(providerTopupId)) }),
+      ...(providerTopupId !== undefined && {
+        provider_topup_id: eb.fn.coalesce('provider_topup_id', eb.val(providerTopupId)),
+      }),
     }))
     .where('id', '=', id)
     .where('status', '=', 'pending')
@@ -53,7 +99,13 @@ export async function failPendingTopup(db: DbOrTx, id: number, failureMessage: s
 export async function listTopups(db: DbOrTx, orgId: number, page: { number: number; size: number }) {
   const base = db.selectFrom('topups').where('org_id', '=', orgId);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.size).offset((page.number - 1) * page.size).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.size)
+    .offset((page.number - 1) * page.size)
+    .execute();
   return { rows, total: Number(total) };
 }
 

@@ -27,7 +27,12 @@ function presentTopup(topup: TopupRow): TopupResource {
 }
 
 /** ?month=YYYY-MM: the statement of that month only (UTC, as the statement screen groups it). */
-const statementExportQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month must be written YYYY-MM.').optional() });
+const statementExportQuery = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month must be written YYYY-MM.')
+    .optional(),
+});
 
 export async function fundingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -36,24 +41,42 @@ export async function fundingRoutes(fastify: FastifyInstance) {
 
   app.post('/api/topups', { onRequest: requireAdmin, schema: { body: topupSchema } }, async (request, reply) => {
     const org = orgOf(request);
-    const topup = await addFunds(deps, org.id, userOf(request).id, request.body, idempotencyKeyOf(request), auditByOf(request));
+    const topup = await addFunds(
+      deps,
+      org.id,
+      userOf(request).id,
+      request.body,
+      idempotencyKeyOf(request),
+      auditByOf(request),
+    );
     return reply.code(201).send({ data: presentTopup(topup), message: CARD_MESSAGES.fundsAdded });
   });
 
   app.get('/api/topups', { onRequest: requireAdmin, schema: { querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
-    const query = parseListQuery(request.query, { filters: {}, sorts: ['created_at'] as const, defaultSort: '-created_at', defaultPageSize: PAGE_SIZES.table });
+    const query = parseListQuery(request.query, {
+      filters: {},
+      sorts: ['created_at'] as const,
+      defaultSort: '-created_at',
+      defaultPageSize: PAGE_SIZES.table,
+    });
     const { rows, total } = await listTopups(db, org.id, query.page);
     return { data: rows.map(presentTopup), meta: listMeta(total, query.page) };
   });
 
-  app.get('/api/balance', { onRequest: requireAdmin }, async (request) => ({ data: { available: await unallocatedFunds(db, orgOf(request).id) } }));
+  app.get('/api/balance', { onRequest: requireAdmin }, async (request) => ({
+    data: { available: await unallocatedFunds(db, orgOf(request).id) },
+  }));
 
   app.get('/api/dashboard/kpi', { onRequest: requireAdmin }, async (request) => {
     const org = orgOf(request);
     // By when the purchase happened (the issuer's timestamp), not when we recorded it.
     const since = Math.floor(Date.now() / 1000) - 30 * 24 * 60 * 60;
-    const [available, spent, assigned] = await Promise.all([unallocatedFunds(db, org.id), netSpendSince(db, org.id, since), assignedOut(db, org.id)]);
+    const [available, spent, assigned] = await Promise.all([
+      unallocatedFunds(db, org.id),
+      netSpendSince(db, org.id, since),
+      assignedOut(db, org.id),
+    ]);
     return { data: { issuing_available: available, last_30_spend: spent, assigned_out: assigned } };
   });
 
@@ -62,15 +85,29 @@ export async function fundingRoutes(fastify: FastifyInstance) {
     return { data: await statementMonths(db, org.id) };
   });
 
-  app.get('/api/statements/export', { onRequest: requireAdmin, schema: { querystring: statementExportQuery } }, async (request, reply) => {
-    const org = orgOf(request);
-    const { month } = request.query;
-    const rows = await statementExportRows(db, org.id, month);
-    const csv = toCsv(
-      ['Date', 'Type', 'Description', 'Card', 'Amount', 'Balance'],
-      rows.map((row) => [row.date, row.type, row.description, row.card, centsToDecimal(row.amount), centsToDecimal(row.balance)]),
-    );
-    const fileName = attachmentName(`${org.name}-statement-${month ?? new Date().toISOString().slice(0, 10)}.csv`);
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv);
-  });
+  app.get(
+    '/api/statements/export',
+    { onRequest: requireAdmin, schema: { querystring: statementExportQuery } },
+    async (request, reply) => {
+      const org = orgOf(request);
+      const { month } = request.query;
+      const rows = await statementExportRows(db, org.id, month);
+      const csv = toCsv(
+        ['Date', 'Type', 'Description', 'Card', 'Amount', 'Balance'],
+        rows.map((row) => [
+          row.date,
+          row.type,
+          row.description,
+          row.card,
+          centsToDecimal(row.amount),
+          centsToDecimal(row.balance),
+        ]),
+      );
+      const fileName = attachmentName(`${org.name}-statement-${month ?? new Date().toISOString().slice(0, 10)}.csv`);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(csv);
+    },
+  );
 }

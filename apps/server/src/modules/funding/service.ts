@@ -6,7 +6,17 @@ import { findCard } from '../cards/service.js';
 import { fundsStatement, lockUnallocatedFunds, recordTopup, recordTopupReversal } from '../ledger/service.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
 import { mailAdminsAboutShortfall, type FundingMailDeps } from './mails.js';
-import { failPendingTopup, findProviderTopupByOwnId, findTopupByProviderId, insertTopupOnce, listTopups, lockTopup, storeProviderTopupId, updateTopup, type TopupRow } from './repo.js';
+import {
+  failPendingTopup,
+  findProviderTopupByOwnId,
+  findTopupByProviderId,
+  insertTopupOnce,
+  listTopups,
+  lockTopup,
+  storeProviderTopupId,
+  updateTopup,
+  type TopupRow,
+} from './repo.js';
 
 export { listTopups, type TopupRow };
 export { dailyTopups } from './repo.js';
@@ -21,17 +31,38 @@ async function settle(db: Db, topupId: number, at?: Date, providerTopupId?: stri
     const topup = (await lockTopup(tx, topupId))!;
     // Reversed is final: a success reported after the reversal (events out of order) credits nothing.
     if (topup.status === 'succeeded' || topup.status === 'reversed') return topup;
-    await recordTopup(tx, { orgId: topup.org_id, reference: `topup:${topup.id}`, amount: topup.amount, description: topup.description, createdBy: topup.created_by, at });
+    await recordTopup(tx, {
+      orgId: topup.org_id,
+      reference: `topup:${topup.id}`,
+      amount: topup.amount,
+      description: topup.description,
+      createdBy: topup.created_by,
+      at,
+    });
     const settledAt = at ?? new Date();
     const providerId = topup.provider_topup_id ?? providerTopupId;
-    await updateTopup(tx, topup.id, { status: 'succeeded', settled_at: settledAt, failure_message: null, ...(providerId !== undefined && { provider_topup_id: providerId }) });
-    return { ...topup, status: 'succeeded', settled_at: settledAt, failure_message: null, provider_topup_id: providerId ?? null };
+    await updateTopup(tx, topup.id, {
+      status: 'succeeded',
+      settled_at: settledAt,
+      failure_message: null,
+      ...(providerId !== undefined && { provider_topup_id: providerId }),
+    });
+    return {
+      ...topup,
+      status: 'succeeded',
+      settled_at: settledAt,
+      failure_message: null,
+      provider_topup_id: providerId ?? null,
+    };
   });
 }
 
 /** A refused top-up's answer, the first time and on every retry with its key. */
 const refusedTopup = (topup: Pick<TopupRow, 'failure_message'>) =>
-  new IssuerUnavailable(`The card issuer could not complete this. It refused the top-up: ${topup.failure_message ?? 'no reason given.'}`, 'topup_failed');
+  new IssuerUnavailable(
+    `The card issuer could not complete this. It refused the top-up: ${topup.failure_message ?? 'no reason given.'}`,
+    'topup_failed',
+  );
 
 /**
  * Account Funding -> Add Funds. Recorded first as pending under the client's idempotency key, then sent to the
@@ -52,11 +83,24 @@ export async function addFunds(
 ): Promise<TopupRow> {
   const { topup } = await deps.db.transaction().execute(async (tx) => {
     const inserted = await insertTopupOnce(tx, {
-      org_id: orgId, amount: input.amount, description: input.description, status: 'pending', provider: deps.issuer.name, idempotency_key: idempotencyKey, created_by: actorId, ...(at && { created_at: at }),
+      org_id: orgId,
+      amount: input.amount,
+      description: input.description,
+      status: 'pending',
+      provider: deps.issuer.name,
+      idempotency_key: idempotencyKey,
+      created_by: actorId,
+      ...(at && { created_at: at }),
     });
     if (inserted.created) {
       const { id, amount, description } = inserted.topup;
-      await recordAudit(tx, { orgId, by, action: 'topup.created', subject: { type: 'topup', id, label: description }, details: { amount, description } });
+      await recordAudit(tx, {
+        orgId,
+        by,
+        action: 'topup.created',
+        subject: { type: 'topup', id, label: description },
+        details: { amount, description },
+      });
     }
     return inserted;
   });
@@ -64,7 +108,10 @@ export async function addFunds(
   if (topup.status === 'failed') throw refusedTopup(topup);
   const result = await viaIssuer(async () => {
     try {
-      return await deps.issuer.createTopup({ orgId, topupId: topup.id, amount: topup.amount, description: topup.description }, `topup-${orgId}-${idempotencyKey}`);
+      return await deps.issuer.createTopup(
+        { orgId, topupId: topup.id, amount: topup.amount, description: topup.description },
+        `topup-${orgId}-${idempotencyKey}`,
+      );
     } catch (error) {
       // The issuer refused it for good (Stripe: a 4xx, or a top-up it created already failed): failed, with its reason.
       const reason = issuerRefusal(error);
@@ -92,25 +139,44 @@ export interface ProviderTopupRef {
  * amount and not tied to another issuer id (so an event arriving before we stored the issuer's id still finds it);
  * otherwise by the stored issuer id.
  */
-async function findProviderTopup(db: DbOrTx, provider: string, ref: ProviderTopupRef | string): Promise<TopupRow | undefined> {
+async function findProviderTopup(
+  db: DbOrTx,
+  provider: string,
+  ref: ProviderTopupRef | string,
+): Promise<TopupRow | undefined> {
   const { providerTopupId, ours } = typeof ref === 'string' ? { providerTopupId: ref, ours: null } : ref;
   if (ours) {
     const topup = await findProviderTopupByOwnId(db, ours.orgId, ours.topupId, provider);
-    if (topup && topup.amount === ours.amount && (topup.provider_topup_id === null || topup.provider_topup_id === providerTopupId)) return topup;
+    if (
+      topup &&
+      topup.amount === ours.amount &&
+      (topup.provider_topup_id === null || topup.provider_topup_id === providerTopupId)
+    )
+      return topup;
   }
   return findTopupByProviderId(db, provider, providerTopupId);
 }
 
 /** The issuer says a top-up succeeded (Stripe's topup.succeeded); repeated events change nothing. */
-export async function settleProviderTopup(db: Db, provider: string, ref: ProviderTopupRef | string): Promise<TopupRow | null> {
+export async function settleProviderTopup(
+  db: Db,
+  provider: string,
+  ref: ProviderTopupRef | string,
+): Promise<TopupRow | null> {
   const topup = await findProviderTopup(db, provider, ref);
   return topup ? settle(db, topup.id, undefined, typeof ref === 'string' ? ref : ref.providerTopupId) : null;
 }
 
 /** The issuer says a top-up failed (Stripe's topup.failed, canceled, reversed): a pending one is failed with its reason. */
-export async function failProviderTopup(db: DbOrTx, provider: string, ref: ProviderTopupRef | string, failureMessage: string | null = null): Promise<void> {
+export async function failProviderTopup(
+  db: DbOrTx,
+  provider: string,
+  ref: ProviderTopupRef | string,
+  failureMessage: string | null = null,
+): Promise<void> {
   const topup = await findProviderTopup(db, provider, ref);
-  if (topup && topup.status === 'pending') await failPendingTopup(db, topup.id, failureMessage, typeof ref === 'string' ? ref : ref.providerTopupId);
+  if (topup && topup.status === 'pending')
+    await failPendingTopup(db, topup.id, failureMessage, typeof ref === 'string' ? ref : ref.providerTopupId);
 }
 
 /**
@@ -121,7 +187,11 @@ export async function failProviderTopup(db: DbOrTx, provider: string, ref: Provi
  * mailed in the same transaction. A top-up still pending or failed had credited nothing: it is only marked reversed,
  * and a success reported after that credits nothing. Returns the top-up, or null when it isn't ours.
  */
-export async function reverseProviderTopup(deps: FundingMailDeps & { db: Db }, provider: string, ref: ProviderTopupRef | string): Promise<TopupRow | null> {
+export async function reverseProviderTopup(
+  deps: FundingMailDeps & { db: Db },
+  provider: string,
+  ref: ProviderTopupRef | string,
+): Promise<TopupRow | null> {
   const found = await findProviderTopup(deps.db, provider, ref);
   if (!found) return null;
   const providerTopupId = typeof ref === 'string' ? ref : ref.providerTopupId;
@@ -131,12 +201,27 @@ export async function reverseProviderTopup(deps: FundingMailDeps & { db: Db }, p
     if (topup.status === 'succeeded') {
       const funds = await lockUnallocatedFunds(tx, topup.org_id);
       const description = `Reversed: ${topup.description}`;
-      const posted = await recordTopupReversal(tx, { orgId: topup.org_id, reference: `topup-reversal:${topup.id}`, amount: topup.amount, description });
+      const posted = await recordTopupReversal(tx, {
+        orgId: topup.org_id,
+        reference: `topup-reversal:${topup.id}`,
+        amount: topup.amount,
+        description,
+      });
       const after = funds.available - topup.amount;
-      if (posted && after < 0) await mailAdminsAboutShortfall(tx, deps, topup.org_id, { amount: topup.amount, description: topup.description, shortBy: -after });
+      if (posted && after < 0)
+        await mailAdminsAboutShortfall(tx, deps, topup.org_id, {
+          amount: topup.amount,
+          description: topup.description,
+          shortBy: -after,
+        });
     }
     const reversedAt = new Date();
-    const values = { status: 'reversed' as const, reversed_at: reversedAt, failure_message: null, provider_topup_id: topup.provider_topup_id ?? providerTopupId };
+    const values = {
+      status: 'reversed' as const,
+      reversed_at: reversedAt,
+      failure_message: null,
+      provider_topup_id: topup.provider_topup_id ?? providerTopupId,
+    };
     await updateTopup(tx, topup.id, values);
     return { ...topup, ...values };
   });
@@ -147,7 +232,11 @@ export const ENTRY_LABELS: Record<string, string> = LEDGER_ENTRY_LABELS;
 /** The cards a statement names, in brief (one small read per distinct card). */
 async function cardBriefs(db: DbOrTx, orgId: number, cardIds: ReadonlySet<number>) {
   const cards = await Promise.all([...cardIds].map((id) => findCard(db, orgId, id)));
-  return new Map(cards.filter((card) => card !== undefined).map((card) => [card.id, { id: card.id, name: card.name, last4: card.last4 }]));
+  return new Map(
+    cards
+      .filter((card) => card !== undefined)
+      .map((card) => [card.id, { id: card.id, name: card.name, last4: card.last4 }]),
+  );
 }
 
 /**
@@ -156,7 +245,11 @@ async function cardBriefs(db: DbOrTx, orgId: number, cardIds: ReadonlySet<number
  */
 export async function statementMonths(db: DbOrTx, orgId: number): Promise<StatementMonth[]> {
   const movements = await fundsStatement(db, orgId);
-  const cards = await cardBriefs(db, orgId, new Set(movements.flatMap((movement) => (movement.card_id === null ? [] : [movement.card_id]))));
+  const cards = await cardBriefs(
+    db,
+    orgId,
+    new Set(movements.flatMap((movement) => (movement.card_id === null ? [] : [movement.card_id]))),
+  );
   const months: StatementMonth[] = [];
   for (const movement of movements) {
     const month = movement.created_at.toISOString().slice(0, 7);
@@ -188,8 +281,14 @@ export async function statementMonths(db: DbOrTx, orgId: number): Promise<Statem
  * balance over the whole history; a card named by its last four digits, as the statement screen shows it.
  */
 export async function statementExportRows(db: DbOrTx, orgId: number, month?: string) {
-  const movements = (await fundsStatement(db, orgId)).filter((movement) => !month || movement.created_at.toISOString().startsWith(month));
-  const cards = await cardBriefs(db, orgId, new Set(movements.flatMap((movement) => (movement.card_id === null ? [] : [movement.card_id]))));
+  const movements = (await fundsStatement(db, orgId)).filter(
+    (movement) => !month || movement.created_at.toISOString().startsWith(month),
+  );
+  const cards = await cardBriefs(
+    db,
+    orgId,
+    new Set(movements.flatMap((movement) => (movement.card_id === null ? [] : [movement.card_id]))),
+  );
   return movements.map((movement) => {
     const card = movement.card_id === null ? undefined : cards.get(movement.card_id);
     return {

@@ -2,10 +2,27 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CARD_MESSAGES } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
 import { makeUser } from '../../test/factories.js';
-import { availableFunds, cardAccountBalances, createCard, fundCard, putBalance, topUp } from '../../test/card-factories.js';
+import {
+  availableFunds,
+  cardAccountBalances,
+  createCard,
+  fundCard,
+  putBalance,
+  topUp,
+} from '../../test/card-factories.js';
 import { cardAccountId, integrityProblems, orgAccountId, postEntry } from '../ledger/service.js';
 import { addDays, runDueFundings } from '../recurring/service.js';
-import { cardLimit, daysFromToday, decide, fileRequest, force, mailsOf, requestAsAdmin, requestWorld, type RequestWorld } from '../purchase-requests/test-fixtures.js';
+import {
+  cardLimit,
+  daysFromToday,
+  decide,
+  fileRequest,
+  force,
+  mailsOf,
+  requestAsAdmin,
+  requestWorld,
+  type RequestWorld,
+} from '../purchase-requests/test-fixtures.js';
 import { reverseProviderTopup } from './service.js';
 
 /**
@@ -21,8 +38,10 @@ async function reverse(topupId: number) {
   return reverseProviderTopup(ctx.deps, row.provider, row.provider_topup_id!);
 }
 
-const statusOf = async (topupId: number) => (await ctx.db.selectFrom('topups').select('status').where('id', '=', topupId).executeTakeFirstOrThrow()).status;
-const kpi = async (world: Pick<RequestWorld, 'adminClient'>) => (await world.adminClient.get('/api/dashboard/kpi')).json().data as { issuing_available: number };
+const statusOf = async (topupId: number) =>
+  (await ctx.db.selectFrom('topups').select('status').where('id', '=', topupId).executeTakeFirstOrThrow()).status;
+const kpi = async (world: Pick<RequestWorld, 'adminClient'>) =>
+  (await world.adminClient.get('/api/dashboard/kpi')).json().data as { issuing_available: number };
 
 // Recurring fundings run on a clock the test controls (the dates are after the real today, so the real schedule finds nothing).
 beforeEach(async () => {
@@ -40,21 +59,38 @@ describe('a reversed top-up', () => {
     expect(await availableFunds(world.adminClient)).toBe(4_000);
     expect(await statusOf(reversed.id)).toBe('reversed');
     expect(await statusOf(kept.id)).toBe('succeeded');
-    const entries = await ctx.db.selectFrom('journal_entries').select(['kind', 'reference']).where('org_id', '=', world.organization.id).where('kind', '=', 'topup_reversal').execute();
+    const entries = await ctx.db
+      .selectFrom('journal_entries')
+      .select(['kind', 'reference'])
+      .where('org_id', '=', world.organization.id)
+      .where('kind', '=', 'topup_reversal')
+      .execute();
     expect(entries).toEqual([{ kind: 'topup_reversal', reference: `topup-reversal:${reversed.id}` }]);
-    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({
+      unbalancedEntries: [],
+      driftedAccounts: [],
+    });
 
     // The same event again (or another one for the same top-up) moves nothing.
     await reverse(reversed.id);
     await reverse(reversed.id);
     expect(await availableFunds(world.adminClient)).toBe(4_000);
-    expect(await ctx.db.selectFrom('journal_entries').select('id').where('org_id', '=', world.organization.id).where('kind', '=', 'topup_reversal').execute()).toHaveLength(1);
+    expect(
+      await ctx.db
+        .selectFrom('journal_entries')
+        .select('id')
+        .where('org_id', '=', world.organization.id)
+        .where('kind', '=', 'topup_reversal')
+        .execute(),
+    ).toHaveLength(1);
     expect(await mailsOf(ctx, world.organization.id, 'funds_shortfall')).toEqual([]);
 
     // Listed as reversed, and in the statement as a reversal.
     const listed = (await world.adminClient.get('/api/topups')).json().data as Array<{ id: number; status: string }>;
     expect(listed.find((topup) => topup.id === reversed.id)).toMatchObject({ status: 'reversed' });
-    const [month] = (await world.adminClient.get('/api/statements')).json().data as Array<{ lines: Array<{ type: string; amount: number; balance: number }> }>;
+    const [month] = (await world.adminClient.get('/api/statements')).json().data as Array<{
+      lines: Array<{ type: string; amount: number; balance: number }>;
+    }>;
     expect(month!.lines.at(-1)).toMatchObject({ type: 'Top-up reversal', amount: -10_000, balance: 4_000 });
   });
 
@@ -82,7 +118,9 @@ describe('a reversed top-up', () => {
 
     // Every admin is told, once, with the amount short.
     const mails = await mailsOf(ctx, orgId, 'funds_shortfall');
-    expect(mails.map((mail) => mail.to_email).sort()).toEqual([world.admin.email, world.first.email, world.second.email].sort());
+    expect(mails.map((mail) => mail.to_email).sort()).toEqual(
+      [world.admin.email, world.first.email, world.second.email].sort(),
+    );
     expect(mails[0]!.text_body).toContain('$83.00');
     await reverse(reversed.id);
     expect(await mailsOf(ctx, orgId, 'funds_shortfall')).toHaveLength(3);
@@ -91,7 +129,11 @@ describe('a reversed top-up', () => {
     const single = await putBalance(world.adminClient, other.id, 1, 'Lunch');
     expect(single.statusCode).toBe(409);
     expect(single.json().message).toBe(CARD_MESSAGES.insufficientFunds);
-    const many = await world.adminClient.post('/api/cards/fund', { card_ids: [world.card.id, other.id], amount: 1, description: 'Lunch' });
+    const many = await world.adminClient.post('/api/cards/fund', {
+      card_ids: [world.card.id, other.id],
+      amount: 1,
+      description: 'Lunch',
+    });
     expect(many.statusCode).toBe(409);
     expect(many.json().message).toBe(CARD_MESSAGES.insufficientFunds);
     const approval = await decide(world.secondClient, request.id, request.approvals[1]!.id, 'approved');
@@ -100,15 +142,29 @@ describe('a reversed top-up', () => {
     expect((await requestAsAdmin(world, request.id)).transferred).toBeNull();
     expect(await runDueFundings(ctx.deps, addDays(start, 30))).toMatchObject({ funded: 0, failed: 1 });
     // Taking money off a card is still allowed: it only brings the shortfall down.
-    expect((await putBalance(world.adminClient, world.card.id, 7_000, 'Back to the organisation')).statusCode).toBe(200);
+    expect((await putBalance(world.adminClient, world.card.id, 7_000, 'Back to the organisation')).statusCode).toBe(
+      200,
+    );
     expect(await availableFunds(world.adminClient)).toBe(-7_000);
     expect(await cardLimit(world)).toBe(7_000);
 
     // The database itself refuses anything but a reversal taking the funds further below zero.
-    const [funds, otherAccount] = [await orgAccountId(ctx.db, orgId, 'issuer_funds'), await cardAccountId(ctx.db, orgId, other.id)];
+    const [funds, otherAccount] = [
+      await orgAccountId(ctx.db, orgId, 'issuer_funds'),
+      await cardAccountId(ctx.db, orgId, other.id),
+    ];
     await expect(
       ctx.db.transaction().execute((tx) =>
-        postEntry(tx, { orgId, reference: 'sneaky', kind: 'card_funding', cardId: other.id, lines: [{ accountId: funds, amount: -1 }, { accountId: otherAccount, amount: 1 }] }),
+        postEntry(tx, {
+          orgId,
+          reference: 'sneaky',
+          kind: 'card_funding',
+          cardId: other.id,
+          lines: [
+            { accountId: funds, amount: -1 },
+            { accountId: otherAccount, amount: 1 },
+          ],
+        }),
       ),
     ).rejects.toThrow(/violates check constraint/);
 
@@ -130,7 +186,9 @@ describe('a reversed top-up', () => {
     await fundCard(world.adminClient, world.card.id, 2_500);
     await reverse(second.id);
     expect(await availableFunds(world.adminClient)).toBe(-1_500);
-    expect((await mailsOf(ctx, world.organization.id, 'funds_shortfall')).map((mail) => mail.to_email)).toContain(admin.email);
+    expect((await mailsOf(ctx, world.organization.id, 'funds_shortfall')).map((mail) => mail.to_email)).toContain(
+      admin.email,
+    );
     const before = (await mailsOf(ctx, world.organization.id, 'funds_shortfall')).length;
     await reverse(first.id);
     expect(await availableFunds(world.adminClient)).toBe(-2_500);

@@ -5,7 +5,15 @@ import { CARD_MESSAGES } from '@wallet/contract';
 import type { TestClient } from '../../test/client.js';
 import { useTestApp } from '../../test/context.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
-import { availableFunds, cardAccountBalances, createCard, fundCard, ledgerCounts, putBalance, topUp } from '../../test/card-factories.js';
+import {
+  availableFunds,
+  cardAccountBalances,
+  createCard,
+  fundCard,
+  ledgerCounts,
+  putBalance,
+  topUp,
+} from '../../test/card-factories.js';
 import { integrityProblems } from './service.js';
 
 const ctx = useTestApp();
@@ -19,9 +27,19 @@ type Op =
   | { kind: 'retry'; pick: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('topup' as const), amount: fc.integer({ min: 1, max: 50_000 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('topup' as const), amount: fc.integer({ min: 1, max: 50_000 }) }),
+  },
   // Limits go up and down, often past what is unallocated (those must be refused).
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('fund' as const), card: fc.integer({ min: 0, max: CARDS - 1 }), amount: fc.integer({ min: 0, max: 80_000 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('fund' as const),
+      card: fc.integer({ min: 0, max: CARDS - 1 }),
+      amount: fc.integer({ min: 0, max: 80_000 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('retry' as const), pick: fc.nat() }) },
 );
 
@@ -98,12 +116,23 @@ describe('ledger: random top-ups, fundings and defundings through the API', () =
             entries += 1;
           } else if (op.kind === 'fund') {
             const key = `prop-${randomUUID()}`;
-            fundings.push({ card: op.card, amount: op.amount, key, recorded: await attemptFunding(op.card, op.amount, key) });
+            fundings.push({
+              card: op.card,
+              amount: op.amount,
+              key,
+              recorded: await attemptFunding(op.card, op.amount, key),
+            });
           } else if (fundings.length > 0) {
             const earlier = fundings[op.pick % fundings.length]!;
             if (earlier.recorded) {
               // Already applied: the retry changes nothing, whatever happened since.
-              const response = await putBalance(client, cards[earlier.card]!, earlier.amount, 'Property funding', earlier.key);
+              const response = await putBalance(
+                client,
+                cards[earlier.card]!,
+                earlier.amount,
+                'Property funding',
+                earlier.key,
+              );
               expect(response.statusCode).toBe(200);
               expect(response.json().data.spending_limit).toBe(limits[earlier.card]);
             } else {
@@ -118,7 +147,11 @@ describe('ledger: random top-ups, fundings and defundings through the API', () =
 
         await expectLedgerIntact(orgId);
         expect((await ledgerCounts(ctx.db, orgId)).entries - startEntries).toBe(entries);
-        const rows = await ctx.db.selectFrom('cards').select(['id', 'spending_limit']).where('id', 'in', cards).execute();
+        const rows = await ctx.db
+          .selectFrom('cards')
+          .select(['id', 'spending_limit'])
+          .where('id', 'in', cards)
+          .execute();
         for (const row of rows) expect(row.spending_limit).toBe(limits[cards.indexOf(row.id)]);
       }),
       { numRuns: 25 },
@@ -140,7 +173,10 @@ describe('ledger: random top-ups, fundings and defundings through the API', () =
     const cards = await newCards(client, member.id);
     await topUp(client, 10_000);
     const before = await ledgerCounts(ctx.db, orgId);
-    const responses = await Promise.all([putBalance(client, cards[0]!, 2_500, 'Twice', 'same-key-123'), putBalance(client, cards[0]!, 2_500, 'Twice', 'same-key-123')]);
+    const responses = await Promise.all([
+      putBalance(client, cards[0]!, 2_500, 'Twice', 'same-key-123'),
+      putBalance(client, cards[0]!, 2_500, 'Twice', 'same-key-123'),
+    ]);
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
     expect((await ledgerCounts(ctx.db, orgId)).entries).toBe(before.entries + 1);
     expect(await availableFunds(client)).toBe(7_500);

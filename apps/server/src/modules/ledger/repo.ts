@@ -9,7 +9,12 @@ export type OrgAccountKind = Exclude<LedgerAccountKind, 'card'>;
  * for the other and does nothing, and the SELECT after it is a new statement that sees the other's committed row
  * (a single statement with a CTE would not: its snapshot predates that commit).
  */
-async function findOrOpenAccount(db: DbOrTx, orgId: number, cardId: number | null, kind: LedgerAccountKind): Promise<number> {
+async function findOrOpenAccount(
+  db: DbOrTx,
+  orgId: number,
+  cardId: number | null,
+  kind: LedgerAccountKind,
+): Promise<number> {
   const find = () => {
     let query = db.selectFrom('ledger_accounts').select('id').where('org_id', '=', orgId).where('kind', '=', kind);
     query = cardId === null ? query.where('card_id', 'is', null) : query.where('card_id', '=', cardId);
@@ -17,7 +22,8 @@ async function findOrOpenAccount(db: DbOrTx, orgId: number, cardId: number | nul
   };
   const existing = await find();
   if (existing) return existing.id;
-  const conflictTarget = cardId === null ? sql`(org_id, kind) WHERE card_id IS NULL` : sql`(org_id, card_id) WHERE card_id IS NOT NULL`;
+  const conflictTarget =
+    cardId === null ? sql`(org_id, kind) WHERE card_id IS NULL` : sql`(org_id, card_id) WHERE card_id IS NOT NULL`;
   const { rows } = await sql<{ id: number }>`
     INSERT INTO ledger_accounts (org_id, kind, card_id) VALUES (${orgId}, ${kind}, ${cardId})
     ON CONFLICT ${conflictTarget} DO NOTHING RETURNING id
@@ -36,19 +42,39 @@ export function cardAccountId(db: DbOrTx, orgId: number, cardId: number): Promis
 
 /** Locks the account row for the rest of the transaction and returns its balance. */
 export async function lockAccount(db: DbOrTx, accountId: number): Promise<number> {
-  const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', accountId).forUpdate().executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   return row.balance;
 }
 
 export async function accountBalance(db: DbOrTx, orgId: number, kind: OrgAccountKind): Promise<number> {
-  const row = await db.selectFrom('ledger_accounts').select('balance').where('org_id', '=', orgId).where('kind', '=', kind).where('card_id', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('org_id', '=', orgId)
+    .where('kind', '=', kind)
+    .where('card_id', 'is', null)
+    .executeTakeFirst();
   return row?.balance ?? 0;
 }
 
 /** Inserts the entry unless its reference was recorded before; returns null for a repeat. */
 export async function insertEntry(
   db: DbOrTx,
-  entry: { org_id: number; reference: string; kind: string; description: string | null; card_id: number | null; user_id: number | null; created_by: number | null; created_at?: Date },
+  entry: {
+    org_id: number;
+    reference: string;
+    kind: string;
+    description: string | null;
+    card_id: number | null;
+    user_id: number | null;
+    created_by: number | null;
+    created_at?: Date;
+  },
 ): Promise<number | null> {
   const row = await db
     .insertInto('journal_entries')
@@ -59,15 +85,27 @@ export async function insertEntry(
   return row?.id ?? null;
 }
 
-export async function insertLines(db: DbOrTx, orgId: number, entryId: number, lines: ReadonlyArray<{ accountId: number; amount: number }>) {
+export async function insertLines(
+  db: DbOrTx,
+  orgId: number,
+  entryId: number,
+  lines: ReadonlyArray<{ accountId: number; amount: number }>,
+) {
   await db
     .insertInto('journal_lines')
-    .values(lines.map((line) => ({ entry_id: entryId, org_id: orgId, account_id: line.accountId, amount: line.amount })))
+    .values(
+      lines.map((line) => ({ entry_id: entryId, org_id: orgId, account_id: line.accountId, amount: line.amount })),
+    )
     .execute();
 }
 
 export async function findEntryByReference(db: DbOrTx, orgId: number, reference: string) {
-  return db.selectFrom('journal_entries').select(['id', 'kind', 'created_at']).where('org_id', '=', orgId).where('reference', '=', reference).executeTakeFirst();
+  return db
+    .selectFrom('journal_entries')
+    .select(['id', 'kind', 'created_at'])
+    .where('org_id', '=', orgId)
+    .where('reference', '=', reference)
+    .executeTakeFirst();
 }
 
 /** Integrity report: entries that don't balance and accounts whose cached balance differs from their lines. */
@@ -92,7 +130,14 @@ export async function fundsMovements(db: DbOrTx, orgId: number, accountId: numbe
   return db
     .selectFrom('journal_lines')
     .innerJoin('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
-    .select(['journal_entries.id', 'journal_entries.kind', 'journal_entries.description', 'journal_entries.card_id', 'journal_entries.created_at', 'journal_lines.amount'])
+    .select([
+      'journal_entries.id',
+      'journal_entries.kind',
+      'journal_entries.description',
+      'journal_entries.card_id',
+      'journal_entries.created_at',
+      'journal_lines.amount',
+    ])
     .where('journal_lines.org_id', '=', orgId)
     .where('journal_lines.account_id', '=', accountId)
     .orderBy('journal_entries.created_at')
@@ -130,7 +175,12 @@ export async function netSpentOfCard(db: DbOrTx, orgId: number, cardId: number):
 }
 
 /** Money allocated to cards (fundings less defundings) per UTC day, for the organisation or one holder. */
-export async function dailyCardAllocations(db: DbOrTx, orgId: number, range: { from: string; to: string }, userId?: number) {
+export async function dailyCardAllocations(
+  db: DbOrTx,
+  orgId: number,
+  range: { from: string; to: string },
+  userId?: number,
+) {
   const { rows } = await sql<{ day: string; amount: number }>`
     SELECT to_char((e.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, sum(l.amount)::bigint AS amount
     FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id JOIN ledger_accounts a ON a.id = l.account_id

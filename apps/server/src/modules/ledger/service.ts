@@ -1,5 +1,17 @@
 import type { DbOrTx, Tx } from '../../db/database.js';
-import { accountBalance, cardAccountId, findEntryByReference, fundsMovements, insertEntry, insertLines, integrityProblems, lockAccount, netSpentOfCard, orgAccountId, spentSince } from './repo.js';
+import {
+  accountBalance,
+  cardAccountId,
+  findEntryByReference,
+  fundsMovements,
+  insertEntry,
+  insertLines,
+  integrityProblems,
+  lockAccount,
+  netSpentOfCard,
+  orgAccountId,
+  spentSince,
+} from './repo.js';
 
 export { dailyCardAllocations, fundsBalanceDaily } from './repo.js';
 export { integrityProblems, orgAccountId, cardAccountId, spentSince, netSpentOfCard };
@@ -24,7 +36,8 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<boolean> {
   const lines = entry.lines.filter((line) => line.amount !== 0);
   if (lines.length === 0) return false;
   if (lines.some((line) => !Number.isSafeInteger(line.amount))) throw new Error('ledger amounts are integer cents');
-  if (lines.reduce((sum, line) => sum + line.amount, 0) !== 0) throw new Error(`journal entry ${entry.reference} does not balance`);
+  if (lines.reduce((sum, line) => sum + line.amount, 0) !== 0)
+    throw new Error(`journal entry ${entry.reference} does not balance`);
   const entryId = await insertEntry(tx, {
     org_id: entry.orgId,
     reference: entry.reference,
@@ -56,8 +69,21 @@ export async function lockUnallocatedFunds(tx: Tx, orgId: number): Promise<{ acc
 }
 
 /** Money in from outside to the organisation's funds at the issuer. */
-export async function recordTopup(tx: Tx, params: { orgId: number; reference: string; amount: number; description: string; createdBy: number | null; at?: Date }) {
-  const [outside, funds] = await Promise.all([orgAccountId(tx, params.orgId, 'outside'), orgAccountId(tx, params.orgId, 'issuer_funds')]);
+export async function recordTopup(
+  tx: Tx,
+  params: {
+    orgId: number;
+    reference: string;
+    amount: number;
+    description: string;
+    createdBy: number | null;
+    at?: Date;
+  },
+) {
+  const [outside, funds] = await Promise.all([
+    orgAccountId(tx, params.orgId, 'outside'),
+    orgAccountId(tx, params.orgId, 'issuer_funds'),
+  ]);
   return postEntry(tx, {
     orgId: params.orgId,
     reference: params.reference,
@@ -65,7 +91,10 @@ export async function recordTopup(tx: Tx, params: { orgId: number; reference: st
     description: params.description,
     createdBy: params.createdBy,
     at: params.at,
-    lines: [{ accountId: outside, amount: -params.amount }, { accountId: funds, amount: params.amount }],
+    lines: [
+      { accountId: outside, amount: -params.amount },
+      { accountId: funds, amount: params.amount },
+    ],
   });
 }
 
@@ -74,20 +103,35 @@ export async function recordTopup(tx: Tx, params: { orgId: number; reference: st
  * again. The one entry that may take the funds below zero (the database refuses any other): when the money was on
  * cards already, the organisation is short until a new top-up covers it.
  */
-export async function recordTopupReversal(tx: Tx, params: { orgId: number; reference: string; amount: number; description: string }) {
-  const [outside, funds] = await Promise.all([orgAccountId(tx, params.orgId, 'outside'), orgAccountId(tx, params.orgId, 'issuer_funds')]);
+export async function recordTopupReversal(
+  tx: Tx,
+  params: { orgId: number; reference: string; amount: number; description: string },
+) {
+  const [outside, funds] = await Promise.all([
+    orgAccountId(tx, params.orgId, 'outside'),
+    orgAccountId(tx, params.orgId, 'issuer_funds'),
+  ]);
   return postEntry(tx, {
     orgId: params.orgId,
     reference: params.reference,
     kind: 'topup_reversal',
     description: params.description,
-    lines: [{ accountId: funds, amount: -params.amount }, { accountId: outside, amount: params.amount }],
+    lines: [
+      { accountId: funds, amount: -params.amount },
+      { accountId: outside, amount: params.amount },
+    ],
   });
 }
 
 /** What a card canceled by the issuer still had allocated (less what it holds) goes back to the organisation's funds. */
-export async function recordCardCancellation(tx: Tx, params: { orgId: number; cardId: number; userId: number; reference: string; amount: number; description: string }) {
-  const [funds, card] = await Promise.all([orgAccountId(tx, params.orgId, 'issuer_funds'), cardAccountId(tx, params.orgId, params.cardId)]);
+export async function recordCardCancellation(
+  tx: Tx,
+  params: { orgId: number; cardId: number; userId: number; reference: string; amount: number; description: string },
+) {
+  const [funds, card] = await Promise.all([
+    orgAccountId(tx, params.orgId, 'issuer_funds'),
+    cardAccountId(tx, params.orgId, params.cardId),
+  ]);
   return postEntry(tx, {
     orgId: params.orgId,
     reference: params.reference,
@@ -95,16 +139,31 @@ export async function recordCardCancellation(tx: Tx, params: { orgId: number; ca
     description: params.description,
     cardId: params.cardId,
     userId: params.userId,
-    lines: [{ accountId: card, amount: -params.amount }, { accountId: funds, amount: params.amount }],
+    lines: [
+      { accountId: card, amount: -params.amount },
+      { accountId: funds, amount: params.amount },
+    ],
   });
 }
 
 /** Moves `delta` cents from the organisation's funds to a card (negative: back from the card). */
 export async function recordCardAllocation(
   tx: Tx,
-  params: { orgId: number; cardId: number; userId: number; reference: string; delta: number; description: string | null; createdBy: number | null; at?: Date },
+  params: {
+    orgId: number;
+    cardId: number;
+    userId: number;
+    reference: string;
+    delta: number;
+    description: string | null;
+    createdBy: number | null;
+    at?: Date;
+  },
 ) {
-  const [funds, card] = await Promise.all([orgAccountId(tx, params.orgId, 'issuer_funds'), cardAccountId(tx, params.orgId, params.cardId)]);
+  const [funds, card] = await Promise.all([
+    orgAccountId(tx, params.orgId, 'issuer_funds'),
+    cardAccountId(tx, params.orgId, params.cardId),
+  ]);
   return postEntry(tx, {
     orgId: params.orgId,
     reference: params.reference,
@@ -114,7 +173,10 @@ export async function recordCardAllocation(
     userId: params.userId,
     createdBy: params.createdBy,
     at: params.at,
-    lines: [{ accountId: funds, amount: -params.delta }, { accountId: card, amount: params.delta }],
+    lines: [
+      { accountId: funds, amount: -params.delta },
+      { accountId: card, amount: params.delta },
+    ],
   });
 }
 
@@ -129,8 +191,21 @@ export async function fundsStatement(db: DbOrTx, orgId: number) {
 }
 
 /** A capture moves money from the card's allocation to spent; a refund (negative amount) moves it back. */
-export async function recordSpend(tx: Tx, params: { orgId: number; cardId: number; userId: number; reference: string; amount: number; description: string | null }) {
-  const [card, spent] = await Promise.all([cardAccountId(tx, params.orgId, params.cardId), orgAccountId(tx, params.orgId, 'spent')]);
+export async function recordSpend(
+  tx: Tx,
+  params: {
+    orgId: number;
+    cardId: number;
+    userId: number;
+    reference: string;
+    amount: number;
+    description: string | null;
+  },
+) {
+  const [card, spent] = await Promise.all([
+    cardAccountId(tx, params.orgId, params.cardId),
+    orgAccountId(tx, params.orgId, 'spent'),
+  ]);
   return postEntry(tx, {
     orgId: params.orgId,
     reference: params.reference,
@@ -138,6 +213,9 @@ export async function recordSpend(tx: Tx, params: { orgId: number; cardId: numbe
     description: params.description,
     cardId: params.cardId,
     userId: params.userId,
-    lines: [{ accountId: card, amount: -params.amount }, { accountId: spent, amount: params.amount }],
+    lines: [
+      { accountId: card, amount: -params.amount },
+      { accountId: spent, amount: params.amount },
+    ],
   });
 }

@@ -31,15 +31,30 @@ async function queuedMessage(orgId: number, values: { sending_until?: Date } = {
   const email = uniqueEmail('claim');
   const row = await ctx.db
     .insertInto('mail_messages')
-    .values({ org_id: orgId, kind: 'test', to_email: email, subject: 'Hello', html_body: '<p>Hi</p>', text_body: 'Hi', ...values })
+    .values({
+      org_id: orgId,
+      kind: 'test',
+      to_email: email,
+      subject: 'Hello',
+      html_body: '<p>Hi</p>',
+      text_body: 'Hi',
+      ...values,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, email };
 }
 
-const messageRow = (id: number) => ctx.db.selectFrom('mail_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const messageRow = (id: number) =>
+  ctx.db.selectFrom('mail_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const jobsFor = async (id: number) =>
-  (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.deliver' AND (data->>'id')::bigint = ${id}`.execute(ctx.db)).rows[0]!.n;
+  (
+    await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.deliver' AND (data->>'id')::bigint = ${id}`.execute(
+      ctx.db,
+    )
+  ).rows[0]!.n;
 
 describe('mail delivery claims', () => {
   it('two jobs of one message at once: one sends it, the other waits for a retry and then finds it delivered', async () => {
@@ -75,7 +90,12 @@ describe('mail delivery claims', () => {
     const message = await queuedMessage(org.organization.id);
     const failing: MailTransport = { send: () => Promise.reject(new Error('Mailbox unavailable')) };
     await expect(deliverMail(ctx.db, failing, FROM, message.id)).rejects.toThrow('Mailbox unavailable');
-    expect(await messageRow(message.id)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'Mailbox unavailable', sending_until: null });
+    expect(await messageRow(message.id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      last_error: 'Mailbox unavailable',
+      sending_until: null,
+    });
     const smtp = slowTransport();
     smtp.release();
     await deliverMail(ctx.db, smtp.transport, FROM, message.id);
@@ -93,7 +113,11 @@ describe('mail delivery claims', () => {
     await expect.poll(async () => (await messageRow(lost.id)).status, { timeout: 15_000 }).toBe('stored');
     expect(await jobsFor(lost.id)).toBe(1);
     // A mail job lost with its process is retried after minutes, not pg-boss's default quarter of an hour.
-    const { rows } = await sql<{ seconds: number }>`SELECT extract(epoch FROM expire_in)::int AS seconds FROM pgboss.job WHERE name = 'mail.deliver' AND (data->>'id')::bigint = ${lost.id}`.execute(ctx.db);
+    const { rows } = await sql<{
+      seconds: number;
+    }>`SELECT extract(epoch FROM expire_in)::int AS seconds FROM pgboss.job WHERE name = 'mail.deliver' AND (data->>'id')::bigint = ${lost.id}`.execute(
+      ctx.db,
+    );
     expect(rows[0]!.seconds).toBeGreaterThan(MAIL_SEND_LEASE_SECONDS);
     expect(rows[0]!.seconds).toBeLessThanOrEqual(300);
     expect((await messageRow(held.id)).status).toBe('queued');

@@ -10,13 +10,19 @@ const ctx = useTestApp();
 
 async function inviteSomeone(org: Awaited<ReturnType<typeof setupOrg>>, fields: Record<string, string> = {}) {
   const email = uniqueEmail('mailee');
-  const response = await org.adminClient.post('/api/users', { first_name: 'Max', last_name: 'Mailee', email, role: 'wallet-user', ...fields });
+  const response = await org.adminClient.post('/api/users', {
+    first_name: 'Max',
+    last_name: 'Mailee',
+    email,
+    role: 'wallet-user',
+    ...fields,
+  });
   expect(response.statusCode).toBe(201);
   return (await latestMailTo(ctx.db, email))!;
 }
 
 describe('invitation mail', () => {
-  it('names the organisation in subject, HTML and text, and links to /register on the request\'s host', async () => {
+  it("names the organisation in subject, HTML and text, and links to /register on the request's host", async () => {
     const org = await setupOrg(ctx);
     const mail = await inviteSomeone(org);
     const name = org.organization.name;
@@ -41,7 +47,11 @@ describe('invitation mail', () => {
     const mail = await inviteSomeone(org);
     expect(mail.status).toBe('queued');
     const delivered = await waitFor(async () => {
-      const row = await ctx.db.selectFrom('mail_messages').selectAll().where('id', '=', mail.id).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('mail_messages')
+        .selectAll()
+        .where('id', '=', mail.id)
+        .executeTakeFirstOrThrow();
       return row.status === 'stored' && row;
     });
     expect(delivered.attempts).toBe(1);
@@ -54,7 +64,12 @@ describe('invitation mail', () => {
     const to = uniqueEmail('ghost');
     await expect(
       ctx.db.transaction().execute(async (tx) => {
-        await queueMail(tx, ctx.jobs, { orgId: org.organization.id, kind: 'test', to: { email: to }, content: renderMail({ organisation: 'X', subject: 'S', greeting: 'Hi', paragraphs: [] }) });
+        await queueMail(tx, ctx.jobs, {
+          orgId: org.organization.id,
+          kind: 'test',
+          to: { email: to },
+          content: renderMail({ organisation: 'X', subject: 'S', greeting: 'Hi', paragraphs: [] }),
+        });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -63,16 +78,29 @@ describe('invitation mail', () => {
 
   it('honours a switched-off notification preference', async () => {
     const org = await setupOrg(ctx);
-    await org.memberClient.put(`/api/users/${org.member.id}/notification-preferences`, { approval_needed: false, request_decided: true, card_funded: true });
-    const content = renderMail({ organisation: org.organization.name, subject: 'Needs approval', greeting: 'Hi', paragraphs: ['p'] });
+    await org.memberClient.put(`/api/users/${org.member.id}/notification-preferences`, {
+      approval_needed: false,
+      request_decided: true,
+      card_funded: true,
+    });
+    const content = renderMail({
+      organisation: org.organization.name,
+      subject: 'Needs approval',
+      greeting: 'Hi',
+      paragraphs: ['p'],
+    });
     const mail = { orgId: org.organization.id, kind: 'approval', to: { email: org.member.email }, content };
-    expect(await queueMail(ctx.db, ctx.jobs, { ...mail, preference: { userId: org.member.id, kind: 'approval_needed' } })).toBeNull();
-    expect(await queueMail(ctx.db, ctx.jobs, { ...mail, preference: { userId: org.member.id, kind: 'card_funded' } })).toEqual(expect.any(Number));
+    expect(
+      await queueMail(ctx.db, ctx.jobs, { ...mail, preference: { userId: org.member.id, kind: 'approval_needed' } }),
+    ).toBeNull();
+    expect(
+      await queueMail(ctx.db, ctx.jobs, { ...mail, preference: { userId: org.member.id, kind: 'card_funded' } }),
+    ).toEqual(expect.any(Number));
   });
 });
 
 describe('/dev/mailbox', () => {
-  it('shows an admin the organisation\'s mail with its subject, and each message with its text and HTML', async () => {
+  it("shows an admin the organisation's mail with its subject, and each message with its text and HTML", async () => {
     const org = await setupOrg(ctx);
     const other = await setupOrg(ctx);
     const mail = await inviteSomeone(org);

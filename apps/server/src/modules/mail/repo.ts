@@ -16,7 +16,11 @@ export type MailRow = Selectable<MailMessagesTable>;
  * Claims a queued message for one sender for `leaseSeconds`: the message, or 'done' (delivered, failed or gone), or
  * 'busy' (another sender's claim has not run out yet).
  */
-export async function claimForSending(db: DbOrTx, id: number, leaseSeconds: number): Promise<MailRow | 'done' | 'busy'> {
+export async function claimForSending(
+  db: DbOrTx,
+  id: number,
+  leaseSeconds: number,
+): Promise<MailRow | 'done' | 'busy'> {
   const claimed = await db
     .updateTable('mail_messages')
     .set({ sending_until: sql<Date>`now() + make_interval(secs => ${leaseSeconds})` })
@@ -45,21 +49,42 @@ export async function unclaimedQueuedIds(db: DbOrTx, limit: number): Promise<num
 export async function markDelivered(db: DbOrTx, id: number, status: 'sent' | 'stored') {
   await db
     .updateTable('mail_messages')
-    .set((eb) => ({ status, delivered_at: new Date(), attempts: eb('attempts', '+', 1), last_error: null, sending_until: null }))
+    .set((eb) => ({
+      status,
+      delivered_at: new Date(),
+      attempts: eb('attempts', '+', 1),
+      last_error: null,
+      sending_until: null,
+    }))
     .where('id', '=', id)
     .execute();
 }
 
 export async function markAttemptFailed(db: DbOrTx, id: number, error: string) {
-  await db.updateTable('mail_messages').set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, 1000), sending_until: null })).where('id', '=', id).execute();
+  await db
+    .updateTable('mail_messages')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, 1000), sending_until: null }))
+    .where('id', '=', id)
+    .execute();
 }
 
 export function listMessages(db: DbOrTx, orgId: number, limit: number, offset: number) {
-  return db.selectFrom('mail_messages').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return db
+    .selectFrom('mail_messages')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 export async function countMessages(db: DbOrTx, orgId: number): Promise<number> {
-  const row = await db.selectFrom('mail_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('mail_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('org_id', '=', orgId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -68,10 +93,20 @@ export function findOrgMessage(db: DbOrTx, orgId: number, id: number) {
 }
 
 export function preferencesOf(db: DbOrTx, orgId: number, userId: number) {
-  return db.selectFrom('notification_preferences').selectAll().where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('notification_preferences')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
-export async function upsertPreferences(db: DbOrTx, orgId: number, userId: number, values: { approval_needed: boolean; request_decided: boolean; card_funded: boolean }) {
+export async function upsertPreferences(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  values: { approval_needed: boolean; request_decided: boolean; card_funded: boolean },
+) {
   await db
     .insertInto('notification_preferences')
     .values({ org_id: orgId, user_id: userId, ...values })
@@ -80,5 +115,10 @@ export async function upsertPreferences(db: DbOrTx, orgId: number, userId: numbe
 }
 
 export async function markFailed(db: DbOrTx, id: number) {
-  await db.updateTable('mail_messages').set({ status: 'failed' }).where('id', '=', id).where('status', '=', 'queued').execute();
+  await db
+    .updateTable('mail_messages')
+    .set({ status: 'failed' })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
 }

@@ -39,24 +39,33 @@ export async function mailboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
 
-  app.get('/dev/mailbox', { schema: { querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) } }, async (request, reply) => {
-    if (refuse(request, reply)) return reply;
-    const org = orgOf(request);
-    const pageNumber = request.query.page;
-    const [messages, total] = await Promise.all([listMessages(db, org.id, PAGE_SIZE, (pageNumber - 1) * PAGE_SIZE), countMessages(db, org.id)]);
-    const rows = messages
-      .map(
-        (message) => `<tr><td><a href="/dev/mailbox/${message.id}">${escapeHtml(message.subject)}</a><div class="muted">${escapeHtml(message.kind)}</div></td>
+  app.get(
+    '/dev/mailbox',
+    { schema: { querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) } },
+    async (request, reply) => {
+      if (refuse(request, reply)) return reply;
+      const org = orgOf(request);
+      const pageNumber = request.query.page;
+      const [messages, total] = await Promise.all([
+        listMessages(db, org.id, PAGE_SIZE, (pageNumber - 1) * PAGE_SIZE),
+        countMessages(db, org.id),
+      ]);
+      const rows = messages
+        .map(
+          (
+            message,
+          ) => `<tr><td><a href="/dev/mailbox/${message.id}">${escapeHtml(message.subject)}</a><div class="muted">${escapeHtml(message.kind)}</div></td>
 <td>${escapeHtml(message.to_name ? `${message.to_name} <${message.to_email}>` : message.to_email)}</td><td>${escapeHtml(message.status)}</td>
 <td class="muted">${message.created_at.toISOString().replace('T', ' ').slice(0, 19)} UTC</td></tr>`,
-      )
-      .join('');
-    const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
-    const nav = `<nav>${pageNumber > 1 ? `<a href="?page=${pageNumber - 1}">Newer</a>` : ''}<span class="muted">Page ${pageNumber} of ${lastPage} · ${total} messages</span>${pageNumber < lastPage ? `<a href="?page=${pageNumber + 1}">Older</a>` : ''}</nav>`;
-    const body = `<h1>Mailbox · ${escapeHtml(org.name)}</h1><p class="muted">Mail sent while no SMTP server is configured (SMTP_URL). Development only.</p>
+        )
+        .join('');
+      const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+      const nav = `<nav>${pageNumber > 1 ? `<a href="?page=${pageNumber - 1}">Newer</a>` : ''}<span class="muted">Page ${pageNumber} of ${lastPage} · ${total} messages</span>${pageNumber < lastPage ? `<a href="?page=${pageNumber + 1}">Older</a>` : ''}</nav>`;
+      const body = `<h1>Mailbox · ${escapeHtml(org.name)}</h1><p class="muted">Mail sent while no SMTP server is configured (SMTP_URL). Development only.</p>
 ${total === 0 ? '<p>No mail has been sent yet.</p>' : `<table><thead><tr><th>Subject</th><th>To</th><th>Status</th><th>Sent</th></tr></thead><tbody>${rows}</tbody></table>${nav}`}`;
-    return reply.type('text/html').header('cache-control', 'no-store').send(page('Mailbox', body));
-  });
+      return reply.type('text/html').header('cache-control', 'no-store').send(page('Mailbox', body));
+    },
+  );
 
   app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: idSchema }) } }, async (request, reply) => {
     if (refuse(request, reply)) return reply;
@@ -76,7 +85,10 @@ ${total === 0 ? '<p>No mail has been sent yet.</p>' : `<table><thead><tr><th>Sub
     // The mail's own inline styles only; no scripts, frames allowed from the same origin for the viewer.
     return reply
       .type('text/html')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'",
+      )
       .header('x-frame-options', 'SAMEORIGIN')
       .send(message.html_body);
   });

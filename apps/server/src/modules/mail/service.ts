@@ -4,7 +4,17 @@ import { QUEUES, type Jobs } from '../../jobs/queue.js';
 import type { MailContent } from './templates.js';
 import type { MailTransport } from './transport.js';
 import {
-  claimForSending, unclaimedQueuedIds, markFailed, countMessages, findOrgMessage, insertMessage, listMessages, markAttemptFailed, markDelivered, preferencesOf, upsertPreferences,
+  claimForSending,
+  unclaimedQueuedIds,
+  markFailed,
+  countMessages,
+  findOrgMessage,
+  insertMessage,
+  listMessages,
+  markAttemptFailed,
+  markDelivered,
+  preferencesOf,
+  upsertPreferences,
 } from './repo.js';
 
 export { renderMail, escapeHtml } from './templates.js';
@@ -36,14 +46,29 @@ export interface OutgoingMail {
   preference?: { userId: number; kind: NotificationKind };
 }
 
-const DEFAULT_PREFERENCES: NotificationPreferences = { approval_needed: true, request_decided: true, card_funded: true };
+const DEFAULT_PREFERENCES: NotificationPreferences = {
+  approval_needed: true,
+  request_decided: true,
+  card_funded: true,
+};
 
-export async function notificationPreferences(db: DbOrTx, orgId: number, userId: number): Promise<NotificationPreferences> {
+export async function notificationPreferences(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+): Promise<NotificationPreferences> {
   const row = await preferencesOf(db, orgId, userId);
-  return row ? { approval_needed: row.approval_needed, request_decided: row.request_decided, card_funded: row.card_funded } : DEFAULT_PREFERENCES;
+  return row
+    ? { approval_needed: row.approval_needed, request_decided: row.request_decided, card_funded: row.card_funded }
+    : DEFAULT_PREFERENCES;
 }
 
-export function saveNotificationPreferences(db: DbOrTx, orgId: number, userId: number, preferences: NotificationPreferences) {
+export function saveNotificationPreferences(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  preferences: NotificationPreferences,
+) {
   return upsertPreferences(db, orgId, userId, preferences);
 }
 
@@ -80,10 +105,16 @@ export const MAIL_SEND_LEASE_SECONDS = 120;
  * first, a delivered one is skipped, and one claimed by another sender is tried again later (the job fails and
  * pg-boss retries it with backoff) in case that sender died.
  */
-export async function deliverMail(db: DbOrTx, transport: MailTransport | null, from: string, id: number): Promise<void> {
+export async function deliverMail(
+  db: DbOrTx,
+  transport: MailTransport | null,
+  from: string,
+  id: number,
+): Promise<void> {
   const message = await claimForSending(db, id, MAIL_SEND_LEASE_SECONDS);
   if (message === 'done') return;
-  if (message === 'busy') throw new Error(`Mail ${id} is being sent by another job; trying again after its claim runs out.`);
+  if (message === 'busy')
+    throw new Error(`Mail ${id} is being sent by another job; trying again after its claim runs out.`);
   if (!transport) {
     await markDelivered(db, id, 'stored');
     return;

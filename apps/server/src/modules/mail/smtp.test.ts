@@ -13,11 +13,15 @@ const ctx = useTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
 /** The Subject header, RFC 2047 encoded words decoded (nodemailer encodes non-ASCII subjects). */
 function subjectOf(raw: string): string {
   const header = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
-  const bytes = header.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_match, encoding: string, text: string) =>
-    encoding.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('latin1')
-      : text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_hex, code: string) => String.fromCharCode(parseInt(code, 16))),
-  );
+  const bytes = header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_match, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('latin1')
+        : text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_hex, code: string) => String.fromCharCode(parseInt(code, 16))),
+    );
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -31,7 +35,9 @@ function partsOf(raw: string): Record<string, string> {
     const type = /Content-Type: ([\w/]+)/i.exec(head)?.[1] ?? '';
     let body = rest.join('\r\n\r\n');
     if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
-      const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_hex, code: string) => String.fromCharCode(parseInt(code, 16)));
+      const bytes = body
+        .replace(/=\r\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_hex, code: string) => String.fromCharCode(parseInt(code, 16)));
       body = Buffer.from(bytes, 'latin1').toString('utf8');
     }
     parts[type] = body;
@@ -45,12 +51,15 @@ function messageRow(id: number) {
 
 async function invite(org: Awaited<ReturnType<typeof setupOrg>>) {
   const email = uniqueEmail('smtp');
-  expect((await org.adminClient.post('/api/users', { first_name: 'Sam', last_name: 'Smtp', email, role: 'wallet-user' })).statusCode).toBe(201);
+  expect(
+    (await org.adminClient.post('/api/users', { first_name: 'Sam', last_name: 'Smtp', email, role: 'wallet-user' }))
+      .statusCode,
+  ).toBe(201);
   return (await latestMailTo(ctx.db, email))!;
 }
 
 describe('mail over SMTP (SMTP_URL set)', () => {
-  it('delivers the invitation to the SMTP server with its subject and the organisation\'s name; status becomes sent', async () => {
+  it("delivers the invitation to the SMTP server with its subject and the organisation's name; status becomes sent", async () => {
     const org = await setupOrg(ctx);
     const mail = await invite(org);
     const message = await waitFor(async () => received.find((item) => item.to.includes(mail.to_email)));

@@ -1,8 +1,15 @@
 /** Mail bodies: one layout, HTML and plain text, always naming the organisation. */
-export interface MailContent { subject: string; html: string; text: string }
+export interface MailContent {
+  subject: string;
+  html: string;
+  text: string;
+}
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 }
 
 export interface MailLayout {
@@ -16,14 +23,23 @@ export interface MailLayout {
   footnote?: string;
 }
 
-export interface MailAction { label: string; url: string; color?: string }
+export interface MailAction {
+  label: string;
+  url: string;
+  color?: string;
+}
 
 function buttonsHtml(actions: MailAction[]): string {
   if (actions.length === 0) return '';
   const buttons = actions
-    .map((action) => `<a href="${escapeHtml(action.url)}" style="background:${action.color ?? '#1f4fd1'};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;margin:0 8px 8px 0">${escapeHtml(action.label)}</a>`)
+    .map(
+      (action) =>
+        `<a href="${escapeHtml(action.url)}" style="background:${action.color ?? '#1f4fd1'};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;margin:0 8px 8px 0">${escapeHtml(action.label)}</a>`,
+    )
     .join('');
-  const links = actions.map((action) => `${escapeHtml(action.label)}: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a>`).join('<br>');
+  const links = actions
+    .map((action) => `${escapeHtml(action.label)}: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a>`)
+    .join('<br>');
   return `<p style="margin:24px 0 16px">${buttons}</p>
 <p style="margin:0 0 16px;font-size:13px;color:#6b7280">If the buttons don't work, open a link:<br>${links}</p>`;
 }
@@ -50,7 +66,9 @@ ${footnote ? `<p style="margin:16px 0 0;font-size:13px;color:#6b7280">${escapeHt
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...actions.flatMap((action) => [`${action.label}: ${action.url}`, '']),
     ...(footnote ? [footnote] : []),
-  ].join('\n').trim();
+  ]
+    .join('\n')
+    .trim();
   // Every subject names the organisation, once.
   return { subject: subject.includes(organisation) ? subject : `${subject} · ${organisation}`, html, text };
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { generate, generateSecret } from 'otplib';
-import { GOOGLE_SIGN_IN_PATHS, SESSION_COOKIE, TWO_FACTOR_CHALLENGE_COOKIE, TWO_FACTOR_CHALLENGE_PAGE } from '@wallet/contract';
+import {
+  GOOGLE_SIGN_IN_PATHS,
+  SESSION_COOKIE,
+  TWO_FACTOR_CHALLENGE_COOKIE,
+  TWO_FACTOR_CHALLENGE_PAGE,
+} from '@wallet/contract';
 import { buildApp } from '../../app.js';
 import { TestClient } from '../../test/client.js';
 import { makeUser } from '../../test/factories.js';
@@ -12,7 +17,8 @@ import { googleSignIn, startSignIn, useGoogleTestApp } from './test-fixtures.js'
 /** Google sign-in: the OpenID Connect code flow with PKCE against a real provider (issue 8 point 2). */
 const { ctx, organization } = useGoogleTestApp();
 
-const registrationRequests = (orgId: number) => ctx.db.selectFrom('registration_requests').selectAll().where('org_id', '=', orgId).execute();
+const registrationRequests = (orgId: number) =>
+  ctx.db.selectFrom('registration_requests').selectAll().where('org_id', '=', orgId).execute();
 
 describe('Google sign-in', { timeout: 30_000 }, () => {
   it('tells the login page Google is configured, and says so clearly when it is not', async () => {
@@ -23,7 +29,9 @@ describe('Google sign-in', { timeout: 30_000 }, () => {
     const bare = await buildApp({ ...ctx.deps, config: { ...ctx.config, OIDC_ISSUER_URL: undefined } });
     try {
       const client = new TestClient(bare, host);
-      expect((await client.get('/api/auth/sign-in-options')).json()).toEqual({ data: { google: { configured: false } } });
+      expect((await client.get('/api/auth/sign-in-options')).json()).toEqual({
+        data: { google: { configured: false } },
+      });
       const redirect = await client.get(GOOGLE_SIGN_IN_PATHS.redirect);
       expect(redirect.statusCode).toBe(302);
       expect(redirect.headers.location).toBe('/login?google=not_configured');
@@ -57,7 +65,11 @@ describe('Google sign-in', { timeout: 30_000 }, () => {
 
   it('signs in a known user with a wallet role: a session, and /dashboard', async () => {
     const { organization: org, host } = await organization();
-    const member = await makeUser(ctx.db, org.id, 'wallet-user', { email: uniqueEmail('kim'), first_name: 'Kim', last_name: 'Ng' });
+    const member = await makeUser(ctx.db, org.id, 'wallet-user', {
+      email: uniqueEmail('kim'),
+      first_name: 'Kim',
+      last_name: 'Ng',
+    });
     const client = ctx.client(host);
     const callback = await googleSignIn(client, member.email.toUpperCase());
     expect(callback.statusCode, callback.body).toBe(302);
@@ -74,13 +86,19 @@ describe('Google sign-in', { timeout: 30_000 }, () => {
     const { organization: org, host } = await organization();
     const member = await makeUser(ctx.db, org.id, 'wallet-user');
     const secret = generateSecret();
-    await ctx.db.insertInto('two_factor_authenticators').values({ org_id: org.id, user_id: member.id, secret, confirmed_at: sql<Date>`now()` }).execute();
+    await ctx.db
+      .insertInto('two_factor_authenticators')
+      .values({ org_id: org.id, user_id: member.id, secret, confirmed_at: sql<Date>`now()` })
+      .execute();
     const client = ctx.client(host);
     const callback = await googleSignIn(client, member.email);
     expect(callback.statusCode, callback.body).toBe(302);
     expect(callback.headers.location).toBe(TWO_FACTOR_CHALLENGE_PAGE);
     expect(callback.cookies.find((cookie) => cookie.name === SESSION_COOKIE && cookie.value)).toBeUndefined();
-    expect(callback.cookies.find((cookie) => cookie.name === TWO_FACTOR_CHALLENGE_COOKIE)).toMatchObject({ httpOnly: true, path: '/two-factor-challenge' });
+    expect(callback.cookies.find((cookie) => cookie.name === TWO_FACTOR_CHALLENGE_COOKIE)).toMatchObject({
+      httpOnly: true,
+      path: '/two-factor-challenge',
+    });
     expect((await client.get('/api/me')).statusCode).toBe(401);
 
     const answered = await client.post('/two-factor-challenge', { code: await generate({ secret }) });
@@ -115,7 +133,12 @@ describe('Google sign-in', { timeout: 30_000 }, () => {
 
     const [request] = await registrationRequests(org.id);
     expect(request).toMatchObject({ email, first_name: 'New', status: 'pending', responder_id: null });
-    const mails = await ctx.db.selectFrom('mail_messages').selectAll().where('org_id', '=', org.id).where('kind', '=', 'registration_request').execute();
+    const mails = await ctx.db
+      .selectFrom('mail_messages')
+      .selectAll()
+      .where('org_id', '=', org.id)
+      .where('kind', '=', 'registration_request')
+      .execute();
     expect(mails.map((mail) => mail.to_email).sort()).toEqual([admin.email, otherAdmin.email].sort());
     expect(mails[0]!.text_body).toContain(email);
     expect(mails[0]!.text_body).toMatch(/Approve: http:\/\/[^\s]+\/api\/registration-requests\/links\/\S+/);
@@ -124,7 +147,14 @@ describe('Google sign-in', { timeout: 30_000 }, () => {
     const second = await googleSignIn(ctx.client(host), email);
     expect(second.headers.location).toBe('/access-pending');
     expect(await registrationRequests(org.id)).toHaveLength(1);
-    expect(await ctx.db.selectFrom('mail_messages').select('id').where('org_id', '=', org.id).where('kind', '=', 'registration_request').execute()).toHaveLength(2);
+    expect(
+      await ctx.db
+        .selectFrom('mail_messages')
+        .select('id')
+        .where('org_id', '=', org.id)
+        .where('kind', '=', 'registration_request')
+        .execute(),
+    ).toHaveLength(2);
     expect(await countRows(ctx.db, 'users', org.id)).toBe(3);
   });
 
@@ -134,7 +164,9 @@ describe('Google sign-in', { timeout: 30_000 }, () => {
     await ctx.db.insertInto('users').values({ org_id: org.id, email, first_name: 'Chris', last_name: 'Doe' }).execute();
     const callback = await googleSignIn(ctx.client(host), email);
     expect(callback.headers.location).toBe('/registration-requested');
-    expect(await registrationRequests(org.id)).toMatchObject([{ email, first_name: 'Chris', last_name: 'Doe', status: 'pending' }]);
+    expect(await registrationRequests(org.id)).toMatchObject([
+      { email, first_name: 'Chris', last_name: 'Doe', status: 'pending' },
+    ]);
   });
 
   it('an unverified Google email is not trusted', async () => {
@@ -153,7 +185,11 @@ describe('Google sign-in', { timeout: 30_000 }, () => {
       const client = ctx.client(host);
       const authorizationUrl = await startSignIn(client);
       const callback = await new ProviderBrowser().signIn(authorizationUrl.href, email);
-      return { client, callback: `${callback.pathname}${callback.search}`, state: authorizationUrl.searchParams.get('state')! };
+      return {
+        client,
+        callback: `${callback.pathname}${callback.search}`,
+        state: authorizationUrl.searchParams.get('state')!,
+      };
     }
 
     async function expectRefused(client: TestClient, path: string) {
@@ -196,7 +232,11 @@ describe('Google sign-in', { timeout: 30_000 }, () => {
       const { organization: org, host } = await organization();
       const member = await makeUser(ctx.db, org.id, 'wallet-user');
       const { client, callback } = await returnedCallback(host, member.email);
-      await ctx.db.updateTable('oidc_sign_ins').set({ expires_at: new Date(Date.now() - 1000) }).where('org_id', '=', org.id).execute();
+      await ctx.db
+        .updateTable('oidc_sign_ins')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('org_id', '=', org.id)
+        .execute();
       await expectRefused(client, callback);
     });
 
@@ -215,7 +255,10 @@ describe('Google sign-in', { timeout: 30_000 }, () => {
       const client = ctx.client(host);
       const authorizationUrl = await startSignIn(client);
       const state = authorizationUrl.searchParams.get('state')!;
-      await expectRefused(client, `${GOOGLE_SIGN_IN_PATHS.callback}?error=access_denied&state=${state}&iss=${encodeURIComponent(ctx.config.OIDC_ISSUER_URL!)}`);
+      await expectRefused(
+        client,
+        `${GOOGLE_SIGN_IN_PATHS.callback}?error=access_denied&state=${state}&iss=${encodeURIComponent(ctx.config.OIDC_ISSUER_URL!)}`,
+      );
     });
   });
 });

@@ -2,7 +2,11 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../config.js';
 
 /** Google sign-in settings; null when any of the three is missing (the login page then says it isn't configured). */
-export interface OidcSettings { issuer: URL; clientId: string; clientSecret: string }
+export interface OidcSettings {
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+}
 
 export function oidcSettings(config: Config): OidcSettings | null {
   const { OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = config;

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  GOOGLE_SIGN_IN_PATHS, LINK_SIGN_IN_RATE_LIMITS, REGISTRATION_PAGES, TWO_FACTOR_CHALLENGE_PAGE, type GoogleSignInError, type SignInOptions,
+  GOOGLE_SIGN_IN_PATHS,
+  LINK_SIGN_IN_RATE_LIMITS,
+  REGISTRATION_PAGES,
+  TWO_FACTOR_CHALLENGE_PAGE,
+  type GoogleSignInError,
+  type SignInOptions,
 } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { organizationOriginOf } from '../../http/public-url.js';
@@ -9,7 +14,13 @@ import { signOut } from '../auth/service.js';
 import { assertUnderLimits, recordHits } from '../throttle/service.js';
 import { setChallengeCookie } from '../two-factor/challenge-cookie.js';
 import { oidcSettings } from './provider.js';
-import { completeGoogleSignIn, finishGoogleSignIn, GoogleSignInFailed, SIGN_IN_TTL_MINUTES, startGoogleSignIn } from './service.js';
+import {
+  completeGoogleSignIn,
+  finishGoogleSignIn,
+  GoogleSignInFailed,
+  SIGN_IN_TTL_MINUTES,
+  startGoogleSignIn,
+} from './service.js';
 
 /** The httpOnly cookie tying the browser to its sign-in in flight; sent back on the provider's top-level redirect. */
 const SIGN_IN_COOKIE = 'wallet_oidc';
@@ -18,7 +29,12 @@ const loginWithError = (reason: GoogleSignInError) => `/login?google=${reason}`;
 
 export async function oidcRoutes(fastify: FastifyInstance) {
   const { db, jobs, config } = fastify.deps;
-  const cookieOptions = { path: GOOGLE_SIGN_IN_PATHS.callback, httpOnly: true, sameSite: 'lax' as const, secure: secureCookies(config) };
+  const cookieOptions = {
+    path: GOOGLE_SIGN_IN_PATHS.callback,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: secureCookies(config),
+  };
 
   function failed(request: FastifyRequest, reply: FastifyReply, error: unknown) {
     if (!(error instanceof GoogleSignInFailed)) throw error;
@@ -51,13 +67,21 @@ export async function oidcRoutes(fastify: FastifyInstance) {
     reply.clearCookie(SIGN_IN_COOKIE, cookieOptions);
     if (!settings) return reply.redirect(loginWithError('not_configured'));
     // Failed returns (no or a stale sign-in, a refused code or ID token) count per IP; past the limit every try is a 429.
-    const limits = [{ key: `google-callback:ip:${organization.id}:${request.ip}`, ...LINK_SIGN_IN_RATE_LIMITS.googleCallback }];
+    const limits = [
+      { key: `google-callback:ip:${organization.id}:${request.ip}`, ...LINK_SIGN_IN_RATE_LIMITS.googleCallback },
+    ];
     await assertUnderLimits(db, limits);
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     try {
       const identity = await finishGoogleSignIn(db, settings, organization, request.cookies[SIGN_IN_COOKIE], query);
       const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
-      const outcome = await completeGoogleSignIn({ db, jobs }, organization, organizationOriginOf(request), identity, client);
+      const outcome = await completeGoogleSignIn(
+        { db, jobs },
+        organization,
+        organizationOriginOf(request),
+        identity,
+        client,
+      );
       reply.header('cache-control', 'no-store');
       if (outcome.kind === 'requested') return reply.redirect(REGISTRATION_PAGES.requested);
       if (outcome.kind === 'pending') return reply.redirect(REGISTRATION_PAGES.accessPending);

@@ -17,7 +17,10 @@ const SCOPE = 'openid email profile';
 
 /** A sign-in that can't go on; the login page explains `reason`. */
 export class GoogleSignInFailed extends Error {
-  constructor(readonly reason: GoogleSignInError, cause?: unknown) {
+  constructor(
+    readonly reason: GoogleSignInError,
+    cause?: unknown,
+  ) {
     super(`Google sign-in failed: ${reason}`, { cause });
     this.name = 'GoogleSignInFailed';
   }
@@ -28,7 +31,12 @@ export class GoogleSignInFailed extends Error {
  * cookie holds the only copy), and the provider's authorization URL. The callback is on the organisation's own
  * host, so the answer comes back to the same organisation.
  */
-export async function startGoogleSignIn(db: Db, settings: OidcSettings, organization: Organization, origin: string): Promise<{ key: string; url: URL }> {
+export async function startGoogleSignIn(
+  db: Db,
+  settings: OidcSettings,
+  organization: Organization,
+  origin: string,
+): Promise<{ key: string; url: URL }> {
   const configuration = await providerConfiguration(settings).catch((error: unknown) => {
     throw new GoogleSignInFailed('failed', error);
   });
@@ -58,9 +66,16 @@ export async function startGoogleSignIn(db: Db, settings: OidcSettings, organiza
   return { key, url };
 }
 
-export interface GoogleIdentity { email: string; first_name: string; last_name: string }
+export interface GoogleIdentity {
+  email: string;
+  first_name: string;
+  last_name: string;
+}
 
-function namesOf(claims: oidc.IDToken | oidc.UserInfoResponse, email: string): { first_name: string; last_name: string } {
+function namesOf(
+  claims: oidc.IDToken | oidc.UserInfoResponse,
+  email: string,
+): { first_name: string; last_name: string } {
   const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 255) : '');
   const first = text(claims.given_name);
   const last = text(claims.family_name);
@@ -74,7 +89,13 @@ function namesOf(claims: oidc.IDToken | oidc.UserInfoResponse, email: string): {
  * exchanged with the PKCE verifier while openid-client checks state, issuer, nonce and the ID token's signature,
  * audience and lifetime. Only a verified email is trusted.
  */
-export async function finishGoogleSignIn(db: Db, settings: OidcSettings, organization: Organization, key: string | undefined, query: string): Promise<GoogleIdentity> {
+export async function finishGoogleSignIn(
+  db: Db,
+  settings: OidcSettings,
+  organization: Organization,
+  key: string | undefined,
+  query: string,
+): Promise<GoogleIdentity> {
   const signIn = key ? await takeSignIn(db, organization.id, tokenDigest(key)) : undefined;
   if (!signIn || signIn.expires_at.getTime() <= Date.now()) throw new GoogleSignInFailed('failed');
   const currentUrl = new URL(signIn.redirect_uri);

@@ -16,7 +16,9 @@ export function useGoogleTestApp(organisations = 20) {
   const state: { provider?: OidcTestProvider } = {};
   // Registered before useTestApp's own beforeAll, so the app starts with the provider's settings.
   beforeAll(async () => {
-    state.provider = await startOidcProvider({ redirectUris: [...slugs].map((slug) => `http://${slug}.localhost${GOOGLE_SIGN_IN_PATHS.callback}`) });
+    state.provider = await startOidcProvider({
+      redirectUris: [...slugs].map((slug) => `http://${slug}.localhost${GOOGLE_SIGN_IN_PATHS.callback}`),
+    });
     Object.assign(env, state.provider.env);
   });
   afterAll(async () => state.provider?.close());

@@ -20,7 +20,11 @@ async function storedLogos(orgId: number) {
 describe('GET /api/logo/{first host segment}', () => {
   it('serves an initials image when no logo was uploaded, to anyone on the host, without fetching anything', async () => {
     const org = await setupOrg(ctx);
-    await ctx.db.updateTable('organizations').set({ name: 'blue <Harbor> & co' }).where('id', '=', org.organization.id).execute();
+    await ctx.db
+      .updateTable('organizations')
+      .set({ name: 'blue <Harbor> & co' })
+      .where('id', '=', org.organization.id)
+      .execute();
     const response = await org.anonymous.get(`/api/logo/${org.organization.slug}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/svg+xml');
@@ -29,7 +33,9 @@ describe('GET /api/logo/{first host segment}', () => {
     expect(response.body).toContain('<title>blue &#60;Harbor&#62; &#38; co</title>');
     expect(response.body).not.toMatch(/href|<script/);
 
-    const again = await org.anonymous.get(`/api/logo/${org.organization.slug}`, { 'if-none-match': response.headers.etag as string });
+    const again = await org.anonymous.get(`/api/logo/${org.organization.slug}`, {
+      'if-none-match': response.headers.etag as string,
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -70,14 +76,19 @@ describe('POST and DELETE /api/organization/logo', () => {
     const removed = await org.adminClient.delete('/api/organization/logo');
     expect(removed.statusCode).toBe(204);
     expect(await storedLogos(org.organization.id)).toEqual([]);
-    expect((await org.anonymous.get(`/api/logo/${org.organization.slug}`)).headers['content-type']).toBe('image/svg+xml');
+    expect((await org.anonymous.get(`/api/logo/${org.organization.slug}`)).headers['content-type']).toBe(
+      'image/svg+xml',
+    );
   });
 
   it('refuses what is not an image (even named .png), an SVG, an empty or oversized file and a missing file (422), storing nothing', async () => {
     const org = await setupOrg(ctx);
     const cases: Array<[Buffer, string]> = [
       [Buffer.from('hello, I am not an image'), ORG_MESSAGES.logoInvalid],
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), ORG_MESSAGES.logoInvalid],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        ORG_MESSAGES.logoInvalid,
+      ],
       [Buffer.alloc(0), ORG_MESSAGES.logoEmpty],
       [Buffer.concat([PNG_BYTES, Buffer.alloc(LOGO_MAX_BYTES)]), ORG_MESSAGES.logoTooLarge],
     ];
@@ -110,7 +121,10 @@ describe('POST and DELETE /api/organization/logo', () => {
 describe('GET /api/organization/admins', () => {
   it("lists the organisation's admins with their roles to any signed-in person, by name", async () => {
     const org = await setupOrg(ctx);
-    const finance = await addUser(ctx.db, org.organization.id, 'wallet-finance', { first_name: 'Bo', last_name: 'Banks' });
+    const finance = await addUser(ctx.db, org.organization.id, 'wallet-finance', {
+      first_name: 'Bo',
+      last_name: 'Banks',
+    });
     await setupOrg(ctx);
     const response = await org.memberClient.get('/api/organization/admins');
     expect(response.statusCode).toBe(200);

@@ -3,10 +3,19 @@ import { LOGO_MAX_BYTES, ORG_MESSAGES, TEAM_COLORS } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
 import { IMAGE_CONTENT_TYPES, detectImageType } from '../users/avatars.js';
-import { deleteOrganizationLogo, findOrganizationLogo, findOrganizationLogoStamp, upsertOrganizationLogo } from './repo.js';
+import {
+  deleteOrganizationLogo,
+  findOrganizationLogo,
+  findOrganizationLogoStamp,
+  upsertOrganizationLogo,
+} from './repo.js';
 import type { Organization } from './repo.js';
 
-export interface LogoImage { bytes: Buffer; contentType: string; etag: string }
+export interface LogoImage {
+  bytes: Buffer;
+  contentType: string;
+  etag: string;
+}
 
 /** Judged by its first bytes like avatars (PNG, JPEG or WebP; never SVG, which could carry script). */
 export function checkLogo(bytes: Buffer | null, truncated: boolean): string {
@@ -35,7 +44,10 @@ export async function logoInfo(db: Db, org: Organization) {
 }
 
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word));
   const letters = words.slice(0, 2).map((word) => [...word.replace(/^[^\p{L}\p{N}]+/u, '')][0] ?? '');
   return letters.join('').toUpperCase() || '?';
 }
@@ -61,5 +73,9 @@ export async function readLogo(db: Db, org: Organization): Promise<LogoImage> {
   const logo = await findOrganizationLogo(db, org.id);
   if (logo) return { bytes: logo.bytes, contentType: logo.content_type, etag: `"logo-${logo.updated_at.getTime()}"` };
   const svg = Buffer.from(initialsSvg(org));
-  return { bytes: svg, contentType: 'image/svg+xml', etag: `"initials-${createHash('sha256').update(svg).digest('hex').slice(0, 16)}"` };
+  return {
+    bytes: svg,
+    contentType: 'image/svg+xml',
+    etag: `"initials-${createHash('sha256').update(svg).digest('hex').slice(0, 16)}"`,
+  };
 }

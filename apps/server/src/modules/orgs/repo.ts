@@ -1,6 +1,10 @@
 import type { DbOrTx } from '../../db/database.js';
 
-export interface Organization { id: number; slug: string; name: string }
+export interface Organization {
+  id: number;
+  slug: string;
+  name: string;
+}
 
 export function findOrganizationBySlug(db: DbOrTx, slug: string): Promise<Organization | undefined> {
   return db.selectFrom('organizations').select(['id', 'slug', 'name']).where('slug', '=', slug).executeTakeFirst();
@@ -14,21 +18,35 @@ export function findOrganizationById(db: DbOrTx, id: number): Promise<Organizati
   return db.selectFrom('organizations').select(['id', 'slug', 'name']).where('id', '=', id).executeTakeFirst();
 }
 
-export interface OrganizationLogo { content_type: string; bytes: Buffer; updated_at: Date }
+export interface OrganizationLogo {
+  content_type: string;
+  bytes: Buffer;
+  updated_at: Date;
+}
 
 export function findOrganizationLogo(db: DbOrTx, orgId: number): Promise<OrganizationLogo | undefined> {
-  return db.selectFrom('organization_logos').select(['content_type', 'bytes', 'updated_at']).where('org_id', '=', orgId).executeTakeFirst();
+  return db
+    .selectFrom('organization_logos')
+    .select(['content_type', 'bytes', 'updated_at'])
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
 }
 
 export function findOrganizationLogoStamp(db: DbOrTx, orgId: number): Promise<{ updated_at: Date } | undefined> {
   return db.selectFrom('organization_logos').select(['updated_at']).where('org_id', '=', orgId).executeTakeFirst();
 }
 
-export function upsertOrganizationLogo(db: DbOrTx, orgId: number, logo: { content_type: string; bytes: Buffer }): Promise<{ updated_at: Date }> {
+export function upsertOrganizationLogo(
+  db: DbOrTx,
+  orgId: number,
+  logo: { content_type: string; bytes: Buffer },
+): Promise<{ updated_at: Date }> {
   return db
     .insertInto('organization_logos')
     .values({ org_id: orgId, ...logo, updated_at: new Date() })
-    .onConflict((oc) => oc.column('org_id').doUpdateSet({ content_type: logo.content_type, bytes: logo.bytes, updated_at: new Date() }))
+    .onConflict((oc) =>
+      oc.column('org_id').doUpdateSet({ content_type: logo.content_type, bytes: logo.bytes, updated_at: new Date() }),
+    )
     .returning(['updated_at'])
     .executeTakeFirstOrThrow();
 }

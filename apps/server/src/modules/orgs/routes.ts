@@ -38,7 +38,9 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     return reply.header('content-type', logo.contentType).send(logo.bytes);
   });
 
-  app.get('/api/organization/logo', { onRequest: requireAdmin }, async (request) => ({ data: await logoInfo(db, orgOf(request)) }));
+  app.get('/api/organization/logo', { onRequest: requireAdmin }, async (request) => ({
+    data: await logoInfo(db, orgOf(request)),
+  }));
 
   app.post('/api/organization/logo', { onRequest: requireAdmin }, async (request) => {
     const org = orgOf(request);
@@ -54,7 +56,11 @@ export async function organizationRoutes(fastify: FastifyInstance) {
   });
 
   /** Help & Support: whom to contact. Every signed-in person may see the admins' names and emails. */
-  app.get('/api/organization/admins', { onRequest: requireUser }, async (request): Promise<{ data: OrganizationAdmin[] }> => ({
-    data: await organizationAdmins(db, orgOf(request).id),
-  }));
+  app.get(
+    '/api/organization/admins',
+    { onRequest: requireUser },
+    async (request): Promise<{ data: OrganizationAdmin[] }> => ({
+      data: await organizationAdmins(db, orgOf(request).id),
+    }),
+  );
 }

@@ -10,7 +10,8 @@ export { findOrganizationById, findOrganizationBySlug, insertOrganization, type 
 /** An organisation and its first super-admin, together or not at all. */
 export async function createOrganization(db: Db, input: { slug: string; name: string; admin: Omit<NewUser, 'role'> }) {
   return db.transaction().execute(async (tx) => {
-    if (await findOrganizationBySlug(tx, input.slug)) throw conflict(`An organisation with the slug '${input.slug}' already exists.`);
+    if (await findOrganizationBySlug(tx, input.slug))
+      throw conflict(`An organisation with the slug '${input.slug}' already exists.`);
     const organization = await insertOrganization(tx, { slug: input.slug, name: input.name });
     const admin = await createUserInTransaction(tx, organization.id, { ...input.admin, role: 'super-admin' });
     await ensureDefaultCategories(tx, organization.id);
@@ -21,7 +22,11 @@ export async function createOrganization(db: Db, input: { slug: string; name: st
 /** The organisation's admins (super-admin, wallet-admin, wallet-finance) with their roles, by name. */
 export async function organizationAdmins(db: Db, orgId: number): Promise<OrganizationAdmin[]> {
   const admins = await adminsOf(db, orgId);
-  const roles = await rolesOfUsers(db, orgId, admins.map((admin) => admin.id));
+  const roles = await rolesOfUsers(
+    db,
+    orgId,
+    admins.map((admin) => admin.id),
+  );
   return admins
     .map((admin) => ({ id: admin.id, name: fullName(admin), email: admin.email, roles: roles.get(admin.id) ?? [] }))
     .sort((a, b) => a.name.localeCompare(b.name));

@@ -19,7 +19,10 @@ describe('Two organisations on two hosts (acme.localhost and demo.localhost)', (
 
     // The same email is two people: each host signs in its own.
     const acmeBrowser = await ctx.client(acme.host).signIn('same@example.test', TEST_PASSWORD);
-    expect((await acmeBrowser.get('/api/me')).json().data).toMatchObject({ id: acmeMember.id, organization: { slug: 'acme' } });
+    expect((await acmeBrowser.get('/api/me')).json().data).toMatchObject({
+      id: acmeMember.id,
+      organization: { slug: 'acme' },
+    });
 
     // A session cookie made on acme's host is no session on demo's.
     const stolen = ctx.client(demo.host);

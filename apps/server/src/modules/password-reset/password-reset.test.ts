@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sql, type KyselyPlugin } from 'kysely';
-import { AUTH_RATE_LIMITS, MESSAGES, PASSWORD_MESSAGES, PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_MINUTES, SESSION_COOKIE } from '@wallet/contract';
+import {
+  AUTH_RATE_LIMITS,
+  MESSAGES,
+  PASSWORD_MESSAGES,
+  PASSWORD_RESET_MESSAGES,
+  PASSWORD_RESET_TTL_MINUTES,
+  SESSION_COOKIE,
+} from '@wallet/contract';
 import { buildApp } from '../../app.js';
 import { QUEUES } from '../../jobs/queue.js';
 import { TestClient } from '../../test/client.js';
@@ -62,7 +69,8 @@ const body = (link: { email: string; token: string }, overrides: Record<string, 
 });
 
 async function passwordHash(userId: number) {
-  return (await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow()).password_hash;
+  return (await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow())
+    .password_hash;
 }
 
 function resetsOf(userId: number) {
@@ -74,7 +82,7 @@ async function signInStatus(host: string, email: string, password: string) {
 }
 
 describe('POST /forgot-password', () => {
-  it('mails a single-use /reset-password?email&token link on the organisation\'s host and stores only its digest', async () => {
+  it("mails a single-use /reset-password?email&token link on the organisation's host and stores only its digest", async () => {
     const org = await setupOrg(ctx);
     const response = await ctx.client(org.host).post('/forgot-password', { email: org.member.email.toUpperCase() });
     expect(response.statusCode).toBe(200);
@@ -101,14 +109,21 @@ describe('POST /forgot-password', () => {
     expect(minutesLeft).toBeLessThanOrEqual(PASSWORD_RESET_TTL_MINUTES);
   });
 
-  it('answers an unknown email, another organisation\'s user and a person without a role exactly the same, and sends nothing', async () => {
+  it("answers an unknown email, another organisation's user and a person without a role exactly the same, and sends nothing", async () => {
     const org = await setupOrg(ctx);
     const other = await setupOrg(ctx);
-    const roleless = await createPersonWithoutRole(ctx.db, org.organization.id, { email: uniqueEmail('roleless'), first_name: 'Rory', last_name: 'Less' });
+    const roleless = await createPersonWithoutRole(ctx.db, org.organization.id, {
+      email: uniqueEmail('roleless'),
+      first_name: 'Rory',
+      last_name: 'Less',
+    });
     const known = await ctx.client(org.host).post('/forgot-password', { email: org.member.email });
     await mailAfter(org.member.email, 0);
     await resetJobsDone();
-    const [mails, resets] = [await countRows(ctx.db, 'mail_messages'), await ctx.db.selectFrom('password_resets').select('id').execute()];
+    const [mails, resets] = [
+      await countRows(ctx.db, 'mail_messages'),
+      await ctx.db.selectFrom('password_resets').select('id').execute(),
+    ];
 
     for (const email of [uniqueEmail('nobody'), other.member.email, roleless.email]) {
       const response = await ctx.client(org.host).post('/forgot-password', { email });
@@ -149,7 +164,8 @@ describe('POST /forgot-password', () => {
       expect(unknown.response.body).toBe(known.response.body);
       expect(unknown.statements).toEqual(known.statements);
       expect(known.statements.length).toBeGreaterThan(0);
-      for (const text of known.statements) expect(text).not.toMatch(/"(users|user_roles|password_resets|mail_messages)"/);
+      for (const text of known.statements)
+        expect(text).not.toMatch(/"(users|user_roles|password_resets|mail_messages)"/);
     } finally {
       await app.close();
     }
@@ -161,7 +177,9 @@ describe('POST /forgot-password', () => {
     expect(jobs.map((job) => job.data.email)).toEqual([org.member.email, unknownEmail]);
     expect(Object.keys(jobs[1]!.data).sort()).toEqual(Object.keys(jobs[0]!.data).sort());
     // The job does the rest: the known email gets its mail, the unknown one nothing.
-    expect(resetLinkIn((await mailAfter(org.member.email, 0)).text_body).searchParams.get('email')).toBe(org.member.email);
+    expect(resetLinkIn((await mailAfter(org.member.email, 0)).text_body).searchParams.get('email')).toBe(
+      org.member.email,
+    );
     await resetJobsDone();
     expect(await latestMailTo(ctx.db, unknownEmail)).toBeUndefined();
   });
@@ -191,7 +209,10 @@ describe('POST /forgot-password', () => {
   });
 
   it('is 404 on an unknown organisation', async () => {
-    expect((await ctx.client('nowhere-at-all.localhost').post('/forgot-password', { email: 'someone@example.test' })).statusCode).toBe(404);
+    expect(
+      (await ctx.client('nowhere-at-all.localhost').post('/forgot-password', { email: 'someone@example.test' }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -215,7 +236,7 @@ describe('POST /reset-password', () => {
     expect((await resetsOf(org.member.id))[0]!.used_at).not.toBeNull();
   });
 
-  it('keeps the session of the browser doing the reset when it is the same user\'s', async () => {
+  it("keeps the session of the browser doing the reset when it is the same user's", async () => {
     const org = await setupOrg(ctx);
     const link = await askForLink(org, org.member.email);
     const elsewhere = await ctx.client(org.host).signIn(org.member.email, TEST_PASSWORD);
@@ -230,9 +251,14 @@ describe('POST /reset-password', () => {
     expect((await ctx.client(org.host).post('/reset-password', body(link))).statusCode).toBe(200);
     const hash = await passwordHash(org.member.id);
 
-    const again = await ctx.client(org.host).post('/reset-password', body(link, { password: 'another-secret', password_confirmation: 'another-secret' }));
+    const again = await ctx
+      .client(org.host)
+      .post('/reset-password', body(link, { password: 'another-secret', password_confirmation: 'another-secret' }));
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.used, errors: { token: [PASSWORD_RESET_MESSAGES.used] } });
+    expect(again.json()).toEqual({
+      message: PASSWORD_RESET_MESSAGES.used,
+      errors: { token: [PASSWORD_RESET_MESSAGES.used] },
+    });
     expect(await passwordHash(org.member.id)).toBe(hash);
   });
 
@@ -242,7 +268,9 @@ describe('POST /reset-password', () => {
     const second = await askForLink(org, org.member.email);
     expect(first.token).not.toBe(second.token);
     expect((await ctx.client(org.host).post('/reset-password', body(second))).statusCode).toBe(200);
-    const older = await ctx.client(org.host).post('/reset-password', body(first, { password: 'another-secret', password_confirmation: 'another-secret' }));
+    const older = await ctx
+      .client(org.host)
+      .post('/reset-password', body(first, { password: 'another-secret', password_confirmation: 'another-secret' }));
     expect(older.json().errors).toEqual({ token: [PASSWORD_RESET_MESSAGES.used] });
     expect(await signInStatus(org.host, org.member.email, NEW_PASSWORD)).toBe(200);
   });
@@ -254,18 +282,24 @@ describe('POST /reset-password', () => {
     // Back-date the link past its lifetime instead of waiting an hour.
     await ctx.db
       .updateTable('password_resets')
-      .set({ expires_at: new Date(Date.now() - 1000), created_at: new Date(Date.now() - (PASSWORD_RESET_TTL_MINUTES * 60_000 + 1000)) })
+      .set({
+        expires_at: new Date(Date.now() - 1000),
+        created_at: new Date(Date.now() - (PASSWORD_RESET_TTL_MINUTES * 60_000 + 1000)),
+      })
       .where('user_id', '=', org.member.id)
       .execute();
     const response = await ctx.client(org.host).post('/reset-password', body(link));
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.expired, errors: { token: [PASSWORD_RESET_MESSAGES.expired] } });
+    expect(response.json()).toEqual({
+      message: PASSWORD_RESET_MESSAGES.expired,
+      errors: { token: [PASSWORD_RESET_MESSAGES.expired] },
+    });
     expect(await passwordHash(org.member.id)).toBe(hash);
     expect((await resetsOf(org.member.id))[0]!.used_at).toBeNull();
     expect((await org.memberClient.get('/api/me')).statusCode).toBe(200);
   });
 
-  it('refuses a wrong token, another person\'s email, an unknown email or another organisation\'s link with the invalid message', async () => {
+  it("refuses a wrong token, another person's email, an unknown email or another organisation's link with the invalid message", async () => {
     const org = await setupOrg(ctx);
     const other = await setupOrg(ctx);
     const link = await askForLink(org, org.member.email);
@@ -281,7 +315,10 @@ describe('POST /reset-password', () => {
     for (const { host, payload } of attempts) {
       const response = await ctx.client(host).post('/reset-password', payload);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.invalid, errors: { token: [PASSWORD_RESET_MESSAGES.invalid] } });
+      expect(response.json()).toEqual({
+        message: PASSWORD_RESET_MESSAGES.invalid,
+        errors: { token: [PASSWORD_RESET_MESSAGES.invalid] },
+      });
     }
     expect(await signInStatus(org.host, org.member.email, TEST_PASSWORD)).toBe(200);
     expect(await signInStatus(org.host, colleague.email, TEST_PASSWORD)).toBe(200);
@@ -295,7 +332,10 @@ describe('POST /reset-password', () => {
     const link = await askForLink(org, org.member.email);
     const hash = await passwordHash(org.member.id);
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
-      [{ password: undefined, password_confirmation: undefined }, { password: [PASSWORD_MESSAGES.tooWeak], password_confirmation: [PASSWORD_MESSAGES.confirmRequired] }],
+      [
+        { password: undefined, password_confirmation: undefined },
+        { password: [PASSWORD_MESSAGES.tooWeak], password_confirmation: [PASSWORD_MESSAGES.confirmRequired] },
+      ],
       [{ password: '12345', password_confirmation: '12345' }, { password: [PASSWORD_MESSAGES.tooWeak] }],
       [{ password_confirmation: '' }, { password_confirmation: [PASSWORD_MESSAGES.confirmRequired] }],
       [{ password_confirmation: 'something-else' }, { password_confirmation: [PASSWORD_MESSAGES.mismatch] }],
@@ -341,7 +381,9 @@ describe('rate limits', () => {
   it('limits forgot-password per IP across accounts', async () => {
     const org = await setupOrg(ctx);
     for (let i = 0; i < forgotPassword.perIp.max; i++) {
-      expect((await ctx.client(org.host).post('/forgot-password', { email: uniqueEmail('spray') })).statusCode).toBe(200);
+      expect((await ctx.client(org.host).post('/forgot-password', { email: uniqueEmail('spray') })).statusCode).toBe(
+        200,
+      );
     }
     const refused = await ctx.client(org.host).post('/forgot-password', { email: org.member.email });
     expect(refused.statusCode).toBe(429);
@@ -362,23 +404,36 @@ describe('rate limits', () => {
     expect(await passwordHash(org.member.id)).toBe(hash);
 
     for (let i = 0; i < resetPassword.perIp.max - resetPassword.perAccount.max - 1; i++) {
-      expect((await ctx.client(org.host).post('/reset-password', body(link, { email: uniqueEmail('spray'), token: 'x' }))).statusCode).toBe(422);
+      expect(
+        (await ctx.client(org.host).post('/reset-password', body(link, { email: uniqueEmail('spray'), token: 'x' })))
+          .statusCode,
+      ).toBe(422);
     }
-    const fromSameIp = await ctx.client(org.host).post('/reset-password', body(link, { email: uniqueEmail('spray'), token: 'x' }));
+    const fromSameIp = await ctx
+      .client(org.host)
+      .post('/reset-password', body(link, { email: uniqueEmail('spray'), token: 'x' }));
     expect(fromSameIp.statusCode).toBe(429);
   });
 
   it('limits POST /api/auth/register per account and per IP', async () => {
     const org = await setupOrg(ctx);
     const attempt = (email: string, ip: string) =>
-      ctx.client(org.host).post('/api/auth/register', { email, token: 'not-a-token', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }, { 'x-forwarded-for': ip });
+      ctx
+        .client(org.host)
+        .post(
+          '/api/auth/register',
+          { email, token: 'not-a-token', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+          { 'x-forwarded-for': ip },
+        );
     const invitee = uniqueEmail('invitee');
-    for (let i = 0; i < register.perAccount.max; i++) expect((await attempt(invitee, `10.1.${i}.1`)).statusCode).toBe(422);
+    for (let i = 0; i < register.perAccount.max; i++)
+      expect((await attempt(invitee, `10.1.${i}.1`)).statusCode).toBe(422);
     const perAccount = await attempt(invitee, '10.1.200.1');
     expect(perAccount.statusCode).toBe(429);
     expect(perAccount.json()).toEqual({ message: MESSAGES.tooManyRequests });
 
-    for (let i = 0; i < register.perIp.max; i++) expect((await attempt(uniqueEmail('spray'), '10.2.0.1')).statusCode).toBe(422);
+    for (let i = 0; i < register.perIp.max; i++)
+      expect((await attempt(uniqueEmail('spray'), '10.2.0.1')).statusCode).toBe(422);
     expect((await attempt(uniqueEmail('spray'), '10.2.0.1')).statusCode).toBe(429);
   });
 });

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PASSWORD_RESET_MESSAGES, forgotPasswordSchema, resetPasswordSchema, type PasswordResetResponse } from '@wallet/contract';
+import {
+  PASSWORD_RESET_MESSAGES,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  type PasswordResetResponse,
+} from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { organizationOriginOf } from '../../http/public-url.js';
 import { requestPasswordReset, resetPassword } from './service.js';
@@ -10,14 +15,27 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, jobs } = fastify.deps;
 
-  app.post('/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request): Promise<PasswordResetResponse> => {
-    await requestPasswordReset(db, jobs, { organization: orgOf(request), email: request.body.email, origin: organizationOriginOf(request), ip: request.ip });
-    return { message: PASSWORD_RESET_MESSAGES.linkSent };
-  });
+  app.post(
+    '/forgot-password',
+    { schema: { body: forgotPasswordSchema } },
+    async (request): Promise<PasswordResetResponse> => {
+      await requestPasswordReset(db, jobs, {
+        organization: orgOf(request),
+        email: request.body.email,
+        origin: organizationOriginOf(request),
+        ip: request.ip,
+      });
+      return { message: PASSWORD_RESET_MESSAGES.linkSent };
+    },
+  );
 
-  app.post('/reset-password', { schema: { body: resetPasswordSchema } }, async (request): Promise<PasswordResetResponse> => {
-    const session = request.auth ? { id: request.auth.sessionId, userId: request.auth.user.id } : null;
-    await resetPassword(db, orgOf(request).id, request.body, { ip: request.ip, session });
-    return { message: PASSWORD_RESET_MESSAGES.changed };
-  });
+  app.post(
+    '/reset-password',
+    { schema: { body: resetPasswordSchema } },
+    async (request): Promise<PasswordResetResponse> => {
+      const session = request.auth ? { id: request.auth.sessionId, userId: request.auth.user.id } : null;
+      await resetPassword(db, orgOf(request).id, request.body, { ip: request.ip, session });
+      return { message: PASSWORD_RESET_MESSAGES.changed };
+    },
+  );
 }

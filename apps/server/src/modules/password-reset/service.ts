@@ -1,4 +1,9 @@
-import { AUTH_RATE_LIMITS, PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_MINUTES, type ResetPasswordInput } from '@wallet/contract';
+import {
+  AUTH_RATE_LIMITS,
+  PASSWORD_RESET_MESSAGES,
+  PASSWORD_RESET_TTL_MINUTES,
+  type ResetPasswordInput,
+} from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { QUEUES, type Jobs } from '../../jobs/queue.js';
 import { validationFailed } from '../../http/errors.js';
@@ -39,7 +44,10 @@ export async function requestPasswordReset(
   params: { organization: Organization; email: string; origin: string; ip: string },
 ): Promise<void> {
   const { organization, email, origin, ip } = params;
-  await spendAttempt(db, accountAndIpLimits('forgot-password', organization.id, email, ip, AUTH_RATE_LIMITS.forgotPassword));
+  await spendAttempt(
+    db,
+    accountAndIpLimits('forgot-password', organization.id, email, ip, AUTH_RATE_LIMITS.forgotPassword),
+  );
   const job: PasswordResetJob = { orgId: organization.id, email, origin, ip };
   await jobs.send(QUEUES.requestPasswordReset, job);
 }
@@ -95,7 +103,10 @@ export async function resetPassword(
   input: ResetPasswordInput,
   client: { ip: string; session: { id: string; userId: number } | null },
 ): Promise<void> {
-  await spendAttempt(db, accountAndIpLimits('reset-password', orgId, input.email, client.ip, AUTH_RATE_LIMITS.resetPassword));
+  await spendAttempt(
+    db,
+    accountAndIpLimits('reset-password', orgId, input.email, client.ip, AUTH_RATE_LIMITS.resetPassword),
+  );
   await db.transaction().execute(async (tx) => {
     const reset = await findPasswordResetForUpdate(tx, orgId, tokenDigest(input.token));
     const user = reset && (await findUserWithRoles(tx, orgId, reset.user_id));

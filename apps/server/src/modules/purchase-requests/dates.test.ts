@@ -17,7 +17,8 @@ beforeAll(async () => {
 
 const IMPOSSIBLE = ['2099-02-30', '2026-13-01', '2025-02-29', '2099-04-31', '2099-00-10', '0000-01-01'];
 
-const file = (overrides: Record<string, unknown>) => world.memberClient.post(`/api/users/${world.member.id}/purchase-requests`, requestBody(world, overrides));
+const file = (overrides: Record<string, unknown>) =>
+  world.memberClient.post(`/api/users/${world.member.id}/purchase-requests`, requestBody(world, overrides));
 
 function expectDateRefused(response: { statusCode: number; body: string; json: () => unknown }, field: string) {
   expect(response.statusCode, response.body).toBe(422);
@@ -33,9 +34,16 @@ describe('purchase request dates', () => {
     }
     const filed = await file({});
     expect(filed.statusCode, filed.body).toBe(201);
-    const edited = await world.memberClient.put(`/api/purchase-requests/${filed.json().data.id}`, requestBody(world, { interval: 'weekly', start_date: '2099-02-30' }));
+    const edited = await world.memberClient.put(
+      `/api/purchase-requests/${filed.json().data.id}`,
+      requestBody(world, { interval: 'weekly', start_date: '2099-02-30' }),
+    );
     expectDateRefused(edited, 'start_date');
-    const count = await ctx.db.selectFrom('purchase_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', world.organization.id).executeTakeFirstOrThrow();
+    const count = await ctx.db
+      .selectFrom('purchase_requests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('org_id', '=', world.organization.id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 

@@ -3,7 +3,18 @@ import { CARD_MESSAGES, REQUEST_MESSAGES } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
 import { topUp } from '../../test/card-factories.js';
 import { integrityProblems } from '../ledger/service.js';
-import { cardLimit, decide, entriesWithReference, expectNothingFunded, fileRequest, mailsOf, requestAsAdmin, requestWorld, signedInUser, unallocated } from './test-fixtures.js';
+import {
+  cardLimit,
+  decide,
+  entriesWithReference,
+  expectNothingFunded,
+  fileRequest,
+  mailsOf,
+  requestAsAdmin,
+  requestWorld,
+  signedInUser,
+  unallocated,
+} from './test-fixtures.js';
 
 /**
  * The workflow matrix of issue 6 along a team's approval path: what each decision does to the request, the card,
@@ -15,7 +26,13 @@ describe('a two-step approval path', () => {
   it('approve then approve: funds the card once, sets transferred, balances the ledger and tells the requester', async () => {
     const world = await requestWorld(ctx);
     const request = await fileRequest(world);
-    expect(request).toMatchObject({ status: 'Pending', approvals: [{ approver_id: world.first.id, approved: 'pending' }, { approver_id: world.second.id, approved: 'pending' }] });
+    expect(request).toMatchObject({
+      status: 'Pending',
+      approvals: [
+        { approver_id: world.first.id, approved: 'pending' },
+        { approver_id: world.second.id, approved: 'pending' },
+      ],
+    });
     const [step1, step2] = request.approvals;
 
     const firstDecision = await decide(world.firstClient, request.id, step1!.id, 'approved', 'Looks fine');
@@ -25,15 +42,25 @@ describe('a two-step approval path', () => {
 
     const secondDecision = await decide(world.secondClient, request.id, step2!.id, 'approved');
     expect(secondDecision.statusCode, secondDecision.body).toBe(200);
-    expect(secondDecision.json().data).toMatchObject({ status: 'Approved', approved_path: 'approved', approved_accounting: 'pending' });
+    expect(secondDecision.json().data).toMatchObject({
+      status: 'Approved',
+      approved_path: 'approved',
+      approved_accounting: 'pending',
+    });
 
     const after = await requestAsAdmin(world, request.id);
     expect(after.transferred).not.toBeNull();
-    expect(after.approvals.map((step) => [step.approved, step.notes])).toEqual([['approved', 'Looks fine'], ['approved', null]]);
+    expect(after.approvals.map((step) => [step.approved, step.notes])).toEqual([
+      ['approved', 'Looks fine'],
+      ['approved', null],
+    ]);
     expect(await cardLimit(world)).toBe(12_345);
     expect(await unallocated(world)).toBe(1_000_000 - 12_345);
     expect(await entriesWithReference(ctx, world.organization.id, `purchase-request:${request.id}`)).toHaveLength(1);
-    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({
+      unbalancedEntries: [],
+      driftedAccounts: [],
+    });
 
     const outcome = await mailsOf(ctx, world.organization.id, 'request_decided');
     expect(outcome.map((mail) => mail.to_email)).toEqual([world.member.email]);
@@ -60,14 +87,21 @@ describe('a two-step approval path', () => {
     const world = await requestWorld(ctx);
     const request = await fileRequest(world);
     const [step1, step2] = request.approvals;
-    expect((await decide(world.firstClient, request.id, step1!.id, 'rejected')).json().data).toMatchObject({ status: 'Rejected' });
+    expect((await decide(world.firstClient, request.id, step1!.id, 'rejected')).json().data).toMatchObject({
+      status: 'Rejected',
+    });
     const late = await decide(world.secondClient, request.id, step2!.id, 'approved');
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(REQUEST_MESSAGES.alreadyDecided);
     await expectNothingFunded(ctx, world, request.id, 1_000_000);
-    expect((await requestAsAdmin(world, request.id)).approvals.map((step) => step.approved)).toEqual(['rejected', 'pending']);
+    expect((await requestAsAdmin(world, request.id)).approvals.map((step) => step.approved)).toEqual([
+      'rejected',
+      'pending',
+    ]);
     // The second approver was never asked.
-    expect((await mailsOf(ctx, world.organization.id, 'approval_needed')).map((mail) => mail.to_email)).toEqual([world.first.email]);
+    expect((await mailsOf(ctx, world.organization.id, 'approval_needed')).map((mail) => mail.to_email)).toEqual([
+      world.first.email,
+    ]);
   });
 
   it('refuses a non-approver (403), a wrong status (422), a step not yet current or already decided (409)', async () => {
@@ -110,7 +144,10 @@ describe('a two-step approval path', () => {
     expect((await requestAsAdmin(world, request.id)).approvals[0]!.approved).toBe('pending');
     expect((await decide(world.firstClient, request.id, step1!.id, 'approved', '')).statusCode).toBe(200);
     expect((await decide(world.secondClient, request.id, step2!.id, 'approved', 'y'.repeat(255))).statusCode).toBe(200);
-    expect((await requestAsAdmin(world, request.id)).approvals.map((step) => step.notes)).toEqual([null, 'y'.repeat(255)]);
+    expect((await requestAsAdmin(world, request.id)).approvals.map((step) => step.notes)).toEqual([
+      null,
+      'y'.repeat(255),
+    ]);
   });
 
   it('funding the organisation cannot cover is refused with 409 and nothing changes; it works after a top-up', async () => {
@@ -124,7 +161,10 @@ describe('a two-step approval path', () => {
     await expectNothingFunded(ctx, world, request.id, 5_000);
     const after = await requestAsAdmin(world, request.id);
     expect(after).toMatchObject({ status: 'Pending', approved_path: 'pending' });
-    expect(after.approvals.map((step) => [step.approved, step.notes])).toEqual([['approved', null], ['pending', null]]);
+    expect(after.approvals.map((step) => [step.approved, step.notes])).toEqual([
+      ['approved', null],
+      ['pending', null],
+    ]);
     expect(await mailsOf(ctx, world.organization.id, 'request_decided')).toEqual([]);
 
     await topUp(world.adminClient, 10_000);

@@ -1,7 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_MESSAGES } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
-import { cardLimit, decide, fileRequest, force, linkIn, mailsOf, requestAsAdmin, requestBody, requestWorld, signedInUser, type RequestWorld } from './test-fixtures.js';
+import {
+  cardLimit,
+  decide,
+  fileRequest,
+  force,
+  linkIn,
+  mailsOf,
+  requestAsAdmin,
+  requestBody,
+  requestWorld,
+  signedInUser,
+  type RequestWorld,
+} from './test-fixtures.js';
 
 /** Edit Request while nobody has decided, Delete and Discard within what each role may remove (DESIGN §8). */
 const ctx = useTestApp();
@@ -11,17 +23,33 @@ beforeAll(async () => {
   world = await requestWorld(ctx);
 });
 
-const edit = (id: number, overrides: Record<string, unknown>) => world.memberClient.put(`/api/purchase-requests/${id}`, requestBody(world, overrides));
+const edit = (id: number, overrides: Record<string, unknown>) =>
+  world.memberClient.put(`/api/purchase-requests/${id}`, requestBody(world, overrides));
 
 describe('Edit Request', () => {
   it('while undecided: the request changes and its approval chain starts again (old mail links die)', async () => {
     const request = await fileRequest(world);
     const [oldMail] = (await mailsOf(ctx, world.organization.id, 'approval_needed')).slice(-1);
-    const edited = await edit(request.id, { amount: 9_900, notes: 'Cheaper tickets', interval: 'weekly', start_date: '2099-01-01' });
+    const edited = await edit(request.id, {
+      amount: 9_900,
+      notes: 'Cheaper tickets',
+      interval: 'weekly',
+      start_date: '2099-01-01',
+    });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json().data).toMatchObject({ id: request.id, amount: 9_900, notes: 'Cheaper tickets', interval: 'weekly', start_date: '2099-01-01', status: 'Pending' });
+    expect(edited.json().data).toMatchObject({
+      id: request.id,
+      amount: 9_900,
+      notes: 'Cheaper tickets',
+      interval: 'weekly',
+      start_date: '2099-01-01',
+      status: 'Pending',
+    });
     const approvals = edited.json().data.approvals as Array<{ id: number; approver_id: number; approved: string }>;
-    expect(approvals.map((step) => [step.approver_id, step.approved])).toEqual([[world.first.id, 'pending'], [world.second.id, 'pending']]);
+    expect(approvals.map((step) => [step.approver_id, step.approved])).toEqual([
+      [world.first.id, 'pending'],
+      [world.second.id, 'pending'],
+    ]);
     expect(approvals.map((step) => step.id)).not.toContain(request.approvals[0]!.id);
 
     // The first approver is asked again, about the new amount; the old link no longer decides anything.
@@ -53,14 +81,21 @@ describe('Edit Request', () => {
   it("another member's request is 404; invalid edits are 422 and change nothing", async () => {
     const request = await fileRequest(world);
     const other = await signedInUser(ctx, world, 'wallet-user');
-    expect((await other.client.put(`/api/purchase-requests/${request.id}`, requestBody(world, { amount: 1 }))).statusCode).toBe(404);
+    expect(
+      (await other.client.put(`/api/purchase-requests/${request.id}`, requestBody(world, { amount: 1 }))).statusCode,
+    ).toBe(404);
     const invalid = await edit(request.id, { amount: 0, notes: '' });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errors).toMatchObject({ amount: [REQUEST_MESSAGES.amountInvalid] });
-    expect((await edit(request.id, { card_id: 999_999 })).json().errors).toMatchObject({ card_id: [REQUEST_MESSAGES.cardNotYours] });
+    expect((await edit(request.id, { card_id: 999_999 })).json().errors).toMatchObject({
+      card_id: [REQUEST_MESSAGES.cardNotYours],
+    });
     const after = await requestAsAdmin(world, request.id);
     expect(after.approvals.map((step) => step.id)).toEqual(request.approvals.map((step) => step.id));
-    expect((await world.adminClient.get(`/api/purchase-requests/${request.id}`)).json().data).toMatchObject({ amount: 12_345, notes: 'Conference tickets' });
+    expect((await world.adminClient.get(`/api/purchase-requests/${request.id}`)).json().data).toMatchObject({
+      amount: 12_345,
+      notes: 'Conference tickets',
+    });
   });
 });
 

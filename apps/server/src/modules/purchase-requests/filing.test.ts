@@ -13,10 +13,15 @@ beforeAll(async () => {
   world = await requestWorld(ctx);
 });
 
-const post = (body: Record<string, unknown>) => world.memberClient.post(`/api/users/${world.member.id}/purchase-requests`, body);
+const post = (body: Record<string, unknown>) =>
+  world.memberClient.post(`/api/users/${world.member.id}/purchase-requests`, body);
 
 async function requestCount() {
-  const row = await ctx.db.selectFrom('purchase_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', world.organization.id).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('purchase_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('org_id', '=', world.organization.id)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -32,7 +37,8 @@ async function expect422(overrides: Record<string, unknown>, field: string, mess
 
 describe('SPEC §5 new request rules (422, nothing written)', () => {
   it('amount: at least 1 cent, whole cents, a number', async () => {
-    for (const amount of [0, -100, 12.5, 0.01, '100', null, 1e15]) await expect422({ amount }, 'amount', REQUEST_MESSAGES.amountInvalid);
+    for (const amount of [0, -100, 12.5, 0.01, '100', null, 1e15])
+      await expect422({ amount }, 'amount', REQUEST_MESSAGES.amountInvalid);
     await expect422({ amount: undefined }, 'amount', REQUEST_MESSAGES.amountInvalid);
   });
 
@@ -59,10 +65,19 @@ describe('SPEC §5 new request rules (422, nothing written)', () => {
     await expect422({ card_id: 999_999 }, 'card_id', REQUEST_MESSAGES.cardNotYours);
     // A card the issuer canceled can never be funded again, so no request is filed for it.
     const canceled = await createCard(world.adminClient, world.member.id);
-    await ctx.db.updateTable('cards').set({ status: 'canceled', cancellation_reason: 'lost', canceled_at: new Date() }).where('id', '=', canceled.id).execute();
+    await ctx.db
+      .updateTable('cards')
+      .set({ status: 'canceled', cancellation_reason: 'lost', canceled_at: new Date() })
+      .where('id', '=', canceled.id)
+      .execute();
     await expect422({ card_id: canceled.id }, 'card_id', REQUEST_MESSAGES.cardCanceled);
 
-    const elsewhere = await world.adminClient.post('/api/teams', { name: 'Elsewhere', color: '#FA541C', team: { users: [other.user.id] }, approval_path: [] });
+    const elsewhere = await world.adminClient.post('/api/teams', {
+      name: 'Elsewhere',
+      color: '#FA541C',
+      team: { users: [other.user.id] },
+      approval_path: [],
+    });
     expect(elsewhere.statusCode).toBe(201);
     await expect422({ team_id: elsewhere.json().data.id }, 'team_id', REQUEST_MESSAGES.teamNotYours);
 
@@ -73,27 +88,57 @@ describe('SPEC §5 new request rules (422, nothing written)', () => {
     const foreignCategory = (await foreignAdmin.get('/api/wallet-categories')).json().data[0].id as number;
     await expect422({ wallet_category_id: foreignCategory }, 'wallet_category_id', REQUEST_MESSAGES.categoryUnknown);
 
-    const categories = (await world.memberClient.get('/api/wallet-categories')).json().data as Array<{ id: number; name: string }>;
+    const categories = (await world.memberClient.get('/api/wallet-categories')).json().data as Array<{
+      id: number;
+      name: string;
+    }>;
     const travel = categories.find((category) => category.name === 'Travel')!;
     const filed = await post(requestBody(world, { wallet_category_id: travel.id }));
     expect(filed.statusCode).toBe(201);
-    expect(filed.json().data).toMatchObject({ wallet_category_id: travel.id, wallet_category: { id: travel.id, name: 'Travel' } });
+    expect(filed.json().data).toMatchObject({
+      wallet_category_id: travel.id,
+      wallet_category: { id: travel.id, name: 'Travel' },
+    });
   });
 
   it('recurring dates: start_date required with an interval, after today; end_date after start_date', async () => {
     await expect422({ interval: 'monthly' }, 'start_date', REQUEST_MESSAGES.startDateRequired);
-    await expect422({ interval: 'weekly', start_date: daysFromToday(0) }, 'start_date', REQUEST_MESSAGES.startDateFuture);
-    await expect422({ interval: 'yearly', start_date: daysFromToday(-3) }, 'start_date', REQUEST_MESSAGES.startDateFuture);
-    await expect422({ interval: 'monthly', start_date: daysFromToday(10), end_date: daysFromToday(5) }, 'end_date', REQUEST_MESSAGES.endDateAfterStart);
-    await expect422({ interval: 'monthly', start_date: daysFromToday(10), end_date: daysFromToday(10) }, 'end_date', REQUEST_MESSAGES.endDateAfterStart);
+    await expect422(
+      { interval: 'weekly', start_date: daysFromToday(0) },
+      'start_date',
+      REQUEST_MESSAGES.startDateFuture,
+    );
+    await expect422(
+      { interval: 'yearly', start_date: daysFromToday(-3) },
+      'start_date',
+      REQUEST_MESSAGES.startDateFuture,
+    );
+    await expect422(
+      { interval: 'monthly', start_date: daysFromToday(10), end_date: daysFromToday(5) },
+      'end_date',
+      REQUEST_MESSAGES.endDateAfterStart,
+    );
+    await expect422(
+      { interval: 'monthly', start_date: daysFromToday(10), end_date: daysFromToday(10) },
+      'end_date',
+      REQUEST_MESSAGES.endDateAfterStart,
+    );
     await expect422({ interval: 'daily', start_date: daysFromToday(10) }, 'interval');
     await expect422({ interval: 'monthly', start_date: '2030-13-45x' }, 'start_date');
 
-    const recurring = await post(requestBody(world, { interval: 'monthly', start_date: daysFromToday(1), end_date: daysFromToday(100) }));
+    const recurring = await post(
+      requestBody(world, { interval: 'monthly', start_date: daysFromToday(1), end_date: daysFromToday(100) }),
+    );
     expect(recurring.statusCode, recurring.body).toBe(201);
-    expect(recurring.json().data).toMatchObject({ interval: 'monthly', start_date: daysFromToday(1), end_date: daysFromToday(100) });
+    expect(recurring.json().data).toMatchObject({
+      interval: 'monthly',
+      start_date: daysFromToday(1),
+      end_date: daysFromToday(100),
+    });
     // Without an interval the dates are not kept (the date pickers are disabled).
-    const oneTime = await post(requestBody(world, { interval: null, start_date: daysFromToday(3), end_date: daysFromToday(9) }));
+    const oneTime = await post(
+      requestBody(world, { interval: null, start_date: daysFromToday(3), end_date: daysFromToday(9) }),
+    );
     expect(oneTime.json().data).toMatchObject({ interval: null, start_date: null, end_date: null });
   });
 });
@@ -102,12 +147,21 @@ describe('who files for whom', () => {
   it('a member files only for themselves (403), an admin files for nobody else (403), signed out is 401', async () => {
     const before = await requestCount();
     const mailsBefore = (await mailsOf(ctx, world.organization.id, 'approval_needed')).length;
-    const forAnother = await world.memberClient.post(`/api/users/${world.first.id}/purchase-requests`, requestBody(world));
+    const forAnother = await world.memberClient.post(
+      `/api/users/${world.first.id}/purchase-requests`,
+      requestBody(world),
+    );
     expect(forAnother.statusCode).toBe(403);
-    expect((await world.memberClient.post('/api/users/999999/purchase-requests', requestBody(world))).statusCode).toBe(403);
-    expect((await world.adminClient.post(`/api/users/${world.member.id}/purchase-requests`, requestBody(world))).statusCode).toBe(403);
+    expect((await world.memberClient.post('/api/users/999999/purchase-requests', requestBody(world))).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await world.adminClient.post(`/api/users/${world.member.id}/purchase-requests`, requestBody(world))).statusCode,
+    ).toBe(403);
     const anonymous = ctx.client(world.host);
-    expect((await anonymous.post(`/api/users/${world.member.id}/purchase-requests`, requestBody(world))).statusCode).toBe(401);
+    expect(
+      (await anonymous.post(`/api/users/${world.member.id}/purchase-requests`, requestBody(world))).statusCode,
+    ).toBe(401);
     expect(await requestCount()).toBe(before);
     expect(await mailsOf(ctx, world.organization.id, 'approval_needed')).toHaveLength(mailsBefore);
   });
@@ -117,8 +171,17 @@ describe('who files for whom', () => {
     const response = await post(requestBody(world, { amount: 2_500, notes: 'Team lunch' }));
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({
-      amount: 2_500, notes: 'Team lunch', status: 'Pending', approved_path: 'pending', approved_accounting: 'pending', transferred: null, user_id: world.member.id,
-      approvals: [{ approver_id: world.first.id, approved: 'pending', position: 0 }, { approver_id: world.second.id, approved: 'pending', position: 1 }],
+      amount: 2_500,
+      notes: 'Team lunch',
+      status: 'Pending',
+      approved_path: 'pending',
+      approved_accounting: 'pending',
+      transferred: null,
+      user_id: world.member.id,
+      approvals: [
+        { approver_id: world.first.id, approved: 'pending', position: 0 },
+        { approver_id: world.second.id, approved: 'pending', position: 1 },
+      ],
     });
     const mails = await mailsOf(ctx, world.organization.id, 'approval_needed');
     expect(mails).toHaveLength(mailsBefore + 1);
@@ -127,9 +190,16 @@ describe('who files for whom', () => {
   });
 
   it('a requester on their own team path is not asked to approve their own request', async () => {
-    const selfApprover = await world.adminClient.post('/api/teams', { name: 'Self', color: '#13C2C2', team: { users: [world.member.id] }, approval_path: [world.member.id, world.second.id] });
+    const selfApprover = await world.adminClient.post('/api/teams', {
+      name: 'Self',
+      color: '#13C2C2',
+      team: { users: [world.member.id] },
+      approval_path: [world.member.id, world.second.id],
+    });
     expect(selfApprover.statusCode).toBe(201);
     const filed = await post(requestBody(world, { team_id: selfApprover.json().data.id }));
-    expect(filed.json().data.approvals.map((approval: { approver_id: number }) => approval.approver_id)).toEqual([world.second.id]);
+    expect(filed.json().data.approvals.map((approval: { approver_id: number }) => approval.approver_id)).toEqual([
+      world.second.id,
+    ]);
   });
 });

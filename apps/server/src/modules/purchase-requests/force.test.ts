@@ -3,7 +3,18 @@ import { REQUEST_MESSAGES } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
 import { acceptTermsInDb, activateCard, createCard } from '../../test/card-factories.js';
 import { integrityProblems } from '../ledger/service.js';
-import { cardLimit, decide, entriesWithReference, expectNothingFunded, fileRequest, force, mailsOf, requestAsAdmin, requestWorld, signedInUser } from './test-fixtures.js';
+import {
+  cardLimit,
+  decide,
+  entriesWithReference,
+  expectNothingFunded,
+  fileRequest,
+  force,
+  mailsOf,
+  requestAsAdmin,
+  requestWorld,
+  signedInUser,
+} from './test-fixtures.js';
 
 /** Force Approve and Force Reject (admins, not on their own request): the accounting state of SPEC §4. */
 const ctx = useTestApp();
@@ -14,14 +25,22 @@ describe('admin force decisions', () => {
     const request = await fileRequest(world);
     const forced = await force(world.adminClient, request.id, 'approved');
     expect(forced.statusCode, forced.body).toBe(200);
-    expect(forced.json().data).toMatchObject({ status: 'Approved', approved_accounting: 'approved', approved_path: 'pending', accounting_notes: 'Force approved by admin from purchase request dashboard.' });
+    expect(forced.json().data).toMatchObject({
+      status: 'Approved',
+      approved_accounting: 'approved',
+      approved_path: 'pending',
+      accounting_notes: 'Force approved by admin from purchase request dashboard.',
+    });
     expect(await cardLimit(world)).toBe(12_345);
     expect((await requestAsAdmin(world, request.id)).transferred).not.toBeNull();
     // The approvers can no longer decide, and forcing again is a conflict.
     expect((await decide(world.firstClient, request.id, request.approvals[0]!.id, 'approved')).statusCode).toBe(409);
     expect((await force(world.adminClient, request.id, 'rejected')).statusCode).toBe(409);
     expect(await cardLimit(world)).toBe(12_345);
-    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({
+      unbalancedEntries: [],
+      driftedAccounts: [],
+    });
   });
 
   it('force reject funds nothing and records the note; members may not force (403)', async () => {
@@ -33,9 +52,15 @@ describe('admin force decisions', () => {
     expect(wrong.json().message).toBe(REQUEST_MESSAGES.incorrectStatus);
     const forced = await force(world.adminClient, request.id, 'rejected');
     expect(forced.statusCode).toBe(200);
-    expect(forced.json().data).toMatchObject({ status: 'Rejected', approved_accounting: 'rejected', accounting_notes: 'Force rejected by admin from purchase request dashboard.' });
+    expect(forced.json().data).toMatchObject({
+      status: 'Rejected',
+      approved_accounting: 'rejected',
+      accounting_notes: 'Force rejected by admin from purchase request dashboard.',
+    });
     await expectNothingFunded(ctx, world, request.id, 1_000_000);
-    expect((await mailsOf(ctx, world.organization.id, 'request_decided')).map((mail) => mail.to_email)).toEqual([world.member.email]);
+    expect((await mailsOf(ctx, world.organization.id, 'request_decided')).map((mail) => mail.to_email)).toEqual([
+      world.member.email,
+    ]);
   });
 
   it('an admin may not decide their own request (403)', async () => {
@@ -45,8 +70,16 @@ describe('admin force decisions', () => {
     await acceptTermsInDb(ctx.db, requester.user.id);
     const card = await createCard(world.adminClient, requester.user.id);
     await activateCard(world.adminClient, card.id);
-    expect((await world.adminClient.put(`/api/teams/${world.team.id}/users/${requester.user.id}`)).statusCode).toBeLessThan(300);
-    const filed = await requester.client.post(`/api/users/${requester.user.id}/purchase-requests`, { amount: 500, card_id: card.id, team_id: world.team.id, notes: 'Own', interval: null });
+    expect(
+      (await world.adminClient.put(`/api/teams/${world.team.id}/users/${requester.user.id}`)).statusCode,
+    ).toBeLessThan(300);
+    const filed = await requester.client.post(`/api/users/${requester.user.id}/purchase-requests`, {
+      amount: 500,
+      card_id: card.id,
+      team_id: world.team.id,
+      notes: 'Own',
+      interval: null,
+    });
     expect(filed.statusCode, filed.body).toBe(201);
     const promoted = await world.adminClient.put(`/api/users/${requester.user.id}/roles`, { roles: ['wallet-admin'] });
     expect(promoted.statusCode, promoted.body).toBe(200);
@@ -58,19 +91,25 @@ describe('admin force decisions', () => {
     expect((await force(world.adminClient, filed.json().data.id, 'rejected')).statusCode).toBe(200);
   });
 
-  it('a team with an empty path: no approvals, no approver mailed, it waits in the admins\' Pending Request list until a force decides', async () => {
+  it("a team with an empty path: no approvals, no approver mailed, it waits in the admins' Pending Request list until a force decides", async () => {
     const world = await requestWorld(ctx, { path: 'none' });
     const request = await fileRequest(world);
     expect(request.approvals).toEqual([]);
     expect(await mailsOf(ctx, world.organization.id, 'approval_needed')).toEqual([]);
-    const pendingForAdmin = await world.adminClient.get(`/api/purchase-requests?filter[pending_approval_by]=${world.admin.id}`);
+    const pendingForAdmin = await world.adminClient.get(
+      `/api/purchase-requests?filter[pending_approval_by]=${world.admin.id}`,
+    );
     expect(pendingForAdmin.json().data.map((row: { id: number }) => row.id)).toEqual([request.id]);
-    const pendingForMember = await world.memberClient.get(`/api/purchase-requests?filter[pending_approval_by]=${world.member.id}`);
+    const pendingForMember = await world.memberClient.get(
+      `/api/purchase-requests?filter[pending_approval_by]=${world.member.id}`,
+    );
     expect(pendingForMember.json().meta.total).toBe(0);
     expect((await requestAsAdmin(world, request.id)).status).toBe('Pending');
     expect((await force(world.adminClient, request.id, 'approved')).json().data).toMatchObject({ status: 'Approved' });
     expect(await cardLimit(world)).toBe(12_345);
-    const afterForce = await world.adminClient.get(`/api/purchase-requests?filter[pending_approval_by]=${world.admin.id}`);
+    const afterForce = await world.adminClient.get(
+      `/api/purchase-requests?filter[pending_approval_by]=${world.admin.id}`,
+    );
     expect(afterForce.json().meta.total).toBe(0);
   });
 
@@ -88,6 +127,9 @@ describe('admin force decisions', () => {
     expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409, 409, 409]);
     expect(await cardLimit(world)).toBe(12_345);
     expect(await entriesWithReference(ctx, world.organization.id, `purchase-request:${request.id}`)).toHaveLength(1);
-    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({
+      unbalancedEntries: [],
+      driftedAccounts: [],
+    });
   });
 });

@@ -22,7 +22,14 @@ export async function fundApprovedRequest(tx: Tx, jobs: Jobs, request: RequestRo
   const transferred = new Date();
   await updateRequest(tx, request.id, { transferred });
   if (request.interval && request.start_date) {
-    await startRecurring(tx, { orgId: request.org_id, purchaseRequestId: request.id, interval: request.interval, startDate: request.start_date, endDate: request.end_date, today: todayIso() });
+    await startRecurring(tx, {
+      orgId: request.org_id,
+      purchaseRequestId: request.id,
+      interval: request.interval,
+      startDate: request.start_date,
+      endDate: request.end_date,
+      today: todayIso(),
+    });
   }
   return transferred;
 }

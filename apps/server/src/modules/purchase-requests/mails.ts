@@ -9,19 +9,32 @@ import { insertLinks, type ApprovalRow, type RequestRow } from './repo.js';
 
 export const APPROVAL_LINK_TTL_DAYS = 7;
 
-export interface MailContext { tx: Tx; jobs: Jobs; organization: Organization; origin: string }
+export interface MailContext {
+  tx: Tx;
+  jobs: Jobs;
+  organization: Organization;
+  origin: string;
+}
 
 /** The current approver's mail with one-click Approve and Reject links (single use, 7 days). */
 export async function mailApprover(context: MailContext, request: RequestRow, approval: ApprovalRow): Promise<void> {
   const { tx, jobs, organization, origin } = context;
-  const [approver, requester] = await Promise.all([findUserById(tx, organization.id, approval.approver_id), findUserById(tx, organization.id, request.user_id)]);
+  const [approver, requester] = await Promise.all([
+    findUserById(tx, organization.id, approval.approver_id),
+    findUserById(tx, organization.id, request.user_id),
+  ]);
   if (!approver || !requester) return;
   const expiresAt = new Date(Date.now() + APPROVAL_LINK_TTL_DAYS * 24 * 60 * 60 * 1000);
   const tokens = { approved: randomToken(), rejected: randomToken() };
   await insertLinks(
     tx,
     (['approved', 'rejected'] as const).map((action) => ({
-      org_id: organization.id, approval_id: approval.id, purchase_request_id: request.id, action, token_hash: tokenDigest(tokens[action]), expires_at: expiresAt,
+      org_id: organization.id,
+      approval_id: approval.id,
+      purchase_request_id: request.id,
+      action,
+      token_hash: tokenDigest(tokens[action]),
+      expires_at: expiresAt,
     })),
   );
   const link = (action: 'approved' | 'rejected') => new URL(`/api/approval-links/${tokens[action]}`, origin).toString();
@@ -49,7 +62,12 @@ export async function mailApprover(context: MailContext, request: RequestRow, ap
 }
 
 /** The requester learns the outcome. */
-export async function mailRequester(context: MailContext, request: RequestRow, outcome: 'approved' | 'rejected', note: string | null): Promise<void> {
+export async function mailRequester(
+  context: MailContext,
+  request: RequestRow,
+  outcome: 'approved' | 'rejected',
+  note: string | null,
+): Promise<void> {
   const { tx, jobs, organization, origin } = context;
   const requester = await findUserById(tx, organization.id, request.user_id);
   if (!requester) return;
@@ -74,7 +92,14 @@ export async function mailRequester(context: MailContext, request: RequestRow, o
 }
 
 /** Admins hear when a recurring funding could not run (it is paused until one of them unpauses it). */
-export async function mailAdminsFundingFailed(tx: Tx, jobs: Jobs, organization: Organization, admins: Array<{ id: number; email: string; first_name: string; last_name: string }>, request: RequestRow, reason: string): Promise<void> {
+export async function mailAdminsFundingFailed(
+  tx: Tx,
+  jobs: Jobs,
+  organization: Organization,
+  admins: Array<{ id: number; email: string; first_name: string; last_name: string }>,
+  request: RequestRow,
+  reason: string,
+): Promise<void> {
   for (const admin of admins) {
     await queueMail(tx, jobs, {
       orgId: organization.id,
@@ -84,7 +109,10 @@ export async function mailAdminsFundingFailed(tx: Tx, jobs: Jobs, organization: 
         organisation: organization.name,
         subject: `A recurring funding of ${formatCents(request.amount)} was paused`,
         greeting: `Hi ${admin.first_name},`,
-        paragraphs: [`The recurring purchase request #${request.id} could not fund its card: ${reason}`, 'It is paused until an admin unpauses it in Requests → All Recurring Request.'],
+        paragraphs: [
+          `The recurring purchase request #${request.id} could not fund its card: ${reason}`,
+          'It is paused until an admin unpauses it in Requests → All Recurring Request.',
+        ],
       }),
     });
   }

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { REQUEST_MESSAGES } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
-import { cardLimit, decide, fileRequest, force, linkIn, mailsOf, requestAsAdmin, requestWorld, signedInUser, type RequestWorld } from './test-fixtures.js';
+import {
+  cardLimit,
+  decide,
+  fileRequest,
+  force,
+  linkIn,
+  mailsOf,
+  requestAsAdmin,
+  requestWorld,
+  signedInUser,
+  type RequestWorld,
+} from './test-fixtures.js';
 
 /**
  * Issue 15 point 3: pending requests follow their team's current approval path. An approver taken off the path
@@ -41,12 +52,21 @@ async function pendingFor(client: RequestWorld['adminClient'], userId: number): 
 }
 
 async function expectUnfundedAndPending(world: RequestWorld, requestId: number) {
-  expect(await requestAsAdmin(world, requestId)).toMatchObject({ status: 'Pending', approved_path: 'pending', approved_accounting: 'pending', transferred: null });
+  expect(await requestAsAdmin(world, requestId)).toMatchObject({
+    status: 'Pending',
+    approved_path: 'pending',
+    approved_accounting: 'pending',
+    transferred: null,
+  });
   expect(await cardLimit(world)).toBe(0);
 }
 
 /** The removed first approver can't decide; the second approver is current, was mailed, and their link funds the card. */
-async function expectSecondTookOver(world: RequestWorld, request: { id: number; approvals: Array<{ id: number }> }, firstMail: { text_body: string }) {
+async function expectSecondTookOver(
+  world: RequestWorld,
+  request: { id: number; approvals: Array<{ id: number }> },
+  firstMail: { text_body: string },
+) {
   expect(await click(world, linkIn(firstMail.text_body, 'Approve'))).toBe(NOT_NEEDED);
   expect(await click(world, linkIn(firstMail.text_body, 'Reject'))).toBe(NOT_NEEDED);
   await expectUnfundedAndPending(world, request.id);
@@ -60,7 +80,9 @@ async function expectSecondTookOver(world: RequestWorld, request: { id: number; 
   const secondMails = await approvalMailsTo(world, world.second.email);
   expect(secondMails).toHaveLength(1);
   const [secondStep] = (await requestAsAdmin(world, request.id)).approvals;
-  expect(await click(world, linkIn(secondMails[0]!.text_body, 'Approve'))).toBe(`/purchase-requests/approvals/done?approval=${secondStep!.id}&status=approved`);
+  expect(await click(world, linkIn(secondMails[0]!.text_body, 'Approve'))).toBe(
+    `/purchase-requests/approvals/done?approval=${secondStep!.id}&status=approved`,
+  );
   expect(await requestAsAdmin(world, request.id)).toMatchObject({ status: 'Approved', approved_path: 'approved' });
   expect(await cardLimit(world)).toBe(12_345);
 }
@@ -74,13 +96,17 @@ describe('an approver taken off the approval path', () => {
 
     await setPath(world, [world.second.id]);
 
-    expect((await requestAsAdmin(world, request.id)).approvals).toEqual([expect.objectContaining({ approved: 'pending' })]);
+    expect((await requestAsAdmin(world, request.id)).approvals).toEqual([
+      expect.objectContaining({ approved: 'pending' }),
+    ]);
     await expectSecondTookOver(world, request, firstMail);
   });
 
   it('removing the approver from the team (not only from the path) does the same', async () => {
     const world = await requestWorld(ctx);
-    expect((await world.adminClient.put(`/api/teams/${world.team.id}/users/${world.first.id}`, {})).statusCode).toBe(200);
+    expect((await world.adminClient.put(`/api/teams/${world.team.id}/users/${world.first.id}`, {})).statusCode).toBe(
+      200,
+    );
     const request = await fileRequest(world);
     const firstMail = await latestApprovalMail(world, world.first.email);
 
@@ -163,11 +189,17 @@ describe('pending requests follow the current path', () => {
     const secondMail = await latestApprovalMail(world, world.second.email);
     expect(await click(world, linkIn(secondMail.text_body, 'Approve'))).toMatch(/status=approved$/);
     await expectUnfundedAndPending(world, request.id);
-    const thirdMail = (await mailsOf(ctx, world.organization.id, 'approval_needed')).filter((mail) => mail.to_email === third.user.email);
+    const thirdMail = (await mailsOf(ctx, world.organization.id, 'approval_needed')).filter(
+      (mail) => mail.to_email === third.user.email,
+    );
     expect(thirdMail).toHaveLength(1);
     expect(await click(world, linkIn(thirdMail[0]!.text_body, 'Approve'))).toMatch(/status=approved$/);
     expect(await requestAsAdmin(world, request.id)).toMatchObject({ status: 'Approved' });
-    expect((await requestAsAdmin(world, request.id)).approvals.map((step) => step.approved)).toEqual(['approved', 'approved', 'approved']);
+    expect((await requestAsAdmin(world, request.id)).approvals.map((step) => step.approved)).toEqual([
+      'approved',
+      'approved',
+      'approved',
+    ]);
   });
 
   it('decided requests keep their steps whatever the path becomes', async () => {
@@ -175,7 +207,10 @@ describe('pending requests follow the current path', () => {
     const request = await fileRequest(world);
     expect((await decide(world.firstClient, request.id, request.approvals[0]!.id, 'rejected')).statusCode).toBe(200);
     await setPath(world, [world.second.id]);
-    expect((await requestAsAdmin(world, request.id)).approvals.map((step) => step.approved)).toEqual(['rejected', 'pending']);
+    expect((await requestAsAdmin(world, request.id)).approvals.map((step) => step.approved)).toEqual([
+      'rejected',
+      'pending',
+    ]);
     expect(await approvalMailsTo(world, world.second.email)).toEqual([]);
   });
 });
@@ -186,7 +221,11 @@ describe('a decision re-checks the current path', () => {
     const request = await fileRequest(world);
     const firstMail = await latestApprovalMail(world, world.first.email);
     // The path as it stands in the database, whatever route changed it.
-    await ctx.db.deleteFrom('team_approvers').where('team_id', '=', world.team.id).where('user_id', '=', world.first.id).execute();
+    await ctx.db
+      .deleteFrom('team_approvers')
+      .where('team_id', '=', world.team.id)
+      .where('user_id', '=', world.first.id)
+      .execute();
 
     const inApp = await decide(world.firstClient, request.id, request.approvals[0]!.id, 'approved');
     expect(inApp.statusCode, inApp.body).toBe(403);

@@ -8,7 +8,8 @@ import { findUsersByIds, fullName } from '../users/service.js';
 import { categoriesByIds } from '../wallet-categories/service.js';
 import { approvalsOf, type RequestRow } from './repo.js';
 
-export type RequestInclude = 'user' | 'card' | 'team' | 'walletCategory' | 'recurringPurchaseRequest' | 'approvals' | 'approvals.approver';
+export type RequestInclude =
+  'user' | 'card' | 'team' | 'walletCategory' | 'recurringPurchaseRequest' | 'approvals' | 'approvals.approver';
 
 export function presentRecurring(row: RecurringRow, amount: number): Omit<RecurringResource, 'purchase_request'> {
   return {
@@ -26,24 +27,46 @@ export function presentRecurring(row: RecurringRow, amount: number): Omit<Recurr
   };
 }
 
-const userBrief = (user: { id: number; first_name: string; last_name: string; email: string; avatar_path: string | null; updated_at: Date }) => ({
-  id: user.id, name: fullName(user), email: user.email, avatar_url: avatarUrl(user),
+const userBrief = (user: {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  avatar_path: string | null;
+  updated_at: Date;
+}) => ({
+  id: user.id,
+  name: fullName(user),
+  email: user.email,
+  avatar_url: avatarUrl(user),
 });
 
 /** Requests with the includes asked for, loaded in a handful of queries for the whole page. */
-export async function presentRequests(db: DbOrTx, orgId: number, rows: RequestRow[], includes: Set<string>): Promise<PurchaseRequestResource[]> {
+export async function presentRequests(
+  db: DbOrTx,
+  orgId: number,
+  rows: RequestRow[],
+  includes: Set<string>,
+): Promise<PurchaseRequestResource[]> {
   const ids = rows.map((row) => row.id);
   const wantsApprovals = includes.has('approvals') || includes.has('approvals.approver');
   const approvals = wantsApprovals ? await approvalsOf(db, ids) : new Map();
   const userIds = new Set<number>();
   if (includes.has('user')) rows.forEach((row) => userIds.add(row.user_id));
-  if (includes.has('approvals.approver')) [...approvals.values()].flat().forEach((approval) => userIds.add(approval.approver_id));
+  if (includes.has('approvals.approver'))
+    [...approvals.values()].flat().forEach((approval) => userIds.add(approval.approver_id));
   const [users, teams, categories, recurring, cards] = await Promise.all([
     findUsersByIds(db, orgId, [...userIds]),
     includes.has('team') ? findTeamsByIds(db, orgId, [...new Set(rows.map((row) => row.team_id))]) : [],
-    includes.has('walletCategory') ? categoriesByIds(db, orgId, [...new Set(rows.flatMap((row) => (row.wallet_category_id ? [row.wallet_category_id] : [])))]) : [],
+    includes.has('walletCategory')
+      ? categoriesByIds(db, orgId, [
+          ...new Set(rows.flatMap((row) => (row.wallet_category_id ? [row.wallet_category_id] : []))),
+        ])
+      : [],
     includes.has('recurringPurchaseRequest') ? recurringOfRequests(db, ids) : [],
-    includes.has('card') ? Promise.all([...new Set(rows.map((row) => row.card_id))].map((id) => findCard(db, orgId, id))) : [],
+    includes.has('card')
+      ? Promise.all([...new Set(rows.map((row) => row.card_id))].map((id) => findCard(db, orgId, id)))
+      : [],
   ]);
   const usersById = new Map(users.map((user) => [user.id, user]));
   const teamsById = new Map(teams.map((team) => [team.id, team]));
@@ -75,23 +98,46 @@ export async function presentRequests(db: DbOrTx, orgId: number, rows: RequestRo
       team_id: row.team_id,
       wallet_category_id: row.wallet_category_id,
       ...(includes.has('user') && user && { user: userBrief(user) }),
-      ...(includes.has('card') && card && { card: { id: card.id, brand: card.brand, exp_month: card.exp_month, exp_year: card.exp_year, last4: card.last4, status: card.status } }),
-      ...(includes.has('team') && team && { team: { id: team.id, name: team.name, color: team.color } }),
-      ...(includes.has('walletCategory') && { wallet_category: category ? { id: category.id, name: category.name } : null }),
-      ...(includes.has('recurringPurchaseRequest') && { recurring_purchase_request: recurringRow ? presentRecurring(recurringRow, row.amount) : null }),
-      ...(wantsApprovals && {
-        approvals: (approvals.get(row.id) ?? []).map((approval: { id: number; approver_id: number; approved: 'pending' | 'approved' | 'rejected'; notes: string | null; position: number; decided_at: Date | null }) => {
-          const approver = usersById.get(approval.approver_id);
-          return {
-            id: approval.id,
-            approver_id: approval.approver_id,
-            approved: approval.approved,
-            notes: approval.notes,
-            position: approval.position,
-            decided_at: approval.decided_at?.toISOString() ?? null,
-            ...(includes.has('approvals.approver') && approver && { approver: userBrief(approver) }),
-          };
+      ...(includes.has('card') &&
+        card && {
+          card: {
+            id: card.id,
+            brand: card.brand,
+            exp_month: card.exp_month,
+            exp_year: card.exp_year,
+            last4: card.last4,
+            status: card.status,
+          },
         }),
+      ...(includes.has('team') && team && { team: { id: team.id, name: team.name, color: team.color } }),
+      ...(includes.has('walletCategory') && {
+        wallet_category: category ? { id: category.id, name: category.name } : null,
+      }),
+      ...(includes.has('recurringPurchaseRequest') && {
+        recurring_purchase_request: recurringRow ? presentRecurring(recurringRow, row.amount) : null,
+      }),
+      ...(wantsApprovals && {
+        approvals: (approvals.get(row.id) ?? []).map(
+          (approval: {
+            id: number;
+            approver_id: number;
+            approved: 'pending' | 'approved' | 'rejected';
+            notes: string | null;
+            position: number;
+            decided_at: Date | null;
+          }) => {
+            const approver = usersById.get(approval.approver_id);
+            return {
+              id: approval.id,
+              approver_id: approval.approver_id,
+              approved: approval.approved,
+              notes: approval.notes,
+              position: approval.position,
+              decided_at: approval.decided_at?.toISOString() ?? null,
+              ...(includes.has('approvals.approver') && approver && { approver: userBrief(approver) }),
+            };
+          },
+        ),
       }),
     };
   });

@@ -12,16 +12,52 @@ export function insertRequest(db: DbOrTx, values: Insertable<PurchaseRequestsTab
 }
 
 export function findRequest(db: DbOrTx, orgId: number, id: number): Promise<RequestRow | undefined> {
-  return db.selectFrom('purchase_requests').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('purchase_requests')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The request row locked: decisions on one request happen one at a time. */
 export function lockRequest(db: DbOrTx, orgId: number, id: number): Promise<RequestRow | undefined> {
-  return db.selectFrom('purchase_requests').selectAll().where('org_id', '=', orgId).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('purchase_requests')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function updateRequest(db: DbOrTx, id: number, values: Partial<Pick<RequestRow, 'approved_path' | 'approved_accounting' | 'accounting_notes' | 'accounting_decided_by' | 'transferred' | 'amount' | 'notes' | 'card_id' | 'team_id' | 'wallet_category_id' | 'interval' | 'start_date' | 'end_date'>>) {
-  await db.updateTable('purchase_requests').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+export async function updateRequest(
+  db: DbOrTx,
+  id: number,
+  values: Partial<
+    Pick<
+      RequestRow,
+      | 'approved_path'
+      | 'approved_accounting'
+      | 'accounting_notes'
+      | 'accounting_decided_by'
+      | 'transferred'
+      | 'amount'
+      | 'notes'
+      | 'card_id'
+      | 'team_id'
+      | 'wallet_category_id'
+      | 'interval'
+      | 'start_date'
+      | 'end_date'
+    >
+  >,
+) {
+  await db
+    .updateTable('purchase_requests')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteRequests(db: DbOrTx, orgId: number, ids: readonly number[]) {
@@ -33,7 +69,14 @@ export async function insertApprovals(db: DbOrTx, orgId: number, requestId: numb
   if (approverIds.length === 0) return [];
   return db
     .insertInto('purchase_request_approvals')
-    .values(approverIds.map((approverId, position) => ({ org_id: orgId, purchase_request_id: requestId, approver_id: approverId, position })))
+    .values(
+      approverIds.map((approverId, position) => ({
+        org_id: orgId,
+        purchase_request_id: requestId,
+        approver_id: approverId,
+        position,
+      })),
+    )
     .returningAll()
     .execute();
 }
@@ -54,7 +97,13 @@ export async function removeSteps(db: DbOrTx, approvalIds: readonly number[]) {
 /** The unanswered links of these steps stop working and say the approval is no longer needed. */
 export async function voidLinksOf(db: DbOrTx, approvalIds: readonly number[]) {
   if (approvalIds.length === 0) return;
-  await db.updateTable('approval_links').set({ voided_at: new Date() }).where('approval_id', 'in', approvalIds).where('used_at', 'is', null).where('voided_at', 'is', null).execute();
+  await db
+    .updateTable('approval_links')
+    .set({ voided_at: new Date() })
+    .where('approval_id', 'in', approvalIds)
+    .where('used_at', 'is', null)
+    .where('voided_at', 'is', null)
+    .execute();
 }
 
 /** Moves existing steps of a request to new positions. */
@@ -62,16 +111,38 @@ export async function moveSteps(db: DbOrTx, requestId: number, moves: ReadonlyAr
   const moving = moves.map((move) => move.id);
   if (moving.length === 0) return;
   // Out of the way first: (purchase_request_id, position) is unique at every row, not only at commit.
-  await db.updateTable('purchase_request_approvals').set({ position: sql`-1 - position` }).where('purchase_request_id', '=', requestId).where('id', 'in', moving).execute();
-  for (const move of moves) await db.updateTable('purchase_request_approvals').set({ position: move.position }).where('id', '=', move.id).execute();
+  await db
+    .updateTable('purchase_request_approvals')
+    .set({ position: sql`-1 - position` })
+    .where('purchase_request_id', '=', requestId)
+    .where('id', 'in', moving)
+    .execute();
+  for (const move of moves)
+    await db
+      .updateTable('purchase_request_approvals')
+      .set({ position: move.position })
+      .where('id', '=', move.id)
+      .execute();
 }
 
 /** New steps at the given positions. */
-export async function insertStepsAt(db: DbOrTx, orgId: number, requestId: number, steps: ReadonlyArray<{ approverId: number; position: number }>): Promise<ApprovalRow[]> {
+export async function insertStepsAt(
+  db: DbOrTx,
+  orgId: number,
+  requestId: number,
+  steps: ReadonlyArray<{ approverId: number; position: number }>,
+): Promise<ApprovalRow[]> {
   if (steps.length === 0) return [];
   return db
     .insertInto('purchase_request_approvals')
-    .values(steps.map((step) => ({ org_id: orgId, purchase_request_id: requestId, approver_id: step.approverId, position: step.position })))
+    .values(
+      steps.map((step) => ({
+        org_id: orgId,
+        purchase_request_id: requestId,
+        approver_id: step.approverId,
+        position: step.position,
+      })),
+    )
     .returningAll()
     .execute();
 }
@@ -93,13 +164,27 @@ export async function lockPendingRequestsOfTeam(db: DbOrTx, orgId: number, teamI
 export async function approvalsOf(db: DbOrTx, requestIds: readonly number[]): Promise<Map<number, ApprovalRow[]>> {
   const approvals = new Map<number, ApprovalRow[]>();
   if (requestIds.length === 0) return approvals;
-  const rows = await db.selectFrom('purchase_request_approvals').selectAll().where('purchase_request_id', 'in', requestIds).orderBy('position').execute();
-  for (const row of rows) approvals.set(row.purchase_request_id, [...(approvals.get(row.purchase_request_id) ?? []), row]);
+  const rows = await db
+    .selectFrom('purchase_request_approvals')
+    .selectAll()
+    .where('purchase_request_id', 'in', requestIds)
+    .orderBy('position')
+    .execute();
+  for (const row of rows)
+    approvals.set(row.purchase_request_id, [...(approvals.get(row.purchase_request_id) ?? []), row]);
   return approvals;
 }
 
-export async function updateApproval(db: DbOrTx, id: number, values: { approved: 'approved' | 'rejected'; notes: string | null }) {
-  await db.updateTable('purchase_request_approvals').set({ ...values, decided_at: new Date() }).where('id', '=', id).execute();
+export async function updateApproval(
+  db: DbOrTx,
+  id: number,
+  values: { approved: 'approved' | 'rejected'; notes: string | null },
+) {
+  await db
+    .updateTable('purchase_request_approvals')
+    .set({ ...values, decided_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export interface RequestFilters {
@@ -131,36 +216,73 @@ function currentStepOf(approverId: number, isAdmin: boolean) {
   ) ${adminTurn}) AND purchase_requests.approved_path = 'pending' AND purchase_requests.approved_accounting = 'pending'`;
 }
 
-export async function listRequests(db: DbOrTx, orgId: number, filters: RequestFilters, sort: SortTerm<RequestSort>[], page: { number: number; size: number }) {
+export async function listRequests(
+  db: DbOrTx,
+  orgId: number,
+  filters: RequestFilters,
+  sort: SortTerm<RequestSort>[],
+  page: { number: number; size: number },
+) {
   let base = db.selectFrom('purchase_requests').where('purchase_requests.org_id', '=', orgId);
   if (filters.userId !== undefined) base = base.where('purchase_requests.user_id', '=', filters.userId);
   if (filters.ids) base = base.where('purchase_requests.id', 'in', filters.ids.length ? filters.ids : [0]);
   if (filters.oneTimeOnly) base = base.where('purchase_requests.interval', 'is', null);
-  if (filters.pendingApprovalBy !== undefined) base = base.where(currentStepOf(filters.pendingApprovalBy, filters.pendingApproverIsAdmin ?? false));
+  if (filters.pendingApprovalBy !== undefined)
+    base = base.where(currentStepOf(filters.pendingApprovalBy, filters.pendingApproverIsAdmin ?? false));
   if (filters.pending) base = base.where('approved_path', '=', 'pending').where('approved_accounting', '=', 'pending');
   if (filters.approved) {
-    base = base.where((eb) => eb.or([eb('approved_path', '=', 'approved'), eb('approved_accounting', '=', 'approved')])).where('approved_path', '!=', 'rejected').where('approved_accounting', '!=', 'rejected');
+    base = base
+      .where((eb) => eb.or([eb('approved_path', '=', 'approved'), eb('approved_accounting', '=', 'approved')]))
+      .where('approved_path', '!=', 'rejected')
+      .where('approved_accounting', '!=', 'rejected');
   }
   if (filters.visibleTo !== undefined) {
     const viewer = filters.visibleTo;
     base = base.where((eb) =>
       eb.or([
         eb('purchase_requests.user_id', '=', viewer),
-        eb.exists(eb.selectFrom('purchase_request_approvals').select(sql`1`.as('one')).whereRef('purchase_request_approvals.purchase_request_id', '=', 'purchase_requests.id').where('purchase_request_approvals.approver_id', '=', viewer)),
+        eb.exists(
+          eb
+            .selectFrom('purchase_request_approvals')
+            .select(sql`1`.as('one'))
+            .whereRef('purchase_request_approvals.purchase_request_id', '=', 'purchase_requests.id')
+            .where('purchase_request_approvals.approver_id', '=', viewer),
+        ),
       ]),
     );
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let query = base.selectAll('purchase_requests');
   for (const term of sort) {
-    query = term.column === 'transferred' ? query.orderBy(sql`transferred ${sql.raw(term.direction)} NULLS LAST`) : query.orderBy(`purchase_requests.${term.column}`, term.direction);
+    query =
+      term.column === 'transferred'
+        ? query.orderBy(sql`transferred ${sql.raw(term.direction)} NULLS LAST`)
+        : query.orderBy(`purchase_requests.${term.column}`, term.direction);
   }
-  const rows = await query.orderBy('purchase_requests.id', 'desc').limit(page.size).offset((page.number - 1) * page.size).execute();
+  const rows = await query
+    .orderBy('purchase_requests.id', 'desc')
+    .limit(page.size)
+    .offset((page.number - 1) * page.size)
+    .execute();
   return { rows, total: Number(total) };
 }
 
-export async function insertLinks(db: DbOrTx, links: ReadonlyArray<{ org_id: number; approval_id: number; purchase_request_id: number; action: 'approved' | 'rejected'; token_hash: string; expires_at: Date }>) {
-  if (links.length) await db.insertInto('approval_links').values([...links]).execute();
+export async function insertLinks(
+  db: DbOrTx,
+  links: ReadonlyArray<{
+    org_id: number;
+    approval_id: number;
+    purchase_request_id: number;
+    action: 'approved' | 'rejected';
+    token_hash: string;
+    expires_at: Date;
+  }>,
+) {
+  if (links.length)
+    await db
+      .insertInto('approval_links')
+      .values([...links])
+      .execute();
 }
 
 export function lockLinkByToken(db: DbOrTx, tokenHash: string) {
@@ -169,11 +291,20 @@ export function lockLinkByToken(db: DbOrTx, tokenHash: string) {
 
 /** An answered step's links all stop working (approve and reject alike). */
 export async function useLinksOf(db: DbOrTx, approvalId: number) {
-  await db.updateTable('approval_links').set({ used_at: new Date() }).where('approval_id', '=', approvalId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('approval_links')
+    .set({ used_at: new Date() })
+    .where('approval_id', '=', approvalId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** Sum of amounts funded by approved requests, per team (the teams list's approved amount). */
-export async function approvedAmountsByTeam(db: DbOrTx, orgId: number, teamIds: readonly number[]): Promise<Map<number, number>> {
+export async function approvedAmountsByTeam(
+  db: DbOrTx,
+  orgId: number,
+  teamIds: readonly number[],
+): Promise<Map<number, number>> {
   const totals = new Map<number, number>();
   if (teamIds.length === 0) return totals;
   const rows = await db
@@ -193,7 +324,12 @@ export function findApproval(db: DbOrTx, id: number) {
 }
 
 /** Approved (transferred) request amounts per UTC day. */
-export async function dailyTransferred(db: DbOrTx, orgId: number, range: { from: string; to: string }, userId?: number) {
+export async function dailyTransferred(
+  db: DbOrTx,
+  orgId: number,
+  range: { from: string; to: string },
+  userId?: number,
+) {
   const { rows } = await sql<{ day: string; amount: number }>`
     SELECT to_char((transferred AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount FROM purchase_requests
     WHERE org_id = ${orgId} AND transferred IS NOT NULL AND transferred >= ${range.from}::date AND transferred < (${range.to}::date + 1)

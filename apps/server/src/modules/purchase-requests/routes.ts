@@ -14,7 +14,9 @@ import { presentRequests } from './presenter.js';
 import { approvalsOf, findRequest, listRequests, type RequestFilters } from './repo.js';
 import { createRequest, decideStep, deleteRequest, editRequest, forceDecision } from './service.js';
 
-const flag = z.enum(['1', 'true', '0', 'false'], { error: "Use '1' or 'true'." }).transform((value) => value === '1' || value === 'true');
+const flag = z
+  .enum(['1', 'true', '0', 'false'], { error: "Use '1' or 'true'." })
+  .transform((value) => value === '1' || value === 'true');
 
 export const requestListSpec = {
   filters: {
@@ -24,7 +26,15 @@ export const requestListSpec = {
     recurring: flag,
   },
   sorts: ['submitted', 'transferred', 'amount', 'id'] as const,
-  includes: ['user', 'card', 'team', 'walletCategory', 'recurringPurchaseRequest', 'approvals', 'approvals.approver'] as const,
+  includes: [
+    'user',
+    'card',
+    'team',
+    'walletCategory',
+    'recurringPurchaseRequest',
+    'approvals',
+    'approvals.approver',
+  ] as const,
   defaultSort: '-submitted',
   defaultPageSize: PAGE_SIZES.purchaseRequests,
 };
@@ -33,23 +43,38 @@ const requestParams = z.object({ id: idSchema });
 const approvalParams = z.object({ id: idSchema, approvalId: idSchema });
 
 /** A member sees the requests they made and those they approve; admins see all. */
-async function canSee(db: FastifyInstance['deps']['db'], actor: { id: number; roles: string[] }, request: { id: number; user_id: number }) {
+async function canSee(
+  db: FastifyInstance['deps']['db'],
+  actor: { id: number; roles: string[] },
+  request: { id: number; user_id: number },
+) {
   if (isAdmin(actor.roles) || request.user_id === actor.id) return true;
-  return ((await approvalsOf(db, [request.id])).get(request.id) ?? []).some((approval) => approval.approver_id === actor.id);
+  return ((await approvalsOf(db, [request.id])).get(request.id) ?? []).some(
+    (approval) => approval.approver_id === actor.id,
+  );
 }
 
 export async function purchaseRequestRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = fastify.deps;
   const { db } = deps;
-  const contextOf = (request: FastifyRequest) => ({ organization: orgOf(request), origin: organizationOriginOf(request), client: auditClientOf(request) });
+  const contextOf = (request: FastifyRequest) => ({
+    organization: orgOf(request),
+    origin: organizationOriginOf(request),
+    client: auditClientOf(request),
+  });
 
   async function list(request: FastifyRequest, rawQuery: Record<string, unknown>, ownerId?: number) {
     const org = orgOf(request);
     const actor = userOf(request);
     const query = parseListQuery(rawQuery, requestListSpec);
     const { filters } = query;
-    const listFilters: RequestFilters = { pending: filters.pending, approved: filters.approved, userId: ownerId, pendingApprovalBy: filters.pending_approval_by };
+    const listFilters: RequestFilters = {
+      pending: filters.pending,
+      approved: filters.approved,
+      userId: ownerId,
+      pendingApprovalBy: filters.pending_approval_by,
+    };
     // Admins decide requests whose team has no approval path; only their own Pending Request list shows those.
     listFilters.pendingApproverIsAdmin = filters.pending_approval_by === actor.id && isAdmin(actor.roles);
     if (filters.recurring === false) listFilters.oneTimeOnly = true;
@@ -61,61 +86,130 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
     return { data: await presentRequests(db, org.id, rows, query.includes), meta: listMeta(total, query.page) };
   }
 
-  app.get('/api/purchase-requests', { onRequest: requireUser, schema: { querystring: listQuerystring } }, (request) => list(request, request.query));
+  app.get('/api/purchase-requests', { onRequest: requireUser, schema: { querystring: listQuerystring } }, (request) =>
+    list(request, request.query),
+  );
 
-  app.get('/api/users/:id/purchase-requests', { onRequest: requireUser, schema: { params: requestParams, querystring: listQuerystring } }, async (request) => {
-    // An unknown id, or another organisation's user, is a 404 for admins too (DESIGN §5), not an empty list.
-    await getUser(db, orgOf(request).id, userOf(request), request.params.id);
-    return list(request, request.query, request.params.id);
-  });
+  app.get(
+    '/api/users/:id/purchase-requests',
+    { onRequest: requireUser, schema: { params: requestParams, querystring: listQuerystring } },
+    async (request) => {
+      // An unknown id, or another organisation's user, is a 404 for admins too (DESIGN §5), not an empty list.
+      await getUser(db, orgOf(request).id, userOf(request), request.params.id);
+      return list(request, request.query, request.params.id);
+    },
+  );
 
-  app.get('/api/purchase-requests/:id', { onRequest: requireUser, schema: { params: requestParams, querystring: listQuerystring } }, async (request) => {
-    const org = orgOf(request);
-    const query = parseListQuery(request.query, { ...requestListSpec, filters: {} });
-    const row = await findRequest(db, org.id, request.params.id);
-    if (!row || !(await canSee(db, userOf(request), row))) throw notFound();
-    const [data] = await presentRequests(db, org.id, [row], query.includes);
-    return { data };
-  });
+  app.get(
+    '/api/purchase-requests/:id',
+    { onRequest: requireUser, schema: { params: requestParams, querystring: listQuerystring } },
+    async (request) => {
+      const org = orgOf(request);
+      const query = parseListQuery(request.query, { ...requestListSpec, filters: {} });
+      const row = await findRequest(db, org.id, request.params.id);
+      if (!row || !(await canSee(db, userOf(request), row))) throw notFound();
+      const [data] = await presentRequests(db, org.id, [row], query.includes);
+      return { data };
+    },
+  );
 
-  app.post('/api/users/:id/purchase-requests', { onRequest: requireUser, schema: { params: requestParams, body: newRequestSchema } }, async (request, reply) => {
-    const actor = userOf(request);
-    // Requests are filed by the cardholder for their own card: filing for anyone else is refused (403), whether
-    // or not that user exists, so the answer tells nothing about other users.
-    if (request.params.id !== actor.id) throw forbidden();
-    const created = await createRequest(deps, contextOf(request), actor.id, request.body);
-    const [data] = await presentRequests(db, created.org_id, [created], new Set(['user', 'card', 'team', 'walletCategory', 'approvals']));
-    return reply.code(201).send({ data });
-  });
+  app.post(
+    '/api/users/:id/purchase-requests',
+    { onRequest: requireUser, schema: { params: requestParams, body: newRequestSchema } },
+    async (request, reply) => {
+      const actor = userOf(request);
+      // Requests are filed by the cardholder for their own card: filing for anyone else is refused (403), whether
+      // or not that user exists, so the answer tells nothing about other users.
+      if (request.params.id !== actor.id) throw forbidden();
+      const created = await createRequest(deps, contextOf(request), actor.id, request.body);
+      const [data] = await presentRequests(
+        db,
+        created.org_id,
+        [created],
+        new Set(['user', 'card', 'team', 'walletCategory', 'approvals']),
+      );
+      return reply.code(201).send({ data });
+    },
+  );
 
-  app.put('/api/purchase-requests/:id', { onRequest: requireUser, schema: { params: requestParams, body: newRequestSchema } }, async (request) => {
-    const updated = await editRequest(deps, contextOf(request), userOf(request), request.params.id, request.body);
-    const [data] = await presentRequests(db, updated.org_id, [updated], new Set(['user', 'card', 'team', 'walletCategory', 'approvals']));
-    return { data };
-  });
+  app.put(
+    '/api/purchase-requests/:id',
+    { onRequest: requireUser, schema: { params: requestParams, body: newRequestSchema } },
+    async (request) => {
+      const updated = await editRequest(deps, contextOf(request), userOf(request), request.params.id, request.body);
+      const [data] = await presentRequests(
+        db,
+        updated.org_id,
+        [updated],
+        new Set(['user', 'card', 'team', 'walletCategory', 'approvals']),
+      );
+      return { data };
+    },
+  );
 
-  app.put('/api/purchase-requests/:id/approvals/:approvalId', { onRequest: requireUser, schema: { params: approvalParams, body: approvalDecisionSchema } }, async (request) => {
-    const updated = await decideStep(deps, contextOf(request), userOf(request), {
-      requestId: request.params.id, approvalId: request.params.approvalId, status: request.body.status, notes: request.body.notes,
-    });
-    const [data] = await presentRequests(db, updated.org_id, [updated], new Set(['user', 'approvals', 'approvals.approver']));
-    return { data };
-  });
+  app.put(
+    '/api/purchase-requests/:id/approvals/:approvalId',
+    { onRequest: requireUser, schema: { params: approvalParams, body: approvalDecisionSchema } },
+    async (request) => {
+      const updated = await decideStep(deps, contextOf(request), userOf(request), {
+        requestId: request.params.id,
+        approvalId: request.params.approvalId,
+        status: request.body.status,
+        notes: request.body.notes,
+      });
+      const [data] = await presentRequests(
+        db,
+        updated.org_id,
+        [updated],
+        new Set(['user', 'approvals', 'approvals.approver']),
+      );
+      return { data };
+    },
+  );
 
-  app.put('/api/purchase-requests/:id/finance-approval', { onRequest: requireAdmin, schema: { params: requestParams, body: approvalDecisionSchema } }, async (request) => {
-    const updated = await forceDecision(deps, contextOf(request), userOf(request), request.params.id, request.body.status);
-    const [data] = await presentRequests(db, updated.org_id, [updated], new Set(['user', 'approvals', 'approvals.approver']));
-    return { data };
-  });
+  app.put(
+    '/api/purchase-requests/:id/finance-approval',
+    { onRequest: requireAdmin, schema: { params: requestParams, body: approvalDecisionSchema } },
+    async (request) => {
+      const updated = await forceDecision(
+        deps,
+        contextOf(request),
+        userOf(request),
+        request.params.id,
+        request.body.status,
+      );
+      const [data] = await presentRequests(
+        db,
+        updated.org_id,
+        [updated],
+        new Set(['user', 'approvals', 'approvals.approver']),
+      );
+      return { data };
+    },
+  );
 
-  app.delete('/api/purchase-requests/:id', { onRequest: requireUser, schema: { params: requestParams } }, async (request, reply) => {
-    await deleteRequest(db, orgOf(request).id, userOf(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/purchase-requests/:id',
+    { onRequest: requireUser, schema: { params: requestParams } },
+    async (request, reply) => {
+      await deleteRequest(db, orgOf(request).id, userOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   /** One-click approve or reject from the mail: no session needed, the single-use link is the credential. */
-  app.get('/api/approval-links/:token', { schema: { params: z.object({ token: z.string().min(20).max(100) }) } }, async (request, reply) => {
-    const target = await answerByLink(deps, orgOf(request), organizationOriginOf(request), request.params.token, auditClientOf(request));
-    return reply.header('cache-control', 'no-store').redirect(target);
-  });
+  app.get(
+    '/api/approval-links/:token',
+    { schema: { params: z.object({ token: z.string().min(20).max(100) }) } },
+    async (request, reply) => {
+      const target = await answerByLink(
+        deps,
+        orgOf(request),
+        organizationOriginOf(request),
+        request.params.token,
+        auditClientOf(request),
+      );
+      return reply.header('cache-control', 'no-store').redirect(target);
+    },
+  );
 }

@@ -12,15 +12,39 @@ import { findCategory } from '../wallet-categories/service.js';
 import { fundApprovedRequest } from './funding.js';
 import { mailApprover, mailRequester, type MailContext } from './mails.js';
 import {
-  approvalsOf, deleteApprovals, deleteRequests, findRequest, insertApprovals, insertRequest, insertStepsAt, lockPendingRequestsOfTeam, lockRequest, moveSteps,
-  removeSteps, updateApproval, updateRequest, useLinksOf, voidLinksOf, type ApprovalRow, type RequestRow,
+  approvalsOf,
+  deleteApprovals,
+  deleteRequests,
+  findRequest,
+  insertApprovals,
+  insertRequest,
+  insertStepsAt,
+  lockPendingRequestsOfTeam,
+  lockRequest,
+  moveSteps,
+  removeSteps,
+  updateApproval,
+  updateRequest,
+  useLinksOf,
+  voidLinksOf,
+  type ApprovalRow,
+  type RequestRow,
 } from './repo.js';
 
-export interface RequestDeps { db: Db; jobs: Jobs; issuer: IssuingProvider }
+export interface RequestDeps {
+  db: Db;
+  jobs: Jobs;
+  issuer: IssuingProvider;
+}
 /** `client` comes with a person's request (the audit log records their decisions); the demo seed has none. */
-export interface RequestContext { organization: Organization; origin: string; client?: AuditClient }
+export interface RequestContext {
+  organization: Organization;
+  origin: string;
+  client?: AuditClient;
+}
 
-const bothPending = (request: RequestRow) => request.approved_path === 'pending' && request.approved_accounting === 'pending';
+const bothPending = (request: RequestRow) =>
+  request.approved_path === 'pending' && request.approved_accounting === 'pending';
 
 /** The approvers of a team's path, in order, without the requester (nobody approves their own request). */
 async function approversFor(tx: Tx, orgId: number, teamId: number, requesterId: number): Promise<number[]> {
@@ -42,8 +66,10 @@ async function checkRequestInput(tx: Tx, orgId: number, requesterId: number, inp
   const card = await findCard(tx, orgId, input.card_id);
   if (!card || card.user_id !== requesterId) errors.card_id = [REQUEST_MESSAGES.cardNotYours];
   else if (card.status === 'canceled') errors.card_id = [REQUEST_MESSAGES.cardCanceled];
-  if (!(await memberIdsOfTeam(tx, orgId, input.team_id)).includes(requesterId)) errors.team_id = [REQUEST_MESSAGES.teamNotYours];
-  if (input.wallet_category_id !== null && !(await findCategory(tx, orgId, input.wallet_category_id))) errors.wallet_category_id = [REQUEST_MESSAGES.categoryUnknown];
+  if (!(await memberIdsOfTeam(tx, orgId, input.team_id)).includes(requesterId))
+    errors.team_id = [REQUEST_MESSAGES.teamNotYours];
+  if (input.wallet_category_id !== null && !(await findCategory(tx, orgId, input.wallet_category_id)))
+    errors.wallet_category_id = [REQUEST_MESSAGES.categoryUnknown];
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
@@ -70,12 +96,22 @@ export function currentStep(approvals: readonly ApprovalRow[]): ApprovalRow | un
 }
 
 /** A member files a request for one of their cards; the team's first approver is asked at once. */
-export async function createRequest(deps: RequestDeps, context: RequestContext, requesterId: number, input: NewRequestInput): Promise<RequestRow> {
+export async function createRequest(
+  deps: RequestDeps,
+  context: RequestContext,
+  requesterId: number,
+  input: NewRequestInput,
+): Promise<RequestRow> {
   const orgId = context.organization.id;
   return deps.db.transaction().execute(async (tx) => {
     await checkRequestInput(tx, orgId, requesterId, input);
     const request = await insertRequest(tx, { org_id: orgId, user_id: requesterId, ...requestValues(input) });
-    const approvals = await insertApprovals(tx, orgId, request.id, await approversFor(tx, orgId, input.team_id, requesterId));
+    const approvals = await insertApprovals(
+      tx,
+      orgId,
+      request.id,
+      await approversFor(tx, orgId, input.team_id, requesterId),
+    );
     const first = currentStep(approvals);
     if (first) await mailApprover({ tx, jobs: deps.jobs, ...context }, request, first);
     return request;
@@ -83,13 +119,20 @@ export async function createRequest(deps: RequestDeps, context: RequestContext, 
 }
 
 /** Edit Request: the requester changes a request nobody has decided yet; the approval chain starts again. */
-export async function editRequest(deps: RequestDeps, context: RequestContext, actor: Actor, id: number, input: NewRequestInput): Promise<RequestRow> {
+export async function editRequest(
+  deps: RequestDeps,
+  context: RequestContext,
+  actor: Actor,
+  id: number,
+  input: NewRequestInput,
+): Promise<RequestRow> {
   const orgId = context.organization.id;
   return deps.db.transaction().execute(async (tx) => {
     const request = await lockRequest(tx, orgId, id);
     if (!request || request.user_id !== actor.id) throw notFound();
     const approvals = (await approvalsOf(tx, [id])).get(id) ?? [];
-    if (!bothPending(request) || approvals.some((approval) => approval.approved !== 'pending')) throw conflict(REQUEST_MESSAGES.notEditable);
+    if (!bothPending(request) || approvals.some((approval) => approval.approved !== 'pending'))
+      throw conflict(REQUEST_MESSAGES.notEditable);
     await checkRequestInput(tx, orgId, actor.id, input);
     await updateRequest(tx, id, requestValues(input));
     await deleteApprovals(tx, id);
@@ -131,18 +174,32 @@ export async function decideStep(
     const approvals = (await approvalsOf(tx, [request.id])).get(request.id) ?? [];
     const approval = approvals.find((step) => step.id === params.approvalId && step.approver_id === actor.id);
     if (!approval) throw forbidden(REQUEST_MESSAGES.notApprover);
-    if (params.status !== 'approved' && params.status !== 'rejected') throw new HttpError(422, REQUEST_MESSAGES.incorrectStatus, { status: [REQUEST_MESSAGES.incorrectStatus] });
+    if (params.status !== 'approved' && params.status !== 'rejected')
+      throw new HttpError(422, REQUEST_MESSAGES.incorrectStatus, { status: [REQUEST_MESSAGES.incorrectStatus] });
     if (!bothPending(request) || approval.approved !== 'pending') throw conflict(REQUEST_MESSAGES.alreadyDecided);
     if (currentStep(approvals)?.id !== approval.id) throw conflict(REQUEST_MESSAGES.notYourTurn);
     // Whatever the steps say, the team's path as it is now decides who may answer: someone taken off it may not.
-    if (stillToDecide(await approvalPathOf(tx, orgId, request.team_id), request, approvals)[0] !== actor.id) throw forbidden(REQUEST_MESSAGES.approvalNoLongerNeeded);
+    if (stillToDecide(await approvalPathOf(tx, orgId, request.team_id), request, approvals)[0] !== actor.id)
+      throw forbidden(REQUEST_MESSAGES.approvalNoLongerNeeded);
 
     await updateApproval(tx, approval.id, { approved: params.status, notes: params.notes });
     await useLinksOf(tx, approval.id);
-    const last = params.status === 'approved' && !approvals.some((step) => step.position > approval.position && step.approved === 'pending');
+    const last =
+      params.status === 'approved' &&
+      !approvals.some((step) => step.position > approval.position && step.approved === 'pending');
     await recordAudit(tx, {
-      orgId, by: context.client && { actorId: actor.id, ...context.client }, action: 'purchase_request.approval_decided', subject: requestSubject(request),
-      details: { status: params.status, position: approval.position, notes: params.notes, requester_user_id: request.user_id, amount: request.amount, funded: last ? request.amount : 0 },
+      orgId,
+      by: context.client && { actorId: actor.id, ...context.client },
+      action: 'purchase_request.approval_decided',
+      subject: requestSubject(request),
+      details: {
+        status: params.status,
+        position: approval.position,
+        notes: params.notes,
+        requester_user_id: request.user_id,
+        amount: request.amount,
+        funded: last ? request.amount : 0,
+      },
     });
     const mail: MailContext = { tx, jobs: deps.jobs, ...context };
     if (params.status === 'rejected') {
@@ -163,28 +220,52 @@ export async function decideStep(
 }
 
 /** Force approve or reject (admins, not on their own request): sets the accounting state (SPEC §4). */
-export async function forceDecision(deps: RequestDeps, context: RequestContext, actor: Actor, requestId: number, status: string): Promise<RequestRow> {
+export async function forceDecision(
+  deps: RequestDeps,
+  context: RequestContext,
+  actor: Actor,
+  requestId: number,
+  status: string,
+): Promise<RequestRow> {
   const orgId = context.organization.id;
   return deps.db.transaction().execute(async (tx) => {
     const request = await lockRequest(tx, orgId, requestId);
     if (!request) throw notFound();
     if (request.user_id === actor.id) throw forbidden(REQUEST_MESSAGES.ownRequest);
-    if (status !== 'approved' && status !== 'rejected') throw new HttpError(422, REQUEST_MESSAGES.incorrectStatus, { status: [REQUEST_MESSAGES.incorrectStatus] });
+    if (status !== 'approved' && status !== 'rejected')
+      throw new HttpError(422, REQUEST_MESSAGES.incorrectStatus, { status: [REQUEST_MESSAGES.incorrectStatus] });
     if (!bothPending(request)) throw conflict(REQUEST_MESSAGES.alreadyDecided);
     const note = REQUEST_MESSAGES.forceNote(status);
-    await updateRequest(tx, request.id, { approved_accounting: status, accounting_notes: note, accounting_decided_by: actor.id });
-    for (const approval of (await approvalsOf(tx, [request.id])).get(request.id) ?? []) await useLinksOf(tx, approval.id);
+    await updateRequest(tx, request.id, {
+      approved_accounting: status,
+      accounting_notes: note,
+      accounting_decided_by: actor.id,
+    });
+    for (const approval of (await approvalsOf(tx, [request.id])).get(request.id) ?? [])
+      await useLinksOf(tx, approval.id);
     if (status === 'approved') await fundApprovedRequest(tx, deps.jobs, request, actor.id);
     await recordAudit(tx, {
-      orgId, by: context.client && { actorId: actor.id, ...context.client }, action: 'purchase_request.force_decided', subject: requestSubject(request),
-      details: { status, requester_user_id: request.user_id, amount: request.amount, funded: status === 'approved' ? request.amount : 0 },
+      orgId,
+      by: context.client && { actorId: actor.id, ...context.client },
+      action: 'purchase_request.force_decided',
+      subject: requestSubject(request),
+      details: {
+        status,
+        requester_user_id: request.user_id,
+        amount: request.amount,
+        funded: status === 'approved' ? request.amount : 0,
+      },
     });
     await mailRequester({ tx, jobs: deps.jobs, ...context }, request, status, note);
     return (await findRequest(tx, orgId, request.id))!;
   });
 }
 
-export interface PathChangeContext { jobs: Jobs; organization: Organization; origin: string }
+export interface PathChangeContext {
+  jobs: Jobs;
+  organization: Organization;
+  origin: string;
+}
 
 /**
  * A team's approval path changed (edited, or an approver taken out of the team): the team's requests still pending
@@ -200,30 +281,49 @@ export async function onApprovalPathChanged(tx: Tx, context: PathChangeContext, 
   const requests = await lockPendingRequestsOfTeam(tx, orgId, teamId);
   if (requests.length === 0) return;
   const path = await approvalPathOf(tx, orgId, teamId);
-  const steps = await approvalsOf(tx, requests.map((request) => request.id));
+  const steps = await approvalsOf(
+    tx,
+    requests.map((request) => request.id),
+  );
   for (const request of requests) await followPath(tx, context, request, steps.get(request.id) ?? [], path);
 }
 
-async function followPath(tx: Tx, context: PathChangeContext, request: RequestRow, approvals: ApprovalRow[], path: readonly number[]) {
+async function followPath(
+  tx: Tx,
+  context: PathChangeContext,
+  request: RequestRow,
+  approvals: ApprovalRow[],
+  path: readonly number[],
+) {
   const wanted = stillToDecide(path, request, approvals);
   const pending = approvals.filter((step) => step.approved === 'pending');
   if (pending.length === wanted.length && pending.every((step, index) => step.approver_id === wanted[index])) return;
 
   const before = currentStep(approvals);
   const stepOf = new Map(pending.map((step) => [step.approver_id, step]));
-  await removeSteps(tx, pending.filter((step) => !wanted.includes(step.approver_id)).map((step) => step.id));
-  const firstPosition = Math.max(-1, ...approvals.filter((step) => step.approved !== 'pending').map((step) => step.position)) + 1;
+  await removeSteps(
+    tx,
+    pending.filter((step) => !wanted.includes(step.approver_id)).map((step) => step.id),
+  );
+  const firstPosition =
+    Math.max(-1, ...approvals.filter((step) => step.approved !== 'pending').map((step) => step.position)) + 1;
   const kept = wanted.flatMap((approverId, index) => {
     const step = stepOf.get(approverId);
     return step ? [{ id: step.id, position: firstPosition + index }] : [];
   });
   await moveSteps(tx, request.id, kept);
   const added = await insertStepsAt(
-    tx, context.organization.id, request.id,
-    wanted.flatMap((approverId, index) => (stepOf.has(approverId) ? [] : [{ approverId, position: firstPosition + index }])),
+    tx,
+    context.organization.id,
+    request.id,
+    wanted.flatMap((approverId, index) =>
+      stepOf.has(approverId) ? [] : [{ approverId, position: firstPosition + index }],
+    ),
   );
 
-  const first = wanted.length ? (stepOf.get(wanted[0]!) ?? added.find((step) => step.approver_id === wanted[0])) : undefined;
+  const first = wanted.length
+    ? (stepOf.get(wanted[0]!) ?? added.find((step) => step.approver_id === wanted[0]))
+    : undefined;
   if (before && first?.id === before.id) return;
   // Still on the path, but no longer their turn: they will be mailed new links when it comes back to them.
   if (before && wanted.includes(before.approver_id)) await voidLinksOf(tx, [before.id]);

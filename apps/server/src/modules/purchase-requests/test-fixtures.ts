@@ -32,7 +32,10 @@ export interface FiledRequest {
  * An organisation with a team (the member, and a path of two approvers: a wallet-admin then a wallet-finance),
  * the member's active card, and `funds` cents of unallocated money.
  */
-export async function requestWorld(ctx: TestContext, options: { funds?: number; path?: 'two' | 'none' } = {}): Promise<RequestWorld> {
+export async function requestWorld(
+  ctx: TestContext,
+  options: { funds?: number; path?: 'two' | 'none' } = {},
+): Promise<RequestWorld> {
   const { organization, admin, host } = await makeOrganization(ctx.db);
   const member = await makeUser(ctx.db, organization.id, 'wallet-user', { first_name: 'Mia', last_name: 'Member' });
   const first = await makeUser(ctx.db, organization.id, 'wallet-admin', { first_name: 'Fay', last_name: 'First' });
@@ -45,10 +48,32 @@ export async function requestWorld(ctx: TestContext, options: { funds?: number; 
   const card = await createCard(adminClient, member.id);
   await activateCard(adminClient, card.id);
   const path = options.path === 'none' ? [] : [first.id, second.id];
-  const teamResponse = await adminClient.post('/api/teams', { name: 'Ops', color: '#1677FF', team: { users: [member.id] }, approval_path: path });
+  const teamResponse = await adminClient.post('/api/teams', {
+    name: 'Ops',
+    color: '#1677FF',
+    team: { users: [member.id] },
+    approval_path: path,
+  });
   expect(teamResponse.statusCode, teamResponse.body).toBe(201);
-  const [memberClient, firstClient, secondClient] = await Promise.all([signIn(member.email), signIn(first.email), signIn(second.email)]);
-  return { organization, host, admin, adminClient, member, memberClient, first, firstClient, second, secondClient, card, team: teamResponse.json().data };
+  const [memberClient, firstClient, secondClient] = await Promise.all([
+    signIn(member.email),
+    signIn(first.email),
+    signIn(second.email),
+  ]);
+  return {
+    organization,
+    host,
+    admin,
+    adminClient,
+    member,
+    memberClient,
+    first,
+    firstClient,
+    second,
+    secondClient,
+    card,
+    team: teamResponse.json().data,
+  };
 }
 
 /** A user of the organisation, signed in. */
@@ -65,22 +90,45 @@ export function daysFromToday(days: number): string {
 }
 
 export function requestBody(world: Pick<RequestWorld, 'card' | 'team'>, overrides: Record<string, unknown> = {}) {
-  return { amount: 12_345, card_id: world.card.id, team_id: world.team.id, wallet_category_id: null, notes: 'Conference tickets', interval: null, start_date: null, end_date: null, ...overrides };
+  return {
+    amount: 12_345,
+    card_id: world.card.id,
+    team_id: world.team.id,
+    wallet_category_id: null,
+    notes: 'Conference tickets',
+    interval: null,
+    start_date: null,
+    end_date: null,
+    ...overrides,
+  };
 }
 
 /** POST /api/users/{member}/purchase-requests as the member; expects 201. */
 export async function fileRequest(world: RequestWorld, overrides: Record<string, unknown> = {}): Promise<FiledRequest> {
-  const response = await world.memberClient.post(`/api/users/${world.member.id}/purchase-requests`, requestBody(world, overrides));
+  const response = await world.memberClient.post(
+    `/api/users/${world.member.id}/purchase-requests`,
+    requestBody(world, overrides),
+  );
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as FiledRequest;
 }
 
-export function decide(client: TestClient, requestId: number, approvalId: number, status: string, notes: string | null = null) {
+export function decide(
+  client: TestClient,
+  requestId: number,
+  approvalId: number,
+  status: string,
+  notes: string | null = null,
+) {
   return client.put(`/api/purchase-requests/${requestId}/approvals/${approvalId}`, { approving: true, status, notes });
 }
 
 export function force(client: TestClient, requestId: number, status: string) {
-  return client.put(`/api/purchase-requests/${requestId}/finance-approval`, { approving: true, status, notes: `Force ${status} by admin from purchase request dashboard.` });
+  return client.put(`/api/purchase-requests/${requestId}/finance-approval`, {
+    approving: true,
+    status,
+    notes: `Force ${status} by admin from purchase request dashboard.`,
+  });
 }
 
 /** The card's spending limit as an admin sees it. */
@@ -94,18 +142,38 @@ export const unallocated = (world: Pick<RequestWorld, 'adminClient'>) => availab
 
 /** The request as an admin sees it, with its approvals and recurring request. */
 export async function requestAsAdmin(world: Pick<RequestWorld, 'adminClient'>, id: number) {
-  const response = await world.adminClient.get(`/api/purchase-requests/${id}?include=approvals,recurringPurchaseRequest`);
+  const response = await world.adminClient.get(
+    `/api/purchase-requests/${id}?include=approvals,recurringPurchaseRequest`,
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as {
-    id: number; status: string; approved_path: string; approved_accounting: string; accounting_notes: string | null; transferred: string | null;
+    id: number;
+    status: string;
+    approved_path: string;
+    approved_accounting: string;
+    accounting_notes: string | null;
+    transferred: string | null;
     approvals: Array<{ id: number; approved: string; notes: string | null }>;
-    recurring_purchase_request: { id: number; status: string; is_paused: boolean; paused_by: string | null; next_run: string | null; last_run: string | null } | null;
+    recurring_purchase_request: {
+      id: number;
+      status: string;
+      is_paused: boolean;
+      paused_by: string | null;
+      next_run: string | null;
+      last_run: string | null;
+    } | null;
   };
 }
 
 /** Mails of one kind in the organisation's outbox, oldest first. */
 export function mailsOf(ctx: TestContext, orgId: number, kind: string) {
-  return ctx.db.selectFrom('mail_messages').select(['id', 'to_email', 'subject', 'text_body']).where('org_id', '=', orgId).where('kind', '=', kind).orderBy('id').execute();
+  return ctx.db
+    .selectFrom('mail_messages')
+    .select(['id', 'to_email', 'subject', 'text_body'])
+    .where('org_id', '=', orgId)
+    .where('kind', '=', kind)
+    .orderBy('id')
+    .execute();
 }
 
 /** The path (with query) of a mail's Approve or Reject link. */
@@ -118,11 +186,21 @@ export function linkIn(text: string, action: 'Approve' | 'Reject'): string {
 
 /** Ledger entries of the organisation whose reference starts with this prefix. */
 export async function entriesWithReference(ctx: TestContext, orgId: number, prefix: string) {
-  return ctx.db.selectFrom('journal_entries').select(['reference']).where('org_id', '=', orgId).where('reference', 'like', `${prefix}%`).execute();
+  return ctx.db
+    .selectFrom('journal_entries')
+    .select(['reference'])
+    .where('org_id', '=', orgId)
+    .where('reference', 'like', `${prefix}%`)
+    .execute();
 }
 
 /** A request that was not funded: no money on the card, none taken from the organisation, no ledger entry. */
-export async function expectNothingFunded(ctx: TestContext, world: RequestWorld, requestId: number, fundsBefore: number) {
+export async function expectNothingFunded(
+  ctx: TestContext,
+  world: RequestWorld,
+  requestId: number,
+  fundsBefore: number,
+) {
   expect(await cardLimit(world)).toBe(0);
   expect(await unallocated(world)).toBe(fundsBefore);
   expect(await entriesWithReference(ctx, world.organization.id, `purchase-request:${requestId}`)).toEqual([]);

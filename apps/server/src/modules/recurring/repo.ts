@@ -6,23 +6,47 @@ import type { SortTerm } from '../../http/list-query.js';
 export type RecurringRow = Selectable<RecurringPurchaseRequestsTable>;
 
 export function insertRecurring(db: DbOrTx, values: Insertable<RecurringPurchaseRequestsTable>) {
-  return db.insertInto('recurring_purchase_requests').values(values).onConflict((oc) => oc.column('purchase_request_id').doNothing()).returningAll().executeTakeFirst();
+  return db
+    .insertInto('recurring_purchase_requests')
+    .values(values)
+    .onConflict((oc) => oc.column('purchase_request_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export function findRecurring(db: DbOrTx, orgId: number, id: number) {
-  return db.selectFrom('recurring_purchase_requests').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('recurring_purchase_requests')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function lockRecurring(db: DbOrTx, orgId: number, id: number) {
-  return db.selectFrom('recurring_purchase_requests').selectAll().where('org_id', '=', orgId).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('recurring_purchase_requests')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export function recurringOfRequests(db: DbOrTx, requestIds: readonly number[]) {
   if (requestIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('recurring_purchase_requests').selectAll().where('purchase_request_id', 'in', requestIds).execute();
+  return db
+    .selectFrom('recurring_purchase_requests')
+    .selectAll()
+    .where('purchase_request_id', 'in', requestIds)
+    .execute();
 }
 
-export async function updateRecurring(db: DbOrTx, id: number, values: Partial<Pick<RecurringRow, 'last_run' | 'next_run' | 'status' | 'is_paused' | 'paused_by' | 'pause_reason'>>) {
+export async function updateRecurring(
+  db: DbOrTx,
+  id: number,
+  values: Partial<Pick<RecurringRow, 'last_run' | 'next_run' | 'status' | 'is_paused' | 'paused_by' | 'pause_reason'>>,
+) {
   await db.updateTable('recurring_purchase_requests').set(values).where('id', '=', id).execute();
 }
 
@@ -40,7 +64,9 @@ export function lockDueRecurring(db: DbOrTx, today: string, limit: number) {
     .selectFrom('recurring_purchase_requests')
     .selectAll()
     .where('status', '=', 'active')
-    .where((eb) => eb.or([eb.and([eb('is_paused', '=', false), eb('next_run', '<=', today)]), eb('end_date', '<=', today)]))
+    .where((eb) =>
+      eb.or([eb.and([eb('is_paused', '=', false), eb('next_run', '<=', today)]), eb('end_date', '<=', today)]),
+    )
     .orderBy('next_run')
     .limit(limit)
     .forUpdate()
@@ -49,13 +75,26 @@ export function lockDueRecurring(db: DbOrTx, today: string, limit: number) {
 }
 
 /** Records the period's funding; false when it was already funded (by another process or an earlier run). */
-export async function claimPeriod(db: DbOrTx, values: { org_id: number; recurring_purchase_request_id: number; period_date: string; amount: number }): Promise<boolean> {
-  const row = await db.insertInto('recurring_fundings').values(values).onConflict((oc) => oc.columns(['recurring_purchase_request_id', 'period_date']).doNothing()).returning('id').executeTakeFirst();
+export async function claimPeriod(
+  db: DbOrTx,
+  values: { org_id: number; recurring_purchase_request_id: number; period_date: string; amount: number },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('recurring_fundings')
+    .values(values)
+    .onConflict((oc) => oc.columns(['recurring_purchase_request_id', 'period_date']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
   return Boolean(row);
 }
 
 export function fundingsOf(db: DbOrTx, recurringId: number) {
-  return db.selectFrom('recurring_fundings').selectAll().where('recurring_purchase_request_id', '=', recurringId).orderBy('period_date').execute();
+  return db
+    .selectFrom('recurring_fundings')
+    .selectAll()
+    .where('recurring_purchase_request_id', '=', recurringId)
+    .orderBy('period_date')
+    .execute();
 }
 
 export async function listRecurring(
@@ -66,12 +105,21 @@ export async function listRecurring(
   page: { number: number; size: number },
 ) {
   let base = db.selectFrom('recurring_purchase_requests').where('org_id', '=', orgId);
-  if (filters.requestIds) base = base.where('purchase_request_id', 'in', filters.requestIds.length ? filters.requestIds : [0]);
+  if (filters.requestIds)
+    base = base.where('purchase_request_id', 'in', filters.requestIds.length ? filters.requestIds : [0]);
   if (filters.status) base = base.where('status', '=', filters.status);
   if (filters.isPaused !== undefined) base = base.where('is_paused', '=', filters.isPaused);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let query = base.selectAll();
-  for (const term of sort) query = term.column === 'next_run' ? query.orderBy(sql`next_run ${sql.raw(term.direction)} NULLS LAST`) : query.orderBy(term.column, term.direction);
-  const rows = await query.orderBy('id', 'desc').limit(page.size).offset((page.number - 1) * page.size).execute();
+  for (const term of sort)
+    query =
+      term.column === 'next_run'
+        ? query.orderBy(sql`next_run ${sql.raw(term.direction)} NULLS LAST`)
+        : query.orderBy(term.column, term.direction);
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(page.size)
+    .offset((page.number - 1) * page.size)
+    .execute();
   return { rows, total: Number(total) };
 }

@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context.js';
 import { makeOrganization, TEST_PASSWORD } from '../../test/factories.js';
-import { daysFromToday, fileRequest, force, requestWorld, signedInUser, type RequestWorld } from '../purchase-requests/test-fixtures.js';
+import {
+  daysFromToday,
+  fileRequest,
+  force,
+  requestWorld,
+  signedInUser,
+  type RequestWorld,
+} from '../purchase-requests/test-fixtures.js';
 import { addDays, fundingsOf, runDueFundings } from './service.js';
 
 /** SPEC §7: the All Recurring Request and My Recurring Request lists, and DELETE. */
@@ -13,7 +20,9 @@ async function approvedRecurring(interval: 'weekly' | 'monthly' | 'yearly', amou
   const request = await fileRequest(world, { amount, interval, start_date: start });
   const forced = await force(world.adminClient, request.id, 'approved');
   expect(forced.statusCode).toBe(200);
-  const recurring = (await world.adminClient.get(`/api/purchase-requests/${request.id}?include=recurringPurchaseRequest`)).json().data.recurring_purchase_request;
+  const recurring = (
+    await world.adminClient.get(`/api/purchase-requests/${request.id}?include=recurringPurchaseRequest`)
+  ).json().data.recurring_purchase_request;
   return { requestId: request.id, recurringId: recurring.id as number };
 }
 
@@ -38,7 +47,14 @@ describe('recurring request lists', () => {
     expect(ids(response)).toEqual([monthly.recurringId, weekly.recurringId]);
     expect(response.json().meta).toMatchObject({ total: 2 });
     expect(response.json().data[0]).toMatchObject({
-      interval: 'monthly', start_date: start, end_date: null, status: 'active', is_paused: false, paused_by: null, next_run: addDays(start, 30), amount: 2_000,
+      interval: 'monthly',
+      start_date: start,
+      end_date: null,
+      status: 'active',
+      is_paused: false,
+      paused_by: null,
+      next_run: addDays(start, 30),
+      amount: 2_000,
       purchase_request: { id: monthly.requestId, amount: 2_000, status: 'Approved', user_id: world.member.id },
     });
     const bare = await world.adminClient.get('/api/recurring-purchase-requests');
@@ -48,47 +64,71 @@ describe('recurring request lists', () => {
   });
 
   it('filters by status and pause, sorts by next_run', async () => {
-    expect(ids(await world.adminClient.get('/api/recurring-purchase-requests?sort=next_run'))).toEqual([weekly.recurringId, monthly.recurringId]);
+    expect(ids(await world.adminClient.get('/api/recurring-purchase-requests?sort=next_run'))).toEqual([
+      weekly.recurringId,
+      monthly.recurringId,
+    ]);
     expect(ids(await world.adminClient.get('/api/recurring-purchase-requests?filter[is_paused]=1'))).toEqual([]);
     expect(ids(await world.adminClient.get('/api/recurring-purchase-requests?filter[status]=active'))).toHaveLength(2);
     expect(ids(await world.adminClient.get('/api/recurring-purchase-requests?filter[status]=inactive'))).toEqual([]);
   });
 
   it("GET /api/users/{id}/recurring-purchase-requests: one's own (or anyone's for admins), with include=purchaseRequest", async () => {
-    const own = await world.memberClient.get(`/api/users/${world.member.id}/recurring-purchase-requests?include=purchaseRequest`);
+    const own = await world.memberClient.get(
+      `/api/users/${world.member.id}/recurring-purchase-requests?include=purchaseRequest`,
+    );
     expect(own.statusCode).toBe(200);
     expect(ids(own)).toEqual([monthly.recurringId, weekly.recurringId]);
-    expect(own.json().data[1].purchase_request).toMatchObject({ id: weekly.requestId, interval: 'weekly', amount: 1_000 });
-    expect(ids(await world.adminClient.get(`/api/users/${world.member.id}/recurring-purchase-requests`))).toHaveLength(2);
+    expect(own.json().data[1].purchase_request).toMatchObject({
+      id: weekly.requestId,
+      interval: 'weekly',
+      amount: 1_000,
+    });
+    expect(ids(await world.adminClient.get(`/api/users/${world.member.id}/recurring-purchase-requests`))).toHaveLength(
+      2,
+    );
     const other = await signedInUser(ctx, world, 'wallet-user');
     expect((await other.client.get(`/api/users/${world.member.id}/recurring-purchase-requests`)).statusCode).toBe(404);
-    expect((await other.client.get(`/api/users/${other.user.id}/recurring-purchase-requests`)).json()).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await other.client.get(`/api/users/${other.user.id}/recurring-purchase-requests`)).json()).toMatchObject({
+      data: [],
+      meta: { total: 0 },
+    });
   });
 
   it('another organisation sees none of it', async () => {
     const foreign = await makeOrganization(ctx.db);
     const admin = await ctx.client(foreign.host).signIn(foreign.admin.email, TEST_PASSWORD);
     expect((await admin.get('/api/recurring-purchase-requests')).json().meta.total).toBe(0);
-    expect((await admin.put(`/api/recurring-purchase-requests/${weekly.recurringId}`, { is_paused: true })).statusCode).toBe(404);
+    expect(
+      (await admin.put(`/api/recurring-purchase-requests/${weekly.recurringId}`, { is_paused: true })).statusCode,
+    ).toBe(404);
     expect((await admin.delete(`/api/recurring-purchase-requests/${weekly.recurringId}`)).statusCode).toBe(404);
   });
 });
 
 describe('DELETE /api/recurring-purchase-requests/{id}', () => {
-  it("another member may not (404); the requester may, and it funds no more", async () => {
+  it('another member may not (404); the requester may, and it funds no more', async () => {
     const other = await signedInUser(ctx, world, 'wallet-user');
     expect((await other.client.delete(`/api/recurring-purchase-requests/${weekly.recurringId}`)).statusCode).toBe(404);
-    expect((await world.memberClient.delete(`/api/recurring-purchase-requests/${weekly.recurringId}`)).statusCode).toBe(204);
-    expect((await world.memberClient.delete(`/api/recurring-purchase-requests/${weekly.recurringId}`)).statusCode).toBe(404);
+    expect((await world.memberClient.delete(`/api/recurring-purchase-requests/${weekly.recurringId}`)).statusCode).toBe(
+      204,
+    );
+    expect((await world.memberClient.delete(`/api/recurring-purchase-requests/${weekly.recurringId}`)).statusCode).toBe(
+      404,
+    );
     await runDueFundings(ctx.deps, addDays(start, 14));
     expect(await fundingsOf(ctx.db, weekly.recurringId)).toEqual([]);
     // The purchase request itself stays, without its recurring request.
-    const request = (await world.memberClient.get(`/api/purchase-requests/${weekly.requestId}?include=recurringPurchaseRequest`)).json().data;
+    const request = (
+      await world.memberClient.get(`/api/purchase-requests/${weekly.requestId}?include=recurringPurchaseRequest`)
+    ).json().data;
     expect(request).toMatchObject({ status: 'Approved', recurring_purchase_request: null });
   });
 
   it('an admin may delete any', async () => {
-    expect((await world.adminClient.delete(`/api/recurring-purchase-requests/${monthly.recurringId}`)).statusCode).toBe(204);
+    expect((await world.adminClient.delete(`/api/recurring-purchase-requests/${monthly.recurringId}`)).statusCode).toBe(
+      204,
+    );
     expect((await world.adminClient.get('/api/recurring-purchase-requests')).json().meta.total).toBe(0);
   });
 });

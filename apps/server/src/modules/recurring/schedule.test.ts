@@ -3,7 +3,16 @@ import { useTestApp } from '../../test/context.js';
 import { topUp } from '../../test/card-factories.js';
 import { integrityProblems } from '../ledger/service.js';
 import {
-  cardLimit, daysFromToday, decide, entriesWithReference, fileRequest, force, mailsOf, requestAsAdmin, requestWorld, type RequestWorld,
+  cardLimit,
+  daysFromToday,
+  decide,
+  entriesWithReference,
+  fileRequest,
+  force,
+  mailsOf,
+  requestAsAdmin,
+  requestWorld,
+  type RequestWorld,
 } from '../purchase-requests/test-fixtures.js';
 import { addDays, fundingsOf, runDueFundings } from './service.js';
 
@@ -19,7 +28,11 @@ const day = (offset: number) => addDays(start, offset);
 const run = (today: string) => runDueFundings(ctx.deps, today);
 
 /** Files a recurring request, force-approves it (funding it at once) and returns its recurring request. */
-async function approvedRecurring(world: RequestWorld, interval: 'weekly' | 'monthly' | 'yearly', endDate: string | null = null) {
+async function approvedRecurring(
+  world: RequestWorld,
+  interval: 'weekly' | 'monthly' | 'yearly',
+  endDate: string | null = null,
+) {
   const request = await fileRequest(world, { interval, start_date: start, end_date: endDate });
   expect((await force(world.adminClient, request.id, 'approved')).statusCode).toBe(200);
   const { recurring_purchase_request: recurring } = await requestAsAdmin(world, request.id);
@@ -27,20 +40,27 @@ async function approvedRecurring(world: RequestWorld, interval: 'weekly' | 'mont
   return { requestId: request.id, recurringId: recurring!.id };
 }
 
-const recurringOf = async (world: RequestWorld, requestId: number) => (await requestAsAdmin(world, requestId)).recurring_purchase_request!;
+const recurringOf = async (world: RequestWorld, requestId: number) =>
+  (await requestAsAdmin(world, requestId)).recurring_purchase_request!;
 // Each test starts with no other recurring request due, so what a run reports is this test's alone.
 beforeEach(async () => {
   await ctx.db.updateTable('recurring_purchase_requests').set({ status: 'inactive' }).execute();
 });
 
-const periods = async (recurringId: number) => (await fundingsOf(ctx.db, recurringId)).map((funding) => funding.period_date);
+const periods = async (recurringId: number) =>
+  (await fundingsOf(ctx.db, recurringId)).map((funding) => funding.period_date);
 
 describe('recurring fundings', () => {
   it('monthly: funded on approval, then every 30 days from start_date, each period once', async () => {
     const world = await requestWorld(ctx);
     const { requestId, recurringId } = await approvedRecurring(world, 'monthly');
     expect(await cardLimit(world)).toBe(AMOUNT);
-    expect(await recurringOf(world, requestId)).toMatchObject({ status: 'active', is_paused: false, next_run: day(30), last_run: daysFromToday(0) });
+    expect(await recurringOf(world, requestId)).toMatchObject({
+      status: 'active',
+      is_paused: false,
+      next_run: day(30),
+      last_run: daysFromToday(0),
+    });
 
     expect(await run(day(29))).toEqual({ funded: 0, failed: 0, ended: 0 });
     expect(await cardLimit(world)).toBe(AMOUNT);
@@ -48,7 +68,11 @@ describe('recurring fundings', () => {
 
     expect(await run(day(30))).toEqual({ funded: 1, failed: 0, ended: 0 });
     expect(await cardLimit(world)).toBe(2 * AMOUNT);
-    expect(await recurringOf(world, requestId)).toMatchObject({ last_run: day(30), next_run: day(60), status: 'active' });
+    expect(await recurringOf(world, requestId)).toMatchObject({
+      last_run: day(30),
+      next_run: day(60),
+      status: 'active',
+    });
 
     expect(await run(day(30))).toEqual({ funded: 0, failed: 0, ended: 0 });
     await run(day(45));
@@ -62,7 +86,10 @@ describe('recurring fundings', () => {
     await run(day(155));
     expect(await cardLimit(world)).toBe(6 * AMOUNT);
     expect(await entriesWithReference(ctx, world.organization.id, `recurring:${recurringId}:`)).toHaveLength(5);
-    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({
+      unbalancedEntries: [],
+      driftedAccounts: [],
+    });
   });
 
   it('weekly every 7 days and yearly every 365 days', async () => {
@@ -77,7 +104,9 @@ describe('recurring fundings', () => {
     await run(day(28));
     expect(await periods(weekly.recurringId)).toEqual([day(7), day(14), day(21), day(28)]);
     // Deleting the weekly one stops it; the yearly one goes on.
-    expect((await world.adminClient.delete(`/api/recurring-purchase-requests/${weekly.recurringId}`)).statusCode).toBe(204);
+    expect((await world.adminClient.delete(`/api/recurring-purchase-requests/${weekly.recurringId}`)).statusCode).toBe(
+      204,
+    );
     await run(day(364));
     expect(await periods(yearly.recurringId)).toEqual([]);
     await run(day(365));
@@ -127,12 +156,19 @@ describe('recurring fundings', () => {
     const world = await requestWorld(ctx, { funds: 20_000 });
     const { requestId, recurringId } = await approvedRecurring(world, 'monthly');
     expect(await run(day(30))).toEqual({ funded: 0, failed: 1, ended: 0 });
-    expect(await recurringOf(world, requestId)).toMatchObject({ is_paused: true, paused_by: 'system', next_run: day(30), status: 'active' });
+    expect(await recurringOf(world, requestId)).toMatchObject({
+      is_paused: true,
+      paused_by: 'system',
+      next_run: day(30),
+      status: 'active',
+    });
     expect(await periods(recurringId)).toEqual([]);
     expect(await cardLimit(world)).toBe(AMOUNT);
     expect(await entriesWithReference(ctx, world.organization.id, `recurring:${recurringId}:`)).toEqual([]);
     const mails = await mailsOf(ctx, world.organization.id, 'recurring_paused');
-    expect(mails.map((mail) => mail.to_email).sort()).toEqual([world.admin.email, world.first.email, world.second.email].sort());
+    expect(mails.map((mail) => mail.to_email).sort()).toEqual(
+      [world.admin.email, world.first.email, world.second.email].sort(),
+    );
     expect(mails[0]!.text_body).toContain('paused');
 
     // Paused: later runs do nothing and mail nobody again.
@@ -142,13 +178,18 @@ describe('recurring fundings', () => {
     expect(await mailsOf(ctx, world.organization.id, 'recurring_paused')).toHaveLength(3);
 
     // An admin unpauses: the next run funds the period that failed, then the schedule goes on.
-    const unpaused = await world.adminClient.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: false });
+    const unpaused = await world.adminClient.put(`/api/recurring-purchase-requests/${recurringId}`, {
+      is_paused: false,
+    });
     expect(unpaused.statusCode, unpaused.body).toBe(200);
     expect(unpaused.json().data).toMatchObject({ is_paused: false, paused_by: null, next_run: day(30) });
     await run(day(61));
     expect(await periods(recurringId)).toEqual([day(30), day(60)]);
     expect(await cardLimit(world)).toBe(3 * AMOUNT);
-    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({
+      unbalancedEntries: [],
+      driftedAccounts: [],
+    });
   });
 
   it('an admin pause stops the fundings until an admin unpauses; members may not (403)', async () => {
@@ -160,12 +201,22 @@ describe('recurring fundings', () => {
     await run(day(14));
     expect(await periods(recurringId)).toEqual([]);
 
-    expect((await world.memberClient.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: false })).statusCode).toBe(403);
-    expect((await world.adminClient.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: 'no' })).statusCode).toBe(422);
-    expect((await world.adminClient.put('/api/recurring-purchase-requests/999999', { is_paused: false })).statusCode).toBe(404);
+    expect(
+      (await world.memberClient.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: false }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await world.adminClient.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: 'no' })).statusCode,
+    ).toBe(422);
+    expect(
+      (await world.adminClient.put('/api/recurring-purchase-requests/999999', { is_paused: false })).statusCode,
+    ).toBe(404);
     expect((await recurringOf(world, requestId)).is_paused).toBe(true);
 
-    expect((await world.adminClient.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: false })).json().data.is_paused).toBe(false);
+    expect(
+      (await world.adminClient.put(`/api/recurring-purchase-requests/${recurringId}`, { is_paused: false })).json().data
+        .is_paused,
+    ).toBe(false);
     await run(day(14));
     expect(await periods(recurringId)).toEqual([day(7), day(14)]);
   });

@@ -9,7 +9,16 @@ import { findOrganizationById } from '../orgs/service.js';
 import { adminsOf } from '../users/service.js';
 import { mailAdminsFundingFailed } from '../purchase-requests/mails.js';
 import { findRequest } from '../purchase-requests/queries.js';
-import { claimPeriod, deleteRecurring, findRecurring, insertRecurring, lockDueRecurring, lockRecurring, updateRecurring, type RecurringRow } from './repo.js';
+import {
+  claimPeriod,
+  deleteRecurring,
+  findRecurring,
+  insertRecurring,
+  lockDueRecurring,
+  lockRecurring,
+  updateRecurring,
+  type RecurringRow,
+} from './repo.js';
 
 export { findRecurring, recurringOfRequests, listRecurring, fundingsOf, type RecurringRow } from './repo.js';
 
@@ -29,7 +38,17 @@ function periodAfter(period: string, interval: RequestInterval, endDate: string 
  * After the approval's own funding, the next ones fall every interval from the start date. It stays active
  * until its end date comes (SPEC §4), even when no period falls before it.
  */
-export async function startRecurring(tx: Tx, params: { orgId: number; purchaseRequestId: number; interval: RequestInterval; startDate: string; endDate: string | null; today: string }) {
+export async function startRecurring(
+  tx: Tx,
+  params: {
+    orgId: number;
+    purchaseRequestId: number;
+    interval: RequestInterval;
+    startDate: string;
+    endDate: string | null;
+    today: string;
+  },
+) {
   const ended = params.endDate !== null && params.endDate <= params.today;
   return insertRecurring(tx, {
     org_id: params.orgId,
@@ -43,45 +62,66 @@ export async function startRecurring(tx: Tx, params: { orgId: number; purchaseRe
   });
 }
 
-export interface RecurringDeps { db: Db; jobs: Jobs; issuer: IssuingProvider }
+export interface RecurringDeps {
+  db: Db;
+  jobs: Jobs;
+  issuer: IssuingProvider;
+}
 
 /** Funds one due period of one recurring request; returns what happened. */
 async function fundNextPeriod(deps: RecurringDeps, today: string): Promise<'funded' | 'ended' | 'failed' | 'none'> {
   let failed: { recurring: RecurringRow; reason: string } | null = null;
-  const outcome = await deps.db.transaction().execute(async (tx) => {
-    const [recurring] = await lockDueRecurring(tx, today, 1);
-    if (!recurring) return 'none' as const;
-    const period = recurring.next_run;
-    const request = await findRequest(tx, recurring.org_id, recurring.purchase_request_id);
-    const fundable = !recurring.is_paused && period !== null && period <= today && (recurring.end_date === null || period <= recurring.end_date);
-    if (!fundable || !request) {
-      // Picked because its end date has come (and every period up to it is funded): it becomes inactive.
-      await updateRecurring(tx, recurring.id, { status: 'inactive', next_run: null });
-      return 'ended' as const;
-    }
-    if (await claimPeriod(tx, { org_id: recurring.org_id, recurring_purchase_request_id: recurring.id, period_date: period, amount: request.amount })) {
-      try {
-        await addToCardLimitInTransaction(tx, deps.jobs, {
-          orgId: request.org_id,
-          cardId: request.card_id,
-          amount: request.amount,
-          reference: `recurring:${recurring.id}:${period}`,
-          description: `Recurring purchase request #${request.id} (${recurring.interval})`,
-          createdBy: null,
-        });
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        failed = { recurring, reason: error.message };
-        throw error; // roll the claim back; the pause happens in its own transaction below
+  const outcome = await deps.db
+    .transaction()
+    .execute(async (tx) => {
+      const [recurring] = await lockDueRecurring(tx, today, 1);
+      if (!recurring) return 'none' as const;
+      const period = recurring.next_run;
+      const request = await findRequest(tx, recurring.org_id, recurring.purchase_request_id);
+      const fundable =
+        !recurring.is_paused &&
+        period !== null &&
+        period <= today &&
+        (recurring.end_date === null || period <= recurring.end_date);
+      if (!fundable || !request) {
+        // Picked because its end date has come (and every period up to it is funded): it becomes inactive.
+        await updateRecurring(tx, recurring.id, { status: 'inactive', next_run: null });
+        return 'ended' as const;
       }
-    }
-    // Once its end date has come, the next pass over it makes it inactive.
-    await updateRecurring(tx, recurring.id, { last_run: period, next_run: periodAfter(period, recurring.interval, recurring.end_date) });
-    return 'funded' as const;
-  }).catch((error: unknown) => {
-    if (failed) return 'failed' as const;
-    throw error;
-  });
+      if (
+        await claimPeriod(tx, {
+          org_id: recurring.org_id,
+          recurring_purchase_request_id: recurring.id,
+          period_date: period,
+          amount: request.amount,
+        })
+      ) {
+        try {
+          await addToCardLimitInTransaction(tx, deps.jobs, {
+            orgId: request.org_id,
+            cardId: request.card_id,
+            amount: request.amount,
+            reference: `recurring:${recurring.id}:${period}`,
+            description: `Recurring purchase request #${request.id} (${recurring.interval})`,
+            createdBy: null,
+          });
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          failed = { recurring, reason: error.message };
+          throw error; // roll the claim back; the pause happens in its own transaction below
+        }
+      }
+      // Once its end date has come, the next pass over it makes it inactive.
+      await updateRecurring(tx, recurring.id, {
+        last_run: period,
+        next_run: periodAfter(period, recurring.interval, recurring.end_date),
+      });
+      return 'funded' as const;
+    })
+    .catch((error: unknown) => {
+      if (failed) return 'failed' as const;
+      throw error;
+    });
   if (outcome === 'failed' && failed) await pauseBySystem(deps, failed);
   return outcome;
 }
@@ -90,14 +130,25 @@ async function pauseBySystem(deps: RecurringDeps, failure: { recurring: Recurrin
   await deps.db.transaction().execute(async (tx) => {
     const recurring = await lockRecurring(tx, failure.recurring.org_id, failure.recurring.id);
     if (!recurring || recurring.is_paused) return;
-    await updateRecurring(tx, recurring.id, { is_paused: true, paused_by: 'system', pause_reason: failure.reason.slice(0, 500) });
-    await recordAudit(tx, { orgId: recurring.org_id, by: SYSTEM, action: 'recurring.paused', subject: recurringSubject(recurring), details: { paused_by: 'system', reason: failure.reason.slice(0, 500) } });
+    await updateRecurring(tx, recurring.id, {
+      is_paused: true,
+      paused_by: 'system',
+      pause_reason: failure.reason.slice(0, 500),
+    });
+    await recordAudit(tx, {
+      orgId: recurring.org_id,
+      by: SYSTEM,
+      action: 'recurring.paused',
+      subject: recurringSubject(recurring),
+      details: { paused_by: 'system', reason: failure.reason.slice(0, 500) },
+    });
     const [organization, request, admins] = await Promise.all([
       findOrganizationById(tx, recurring.org_id),
       findRequest(tx, recurring.org_id, recurring.purchase_request_id),
       adminsOf(tx, recurring.org_id),
     ]);
-    if (organization && request) await mailAdminsFundingFailed(tx, deps.jobs, organization, admins, request, failure.reason);
+    if (organization && request)
+      await mailAdminsFundingFailed(tx, deps.jobs, organization, admins, request, failure.reason);
   });
 }
 
@@ -105,7 +156,10 @@ async function pauseBySystem(deps: RecurringDeps, failure: { recurring: Recurrin
  * The schedule's work: every recurring request due on or before `today` funds each missed period once.
  * `today` is a parameter so tests control the clock. Safe to run from several processes at once.
  */
-export async function runDueFundings(deps: RecurringDeps, today: string): Promise<{ funded: number; failed: number; ended: number }> {
+export async function runDueFundings(
+  deps: RecurringDeps,
+  today: string,
+): Promise<{ funded: number; failed: number; ended: number }> {
   const totals = { funded: 0, failed: 0, ended: 0 };
   for (let step = 0; step < 10_000; step++) {
     const outcome = await fundNextPeriod(deps, today);
@@ -117,10 +171,21 @@ export async function runDueFundings(deps: RecurringDeps, today: string): Promis
 
 /** Admins pause and unpause. Unpausing resumes at the next scheduled date from today (missed periods are skipped). */
 function recurringSubject(recurring: RecurringRow) {
-  return { type: 'recurring_purchase_request' as const, id: recurring.id, label: `Request #${recurring.purchase_request_id} (${recurring.interval})` };
+  return {
+    type: 'recurring_purchase_request' as const,
+    id: recurring.id,
+    label: `Request #${recurring.purchase_request_id} (${recurring.interval})`,
+  };
 }
 
-export async function setPaused(db: Db, orgId: number, id: number, isPaused: boolean, today: string, by?: AuditBy): Promise<RecurringRow> {
+export async function setPaused(
+  db: Db,
+  orgId: number,
+  id: number,
+  isPaused: boolean,
+  today: string,
+  by?: AuditBy,
+): Promise<RecurringRow> {
   return db.transaction().execute(async (tx) => {
     const recurring = await lockRecurring(tx, orgId, id);
     if (!recurring) throw notFound();
@@ -134,8 +199,16 @@ export async function setPaused(db: Db, orgId: number, id: number, isPaused: boo
       await updateRecurring(tx, id, { is_paused: false, paused_by: null, pause_reason: null, next_run: next });
     }
     if (recurring.is_paused !== isPaused) {
-      const details = isPaused ? { paused_by: 'admin' } : { was_paused_by: recurring.paused_by, next_run: (await findRecurring(tx, orgId, id))!.next_run };
-      await recordAudit(tx, { orgId, by, action: isPaused ? 'recurring.paused' : 'recurring.unpaused', subject: recurringSubject(recurring), details });
+      const details = isPaused
+        ? { paused_by: 'admin' }
+        : { was_paused_by: recurring.paused_by, next_run: (await findRecurring(tx, orgId, id))!.next_run };
+      await recordAudit(tx, {
+        orgId,
+        by,
+        action: isPaused ? 'recurring.paused' : 'recurring.unpaused',
+        subject: recurringSubject(recurring),
+        details,
+      });
     }
     return (await findRecurring(tx, orgId, id))!;
   });
@@ -146,6 +219,16 @@ export async function removeRecurring(db: Db, orgId: number, id: number, by?: Au
     const recurring = await lockRecurring(tx, orgId, id);
     if (!recurring) return;
     await deleteRecurring(tx, orgId, id);
-    await recordAudit(tx, { orgId, by, action: 'recurring.deleted', subject: recurringSubject(recurring), details: { purchase_request_id: recurring.purchase_request_id, interval: recurring.interval, status: recurring.status } });
+    await recordAudit(tx, {
+      orgId,
+      by,
+      action: 'recurring.deleted',
+      subject: recurringSubject(recurring),
+      details: {
+        purchase_request_id: recurring.purchase_request_id,
+        interval: recurring.interval,
+        status: recurring.status,
+      },
+    });
   });
 }

@@ -5,7 +5,17 @@ import { createDb, type Db } from '../../db/database.js';
 import { useTestApp } from '../../test/context.js';
 import { repoRoot } from '../../test/server-process.js';
 import { integrityProblems } from '../ledger/service.js';
-import { cardLimit, daysFromToday, entriesWithReference, fileRequest, force, mailsOf, requestAsAdmin, requestWorld, type RequestWorld } from '../purchase-requests/test-fixtures.js';
+import {
+  cardLimit,
+  daysFromToday,
+  entriesWithReference,
+  fileRequest,
+  force,
+  mailsOf,
+  requestAsAdmin,
+  requestWorld,
+  type RequestWorld,
+} from '../purchase-requests/test-fixtures.js';
 import { addDays, fundingsOf, runDueFundings } from './service.js';
 
 /**
@@ -22,7 +32,11 @@ type Totals = { funded: number; failed: number; ended: number };
 
 /** The second process, connected and waiting for days to run; `run(day)` resolves with its totals. */
 async function startSecondProcess() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/run-due-fundings.ts', ctx.databaseUrl, '2'], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/test/run-due-fundings.ts', ctx.databaseUrl, '2'],
+    { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -44,7 +58,11 @@ async function startSecondProcess() {
     },
     async stop() {
       child.stdin.end();
-      if ((await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('timeout'), 10_000))])) === 'timeout') child.kill('SIGKILL');
+      if (
+        (await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('timeout'), 10_000))])) ===
+        'timeout'
+      )
+        child.kill('SIGKILL');
     },
   };
 }
@@ -65,7 +83,10 @@ async function runEverywhere(today: string) {
     pools.push(db);
     return { ...ctx.deps, db };
   });
-  const [remote, ...results] = await Promise.all([other.run(today), ...local.map((deps) => runDueFundings(deps, today))]);
+  const [remote, ...results] = await Promise.all([
+    other.run(today),
+    ...local.map((deps) => runDueFundings(deps, today)),
+  ]);
   return { local: results, remote: remote! };
 }
 
@@ -78,7 +99,11 @@ async function approvedWeekly(world: RequestWorld, amount: number) {
 describe('two processes running the recurring schedule', () => {
   it('fund each period exactly once', async () => {
     const world = await requestWorld(ctx, { funds: 5_000_000 });
-    const recurringIds = [await approvedWeekly(world, 1_000), await approvedWeekly(world, 2_000), await approvedWeekly(world, 3_000)];
+    const recurringIds = [
+      await approvedWeekly(world, 1_000),
+      await approvedWeekly(world, 2_000),
+      await approvedWeekly(world, 3_000),
+    ];
     const today = addDays(start, 7 * 8);
     const { local, remote } = await runEverywhere(today);
 
@@ -90,7 +115,10 @@ describe('two processes running the recurring schedule', () => {
     const funded = [...local, remote].reduce((sum, result) => sum + result.funded, 0);
     expect(funded).toBe(24);
     expect(await cardLimit(world)).toBe(9 * (1_000 + 2_000 + 3_000));
-    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await integrityProblems(ctx.db, world.organization.id)).toEqual({
+      unbalancedEntries: [],
+      driftedAccounts: [],
+    });
 
     // Running the same day again, everywhere, funds nothing more.
     const again = await runEverywhere(today);

@@ -12,7 +12,13 @@ export const REGISTRATION_LINK_TTL_DAYS = 7;
 export const registrationLinkPath = (token: string) => `/api/registration-requests/links/${token}`;
 
 /** Every admin of the organisation gets their own Approve and Block links (single use, 7 days). */
-export async function mailAdminsAboutRequest(tx: Tx, jobs: Jobs, organization: Organization, origin: string, request: RegistrationRequestRow): Promise<void> {
+export async function mailAdminsAboutRequest(
+  tx: Tx,
+  jobs: Jobs,
+  organization: Organization,
+  origin: string,
+  request: RegistrationRequestRow,
+): Promise<void> {
   const admins = await adminsOf(tx, organization.id);
   const expiresAt = new Date(Date.now() + REGISTRATION_LINK_TTL_DAYS * 24 * 60 * 60 * 1000);
   const person = fullName(request) || request.email;
@@ -21,7 +27,12 @@ export async function mailAdminsAboutRequest(tx: Tx, jobs: Jobs, organization: O
     await insertLinks(
       tx,
       (['approve', 'block'] as const).map((action) => ({
-        org_id: organization.id, registration_request_id: request.id, admin_id: admin.id, action, token_hash: tokenDigest(tokens[action]), expires_at: expiresAt,
+        org_id: organization.id,
+        registration_request_id: request.id,
+        admin_id: admin.id,
+        action,
+        token_hash: tokenDigest(tokens[action]),
+        expires_at: expiresAt,
       })),
     );
     const link = (action: 'approve' | 'block') => new URL(registrationLinkPath(tokens[action]), origin).toString();

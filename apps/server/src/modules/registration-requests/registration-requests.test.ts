@@ -11,7 +11,13 @@ const { ctx, organization } = useGoogleTestApp();
 type Org = Awaited<ReturnType<typeof organization>>;
 
 async function mailsTo(orgId: number, email: string) {
-  return ctx.db.selectFrom('mail_messages').selectAll().where('org_id', '=', orgId).where('to_email', '=', email).orderBy('id').execute();
+  return ctx.db
+    .selectFrom('mail_messages')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('to_email', '=', email)
+    .orderBy('id')
+    .execute();
 }
 
 /** The Approve or Block link of the newest registration mail to this admin, as a path on the org's host. */
@@ -38,13 +44,22 @@ function statusOf(target: URL) {
 
 /** A person unknown to the organisation asks for access (what a Google sign-in of an unknown email does). */
 async function newRequest(org: Org, email = uniqueEmail('new.person')) {
-  const outcome = await requestRegistration(ctx.deps, org.organization, `http://${org.host}`, { email, first_name: 'New', last_name: 'Person' });
+  const outcome = await requestRegistration(ctx.deps, org.organization, `http://${org.host}`, {
+    email,
+    first_name: 'New',
+    last_name: 'Person',
+  });
   expect(outcome).toBe('requested');
   return email;
 }
 
 const requestOf = (orgId: number, email: string) =>
-  ctx.db.selectFrom('registration_requests').selectAll().where('org_id', '=', orgId).where('email', '=', email).executeTakeFirstOrThrow();
+  ctx.db
+    .selectFrom('registration_requests')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
 
 describe('registration requests', { timeout: 30_000 }, () => {
   it('end to end: an unknown Google sign-in, an admin approves by mail, the person is invited, registers and signs in with Google', async () => {
@@ -66,11 +81,19 @@ describe('registration requests', { timeout: 30_000 }, () => {
     expect(invitation!.text_body).toContain('Ada Admin invited you');
     const link = registrationLinkIn(invitation!.text_body);
     expect(link.host).toBe(org.host);
-    const person = await ctx.db.selectFrom('users').selectAll().where('org_id', '=', org.organization.id).where('email', '=', email).executeTakeFirstOrThrow();
+    const person = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('org_id', '=', org.organization.id)
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(person).toMatchObject({ first_name: 'Jo', last_name: 'Doe', password_hash: null });
 
     const registered = await ctx.client(org.host).post('/api/auth/register', {
-      token: link.searchParams.get('token'), email, password: 'new-password', password_confirmation: 'new-password',
+      token: link.searchParams.get('token'),
+      email,
+      password: 'new-password',
+      password_confirmation: 'new-password',
     });
     expect(registered.statusCode, registered.body).toBe(200);
 
@@ -81,7 +104,10 @@ describe('registration requests', { timeout: 30_000 }, () => {
 
   it('reusing a link, or another admin answering later, shows the first answer and changes nothing', async () => {
     const org = await organization();
-    const other = await makeUser(ctx.db, org.organization.id, 'wallet-admin', { first_name: 'Olu', last_name: 'Other' });
+    const other = await makeUser(ctx.db, org.organization.id, 'wallet-admin', {
+      first_name: 'Olu',
+      last_name: 'Other',
+    });
     const email = await newRequest(org);
     const approve = await linkFor(org.organization.id, org.admin.email, 'Approve');
     const first = statusOf(await click(org.host, approve));
@@ -105,9 +131,19 @@ describe('registration requests', { timeout: 30_000 }, () => {
     await googleSignIn(ctx.client(org.host), email);
     const blocked = statusOf(await click(org.host, await linkFor(org.organization.id, org.admin.email, 'Block')));
     expect(blocked).toMatchObject({ status: 'block', responder_email: org.admin.email, responder_name: 'Ada Admin' });
-    expect(statusOf(await click(org.host, await linkFor(org.organization.id, org.admin.email, 'Approve')))).toEqual({ ...blocked, status: 'already_blocked' });
+    expect(statusOf(await click(org.host, await linkFor(org.organization.id, org.admin.email, 'Approve')))).toEqual({
+      ...blocked,
+      status: 'already_blocked',
+    });
 
-    expect(await ctx.db.selectFrom('users').select('id').where('org_id', '=', org.organization.id).where('email', '=', email).execute()).toEqual([]);
+    expect(
+      await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('org_id', '=', org.organization.id)
+        .where('email', '=', email)
+        .execute(),
+    ).toEqual([]);
     expect(await mailsTo(org.organization.id, email)).toEqual([]);
     expect((await googleSignIn(ctx.client(org.host), email)).headers.location).toBe('/access-pending');
   });
@@ -116,10 +152,16 @@ describe('registration requests', { timeout: 30_000 }, () => {
     const org = await organization();
     const email = await newRequest(org);
     const approve = await linkFor(org.organization.id, org.admin.email, 'Approve');
-    await ctx.db.updateTable('registration_request_links').set({ expires_at: new Date(Date.now() - 1000) }).where('org_id', '=', org.organization.id).execute();
+    await ctx.db
+      .updateTable('registration_request_links')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('org_id', '=', org.organization.id)
+      .execute();
 
     expect(statusOf(await click(org.host, approve))).toEqual({ status: 'expired' });
-    expect(statusOf(await click(org.host, await linkFor(org.organization.id, org.admin.email, 'Block')))).toEqual({ status: 'expired' });
+    expect(statusOf(await click(org.host, await linkFor(org.organization.id, org.admin.email, 'Block')))).toEqual({
+      status: 'expired',
+    });
     expect((await requestOf(org.organization.id, email)).status).toBe('pending');
     expect(await mailsTo(org.organization.id, email)).toEqual([]);
   });
@@ -130,31 +172,60 @@ describe('registration requests', { timeout: 30_000 }, () => {
     await newRequest(elsewhere);
     const foreign = await linkFor(elsewhere.organization.id, elsewhere.admin.email, 'Approve');
 
-    expect(statusOf(await click(org.host, `/api/registration-requests/links/${'x'.repeat(43)}`))).toEqual({ status: 'invalid' });
+    expect(statusOf(await click(org.host, `/api/registration-requests/links/${'x'.repeat(43)}`))).toEqual({
+      status: 'invalid',
+    });
     expect(statusOf(await click(org.host, foreign))).toEqual({ status: 'invalid' });
-    expect((await ctx.db.selectFrom('registration_requests').select('status').where('org_id', '=', elsewhere.organization.id).executeTakeFirstOrThrow()).status).toBe('pending');
+    expect(
+      (
+        await ctx.db
+          .selectFrom('registration_requests')
+          .select('status')
+          .where('org_id', '=', elsewhere.organization.id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('pending');
   });
 
   it("an admin who is no longer an admin can't answer with their old link", async () => {
     const org = await organization();
     const formerAdmin = await makeUser(ctx.db, org.organization.id, 'wallet-admin');
     const email = await newRequest(org);
-    await ctx.db.updateTable('user_roles').set({ role: 'wallet-user' }).where('org_id', '=', org.organization.id).where('user_id', '=', formerAdmin.id).execute();
-    expect(statusOf(await click(org.host, await linkFor(org.organization.id, formerAdmin.email, 'Approve')))).toEqual({ status: 'invalid' });
+    await ctx.db
+      .updateTable('user_roles')
+      .set({ role: 'wallet-user' })
+      .where('org_id', '=', org.organization.id)
+      .where('user_id', '=', formerAdmin.id)
+      .execute();
+    expect(statusOf(await click(org.host, await linkFor(org.organization.id, formerAdmin.email, 'Approve')))).toEqual({
+      status: 'invalid',
+    });
     expect((await requestOf(org.organization.id, email)).status).toBe('pending');
   });
 
   it('approving a person the organisation already knows gives them the member role and invites them, without a second user', async () => {
     const org = await organization();
     const email = uniqueEmail('chris');
-    await ctx.db.insertInto('users').values({ org_id: org.organization.id, email, first_name: 'Chris', last_name: 'Doe' }).execute();
+    await ctx.db
+      .insertInto('users')
+      .values({ org_id: org.organization.id, email, first_name: 'Chris', last_name: 'Doe' })
+      .execute();
     expect((await googleSignIn(ctx.client(org.host), email)).headers.location).toBe('/registration-requested');
     const users = await countRows(ctx.db, 'users', org.organization.id);
 
-    expect(statusOf(await click(org.host, await linkFor(org.organization.id, org.admin.email, 'Approve'))).status).toBe('approve');
+    expect(statusOf(await click(org.host, await linkFor(org.organization.id, org.admin.email, 'Approve'))).status).toBe(
+      'approve',
+    );
     expect(await countRows(ctx.db, 'users', org.organization.id)).toBe(users);
-    const person = await ctx.db.selectFrom('users').select('id').where('org_id', '=', org.organization.id).where('email', '=', email).executeTakeFirstOrThrow();
-    expect(await ctx.db.selectFrom('user_roles').select('role').where('user_id', '=', person.id).execute()).toEqual([{ role: 'wallet-user' }]);
+    const person = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('org_id', '=', org.organization.id)
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(await ctx.db.selectFrom('user_roles').select('role').where('user_id', '=', person.id).execute()).toEqual([
+      { role: 'wallet-user' },
+    ]);
     expect(await latestMailTo(ctx.db, email)).toMatchObject({ kind: 'invitation' });
   });
 

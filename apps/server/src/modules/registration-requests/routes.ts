@@ -9,8 +9,17 @@ export async function registrationRequestRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   /** An admin's one-click Approve or Block from the mail: no session needed, the single-use link is the credential. */
-  app.get('/api/registration-requests/links/:token', { schema: { params: z.object({ token: z.string().min(20).max(100) }) } }, async (request, reply) => {
-    const target = await answerByLink(fastify.deps, orgOf(request), organizationOriginOf(request), request.params.token);
-    return reply.header('cache-control', 'no-store').redirect(target);
-  });
+  app.get(
+    '/api/registration-requests/links/:token',
+    { schema: { params: z.object({ token: z.string().min(20).max(100) }) } },
+    async (request, reply) => {
+      const target = await answerByLink(
+        fastify.deps,
+        orgOf(request),
+        organizationOriginOf(request),
+        request.params.token,
+      );
+      return reply.header('cache-control', 'no-store').redirect(target);
+    },
+  );
 }

@@ -1,14 +1,33 @@
-import { isAdmin, REGISTRATION_PAGES, type RegistrationApprovalStatus, type RegistrationLinkProblem } from '@wallet/contract';
+import {
+  isAdmin,
+  REGISTRATION_PAGES,
+  type RegistrationApprovalStatus,
+  type RegistrationLinkProblem,
+} from '@wallet/contract';
 import type { Db, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { tokenDigest } from '../auth/tokens.js';
 import type { Organization } from '../orgs/service.js';
 import { sendInvitation } from '../users/invitations.js';
-import { createUserInTransaction, findUserByEmail, findUserWithRoles, fullName, grantFirstRole } from '../users/service.js';
+import {
+  createUserInTransaction,
+  findUserByEmail,
+  findUserWithRoles,
+  fullName,
+  grantFirstRole,
+} from '../users/service.js';
 import { mailAdminsAboutRequest } from './mails.js';
 import {
-  findRequestByEmailForUpdate, findRequestForUpdate, insertRequest, lockLinkByToken, markAnswered, markLinksUsed, reopenRequest,
-  type Person, type RegistrationRequestRow, type Responder,
+  findRequestByEmailForUpdate,
+  findRequestForUpdate,
+  insertRequest,
+  lockLinkByToken,
+  markAnswered,
+  markLinksUsed,
+  reopenRequest,
+  type Person,
+  type RegistrationRequestRow,
+  type Responder,
 } from './repo.js';
 
 export { REGISTRATION_LINK_TTL_DAYS } from './mails.js';
@@ -17,14 +36,22 @@ export type { Person } from './repo.js';
 /** The role someone approved from a registration request is invited with. */
 export const REGISTRATION_ROLE = 'wallet-user';
 
-export interface RegistrationDeps { db: Db; jobs: Jobs }
+export interface RegistrationDeps {
+  db: Db;
+  jobs: Jobs;
+}
 
 /**
  * Someone without a wallet role signed in with Google. The first time (or again after losing the role they were
  * approved for) a pending request is recorded and every admin is mailed: 'requested'. While a request waits, or
  * after it was blocked, nothing new happens: 'pending' (the person is told access is pending either way).
  */
-export async function requestRegistration(deps: RegistrationDeps, organization: Organization, origin: string, person: Person): Promise<'requested' | 'pending'> {
+export async function requestRegistration(
+  deps: RegistrationDeps,
+  organization: Organization,
+  origin: string,
+  person: Person,
+): Promise<'requested' | 'pending'> {
   return deps.db.transaction().execute(async (tx) => {
     const existing = await findRequestByEmailForUpdate(tx, organization.id, person.email);
     let request: RegistrationRequestRow | undefined;
@@ -37,7 +64,10 @@ export async function requestRegistration(deps: RegistrationDeps, organization: 
 }
 
 /** Where an answered link lands: /registration-approval-status with the outcome and who answered when. */
-export function approvalStatusPath(status: RegistrationApprovalStatus | RegistrationLinkProblem, request?: RegistrationRequestRow): string {
+export function approvalStatusPath(
+  status: RegistrationApprovalStatus | RegistrationLinkProblem,
+  request?: RegistrationRequestRow,
+): string {
   const query = new URLSearchParams({ status });
   if (request && request.status !== 'pending') {
     if (request.responder_email) query.set('responder_email', request.responder_email);
@@ -48,16 +78,33 @@ export function approvalStatusPath(status: RegistrationApprovalStatus | Registra
 }
 
 /** Approving invites the person (created if unknown) as a member, through the users module's invitation. */
-async function approve(tx: Tx, jobs: Jobs, organization: Organization, origin: string, request: RegistrationRequestRow, responder: Responder) {
+async function approve(
+  tx: Tx,
+  jobs: Jobs,
+  organization: Organization,
+  origin: string,
+  request: RegistrationRequestRow,
+  responder: Responder,
+) {
   const known = await findUserByEmail(tx, organization.id, request.email);
   const user = known
     ? await findUserWithRoles(tx, organization.id, known.id)
-    : await createUserInTransaction(tx, organization.id, { email: request.email, first_name: request.first_name, last_name: request.last_name, role: REGISTRATION_ROLE });
+    : await createUserInTransaction(tx, organization.id, {
+        email: request.email,
+        first_name: request.first_name,
+        last_name: request.last_name,
+        role: REGISTRATION_ROLE,
+      });
   if (!user) throw new Error('registration approval: the user vanished');
   // Someone given a role (and a password) meanwhile by an admin needs no invitation.
   if (user.roles.length > 0 && user.password_hash !== null) return;
   const invited = user.roles.length > 0 ? user : await grantFirstRole(tx, organization.id, user.id, REGISTRATION_ROLE);
-  await sendInvitation(tx, jobs, { organization, user: invited, invitedBy: { id: responder.id, name: responder.name }, origin });
+  await sendInvitation(tx, jobs, {
+    organization,
+    user: invited,
+    invitedBy: { id: responder.id, name: responder.name },
+    origin,
+  });
 }
 
 /**
@@ -65,7 +112,12 @@ async function approve(tx: Tx, jobs: Jobs, organization: Organization, origin: s
  * shows that answer (already_approved, already_blocked) and changes nothing. An expired link, or one of
  * another organisation or an admin no longer admin, changes nothing either.
  */
-export async function answerByLink(deps: RegistrationDeps, organization: Organization, origin: string, token: string): Promise<string> {
+export async function answerByLink(
+  deps: RegistrationDeps,
+  organization: Organization,
+  origin: string,
+  token: string,
+): Promise<string> {
   return deps.db.transaction().execute(async (tx) => {
     const link = await lockLinkByToken(tx, tokenDigest(token));
     if (!link || link.org_id !== organization.id) return approvalStatusPath('invalid');
@@ -78,7 +130,13 @@ export async function answerByLink(deps: RegistrationDeps, organization: Organiz
     if (!admin || !isAdmin(admin.roles)) return approvalStatusPath('invalid');
     const responder: Responder = { id: admin.id, email: admin.email, name: fullName(admin) };
     if (link.action === 'approve') await approve(tx, deps.jobs, organization, origin, request, responder);
-    const answered = await markAnswered(tx, organization.id, request.id, link.action === 'approve' ? 'approved' : 'blocked', responder);
+    const answered = await markAnswered(
+      tx,
+      organization.id,
+      request.id,
+      link.action === 'approve' ? 'approved' : 'blocked',
+      responder,
+    );
     await markLinksUsed(tx, organization.id, request.id);
     return approvalStatusPath(link.action, answered);
   });

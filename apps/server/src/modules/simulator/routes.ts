@@ -39,34 +39,66 @@ export async function simulatorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
 
-  app.post('/api/simulator/purchases', { onRequest: requireAdmin, schema: { body: purchaseSchema } }, async (request, reply) => {
-    const result = await simulatePurchase(db, { id: request.body.card_id, org_id: orgOf(request).id }, {
-      amount: request.body.amount,
-      merchant: request.body.merchant ?? randomMerchant(),
-      wallet: request.body.wallet ?? null,
-      capture: request.body.capture,
-    });
-    return reply.code(201).send({ data: result });
-  });
+  app.post(
+    '/api/simulator/purchases',
+    { onRequest: requireAdmin, schema: { body: purchaseSchema } },
+    async (request, reply) => {
+      const result = await simulatePurchase(
+        db,
+        { id: request.body.card_id, org_id: orgOf(request).id },
+        {
+          amount: request.body.amount,
+          merchant: request.body.merchant ?? randomMerchant(),
+          wallet: request.body.wallet ?? null,
+          capture: request.body.capture,
+        },
+      );
+      return reply.code(201).send({ data: result });
+    },
+  );
 
-  app.post('/api/simulator/authorizations/:id/capture', { onRequest: requireAdmin, schema: { params: authorizationParams, body: z.object({ amount: centsField(1).optional() }).default({}) } }, async (request) => {
-    const expense = await simulateCapture(db, orgOf(request).id, request.params.id, request.body.amount);
-    return { data: { expense_id: expense?.id ?? null } };
-  });
+  app.post(
+    '/api/simulator/authorizations/:id/capture',
+    {
+      onRequest: requireAdmin,
+      schema: { params: authorizationParams, body: z.object({ amount: centsField(1).optional() }).default({}) },
+    },
+    async (request) => {
+      const expense = await simulateCapture(db, orgOf(request).id, request.params.id, request.body.amount);
+      return { data: { expense_id: expense?.id ?? null } };
+    },
+  );
 
-  app.post('/api/simulator/authorizations/:id/refund', { onRequest: requireAdmin, schema: { params: authorizationParams, body: z.object({ amount: centsField(1) }) } }, async (request) => {
-    const expense = await simulateRefund(db, orgOf(request).id, request.params.id, request.body.amount);
-    return { data: { expense_id: expense?.id ?? null } };
-  });
+  app.post(
+    '/api/simulator/authorizations/:id/refund',
+    { onRequest: requireAdmin, schema: { params: authorizationParams, body: z.object({ amount: centsField(1) }) } },
+    async (request) => {
+      const expense = await simulateRefund(db, orgOf(request).id, request.params.id, request.body.amount);
+      return { data: { expense_id: expense?.id ?? null } };
+    },
+  );
 
-  app.post('/api/simulator/authorizations/:id/increment', { onRequest: requireAdmin, schema: { params: authorizationParams, body: z.object({ amount: centsField(1) }) } }, async (request) => {
-    return { data: await simulateIncrement(db, orgOf(request).id, request.params.id, request.body.amount) };
-  });
+  app.post(
+    '/api/simulator/authorizations/:id/increment',
+    { onRequest: requireAdmin, schema: { params: authorizationParams, body: z.object({ amount: centsField(1) }) } },
+    async (request) => {
+      return { data: await simulateIncrement(db, orgOf(request).id, request.params.id, request.body.amount) };
+    },
+  );
 
   for (const status of ['reverse', 'expire'] as const) {
-    app.post(`/api/simulator/authorizations/:id/${status}`, { onRequest: requireAdmin, schema: { params: authorizationParams } }, async (request) => {
-      const hold = await simulateRelease(db, orgOf(request).id, request.params.id, status === 'reverse' ? 'reversed' : 'expired');
-      return { data: { status: hold?.status ?? null } };
-    });
+    app.post(
+      `/api/simulator/authorizations/:id/${status}`,
+      { onRequest: requireAdmin, schema: { params: authorizationParams } },
+      async (request) => {
+        const hold = await simulateRelease(
+          db,
+          orgOf(request).id,
+          request.params.id,
+          status === 'reverse' ? 'reversed' : 'expired',
+        );
+        return { data: { status: hold?.status ?? null } };
+      },
+    );
   }
 }

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { authorize, DECLINE_EXPLANATIONS, findHold, incrementAuthorization, releaseHold, type MerchantData, type Wallet } from '../authorizations/service.js';
+import {
+  authorize,
+  DECLINE_EXPLANATIONS,
+  findHold,
+  incrementAuthorization,
+  releaseHold,
+  type MerchantData,
+  type Wallet,
+} from '../authorizations/service.js';
 import { findCard, type CardRow } from '../cards/service.js';
 import { recordTransaction } from '../expenses/service.js';
 
@@ -36,7 +44,9 @@ export async function simulatePurchase(db: Db, card: Pick<CardRow, 'id' | 'org_i
   });
   if (decision.reason === 'card_not_found') {
     const found = await findCard(db, card.org_id, card.id);
-    throw found && found.provider !== PROVIDER ? conflict('Only cards of the simulator issuer can be used for simulated purchases.') : notFound();
+    throw found && found.provider !== PROVIDER
+      ? conflict('Only cards of the simulator issuer can be used for simulated purchases.')
+      : notFound();
   }
   let expenseId: number | null = null;
   if (decision.approved && input.capture === 'now') {

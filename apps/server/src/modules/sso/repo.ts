@@ -3,7 +3,10 @@ import type { DbOrTx } from '../../db/database.js';
 
 /** Records a token id as used; false when it already was (a replay). Expired ids are swept on the way. */
 export async function markTokenUsed(db: DbOrTx, orgId: number, jti: string, expiresAt: Date): Promise<boolean> {
-  await db.deleteFrom('sso_used_tokens').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+  await db
+    .deleteFrom('sso_used_tokens')
+    .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
   const inserted = await db
     .insertInto('sso_used_tokens')
     .values({ jti, org_id: orgId, expires_at: expiresAt })
@@ -22,7 +25,10 @@ export interface SsoSignInRow {
 
 /** Keeps a checked link's person until the confirmation; drops stale ones on the way so the table stays small. */
 export async function insertSignIn(db: DbOrTx, row: SsoSignInRow): Promise<void> {
-  await db.deleteFrom('sso_sign_ins').where('expires_at', '<', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('sso_sign_ins')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
   await db.insertInto('sso_sign_ins').values(row).execute();
 }
 
@@ -38,7 +44,11 @@ export function findLiveSignIn(db: DbOrTx, orgId: number, keyHash: string): Prom
 }
 
 /** Takes it out (each confirms once, even when two requests race); undefined when missing or expired. */
-export async function takeLiveSignIn(db: DbOrTx, orgId: number, keyHash: string): Promise<{ user_id: number } | undefined> {
+export async function takeLiveSignIn(
+  db: DbOrTx,
+  orgId: number,
+  keyHash: string,
+): Promise<{ user_id: number } | undefined> {
   const row = await db
     .deleteFrom('sso_sign_ins')
     .where('key_hash', '=', keyHash)

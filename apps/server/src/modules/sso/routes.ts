@@ -2,8 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  LINK_SIGN_IN_RATE_LIMITS, MESSAGES, SSO_CONFIRM_MINUTES, SSO_CONFIRM_PAGE, SSO_SIGN_IN_PATH, TWO_FACTOR_MESSAGES, outboundSsoSchema,
-  type LoginResponse, type SsoPendingSignIn,
+  LINK_SIGN_IN_RATE_LIMITS,
+  MESSAGES,
+  SSO_CONFIRM_MINUTES,
+  SSO_CONFIRM_PAGE,
+  SSO_SIGN_IN_PATH,
+  TWO_FACTOR_MESSAGES,
+  outboundSsoSchema,
+  type LoginResponse,
+  type SsoPendingSignIn,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
@@ -11,7 +18,14 @@ import { secureCookies, setSessionCookie } from '../../http/session.js';
 import { signOut } from '../auth/service.js';
 import { assertUnderLimits, recordHits } from '../throttle/service.js';
 import { setChallengeCookie } from '../two-factor/challenge-cookie.js';
-import { cancelSsoSignIn, confirmSsoSignIn, givingConfig, outboundSsoUrl, pendingSsoSignIn, startSsoSignIn } from './service.js';
+import {
+  cancelSsoSignIn,
+  confirmSsoSignIn,
+  givingConfig,
+  outboundSsoUrl,
+  pendingSsoSignIn,
+  startSsoSignIn,
+} from './service.js';
 
 /** The SPA page that explains a refused sign-in link (?reason=expired|used|invalid|unknown-user|...). */
 export const SSO_REFUSED_PAGE = '/sso/refused';
@@ -32,7 +46,12 @@ export async function ssoRoutes(fastify: FastifyInstance) {
     data: await outboundSsoUrl(config, orgOf(request), userOf(request), request.body.app),
   }));
 
-  const cookieOptions = { path: SSO_SIGN_IN_PATH, httpOnly: true, sameSite: 'lax' as const, secure: secureCookies(config) };
+  const cookieOptions = {
+    path: SSO_SIGN_IN_PATH,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: secureCookies(config),
+  };
   const keyOf = (request: FastifyRequest) => request.cookies[SIGN_IN_COOKIE] || undefined;
 
   /** A link from the giving product: checked, then the confirmation page; it signs nobody in by itself. */

@@ -25,13 +25,23 @@ export function givingConfig(config: SsoSettings): GivingConfig {
 }
 
 /** POST /api/outbound-sso: the giving product's sign-in URL with a 60-second, single-use token for this user. */
-export async function outboundSsoUrl(config: SsoSettings, org: Organization, user: UserWithRoles, app: SsoApp): Promise<string> {
+export async function outboundSsoUrl(
+  config: SsoSettings,
+  org: Organization,
+  user: UserWithRoles,
+  app: SsoApp,
+): Promise<string> {
   if (app !== 'giving' || !ssoEnabled(config)) throw new HttpError(503, SSO_MESSAGES.notConfigured);
-  const { token } = await signSsoToken(config.GIVING_SSO_SECRET, { issuer: WALLET_PARTY, audience: GIVING_PARTY }, String(user.id), {
-    email: user.email,
-    name: fullName(user),
-    org: org.slug,
-  });
+  const { token } = await signSsoToken(
+    config.GIVING_SSO_SECRET,
+    { issuer: WALLET_PARTY, audience: GIVING_PARTY },
+    String(user.id),
+    {
+      email: user.email,
+      name: fullName(user),
+      org: org.slug,
+    },
+  );
   const url = new URL(GIVING_SSO_PATH, config.GIVING_URL);
   url.searchParams.set('token', token);
   return url.toString();
@@ -46,9 +56,18 @@ export type InboundResult = { ok: true; key: string } | { ok: false; reason: Sso
  * kept under a random key for SSO_CONFIRM_MINUTES, the key goes to the browser in an httpOnly cookie, and only the
  * confirming POST (confirmSsoSignIn) signs in. So a cross-site GET with someone else's token can't replace a session.
  */
-export async function startSsoSignIn(db: Db, config: SsoSettings, org: Organization, token: string): Promise<InboundResult> {
+export async function startSsoSignIn(
+  db: Db,
+  config: SsoSettings,
+  org: Organization,
+  token: string,
+): Promise<InboundResult> {
   if (!config.GIVING_SSO_SECRET) return { ok: false, reason: 'not-configured' };
-  const verified = await verifySsoToken(config.GIVING_SSO_SECRET, { issuer: GIVING_PARTY, audience: WALLET_PARTY }, token);
+  const verified = await verifySsoToken(
+    config.GIVING_SSO_SECRET,
+    { issuer: GIVING_PARTY, audience: WALLET_PARTY },
+    token,
+  );
   if (!verified.ok) return verified;
   if (verified.org === undefined) return { ok: false, reason: 'invalid' };
   if (verified.org !== org.slug) return { ok: false, reason: 'other-organization' };
@@ -80,7 +99,12 @@ export type ConfirmedSsoSignIn = { twoFactor: false; token: string } | { twoFact
  * POST /api/sso/sign-in (with the XSRF header, which a cross-site page can't send): the confirmation is used up and
  * the person signed in, or, with two-factor on, given the code challenge as after a right password.
  */
-export async function confirmSsoSignIn(db: Db, org: Organization, key: string | undefined, client: ClientInfo): Promise<ConfirmedSsoSignIn> {
+export async function confirmSsoSignIn(
+  db: Db,
+  org: Organization,
+  key: string | undefined,
+  client: ClientInfo,
+): Promise<ConfirmedSsoSignIn> {
   const pending = key ? await takeLiveSignIn(db, org.id, tokenDigest(key)) : undefined;
   const user = pending ? await findUserWithRoles(db, org.id, pending.user_id) : undefined;
   if (!user || user.roles.length === 0) throw confirmationExpired();

@@ -3,7 +3,13 @@ import { SignJWT, jwtVerify } from 'jose';
 import { generate, generateSecret } from 'otplib';
 import { sql } from 'kysely';
 import {
-  SESSION_COOKIE, SSO_CONFIRM_MINUTES, SSO_CONFIRM_PAGE, SSO_MESSAGES, SSO_SIGN_IN_PATH, SSO_TOKEN_SECONDS, TWO_FACTOR_CHALLENGE_COOKIE,
+  SESSION_COOKIE,
+  SSO_CONFIRM_MINUTES,
+  SSO_CONFIRM_PAGE,
+  SSO_MESSAGES,
+  SSO_SIGN_IN_PATH,
+  SSO_TOKEN_SECONDS,
+  TWO_FACTOR_CHALLENGE_COOKIE,
 } from '@wallet/contract';
 import { buildApp } from '../../app.js';
 import { useTestApp } from '../../test/context.js';
@@ -18,7 +24,14 @@ const ctx = useTestApp({ GIVING_URL, GIVING_SSO_SECRET: SECRET, GIVING_PRODUCT_N
 
 const key = new TextEncoder().encode(SECRET);
 
-interface TokenOverrides { secret?: string; issuer?: string; audience?: string; issuedAt?: number; lifetime?: number; org?: string | null }
+interface TokenOverrides {
+  secret?: string;
+  issuer?: string;
+  audience?: string;
+  issuedAt?: number;
+  lifetime?: number;
+  org?: string | null;
+}
 
 /** A token as the giving product makes it, for a person of the organisation `org` (its slug, the host's first label). */
 async function givingToken(org: string, email: string, overrides: TokenOverrides = {}) {
@@ -52,7 +65,10 @@ const sessionCookieOf = (response: { cookies: Array<{ name: string; value: strin
 /** Two-factor on for the user, as the account page leaves it; answers the authenticator's secret. */
 async function withTwoFactor(orgId: number, userId: number) {
   const secret = generateSecret();
-  await ctx.db.insertInto('two_factor_authenticators').values({ org_id: orgId, user_id: userId, secret, confirmed_at: sql<Date>`now()` }).execute();
+  await ctx.db
+    .insertInto('two_factor_authenticators')
+    .values({ org_id: orgId, user_id: userId, secret, confirmed_at: sql<Date>`now()` })
+    .execute();
   return secret;
 }
 
@@ -75,7 +91,12 @@ describe('POST /api/outbound-sso', () => {
     const token = url.searchParams.get('token')!;
     const { payload, protectedHeader } = await jwtVerify(token, key, { issuer: WALLET_PARTY, audience: GIVING_PARTY });
     expect(protectedHeader.alg).toBe('HS256');
-    expect(payload).toMatchObject({ sub: String(org.member.id), email: org.member.email, name: 'Mia Member', org: org.organization.slug });
+    expect(payload).toMatchObject({
+      sub: String(org.member.id),
+      email: org.member.email,
+      name: 'Mia Member',
+      org: org.organization.slug,
+    });
     expect(payload.exp! - payload.iat!).toBe(SSO_TOKEN_SECONDS);
     expect(payload.jti).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -93,7 +114,7 @@ describe('POST /api/outbound-sso', () => {
 });
 
 describe('GET /sso/login', () => {
-  it('checks the token and asks first: no session until the confirmation page\'s POST, which signs the person in once', async () => {
+  it("checks the token and asks first: no session until the confirmation page's POST, which signs the person in once", async () => {
     const org = await setupOrg(ctx);
     const token = await givingToken(org.organization.slug, org.member.email.toUpperCase());
     const browser = ctx.client(org.host);
@@ -101,7 +122,12 @@ describe('GET /sso/login', () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe(SSO_CONFIRM_PAGE);
     expect(sessionCookieOf(response)).toBeUndefined();
-    expect(response.cookies.find((cookie) => cookie.name === 'wallet_sso')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: SSO_SIGN_IN_PATH, maxAge: SSO_CONFIRM_MINUTES * 60 });
+    expect(response.cookies.find((cookie) => cookie.name === 'wallet_sso')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: SSO_SIGN_IN_PATH,
+      maxAge: SSO_CONFIRM_MINUTES * 60,
+    });
     expect((await browser.get('/api/me')).statusCode).toBe(401);
 
     const pending = await browser.get(SSO_SIGN_IN_PATH);
@@ -139,7 +165,9 @@ describe('GET /sso/login', () => {
   it('confirms only with the XSRF header (419 without it, and nobody is signed in) and only in the browser that opened the link', async () => {
     const org = await setupOrg(ctx);
     const browser = ctx.client(org.host);
-    expect((await ssoLogin(browser, await givingToken(org.organization.slug, org.member.email))).headers.location).toBe(SSO_CONFIRM_PAGE);
+    expect((await ssoLogin(browser, await givingToken(org.organization.slug, org.member.email))).headers.location).toBe(
+      SSO_CONFIRM_PAGE,
+    );
     await browser.get('/sanctum/csrf-cookie');
     browser.sendCsrfHeader = false;
     const forged = await browser.post(SSO_SIGN_IN_PATH);
@@ -168,7 +196,11 @@ describe('GET /sso/login', () => {
 
     const late = ctx.client(org.host);
     await ssoLogin(late, await givingToken(org.organization.slug, org.member.email));
-    await ctx.db.updateTable('sso_sign_ins').set({ expires_at: new Date(Date.now() - 1000) }).where('org_id', '=', org.organization.id).execute();
+    await ctx.db
+      .updateTable('sso_sign_ins')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('org_id', '=', org.organization.id)
+      .execute();
     expect((await late.get(SSO_SIGN_IN_PATH)).statusCode).toBe(401);
     expect((await late.post(SSO_SIGN_IN_PATH)).statusCode).toBe(401);
     expect((await late.get('/api/me')).statusCode).toBe(401);
@@ -182,7 +214,10 @@ describe('GET /sso/login', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ two_factor: true });
     expect(sessionCookieOf(confirmed)).toBeUndefined();
-    expect(confirmed.cookies.find((cookie) => cookie.name === TWO_FACTOR_CHALLENGE_COOKIE)).toMatchObject({ httpOnly: true, path: '/two-factor-challenge' });
+    expect(confirmed.cookies.find((cookie) => cookie.name === TWO_FACTOR_CHALLENGE_COOKIE)).toMatchObject({
+      httpOnly: true,
+      path: '/two-factor-challenge',
+    });
     expect((await browser.get('/api/me')).statusCode).toBe(401);
 
     const answered = await browser.post('/two-factor-challenge', { code: await generate({ secret }) });
@@ -197,12 +232,29 @@ describe('GET /sso/login', () => {
     const cases: Array<[string, string, string]> = [
       ['expired', await givingToken(slug, org.member.email, { issuedAt: now - 120 }), 'expired'],
       ['too long', await givingToken(slug, org.member.email, { lifetime: 3600 }), 'invalid'],
-      ['other secret', await givingToken(slug, org.member.email, { secret: 'another-secret-0123456789-abcdefghijkl' }), 'invalid'],
+      [
+        'other secret',
+        await givingToken(slug, org.member.email, { secret: 'another-secret-0123456789-abcdefghijkl' }),
+        'invalid',
+      ],
       ['other issuer', await givingToken(slug, org.member.email, { issuer: 'someone-else' }), 'invalid'],
       ['other audience', await givingToken(slug, org.member.email, { audience: GIVING_PARTY }), 'invalid'],
-      ['our own outbound token', (await signSsoToken(SECRET, { issuer: WALLET_PARTY, audience: GIVING_PARTY }, '1', { email: org.member.email, org: slug })).token, 'invalid'],
+      [
+        'our own outbound token',
+        (
+          await signSsoToken(SECRET, { issuer: WALLET_PARTY, audience: GIVING_PARTY }, '1', {
+            email: org.member.email,
+            org: slug,
+          })
+        ).token,
+        'invalid',
+      ],
       ['garbage', 'not-a-token', 'invalid'],
-      ['unsigned', `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ email: org.member.email, org: slug })).toString('base64url')}.`, 'invalid'],
+      [
+        'unsigned',
+        `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ email: org.member.email, org: slug })).toString('base64url')}.`,
+        'invalid',
+      ],
     ];
     for (const [name, token, reason] of cases) {
       const browser = ctx.client(org.host);
@@ -234,7 +286,10 @@ describe('GET /sso/login', () => {
     const stranger = await makeUser(ctx.db, other.organization.id, 'wallet-user');
     const response = await ssoLogin(ctx.client(org.host), await givingToken(org.organization.slug, stranger.email));
     expect(response.headers.location).toBe('/sso/refused?reason=unknown-user');
-    const unknown = await ssoLogin(ctx.client(org.host), await givingToken(org.organization.slug, 'nobody@example.test'));
+    const unknown = await ssoLogin(
+      ctx.client(org.host),
+      await givingToken(org.organization.slug, 'nobody@example.test'),
+    );
     expect(unknown.headers.location).toBe('/sso/refused?reason=unknown-user');
   });
 });
@@ -246,12 +301,16 @@ describe('without GIVING_URL and GIVING_SSO_SECRET', () => {
     try {
       const org = await makeOrganization(ctx.db);
       const client = new TestClient(app, org.host);
-      expect((await client.get('/api/sso/config')).json()).toEqual({ data: { product_name: 'Acme', url: null, sso_enabled: false } });
+      expect((await client.get('/api/sso/config')).json()).toEqual({
+        data: { product_name: 'Acme', url: null, sso_enabled: false },
+      });
       await client.signIn(org.admin.email, 'test-password');
       const outbound = await client.post('/api/outbound-sso', { app: 'giving' });
       expect(outbound.statusCode).toBe(503);
       expect(outbound.json().message).toBe(SSO_MESSAGES.notConfigured);
-      const inbound = await new TestClient(app, org.host).get(`/sso/login?token=${await givingToken(org.organization.slug, org.admin.email)}`);
+      const inbound = await new TestClient(app, org.host).get(
+        `/sso/login?token=${await givingToken(org.organization.slug, org.admin.email)}`,
+      );
       expect(inbound.headers.location).toBe('/sso/refused?reason=not-configured');
     } finally {
       await app.close();

@@ -50,7 +50,11 @@ export type VerifiedSsoToken =
  * never issued for longer), and that the id and email are there. Single use (jti) and the organisation claim (`org`,
  * its slug) are the caller's checks.
  */
-export async function verifySsoToken(secret: string, parties: { issuer: string; audience: string }, token: string): Promise<VerifiedSsoToken> {
+export async function verifySsoToken(
+  secret: string,
+  parties: { issuer: string; audience: string },
+  token: string,
+): Promise<VerifiedSsoToken> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [ALGORITHM],

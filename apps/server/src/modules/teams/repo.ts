@@ -4,39 +4,75 @@ import type { SortTerm } from '../../http/list-query.js';
 import { validationFailed } from '../../http/errors.js';
 import { TEAM_MESSAGES } from '@wallet/contract';
 
-export interface TeamRow { id: number; org_id: number; name: string; color: string; created_at: Date }
+export interface TeamRow {
+  id: number;
+  org_id: number;
+  name: string;
+  color: string;
+  created_at: Date;
+}
 export type TeamSort = 'name' | 'created_at' | 'members_count';
 
 const teamColumns = ['teams.id', 'teams.org_id', 'teams.name', 'teams.color', 'teams.created_at'] as const;
 
 /** Two requests for the same new name at once both pass the check; the unique index answers the second with the same 422. */
 function nameTakenOnConflict(error: unknown): never {
-  if ((error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'teams_org_name') {
+  if (
+    (error as { code?: string; constraint?: string }).code === '23505' &&
+    (error as { constraint?: string }).constraint === 'teams_org_name'
+  ) {
     throw validationFailed({ name: [TEAM_MESSAGES.nameTaken] });
   }
   throw error;
 }
 
 export function insertTeam(db: DbOrTx, values: { org_id: number; name: string; color: string }): Promise<TeamRow> {
-  return db.insertInto('teams').values(values).returning(['id', 'org_id', 'name', 'color', 'created_at']).executeTakeFirstOrThrow().catch(nameTakenOnConflict);
+  return db
+    .insertInto('teams')
+    .values(values)
+    .returning(['id', 'org_id', 'name', 'color', 'created_at'])
+    .executeTakeFirstOrThrow()
+    .catch(nameTakenOnConflict);
 }
 
 export function findTeam(db: DbOrTx, orgId: number, teamId: number): Promise<TeamRow | undefined> {
-  return db.selectFrom('teams').select(teamColumns).where('org_id', '=', orgId).where('id', '=', teamId).executeTakeFirst();
+  return db
+    .selectFrom('teams')
+    .select(teamColumns)
+    .where('org_id', '=', orgId)
+    .where('id', '=', teamId)
+    .executeTakeFirst();
 }
 
 /** The team row locked, so concurrent edits of its members and path apply one after the other. */
 export function lockTeam(db: DbOrTx, orgId: number, teamId: number): Promise<TeamRow | undefined> {
-  return db.selectFrom('teams').select(teamColumns).where('org_id', '=', orgId).where('id', '=', teamId).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('teams')
+    .select(teamColumns)
+    .where('org_id', '=', orgId)
+    .where('id', '=', teamId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export function findTeamByName(db: DbOrTx, orgId: number, name: string) {
-  return db.selectFrom('teams').select(['id']).where('org_id', '=', orgId).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst();
+  return db
+    .selectFrom('teams')
+    .select(['id'])
+    .where('org_id', '=', orgId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+    .executeTakeFirst();
 }
 
 export async function updateTeam(db: DbOrTx, orgId: number, teamId: number, values: { name?: string; color?: string }) {
   if (Object.keys(values).length === 0) return;
-  await db.updateTable('teams').set({ ...values, updated_at: new Date() }).where('org_id', '=', orgId).where('id', '=', teamId).execute().catch(nameTakenOnConflict);
+  await db
+    .updateTable('teams')
+    .set({ ...values, updated_at: new Date() })
+    .where('org_id', '=', orgId)
+    .where('id', '=', teamId)
+    .execute()
+    .catch(nameTakenOnConflict);
 }
 
 export async function listTeams(
@@ -50,14 +86,26 @@ export async function listTeams(
   if (filters.memberId !== undefined) {
     const memberId = filters.memberId;
     base = base.where((eb) =>
-      eb.exists(eb.selectFrom('team_members').select(sql`1`.as('one')).whereRef('team_members.team_id', '=', 'teams.id').where('team_members.user_id', '=', memberId)),
+      eb.exists(
+        eb
+          .selectFrom('team_members')
+          .select(sql`1`.as('one'))
+          .whereRef('team_members.team_id', '=', 'teams.id')
+          .where('team_members.user_id', '=', memberId),
+      ),
     );
   }
-  if (filters.search) base = base.where('teams.name', 'ilike', `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (filters.search)
+    base = base.where('teams.name', 'ilike', `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   let query = base.select([
     ...teamColumns,
-    (eb) => eb.selectFrom('team_members').select((sub) => sub.fn.countAll<number>().as('n')).whereRef('team_members.team_id', '=', 'teams.id').as('members_count'),
+    (eb) =>
+      eb
+        .selectFrom('team_members')
+        .select((sub) => sub.fn.countAll<number>().as('n'))
+        .whereRef('team_members.team_id', '=', 'teams.id')
+        .as('members_count'),
   ]);
   for (const term of sort) {
     if (term.column === 'members_count') query = query.orderBy('members_count', term.direction);
@@ -65,16 +113,30 @@ export async function listTeams(
     else if (term.column === 'name') query = query.orderBy(sql`lower(teams.name)`, term.direction);
     else query = query.orderBy(`teams.${term.column}`, term.direction);
   }
-  const rows = await query.orderBy('teams.id').limit(page.size).offset((page.number - 1) * page.size).execute();
+  const rows = await query
+    .orderBy('teams.id')
+    .limit(page.size)
+    .offset((page.number - 1) * page.size)
+    .execute();
   return { rows: rows.map((row) => ({ ...row, members_count: Number(row.members_count) })), total: Number(total) };
 }
 
 export async function countMembers(db: DbOrTx, orgId: number, teamId: number): Promise<number> {
-  const row = await db.selectFrom('team_members').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).where('team_id', '=', teamId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('team_members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('org_id', '=', orgId)
+    .where('team_id', '=', teamId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function insertTeamMembers(db: DbOrTx, orgId: number, teamId: number, userIds: readonly number[]): Promise<void> {
+export async function insertTeamMembers(
+  db: DbOrTx,
+  orgId: number,
+  teamId: number,
+  userIds: readonly number[],
+): Promise<void> {
   if (userIds.length === 0) return;
   await db
     .insertInto('team_members')
@@ -84,26 +146,50 @@ export async function insertTeamMembers(db: DbOrTx, orgId: number, teamId: numbe
 }
 
 export async function deleteTeamMember(db: DbOrTx, orgId: number, teamId: number, userId: number): Promise<boolean> {
-  const result = await db.deleteFrom('team_members').where('org_id', '=', orgId).where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('team_members')
+    .where('org_id', '=', orgId)
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 export async function memberIdsOfTeam(db: DbOrTx, orgId: number, teamId: number): Promise<number[]> {
-  const rows = await db.selectFrom('team_members').select('user_id').where('org_id', '=', orgId).where('team_id', '=', teamId).execute();
+  const rows = await db
+    .selectFrom('team_members')
+    .select('user_id')
+    .where('org_id', '=', orgId)
+    .where('team_id', '=', teamId)
+    .execute();
   return rows.map((row) => row.user_id);
 }
 
 /** The member ids of each of `teamIds`, in one statement (the teams list's active card counts). */
-export async function memberIdsOfTeams(db: DbOrTx, orgId: number, teamIds: readonly number[]): Promise<Map<number, number[]>> {
+export async function memberIdsOfTeams(
+  db: DbOrTx,
+  orgId: number,
+  teamIds: readonly number[],
+): Promise<Map<number, number[]>> {
   const members = new Map<number, number[]>(teamIds.map((id) => [id, []]));
   if (teamIds.length === 0) return members;
-  const rows = await db.selectFrom('team_members').select(['team_id', 'user_id']).where('org_id', '=', orgId).where('team_id', 'in', teamIds).execute();
+  const rows = await db
+    .selectFrom('team_members')
+    .select(['team_id', 'user_id'])
+    .where('org_id', '=', orgId)
+    .where('team_id', 'in', teamIds)
+    .execute();
   for (const row of rows) members.get(row.team_id)?.push(row.user_id);
   return members;
 }
 
 /** Replaces the ordered approval path of a team (position 0 decides first). */
-export async function replaceApprovalPath(db: DbOrTx, orgId: number, teamId: number, userIds: readonly number[]): Promise<void> {
+export async function replaceApprovalPath(
+  db: DbOrTx,
+  orgId: number,
+  teamId: number,
+  userIds: readonly number[],
+): Promise<void> {
   await db.deleteFrom('team_approvers').where('org_id', '=', orgId).where('team_id', '=', teamId).execute();
   if (userIds.length === 0) return;
   await db
@@ -116,7 +202,11 @@ export async function approvalPathOf(db: DbOrTx, orgId: number, teamId: number):
   return (await approvalPathsOf(db, orgId, [teamId])).get(teamId) ?? [];
 }
 
-export async function approvalPathsOf(db: DbOrTx, orgId: number, teamIds: readonly number[]): Promise<Map<number, number[]>> {
+export async function approvalPathsOf(
+  db: DbOrTx,
+  orgId: number,
+  teamIds: readonly number[],
+): Promise<Map<number, number[]>> {
   const paths = new Map<number, number[]>();
   if (teamIds.length === 0) return paths;
   const rows = await db
@@ -142,11 +232,17 @@ export async function teamsOfUsers(db: DbOrTx, orgId: number, userIds: readonly 
     .where('team_members.user_id', 'in', userIds)
     .orderBy('teams.name')
     .execute();
-  for (const row of rows) teams.set(row.user_id, [...(teams.get(row.user_id) ?? []), { id: row.id, name: row.name, color: row.color }]);
+  for (const row of rows)
+    teams.set(row.user_id, [...(teams.get(row.user_id) ?? []), { id: row.id, name: row.name, color: row.color }]);
   return teams;
 }
 
 export function findTeamsByIds(db: DbOrTx, orgId: number, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('teams').select(['id', 'name', 'color']).where('org_id', '=', orgId).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('teams')
+    .select(['id', 'name', 'color'])
+    .where('org_id', '=', orgId)
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, isAdmin, newTeamSchema, teamUsersSchema, updateTeamSchema, type TeamResource } from '@wallet/contract';
+import {
+  idSchema,
+  isAdmin,
+  newTeamSchema,
+  teamUsersSchema,
+  updateTeamSchema,
+  type TeamResource,
+} from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
@@ -14,7 +21,17 @@ import { findUsersByIds, fullName } from '../users/service.js';
 import { auditByOf } from '../audit/request.js';
 import { organizationOriginOf } from '../../http/public-url.js';
 import {
-  memberIdsOfTeams, addTeamMember, addTeamMembers, approvalPathsOf, countMembers, createTeam, getTeam, listTeams, removeTeamMember, updateTeamDetails, type TeamRow,
+  memberIdsOfTeams,
+  addTeamMember,
+  addTeamMembers,
+  approvalPathsOf,
+  countMembers,
+  createTeam,
+  getTeam,
+  listTeams,
+  removeTeamMember,
+  updateTeamDetails,
+  type TeamRow,
 } from './service.js';
 
 const listSpec = {
@@ -30,7 +47,9 @@ const teamParams = z.object({ id: idSchema });
 const memberParams = z.object({ id: idSchema, userId: idSchema });
 
 function appendsOf(query: Record<string, unknown>): Set<string> {
-  const asked = String(query.append ?? '').split(',').filter(Boolean);
+  const asked = String(query.append ?? '')
+    .split(',')
+    .filter(Boolean);
   const unknown = asked.filter((name) => !APPENDS.includes(name));
   if (unknown.length) throw badRequest(`Unknown append: ${unknown.join(', ')}.`);
   return new Set(asked);
@@ -41,7 +60,12 @@ async function activeCardCounts(db: DbOrTx, orgId: number, teamIds: readonly num
   const members = await memberIdsOfTeams(db, orgId, teamIds);
   const cards = await cardsOfUsers(db, orgId, [...new Set([...members.values()].flat())]);
   const activeOf = (userId: number) => (cards.get(userId) ?? []).filter((card) => card.status === 'active').length;
-  return new Map([...members].map(([teamId, userIds]) => [teamId, userIds.reduce((sum: number, userId: number) => sum + activeOf(userId), 0)]));
+  return new Map(
+    [...members].map(([teamId, userIds]) => [
+      teamId,
+      userIds.reduce((sum: number, userId: number) => sum + activeOf(userId), 0),
+    ]),
+  );
 }
 
 async function presentTeams(
@@ -51,12 +75,18 @@ async function presentTeams(
   includes: Set<string>,
   appends: Set<string>,
 ): Promise<TeamResource[]> {
-  const paths = await approvalPathsOf(db, orgId, teams.map((team) => team.id));
+  const paths = await approvalPathsOf(
+    db,
+    orgId,
+    teams.map((team) => team.id),
+  );
   const approverIds = appends.has('approval_path_users') ? [...new Set([...paths.values()].flat())] : [];
   const approvers = new Map((await findUsersByIds(db, orgId, approverIds)).map((user) => [user.id, user]));
   const teamIds = teams.map((team) => team.id);
   const [approved, activeCards] = await Promise.all([
-    includes.has('approvedPurchaseRequestsAmount') ? approvedAmountsByTeam(db, orgId, teamIds) : new Map<number, number>(),
+    includes.has('approvedPurchaseRequestsAmount')
+      ? approvedAmountsByTeam(db, orgId, teamIds)
+      : new Map<number, number>(),
     includes.has('activeCardsCount') ? activeCardCounts(db, orgId, teamIds) : new Map<number, number>(),
   ]);
   return Promise.all(
@@ -68,7 +98,9 @@ async function presentTeams(
         color: team.color,
         created_at: team.created_at.toISOString(),
         approval_path: path,
-        ...(includes.has('usersCount') && { members_count: team.members_count ?? (await countMembers(db, orgId, team.id)) }),
+        ...(includes.has('usersCount') && {
+          members_count: team.members_count ?? (await countMembers(db, orgId, team.id)),
+        }),
         ...(includes.has('activeCardsCount') && { active_cards_count: activeCards.get(team.id) ?? 0 }),
         ...(includes.has('approvedPurchaseRequestsAmount') && { approved_request_amount: approved.get(team.id) ?? 0 }),
         ...(appends.has('approval_path_users') && {
@@ -86,7 +118,12 @@ export async function teamsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, jobs } = fastify.deps;
   /** A change to a path or to members may move pending requests along and mail their next approver. */
-  const changeContextOf = (request: FastifyRequest) => ({ organization: orgOf(request), origin: organizationOriginOf(request), jobs, by: auditByOf(request) });
+  const changeContextOf = (request: FastifyRequest) => ({
+    organization: orgOf(request),
+    origin: organizationOriginOf(request),
+    jobs,
+    by: auditByOf(request),
+  });
 
   app.get('/api/teams', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
@@ -94,16 +131,23 @@ export async function teamsRoutes(fastify: FastifyInstance) {
     const query = parseListQuery(request.query, listSpec);
     const filters = { search: query.filters.search, memberId: isAdmin(actor.roles) ? undefined : actor.id };
     const { rows, total } = await listTeams(db, org.id, filters, query.sort, query.page);
-    return { data: await presentTeams(db, org.id, rows, query.includes, appendsOf(request.query)), meta: listMeta(total, query.page) };
+    return {
+      data: await presentTeams(db, org.id, rows, query.includes, appendsOf(request.query)),
+      meta: listMeta(total, query.page),
+    };
   });
 
-  app.get('/api/teams/:id', { onRequest: requireUser, schema: { params: teamParams, querystring: listQuerystring } }, async (request) => {
-    const org = orgOf(request);
-    const query = parseListQuery(request.query, { ...listSpec, filters: {} });
-    const team = await getTeam(db, org.id, userOf(request), request.params.id);
-    const [data] = await presentTeams(db, org.id, [team], query.includes, appendsOf(request.query));
-    return { data };
-  });
+  app.get(
+    '/api/teams/:id',
+    { onRequest: requireUser, schema: { params: teamParams, querystring: listQuerystring } },
+    async (request) => {
+      const org = orgOf(request);
+      const query = parseListQuery(request.query, { ...listSpec, filters: {} });
+      const team = await getTeam(db, org.id, userOf(request), request.params.id);
+      const [data] = await presentTeams(db, org.id, [team], query.includes, appendsOf(request.query));
+      return { data };
+    },
+  );
 
   app.post('/api/teams', { onRequest: requireAdmin, schema: { body: newTeamSchema } }, async (request, reply) => {
     const org = orgOf(request);
@@ -112,28 +156,44 @@ export async function teamsRoutes(fastify: FastifyInstance) {
     return reply.code(201).send({ data });
   });
 
-  app.put('/api/teams/:id', { onRequest: requireAdmin, schema: { params: teamParams, body: updateTeamSchema } }, async (request) => {
-    const org = orgOf(request);
-    await updateTeamDetails(db, changeContextOf(request), request.params.id, request.body);
-    const team = await getTeam(db, org.id, userOf(request), request.params.id);
-    const [data] = await presentTeams(db, org.id, [team], new Set(['usersCount']), new Set(['approval_path_users']));
-    return { data };
-  });
+  app.put(
+    '/api/teams/:id',
+    { onRequest: requireAdmin, schema: { params: teamParams, body: updateTeamSchema } },
+    async (request) => {
+      const org = orgOf(request);
+      await updateTeamDetails(db, changeContextOf(request), request.params.id, request.body);
+      const team = await getTeam(db, org.id, userOf(request), request.params.id);
+      const [data] = await presentTeams(db, org.id, [team], new Set(['usersCount']), new Set(['approval_path_users']));
+      return { data };
+    },
+  );
 
-  app.post('/api/teams/:id/users', { onRequest: requireAdmin, schema: { params: teamParams, body: teamUsersSchema } }, async (request) => {
-    const org = orgOf(request);
-    await addTeamMembers(db, org.id, request.params.id, request.body.users);
-    return { data: { members_count: await countMembers(db, org.id, request.params.id) } };
-  });
+  app.post(
+    '/api/teams/:id/users',
+    { onRequest: requireAdmin, schema: { params: teamParams, body: teamUsersSchema } },
+    async (request) => {
+      const org = orgOf(request);
+      await addTeamMembers(db, org.id, request.params.id, request.body.users);
+      return { data: { members_count: await countMembers(db, org.id, request.params.id) } };
+    },
+  );
 
-  app.put('/api/teams/:id/users/:userId', { onRequest: requireAdmin, schema: { params: memberParams } }, async (request) => {
-    const org = orgOf(request);
-    await addTeamMember(db, org.id, request.params.id, request.params.userId);
-    return { data: { members_count: await countMembers(db, org.id, request.params.id) } };
-  });
+  app.put(
+    '/api/teams/:id/users/:userId',
+    { onRequest: requireAdmin, schema: { params: memberParams } },
+    async (request) => {
+      const org = orgOf(request);
+      await addTeamMember(db, org.id, request.params.id, request.params.userId);
+      return { data: { members_count: await countMembers(db, org.id, request.params.id) } };
+    },
+  );
 
-  app.delete('/api/teams/:id/users/:userId', { onRequest: requireAdmin, schema: { params: memberParams } }, async (request, reply) => {
-    await removeTeamMember(db, changeContextOf(request), request.params.id, request.params.userId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/teams/:id/users/:userId',
+    { onRequest: requireAdmin, schema: { params: memberParams } },
+    async (request, reply) => {
+      await removeTeamMember(db, changeContextOf(request), request.params.id, request.params.userId);
+      return reply.code(204).send();
+    },
+  );
 }

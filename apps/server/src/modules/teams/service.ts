@@ -5,24 +5,53 @@ import { findUserById, findUsersByIds, fullName, rolesOfUsers, type Actor } from
 import { recordAudit, type AuditBy } from '../audit/service.js';
 import { onApprovalPathChanged, type PathChangeContext } from '../purchase-requests/service.js';
 import {
-  approvalPathOf, approvalPathsOf, countMembers, deleteTeamMember, findTeam, findTeamByName, insertTeam, insertTeamMembers, listTeams, lockTeam,
-  memberIdsOfTeam, replaceApprovalPath, teamsOfUsers, updateTeam, type TeamRow, type TeamSort,
+  approvalPathOf,
+  approvalPathsOf,
+  countMembers,
+  deleteTeamMember,
+  findTeam,
+  findTeamByName,
+  insertTeam,
+  insertTeamMembers,
+  listTeams,
+  lockTeam,
+  memberIdsOfTeam,
+  replaceApprovalPath,
+  teamsOfUsers,
+  updateTeam,
+  type TeamRow,
+  type TeamSort,
 } from './repo.js';
 
 export { findTeamsByIds, memberIdsOfTeams } from './repo.js';
-export { approvalPathOf, approvalPathsOf, memberIdsOfTeam, teamsOfUsers, listTeams, countMembers, type TeamRow, type TeamSort };
+export {
+  approvalPathOf,
+  approvalPathsOf,
+  memberIdsOfTeam,
+  teamsOfUsers,
+  listTeams,
+  countMembers,
+  type TeamRow,
+  type TeamSort,
+};
 
-export interface NewTeam { name: string; color: string; members: number[]; approvalPath: number[] }
+export interface NewTeam {
+  name: string;
+  color: string;
+  members: number[];
+  approvalPath: number[];
+}
 
 /** Members and approvers must be people of this organisation holding a wallet role. */
 async function assertEligible(db: DbOrTx, orgId: number, userIds: readonly number[], field: string, message: string) {
   if (userIds.length === 0) return;
   const roles = await rolesOfUsers(db, orgId, userIds);
-  if (userIds.some((id) => !(roles.get(id)?.length))) throw validationFailed({ [field]: [message] });
+  if (userIds.some((id) => !roles.get(id)?.length)) throw validationFailed({ [field]: [message] });
 }
 
 function assertDistinct(userIds: readonly number[]) {
-  if (new Set(userIds).size !== userIds.length) throw validationFailed({ approval_path: [TEAM_MESSAGES.approverDuplicate] });
+  if (new Set(userIds).size !== userIds.length)
+    throw validationFailed({ approval_path: [TEAM_MESSAGES.approverDuplicate] });
 }
 
 async function assertNameFree(db: DbOrTx, orgId: number, name: string, exceptTeamId?: number) {
@@ -44,7 +73,12 @@ export async function createTeamInTransaction(tx: Tx, orgId: number, input: NewT
 
 export function createTeam(db: Db, orgId: number, input: NewTeamInput): Promise<TeamRow> {
   return db.transaction().execute((tx) =>
-    createTeamInTransaction(tx, orgId, { name: input.name, color: input.color, members: input.team.users, approvalPath: input.approval_path }),
+    createTeamInTransaction(tx, orgId, {
+      name: input.name,
+      color: input.color,
+      members: input.team.users,
+      approvalPath: input.approval_path,
+    }),
   );
 }
 
@@ -56,7 +90,12 @@ export async function getTeam(db: DbOrTx, orgId: number, actor: Actor, teamId: n
   return team;
 }
 
-async function withLockedTeam<T>(db: Db, orgId: number, teamId: number, work: (tx: Tx, team: TeamRow) => Promise<T>): Promise<T> {
+async function withLockedTeam<T>(
+  db: Db,
+  orgId: number,
+  teamId: number,
+  work: (tx: Tx, team: TeamRow) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (tx) => {
     const team = await lockTeam(tx, orgId, teamId);
     if (!team) throw notFound();
@@ -68,7 +107,9 @@ async function withLockedTeam<T>(db: Db, orgId: number, teamId: number, work: (t
  * A change to a team's path or members: the organisation, the app's address and the job queue (the team's pending
  * requests follow a new path, and whoever's turn it becomes is mailed), and who made it (the audit log).
  */
-export interface TeamChangeContext extends PathChangeContext { by?: AuditBy }
+export interface TeamChangeContext extends PathChangeContext {
+  by?: AuditBy;
+}
 
 /**
  * Replaces the path and, when it really changed, records who changed it from what to what (ids and names) and
@@ -79,13 +120,26 @@ async function changeApprovalPath(tx: Tx, context: TeamChangeContext, team: Team
   const before = await approvalPathOf(tx, orgId, team.id);
   await replaceApprovalPath(tx, orgId, team.id, path);
   if (before.length === path.length && before.every((id, index) => id === path[index])) return;
-  const names = new Map((await findUsersByIds(tx, orgId, [...before, ...path])).map((user) => [user.id, fullName(user)]));
+  const names = new Map(
+    (await findUsersByIds(tx, orgId, [...before, ...path])).map((user) => [user.id, fullName(user)]),
+  );
   const named = (ids: readonly number[]) => ids.map((id) => ({ id, name: names.get(id) ?? null }));
-  await recordAudit(tx, { orgId, by: context.by, action: 'team.approval_path_changed', subject: { type: 'team', id: team.id, label: team.name }, details: { old_path: named(before), new_path: named(path) } });
+  await recordAudit(tx, {
+    orgId,
+    by: context.by,
+    action: 'team.approval_path_changed',
+    subject: { type: 'team', id: team.id, label: team.name },
+    details: { old_path: named(before), new_path: named(path) },
+  });
   await onApprovalPathChanged(tx, context, team.id);
 }
 
-export function updateTeamDetails(db: Db, context: TeamChangeContext, teamId: number, input: { name?: string; color?: string; approval_path?: number[] }) {
+export function updateTeamDetails(
+  db: Db,
+  context: TeamChangeContext,
+  teamId: number,
+  input: { name?: string; color?: string; approval_path?: number[] },
+) {
   const orgId = context.organization.id;
   return withLockedTeam(db, orgId, teamId, async (tx, team) => {
     if (input.name) await assertNameFree(tx, orgId, input.name, teamId);
@@ -122,6 +176,12 @@ export function removeTeamMember(db: Db, context: TeamChangeContext, teamId: num
   return withLockedTeam(db, orgId, teamId, async (tx, team) => {
     if (!(await deleteTeamMember(tx, orgId, teamId, userId))) throw notFound();
     const path = await approvalPathOf(tx, orgId, teamId);
-    if (path.includes(userId)) await changeApprovalPath(tx, context, team, path.filter((id) => id !== userId));
+    if (path.includes(userId))
+      await changeApprovalPath(
+        tx,
+        context,
+        team,
+        path.filter((id) => id !== userId),
+      );
   });
 }

@@ -11,20 +11,41 @@ const ctx = useTestApp();
 async function teamWithPath() {
   const org = await setupOrg(ctx);
   const orgId = org.organization.id;
-  const [a, b, c] = await Promise.all(['Ann', 'Ben', 'Cat'].map((first_name) => addUser(ctx.db, orgId, 'wallet-user', { first_name, email: uniqueEmail(first_name) })));
-  const team = await createTeam(ctx.db, orgId, { name: 'Crew', color: TEAM_COLORS[5], team: { users: [a!.id, b!.id, c!.id] }, approval_path: [a!.id, b!.id, c!.id] });
+  const [a, b, c] = await Promise.all(
+    ['Ann', 'Ben', 'Cat'].map((first_name) =>
+      addUser(ctx.db, orgId, 'wallet-user', { first_name, email: uniqueEmail(first_name) }),
+    ),
+  );
+  const team = await createTeam(ctx.db, orgId, {
+    name: 'Crew',
+    color: TEAM_COLORS[5],
+    team: { users: [a!.id, b!.id, c!.id] },
+    approval_path: [a!.id, b!.id, c!.id],
+  });
   const other = await setupOrg(ctx);
-  const foreign = await createTeam(ctx.db, other.organization.id, { name: 'Foreign', color: TEAM_COLORS[0], team: { users: [other.member.id] }, approval_path: [other.member.id] });
+  const foreign = await createTeam(ctx.db, other.organization.id, {
+    name: 'Foreign',
+    color: TEAM_COLORS[0],
+    team: { users: [other.member.id] },
+    approval_path: [other.member.id],
+  });
   return { ...org, a: a!, b: b!, c: c!, team, other, foreign };
 }
 
-const pathUsers = async (client: { get(url: string): Promise<{ json(): { data: { approval_path_users: Array<{ id: number }> } } }> }, teamId: number) =>
-  (await client.get(`/api/teams/${teamId}?include=usersCount&append=approval_path_users`)).json().data.approval_path_users.map((user) => user.id);
+const pathUsers = async (
+  client: { get(url: string): Promise<{ json(): { data: { approval_path_users: Array<{ id: number }> } } }> },
+  teamId: number,
+) =>
+  (await client.get(`/api/teams/${teamId}?include=usersCount&append=approval_path_users`))
+    .json()
+    .data.approval_path_users.map((user) => user.id);
 
 describe('PUT /api/teams/{id}', () => {
   it('reorders the approval path and the new order persists', async () => {
     const org = await teamWithPath();
-    const response = await org.adminClient.put(`/api/teams/${org.team.id}`, { approval_path: [org.c.id, org.a.id, org.b.id] });
+    const response = await org.adminClient.put(`/api/teams/${org.team.id}`, {
+      approval_path: [org.c.id, org.a.id, org.b.id],
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.approval_path).toEqual([org.c.id, org.a.id, org.b.id]);
     expect(await pathUsers(org.adminClient, org.team.id)).toEqual([org.c.id, org.a.id, org.b.id]);
@@ -39,7 +60,12 @@ describe('PUT /api/teams/{id}', () => {
 
   it('renames and recolours; a taken name or an off-palette colour is 422', async () => {
     const org = await teamWithPath();
-    await createTeam(ctx.db, org.organization.id, { name: 'Taken', color: TEAM_COLORS[0], team: { users: [] }, approval_path: [] });
+    await createTeam(ctx.db, org.organization.id, {
+      name: 'Taken',
+      color: TEAM_COLORS[0],
+      team: { users: [] },
+      approval_path: [],
+    });
     const renamed = await org.adminClient.put(`/api/teams/${org.team.id}`, { name: 'Crew Two', color: TEAM_COLORS[7] });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().data).toMatchObject({ name: 'Crew Two', color: TEAM_COLORS[7] });
@@ -52,9 +78,13 @@ describe('PUT /api/teams/{id}', () => {
     expect(colour.json().errors).toEqual({ color: [TEAM_MESSAGES.colorInvalid] });
   });
 
-  it('refuses duplicates, people without a wallet role and other organisations\' people; the path is unchanged', async () => {
+  it("refuses duplicates, people without a wallet role and other organisations' people; the path is unchanged", async () => {
     const org = await teamWithPath();
-    const outsider = await createPersonWithoutRole(ctx.db, org.organization.id, { email: uniqueEmail('o'), first_name: 'O', last_name: 'S' });
+    const outsider = await createPersonWithoutRole(ctx.db, org.organization.id, {
+      email: uniqueEmail('o'),
+      first_name: 'O',
+      last_name: 'S',
+    });
     const cases: Array<[unknown, string]> = [
       [[org.a.id, org.a.id], TEAM_MESSAGES.approverDuplicate],
       [[org.b.id, outsider.id], TEAM_MESSAGES.approverNotEligible],
@@ -73,7 +103,9 @@ describe('PUT /api/teams/{id}', () => {
 
   it('is admin-only (403), hides other organisations (404) and needs a session (401)', async () => {
     const org = await teamWithPath();
-    expect((await org.memberClient.put(`/api/teams/${org.team.id}`, { approval_path: [org.c.id] })).statusCode).toBe(403);
+    expect((await org.memberClient.put(`/api/teams/${org.team.id}`, { approval_path: [org.c.id] })).statusCode).toBe(
+      403,
+    );
     expect((await org.adminClient.put(`/api/teams/${org.foreign.id}`, { approval_path: [] })).statusCode).toBe(404);
     expect((await org.anonymous.put(`/api/teams/${org.team.id}`, { approval_path: [] })).statusCode).toBe(401);
     expect(await approvalPathOf(ctx.db, org.organization.id, org.team.id)).toEqual([org.a.id, org.b.id, org.c.id]);
@@ -87,13 +119,19 @@ describe('PUT /api/teams/{id}/users/{userId}', () => {
     const response = await org.adminClient.put(`/api/teams/${org.team.id}/users/${org.member.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data.members_count).toBe(4);
-    expect((await org.adminClient.put(`/api/teams/${org.team.id}/users/${org.member.id}`)).json().data.members_count).toBe(4);
+    expect(
+      (await org.adminClient.put(`/api/teams/${org.team.id}/users/${org.member.id}`)).json().data.members_count,
+    ).toBe(4);
     expect((await memberIdsOfTeam(ctx.db, org.organization.id, org.team.id)).includes(org.member.id)).toBe(true);
   });
 
-  it('refuses a person without a wallet role (422), other organisations\' people and teams (404), members (403) and signed-out (401)', async () => {
+  it("refuses a person without a wallet role (422), other organisations' people and teams (404), members (403) and signed-out (401)", async () => {
     const org = await teamWithPath();
-    const outsider = await createPersonWithoutRole(ctx.db, org.organization.id, { email: uniqueEmail('o'), first_name: 'O', last_name: 'S' });
+    const outsider = await createPersonWithoutRole(ctx.db, org.organization.id, {
+      email: uniqueEmail('o'),
+      first_name: 'O',
+      last_name: 'S',
+    });
     const noRole = await org.adminClient.put(`/api/teams/${org.team.id}/users/${outsider.id}`);
     expect(noRole.statusCode).toBe(422);
     expect(Object.values(noRole.json().errors)).toEqual([[TEAM_MESSAGES.memberNotEligible]]);
@@ -111,7 +149,9 @@ describe('DELETE /api/teams/{id}/users/{userId}', () => {
     const org = await teamWithPath();
     const response = await org.adminClient.delete(`/api/teams/${org.team.id}/users/${org.b.id}`);
     expect(response.statusCode).toBe(204);
-    expect((await memberIdsOfTeam(ctx.db, org.organization.id, org.team.id)).sort()).toEqual([org.a.id, org.c.id].sort());
+    expect((await memberIdsOfTeam(ctx.db, org.organization.id, org.team.id)).sort()).toEqual(
+      [org.a.id, org.c.id].sort(),
+    );
     expect(await pathUsers(org.adminClient, org.team.id)).toEqual([org.a.id, org.c.id]);
     const team = (await org.adminClient.get(`/api/teams/${org.team.id}?include=usersCount`)).json().data;
     expect(team.members_count).toBe(2);
@@ -121,10 +161,12 @@ describe('DELETE /api/teams/{id}/users/{userId}', () => {
     expect(await approvalPathOf(ctx.db, org.organization.id, org.team.id)).toEqual([org.c.id]);
   });
 
-  it('answers 404 for someone who is not a member, another organisation\'s team; 403 for members; 401 signed out', async () => {
+  it("answers 404 for someone who is not a member, another organisation's team; 403 for members; 401 signed out", async () => {
     const org = await teamWithPath();
     expect((await org.adminClient.delete(`/api/teams/${org.team.id}/users/${org.member.id}`)).statusCode).toBe(404);
-    expect((await org.adminClient.delete(`/api/teams/${org.foreign.id}/users/${org.other.member.id}`)).statusCode).toBe(404);
+    expect((await org.adminClient.delete(`/api/teams/${org.foreign.id}/users/${org.other.member.id}`)).statusCode).toBe(
+      404,
+    );
     expect((await org.memberClient.delete(`/api/teams/${org.team.id}/users/${org.a.id}`)).statusCode).toBe(403);
     expect((await org.anonymous.delete(`/api/teams/${org.team.id}/users/${org.a.id}`)).statusCode).toBe(401);
     expect(await memberIdsOfTeam(ctx.db, org.organization.id, org.team.id)).toHaveLength(3);

@@ -5,7 +5,11 @@ import type { DbOrTx } from '../../db/database.js';
  * Counts a hit in a fixed window shared by every server process; returns the hits so far, the seconds left in the
  * window and the window's start (exactly as stored, for takeBackHit). One statement, so concurrent hits are never lost.
  */
-export async function recordHit(db: DbOrTx, key: string, windowSeconds: number): Promise<{ hits: number; retryAfter: number; windowStartedAt: string }> {
+export async function recordHit(
+  db: DbOrTx,
+  key: string,
+  windowSeconds: number,
+): Promise<{ hits: number; retryAfter: number; windowStartedAt: string }> {
   const { rows } = await sql<{ hits: number; retry_after: number; window_started_at: string }>`
     INSERT INTO throttles AS t (key, hits, window_started_at) VALUES (${key}, 1, now())
     ON CONFLICT (key) DO UPDATE SET
@@ -29,7 +33,11 @@ export async function takeBackHit(db: DbOrTx, key: string, windowStartedAt: stri
   `.execute(db);
 }
 
-export async function hitsInWindow(db: DbOrTx, key: string, windowSeconds: number): Promise<{ hits: number; retryAfter: number }> {
+export async function hitsInWindow(
+  db: DbOrTx,
+  key: string,
+  windowSeconds: number,
+): Promise<{ hits: number; retryAfter: number }> {
   const { rows } = await sql<{ hits: number; retry_after: number }>`
     SELECT hits, EXTRACT(EPOCH FROM (window_started_at + make_interval(secs => ${windowSeconds}) - now()))::float8 AS retry_after
     FROM throttles WHERE key = ${key} AND window_started_at > now() - make_interval(secs => ${windowSeconds})

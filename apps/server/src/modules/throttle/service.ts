@@ -13,15 +13,27 @@ export interface NamedLimit extends RateLimit {
  * Counts this attempt against each limit and answers 429 (Retry-After: the longest wait) when any of them is
  * past its maximum. Every attempt counts, so the answer never depends on whether an account exists.
  */
-export async function spendAttempt(db: DbOrTx, limits: NamedLimit[], message: string = MESSAGES.tooManyRequests): Promise<void> {
-  const results = await Promise.all(limits.map(async (limit) => ({ limit, ...(await recordHit(db, limit.key, limit.windowSeconds)) })));
+export async function spendAttempt(
+  db: DbOrTx,
+  limits: NamedLimit[],
+  message: string = MESSAGES.tooManyRequests,
+): Promise<void> {
+  const results = await Promise.all(
+    limits.map(async (limit) => ({ limit, ...(await recordHit(db, limit.key, limit.windowSeconds)) })),
+  );
   const spent = results.filter((result) => result.hits > result.limit.max);
   if (spent.length > 0) throw tooManyRequests(Math.max(...spent.map((result) => result.retryAfter)), message);
 }
 
 /** A 429 when any limit is already spent; counts nothing (for limits that count only failures). */
-export async function assertUnderLimits(db: DbOrTx, limits: NamedLimit[], message: string = MESSAGES.tooManyRequests): Promise<void> {
-  const results = await Promise.all(limits.map(async (limit) => ({ limit, ...(await hitsInWindow(db, limit.key, limit.windowSeconds)) })));
+export async function assertUnderLimits(
+  db: DbOrTx,
+  limits: NamedLimit[],
+  message: string = MESSAGES.tooManyRequests,
+): Promise<void> {
+  const results = await Promise.all(
+    limits.map(async (limit) => ({ limit, ...(await hitsInWindow(db, limit.key, limit.windowSeconds)) })),
+  );
   const spent = results.filter((result) => result.hits >= result.limit.max);
   if (spent.length > 0) throw tooManyRequests(Math.max(...spent.map((result) => result.retryAfter)), message);
 }
@@ -37,9 +49,17 @@ export interface Reservation {
  * however many attempts run at once, at most `max` are let through to be checked. The caller keeps the hits of a
  * failure and gives back those of a success with releaseAttempt.
  */
-export async function reserveAttempt(db: DbOrTx, limits: NamedLimit[], message: string = MESSAGES.tooManyRequests): Promise<Reservation> {
-  const results = await Promise.all(limits.map(async (limit) => ({ limit, ...(await recordHit(db, limit.key, limit.windowSeconds)) })));
-  const reservation = { hits: results.map((result) => ({ key: result.limit.key, windowStartedAt: result.windowStartedAt })) };
+export async function reserveAttempt(
+  db: DbOrTx,
+  limits: NamedLimit[],
+  message: string = MESSAGES.tooManyRequests,
+): Promise<Reservation> {
+  const results = await Promise.all(
+    limits.map(async (limit) => ({ limit, ...(await recordHit(db, limit.key, limit.windowSeconds)) })),
+  );
+  const reservation = {
+    hits: results.map((result) => ({ key: result.limit.key, windowStartedAt: result.windowStartedAt })),
+  };
   const spent = results.filter((result) => result.hits > result.limit.max);
   if (spent.length > 0) {
     // A refused attempt is not a failure: it leaves the counts as they were (a refusal never extends a lock-out).

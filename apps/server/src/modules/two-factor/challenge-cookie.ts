@@ -10,7 +10,10 @@ function cookieOptions(app: FastifyInstance) {
 }
 
 export function setChallengeCookie(app: FastifyInstance, reply: FastifyReply, token: string) {
-  reply.setCookie(TWO_FACTOR_CHALLENGE_COOKIE, token, { ...cookieOptions(app), maxAge: TWO_FACTOR_CHALLENGE_MINUTES * 60 });
+  reply.setCookie(TWO_FACTOR_CHALLENGE_COOKIE, token, {
+    ...cookieOptions(app),
+    maxAge: TWO_FACTOR_CHALLENGE_MINUTES * 60,
+  });
 }
 
 export function clearChallengeCookie(app: FastifyInstance, reply: FastifyReply) {

@@ -18,12 +18,20 @@ export function findAuthenticator(db: DbOrTx, orgId: number, userId: number): Pr
 }
 
 /** A new secret while setting up; a confirmed authenticator is never replaced (the caller checks, the WHERE too). */
-export async function putPendingAuthenticator(db: DbOrTx, orgId: number, userId: number, secret: string): Promise<boolean> {
+export async function putPendingAuthenticator(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  secret: string,
+): Promise<boolean> {
   const result = await db
     .insertInto('two_factor_authenticators')
     .values({ org_id: orgId, user_id: userId, secret })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ secret, last_used_step: null, created_at: sql<Date>`now()` }).where('two_factor_authenticators.confirmed_at', 'is', null),
+      oc
+        .column('user_id')
+        .doUpdateSet({ secret, last_used_step: null, created_at: sql<Date>`now()` })
+        .where('two_factor_authenticators.confirmed_at', 'is', null),
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -33,7 +41,13 @@ export async function putPendingAuthenticator(db: DbOrTx, orgId: number, userId:
  * Records that a code of `step` was accepted, only if no code of this or a later step was before: the one
  * statement that makes a code single-use even when two requests race. Optionally marks the set-up confirmed.
  */
-export async function claimStep(db: DbOrTx, orgId: number, userId: number, step: number, confirm: boolean): Promise<boolean> {
+export async function claimStep(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  step: number,
+  confirm: boolean,
+): Promise<boolean> {
   let query = db
     .updateTable('two_factor_authenticators')
     .set({ last_used_step: step, ...(confirm && { confirmed_at: sql<Date>`now()` }) })
@@ -51,7 +65,12 @@ export async function deleteAuthenticator(db: DbOrTx, orgId: number, userId: num
   await db.deleteFrom('two_factor_challenges').where('org_id', '=', orgId).where('user_id', '=', userId).execute();
 }
 
-export async function replaceRecoveryCodes(db: DbOrTx, orgId: number, userId: number, codeHashes: string[]): Promise<void> {
+export async function replaceRecoveryCodes(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  codeHashes: string[],
+): Promise<void> {
   await db.deleteFrom('two_factor_recovery_codes').where('org_id', '=', orgId).where('user_id', '=', userId).execute();
   await db
     .insertInto('two_factor_recovery_codes')
@@ -71,7 +90,12 @@ export async function countUnusedRecoveryCodes(db: DbOrTx, orgId: number, userId
 }
 
 /** Marks the code used if it is the user's and unused; one statement, so it works once even under a race. */
-export async function useRecoveryCode(db: DbOrTx, orgId: number, userId: number, codeHash: string): Promise<'used' | 'already-used' | 'unknown'> {
+export async function useRecoveryCode(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  codeHash: string,
+): Promise<'used' | 'already-used' | 'unknown'> {
   const claimed = await db
     .updateTable('two_factor_recovery_codes')
     .set({ used_at: sql<Date>`now()` })
@@ -91,8 +115,14 @@ export async function useRecoveryCode(db: DbOrTx, orgId: number, userId: number,
   return existing ? 'already-used' : 'unknown';
 }
 
-export async function insertChallenge(db: DbOrTx, values: { id: string; org_id: number; user_id: number; ip: string | null; expires_at: Date }): Promise<void> {
-  await db.deleteFrom('two_factor_challenges').where('expires_at', '<=', sql<Date>`now()`).execute();
+export async function insertChallenge(
+  db: DbOrTx,
+  values: { id: string; org_id: number; user_id: number; ip: string | null; expires_at: Date },
+): Promise<void> {
+  await db
+    .deleteFrom('two_factor_challenges')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
   await db.insertInto('two_factor_challenges').values(values).execute();
 }
 

@@ -1,15 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  MESSAGES, TWO_FACTOR_MESSAGES, confirmTwoFactorSchema, twoFactorChallengeSchema, twoFactorPasswordSchema,
-  type LoginResponse, type RecoveryCodesResponse,
+  MESSAGES,
+  TWO_FACTOR_MESSAGES,
+  confirmTwoFactorSchema,
+  twoFactorChallengeSchema,
+  twoFactorPasswordSchema,
+  type LoginResponse,
+  type RecoveryCodesResponse,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { assertRecentPassword, requireUser } from '../../http/guards.js';
 import { setSessionCookie } from '../../http/session.js';
 import { openSession, signOut } from '../auth/service.js';
 import { challengeTokenOf, clearChallengeCookie } from './challenge-cookie.js';
-import { completeChallenge, confirmSetup, disable, regenerateRecoveryCodes, startSetup, twoFactorStatus } from './service.js';
+import {
+  completeChallenge,
+  confirmSetup,
+  disable,
+  regenerateRecoveryCodes,
+  startSetup,
+  twoFactorStatus,
+} from './service.js';
 
 /** Two-factor sign-in: the challenge after a right password, and the account page's set-up and switch-off. */
 export async function twoFactorRoutes(fastify: FastifyInstance) {
@@ -17,15 +29,19 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   const { db } = fastify.deps;
 
   /** {code} or {recovery_code} for the pending sign-in of the challenge cookie; opens the session. */
-  app.post('/two-factor-challenge', { schema: { body: twoFactorChallengeSchema } }, async (request, reply): Promise<LoginResponse> => {
-    const org = orgOf(request);
-    const userId = await completeChallenge(db, org.id, challengeTokenOf(request), request.body, request.ip);
-    if (request.auth) await signOut(db, request.auth.sessionId);
-    const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
-    setSessionCookie(fastify, reply, await openSession(db, org.id, userId, client));
-    clearChallengeCookie(fastify, reply);
-    return { message: MESSAGES.loggedIn, two_factor: false };
-  });
+  app.post(
+    '/two-factor-challenge',
+    { schema: { body: twoFactorChallengeSchema } },
+    async (request, reply): Promise<LoginResponse> => {
+      const org = orgOf(request);
+      const userId = await completeChallenge(db, org.id, challengeTokenOf(request), request.body, request.ip);
+      if (request.auth) await signOut(db, request.auth.sessionId);
+      const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
+      setSessionCookie(fastify, reply, await openSession(db, org.id, userId, client));
+      clearChallengeCookie(fastify, reply);
+      return { message: MESSAGES.loggedIn, two_factor: false };
+    },
+  );
 
   app.get('/user/two-factor-authentication', { onRequest: requireUser }, async (request) => ({
     data: await twoFactorStatus(db, orgOf(request).id, userOf(request).id),
@@ -48,10 +64,14 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/user/two-factor-authentication', { onRequest: requireUser, schema: { body: twoFactorPasswordSchema } }, async (request) => {
-    await disable(db, orgOf(request).id, userOf(request), request.body.password);
-    return { message: TWO_FACTOR_MESSAGES.disabled };
-  });
+  app.delete(
+    '/user/two-factor-authentication',
+    { onRequest: requireUser, schema: { body: twoFactorPasswordSchema } },
+    async (request) => {
+      await disable(db, orgOf(request).id, userOf(request), request.body.password);
+      return { message: TWO_FACTOR_MESSAGES.disabled };
+    },
+  );
 
   app.post(
     '/user/two-factor-recovery-codes',

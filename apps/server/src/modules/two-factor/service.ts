@@ -20,7 +20,11 @@ import { randomToken, tokenDigest } from '../auth/tokens.js';
 import { clearHits, recordHit } from '../throttle/service.js';
 import * as repo from './repo.js';
 
-interface Account { id: number; email: string; password_hash: string | null }
+interface Account {
+  id: number;
+  email: string;
+  password_hash: string | null;
+}
 
 /** A code counts for the time step before and after the current one (clock drift between phone and server). */
 const PERIOD_SECONDS = 30;
@@ -29,7 +33,10 @@ const EXPIRED_LOOKBACK_SECONDS = 300;
 
 // ---- throttling: every attempt counts at once (atomically), so parallel guesses can't slip past the limit.
 
-interface Limit { key: string; max: number }
+interface Limit {
+  key: string;
+  max: number;
+}
 const codeLimits = (orgId: number, userId: number, ip: string): Limit[] => [
   { key: `two-factor:account:${orgId}:${userId}`, max: TWO_FACTOR_MAX_ATTEMPTS_PER_ACCOUNT },
   { key: `two-factor:ip:${ip}`, max: TWO_FACTOR_MAX_ATTEMPTS_PER_IP },
@@ -39,9 +46,12 @@ const passwordLimits = (orgId: number, userId: number): Limit[] => [
 ];
 
 async function spendAttempt(db: DbOrTx, limits: Limit[]): Promise<void> {
-  const results = await Promise.all(limits.map(async (limit) => ({ limit, ...(await recordHit(db, limit.key, TWO_FACTOR_WINDOW_SECONDS)) })));
+  const results = await Promise.all(
+    limits.map(async (limit) => ({ limit, ...(await recordHit(db, limit.key, TWO_FACTOR_WINDOW_SECONDS)) })),
+  );
   const over = results.filter((result) => result.hits > result.limit.max);
-  if (over.length > 0) throw tooManyRequests(Math.max(...over.map((result) => result.retryAfter)), TWO_FACTOR_MESSAGES.tooManyAttempts);
+  if (over.length > 0)
+    throw tooManyRequests(Math.max(...over.map((result) => result.retryAfter)), TWO_FACTOR_MESSAGES.tooManyAttempts);
 }
 
 /** A right answer gives the account its attempts back (the per-IP count stays). */
@@ -74,7 +84,9 @@ const RECOVERY_GROUP_LENGTH = 4;
 function newRecoveryCodes(): string[] {
   return Array.from({ length: TWO_FACTOR_RECOVERY_CODE_COUNT }, () =>
     Array.from({ length: RECOVERY_GROUPS }, () =>
-      Array.from({ length: RECOVERY_GROUP_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(''),
+      Array.from({ length: RECOVERY_GROUP_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(
+        '',
+      ),
     ).join('-'),
   );
 }
@@ -93,7 +105,8 @@ async function storeNewRecoveryCodes(db: DbOrTx, orgId: number, userId: number):
 async function requirePassword(db: Db, orgId: number, user: Account, password: string): Promise<void> {
   const limits = passwordLimits(orgId, user.id);
   await spendAttempt(db, limits);
-  if (!(await verifyPassword(user.password_hash, password))) throw validationFailed({ password: [MESSAGES.badPassword] });
+  if (!(await verifyPassword(user.password_hash, password)))
+    throw validationFailed({ password: [MESSAGES.badPassword] });
   await forgiveAccount(db, limits);
 }
 
@@ -117,7 +130,8 @@ export async function isTwoFactorEnabled(db: DbOrTx, orgId: number, userId: numb
 /** Starts (or restarts) setting up: a new secret, shown with its QR code until a code confirms it. */
 export async function startSetup(db: Db, org: { id: number; name: string }, user: Account): Promise<TwoFactorSetup> {
   const secret = generateSecret();
-  if (!(await repo.putPendingAuthenticator(db, org.id, user.id, secret))) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
+  if (!(await repo.putPendingAuthenticator(db, org.id, user.id, secret)))
+    throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
   const otpauthUrl = generateURI({ issuer: org.name, label: user.email, secret });
   const qrCode = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
   return { secret, otpauth_url: otpauthUrl, qr_code: qrCode };
@@ -133,7 +147,8 @@ export async function confirmSetup(db: Db, orgId: number, user: Account, code: s
   const check = await checkCode(authenticator.secret, code, authenticator.last_used_step);
   if (!check.ok) throw validationFailed({ code: [check.message] });
   const codes = await db.transaction().execute(async (tx) => {
-    if (!(await repo.claimStep(tx, orgId, user.id, check.step, true))) throw validationFailed({ code: [TWO_FACTOR_MESSAGES.codeReused] });
+    if (!(await repo.claimStep(tx, orgId, user.id, check.step, true)))
+      throw validationFailed({ code: [TWO_FACTOR_MESSAGES.codeReused] });
     return storeNewRecoveryCodes(tx, orgId, user.id);
   });
   await forgiveAccount(db, limits);
@@ -148,7 +163,12 @@ export async function disable(db: Db, orgId: number, user: Account, password: st
 }
 
 /** New recovery codes; the old ones, used or not, stop working. Needs the password. */
-export async function regenerateRecoveryCodes(db: Db, orgId: number, user: Account, password: string): Promise<string[]> {
+export async function regenerateRecoveryCodes(
+  db: Db,
+  orgId: number,
+  user: Account,
+  password: string,
+): Promise<string[]> {
   await requirePassword(db, orgId, user, password);
   if (!(await isTwoFactorEnabled(db, orgId, user.id))) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
   return db.transaction().execute((tx) => storeNewRecoveryCodes(tx, orgId, user.id));
@@ -168,7 +188,12 @@ export async function createChallenge(db: DbOrTx, orgId: number, userId: number,
  * For a sign-in that proved who the person is without a code (Google, the giving product): with two-factor on, the
  * pending challenge's token (the caller sets the challenge cookie and opens no session); null when it is off.
  */
-export async function challengeIfEnabled(db: DbOrTx, orgId: number, userId: number, ip: string): Promise<string | null> {
+export async function challengeIfEnabled(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  ip: string,
+): Promise<string | null> {
   return (await isTwoFactorEnabled(db, orgId, userId)) ? createChallenge(db, orgId, userId, ip) : null;
 }
 
@@ -178,7 +203,13 @@ const challengeExpired = () => new HttpError(401, TWO_FACTOR_MESSAGES.challengeE
  * Completes a pending sign-in with a code from the app (each time step once) or a recovery code (each once).
  * Answers the user id; the caller opens the session. The challenge ends with the first right answer.
  */
-export async function completeChallenge(db: Db, orgId: number, token: string | undefined, input: TwoFactorChallengeInput, ip: string): Promise<number> {
+export async function completeChallenge(
+  db: Db,
+  orgId: number,
+  token: string | undefined,
+  input: TwoFactorChallengeInput,
+  ip: string,
+): Promise<number> {
   const challenge = token ? await repo.findLiveChallenge(db, orgId, tokenDigest(token)) : undefined;
   if (!challenge) throw challengeExpired();
   const userId = challenge.user_id;
@@ -195,7 +226,8 @@ export async function completeChallenge(db: Db, orgId: number, token: string | u
     } else {
       const check = await checkCode(authenticator.secret, input.code, authenticator.last_used_step);
       if (!check.ok) throw validationFailed({ code: [check.message] });
-      if (!(await repo.claimStep(tx, orgId, userId, check.step, false))) throw validationFailed({ code: [TWO_FACTOR_MESSAGES.codeReused] });
+      if (!(await repo.claimStep(tx, orgId, userId, check.step, false)))
+        throw validationFailed({ code: [TWO_FACTOR_MESSAGES.codeReused] });
     }
     if (!(await repo.deleteChallenge(tx, challenge.id))) throw challengeExpired();
   });

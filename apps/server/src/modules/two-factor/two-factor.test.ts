@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { generate } from 'otplib';
 import {
-  MESSAGES, SESSION_COOKIE, TWO_FACTOR_CHALLENGE_COOKIE, TWO_FACTOR_MESSAGES, TWO_FACTOR_RECOVERY_CODE_COUNT,
+  MESSAGES,
+  SESSION_COOKIE,
+  TWO_FACTOR_CHALLENGE_COOKIE,
+  TWO_FACTOR_MESSAGES,
+  TWO_FACTOR_RECOVERY_CODE_COUNT,
 } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
 import type { TestClient } from '../../test/client.js';
@@ -52,7 +56,11 @@ async function enable(client: TestClient) {
 }
 
 async function sessionsOf(userId: number) {
-  const row = await ctx.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -63,14 +71,22 @@ describe('setting up two-factor on the account page', () => {
     const client = await ctx.client(host).signIn(user.email, TEST_PASSWORD);
     const refused = await client.post('/user/two-factor-authentication');
     expect(refused.statusCode).toBe(423);
-    expect((await client.get('/user/two-factor-authentication')).json().data).toMatchObject({ enabled: false, pending: false });
+    expect((await client.get('/user/two-factor-authentication')).json().data).toMatchObject({
+      enabled: false,
+      pending: false,
+    });
     await confirmPassword(client);
     expect((await client.post('/user/two-factor-authentication')).statusCode).toBe(201);
   });
 
   it('shows a secret with its QR code, turns on with a right code and shows 8 recovery codes once', async () => {
     const { client, user, organization } = await signedInMember();
-    expect((await client.get('/user/two-factor-authentication')).json().data).toEqual({ enabled: false, pending: false, confirmed_at: null, recovery_codes_left: 0 });
+    expect((await client.get('/user/two-factor-authentication')).json().data).toEqual({
+      enabled: false,
+      pending: false,
+      confirmed_at: null,
+      recovery_codes_left: 0,
+    });
 
     const setup = await client.post('/user/two-factor-authentication');
     expect(setup.statusCode).toBe(201);
@@ -80,7 +96,10 @@ describe('setting up two-factor on the account page', () => {
     expect(otpauth_url).toContain(`secret=${secret}`);
     expect(decodeURIComponent(otpauth_url)).toContain(organization.name);
     expect(qr_code).toMatch(/^data:image\/png;base64,/);
-    expect((await client.get('/user/two-factor-authentication')).json().data).toMatchObject({ enabled: false, pending: true });
+    expect((await client.get('/user/two-factor-authentication')).json().data).toMatchObject({
+      enabled: false,
+      pending: true,
+    });
 
     const confirmed = await client.post('/user/confirmed-two-factor-authentication', { code: await codeAt(secret) });
     expect(confirmed.statusCode).toBe(200);
@@ -94,7 +113,11 @@ describe('setting up two-factor on the account page', () => {
     expect(status).toMatchObject({ enabled: true, pending: false, recovery_codes_left: 8 });
     expect(JSON.stringify(status)).not.toContain(secret);
     // Recovery codes are kept as hashes only.
-    const stored = await ctx.db.selectFrom('two_factor_recovery_codes').select('code_hash').where('user_id', '=', user.id).execute();
+    const stored = await ctx.db
+      .selectFrom('two_factor_recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(stored).toHaveLength(8);
     for (const { code_hash } of stored) expect(codes.map((code) => code.replaceAll('-', ''))).not.toContain(code_hash);
     // Once on, the secret is never shown again: starting again is refused.
@@ -115,19 +138,26 @@ describe('setting up two-factor on the account page', () => {
       [undefined, TWO_FACTOR_MESSAGES.codeRequired],
     ];
     for (const [code, message] of cases) {
-      const response = await client.post('/user/confirmed-two-factor-authentication', code === undefined ? {} : { code });
+      const response = await client.post(
+        '/user/confirmed-two-factor-authentication',
+        code === undefined ? {} : { code },
+      );
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({ message, errors: { code: [message] } });
     }
     expect((await client.get('/user/two-factor-authentication')).json().data.enabled).toBe(false);
-    expect(await ctx.db.selectFrom('two_factor_recovery_codes').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(0);
+    expect(
+      await ctx.db.selectFrom('two_factor_recovery_codes').selectAll().where('user_id', '=', user.id).execute(),
+    ).toHaveLength(0);
   });
 
   it('accepts a code written with a space ("123 456")', async () => {
     const { client } = await signedInMember();
     const { secret } = (await client.post('/user/two-factor-authentication')).json().data;
     const code = await codeAt(secret);
-    const response = await client.post('/user/confirmed-two-factor-authentication', { code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    const response = await client.post('/user/confirmed-two-factor-authentication', {
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -139,7 +169,9 @@ describe('setting up two-factor on the account page', () => {
     const first = (await client.post('/user/two-factor-authentication')).json().data.secret;
     const second = (await client.post('/user/two-factor-authentication')).json().data.secret;
     expect(second).not.toBe(first);
-    expect((await client.post('/user/confirmed-two-factor-authentication', { code: await codeAt(second) })).statusCode).toBe(200);
+    expect(
+      (await client.post('/user/confirmed-two-factor-authentication', { code: await codeAt(second) })).statusCode,
+    ).toBe(200);
   });
 
   it('turns off only with the right password, and then sign-in needs the password alone', async () => {
@@ -156,11 +188,19 @@ describe('setting up two-factor on the account page', () => {
     const off = await client.request('DELETE', '/user/two-factor-authentication', { password: TEST_PASSWORD });
     expect(off.statusCode).toBe(200);
     expect(off.json().message).toBe(TWO_FACTOR_MESSAGES.disabled);
-    expect((await client.get('/user/two-factor-authentication')).json().data).toMatchObject({ enabled: false, pending: false });
-    expect(await ctx.db.selectFrom('two_factor_recovery_codes').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(0);
+    expect((await client.get('/user/two-factor-authentication')).json().data).toMatchObject({
+      enabled: false,
+      pending: false,
+    });
+    expect(
+      await ctx.db.selectFrom('two_factor_recovery_codes').selectAll().where('user_id', '=', user.id).execute(),
+    ).toHaveLength(0);
 
     const fresh = ctx.client(host);
-    expect((await fresh.post('/login', { email: user.email, password: TEST_PASSWORD })).json()).toEqual({ message: MESSAGES.loggedIn, two_factor: false });
+    expect((await fresh.post('/login', { email: user.email, password: TEST_PASSWORD })).json()).toEqual({
+      message: MESSAGES.loggedIn,
+      two_factor: false,
+    });
     expect((await fresh.get('/api/me')).statusCode).toBe(200);
     const notOn = await client.request('DELETE', '/user/two-factor-authentication', { password: TEST_PASSWORD });
     expect(notOn.statusCode).toBe(409);
@@ -272,7 +312,9 @@ describe('signing in with two-factor on', () => {
     const { recoveryCodes } = await enable(setupClient);
     const first = ctx.client(host);
     await first.post('/login', { email: user.email, password: TEST_PASSWORD });
-    const used = await first.post('/two-factor-challenge', { recovery_code: ` ${recoveryCodes[2]!.toUpperCase().replaceAll('-', ' ')} ` });
+    const used = await first.post('/two-factor-challenge', {
+      recovery_code: ` ${recoveryCodes[2]!.toUpperCase().replaceAll('-', ' ')} `,
+    });
     expect(used.statusCode).toBe(200);
     expect((await first.get('/api/me')).json().data.id).toBe(user.id);
     expect((await setupClient.get('/user/two-factor-authentication')).json().data.recovery_codes_left).toBe(7);
@@ -281,7 +323,10 @@ describe('signing in with two-factor on', () => {
     await second.post('/login', { email: user.email, password: TEST_PASSWORD });
     const again = await second.post('/two-factor-challenge', { recovery_code: recoveryCodes[2] });
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ message: TWO_FACTOR_MESSAGES.recoveryCodeUsed, errors: { recovery_code: [TWO_FACTOR_MESSAGES.recoveryCodeUsed] } });
+    expect(again.json()).toEqual({
+      message: TWO_FACTOR_MESSAGES.recoveryCodeUsed,
+      errors: { recovery_code: [TWO_FACTOR_MESSAGES.recoveryCodeUsed] },
+    });
     const unknown = await second.post('/two-factor-challenge', { recovery_code: 'aaaa-bbbb-cccc-dddd' });
     expect(unknown.json().errors).toEqual({ recovery_code: [TWO_FACTOR_MESSAGES.recoveryCodeWrong] });
     expect((await second.get('/api/me')).statusCode).toBe(401);
@@ -310,7 +355,11 @@ describe('signing in with two-factor on', () => {
 
     const browser = ctx.client(host);
     await browser.post('/login', { email: user.email, password: TEST_PASSWORD });
-    await ctx.db.updateTable('two_factor_challenges').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('user_id', '=', user.id).execute();
+    await ctx.db
+      .updateTable('two_factor_challenges')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('user_id', '=', user.id)
+      .execute();
     const late = await browser.post('/two-factor-challenge', { code: await codeAt(secret) });
     expect(late.statusCode).toBe(401);
     expect(late.json().message).toBe(TWO_FACTOR_MESSAGES.challengeExpired);
@@ -329,7 +378,10 @@ describe('signing in with two-factor on', () => {
     const elsewhere = await otherBrowser.post('/two-factor-challenge', { code: await codeAt(secret) });
     expect(elsewhere.statusCode).toBe(401);
     // The other organisation's people sign in with their password alone.
-    expect((await ctx.client(other.host).post('/login', { email: other.admin.email, password: TEST_PASSWORD })).json().two_factor).toBe(false);
+    expect(
+      (await ctx.client(other.host).post('/login', { email: other.admin.email, password: TEST_PASSWORD })).json()
+        .two_factor,
+    ).toBe(false);
     // And the status endpoint of the other organisation knows nothing of this user's two-factor.
     const otherAdmin = await ctx.client(other.host).signIn(other.admin.email, TEST_PASSWORD);
     expect((await otherAdmin.get('/user/two-factor-authentication')).json().data.enabled).toBe(false);
@@ -353,7 +405,10 @@ describe('signing in with two-factor on', () => {
     await other.post('/login', { email: user.email, password: TEST_PASSWORD });
     expect((await other.post('/two-factor-challenge', { recovery_code: 'aaaa-bbbb-cccc-dddd' })).statusCode).toBe(429);
 
-    await ctx.db.updateTable('throttles').set({ window_started_at: sql<Date>`now() - interval '61 seconds'` }).execute();
+    await ctx.db
+      .updateTable('throttles')
+      .set({ window_started_at: sql<Date>`now() - interval '61 seconds'` })
+      .execute();
     expect((await browser.post('/two-factor-challenge', { code: await codeAt(secret, 1) })).statusCode).toBe(200);
   });
 
@@ -376,7 +431,10 @@ describe('signing in with two-factor on', () => {
   it('a user without two-factor signs in as before', async () => {
     const { host, admin } = await makeOrganization(ctx.db);
     const client = ctx.client(host);
-    expect((await client.post('/login', { email: admin.email, password: TEST_PASSWORD })).json()).toEqual({ message: MESSAGES.loggedIn, two_factor: false });
+    expect((await client.post('/login', { email: admin.email, password: TEST_PASSWORD })).json()).toEqual({
+      message: MESSAGES.loggedIn,
+      two_factor: false,
+    });
     expect(client.cookies.has(TWO_FACTOR_CHALLENGE_COOKIE)).toBe(false);
   });
 });

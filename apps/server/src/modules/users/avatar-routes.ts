@@ -49,6 +49,10 @@ export async function avatarRoutes(fastify: FastifyInstance) {
   app.get('/users/:id/avatar', { onRequest: requireUser, schema: { params } }, async (request, reply) => {
     const org = orgOf(request);
     const avatar = await readAvatar(db, config.dataDir, org.id, request.params.id);
-    return reply.header('content-type', avatar.contentType).header('cache-control', 'private, max-age=86400').header('content-security-policy', "default-src 'none'").send(avatar.bytes);
+    return reply
+      .header('content-type', avatar.contentType)
+      .header('cache-control', 'private, max-age=86400')
+      .header('content-security-policy', "default-src 'none'")
+      .send(avatar.bytes);
   });
 }

@@ -18,7 +18,8 @@ async function storedFiles(orgId: number): Promise<string[]> {
 }
 
 async function avatarPath(userId: number) {
-  return (await ctx.db.selectFrom('users').select('avatar_path').where('id', '=', userId).executeTakeFirstOrThrow()).avatar_path;
+  return (await ctx.db.selectFrom('users').select('avatar_path').where('id', '=', userId).executeTakeFirstOrThrow())
+    .avatar_path;
 }
 
 describe('POST /users/{id}/avatar', () => {
@@ -51,7 +52,13 @@ describe('POST /users/{id}/avatar', () => {
     expect((await org.memberClient.get(`/users/${org.member.id}/avatar`)).headers['content-type']).toBe('image/png');
 
     const other = await setupOrg(ctx);
-    const refused = await upload(other.memberClient, other.member.id, 'x.png', 'image/png', Buffer.from('hello, I am not an image'));
+    const refused = await upload(
+      other.memberClient,
+      other.member.id,
+      'x.png',
+      'image/png',
+      Buffer.from('hello, I am not an image'),
+    );
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ avatar: [USER_MESSAGES.avatarInvalid] });
     expect(await avatarPath(other.member.id)).toBeNull();
@@ -80,7 +87,9 @@ describe('POST /users/{id}/avatar', () => {
   it('answers 400 to a body that is not readable multipart, storing nothing', async () => {
     const org = await setupOrg(ctx);
     for (const contentType of ['multipart/form-data; boundary=xyz', 'multipart/form-data']) {
-      const response = await org.memberClient.post(`/users/${org.member.id}/avatar`, Buffer.from('garbage'), { 'content-type': contentType });
+      const response = await org.memberClient.post(`/users/${org.member.id}/avatar`, Buffer.from('garbage'), {
+        'content-type': contentType,
+      });
       expect(response.statusCode, contentType).toBe(400);
       expect(response.json().message).toMatch(/upload could not be read/);
     }
@@ -96,7 +105,7 @@ describe('POST /users/{id}/avatar', () => {
     expect((await org.memberClient.get(`/users/${org.member.id}/avatar`)).rawPayload.length).toBe(AVATAR_MAX_BYTES);
   });
 
-  it('lets an admin set anyone\'s avatar; a member only their own (another id is 404); other organisations 404; signed out 401', async () => {
+  it("lets an admin set anyone's avatar; a member only their own (another id is 404); other organisations 404; signed out 401", async () => {
     const org = await setupOrg(ctx);
     const other = await setupOrg(ctx);
     expect((await upload(org.adminClient, org.member.id, 'a.png', 'image/png', PNG_BYTES)).statusCode).toBe(200);
@@ -129,7 +138,7 @@ describe('GET and DELETE /users/{id}/avatar', () => {
     expect(response.json().errors.avatar).toHaveLength(1);
   });
 
-  it('lets a member remove only their own, admins anyone\'s, hides other organisations and needs a session', async () => {
+  it("lets a member remove only their own, admins anyone's, hides other organisations and needs a session", async () => {
     const org = await setupOrg(ctx);
     const other = await setupOrg(ctx);
     await upload(org.adminClient, org.admin.id, 'a.png', 'image/png', PNG_BYTES);

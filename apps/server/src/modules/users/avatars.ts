@@ -7,13 +7,19 @@ import { notFound, validationFailed } from '../../http/errors.js';
 import { findUserById, setAvatarPath, type Actor, assertCanReach } from './service.js';
 
 export type ImageType = 'png' | 'jpeg' | 'webp';
-export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
 /** The image type from the file's first bytes; the name and the browser's content type are not trusted. */
 export function detectImageType(bytes: Buffer): ImageType | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -32,7 +38,15 @@ function avatarsDir(dataDir: string, orgId: number) {
 }
 
 /** Stores the new file, points the user at it, then removes the old file. */
-export async function saveAvatar(db: Db, dataDir: string, orgId: number, actor: Actor, userId: number, bytes: Buffer, type: ImageType) {
+export async function saveAvatar(
+  db: Db,
+  dataDir: string,
+  orgId: number,
+  actor: Actor,
+  userId: number,
+  bytes: Buffer,
+  type: ImageType,
+) {
   assertCanReach(actor, userId);
   const user = await findUserById(db, orgId, userId);
   if (!user) throw notFound();
@@ -54,7 +68,12 @@ export async function removeAvatar(db: Db, dataDir: string, orgId: number, actor
   await fs.rm(path.join(avatarsDir(dataDir, orgId), path.basename(user.avatar_path)), { force: true });
 }
 
-export async function readAvatar(db: Db, dataDir: string, orgId: number, userId: number): Promise<{ bytes: Buffer; contentType: string }> {
+export async function readAvatar(
+  db: Db,
+  dataDir: string,
+  orgId: number,
+  userId: number,
+): Promise<{ bytes: Buffer; contentType: string }> {
   const user = await findUserById(db, orgId, userId);
   if (!user?.avatar_path) throw notFound();
   const fileName = path.basename(user.avatar_path);

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 
-export async function insertEmailChange(db: DbOrTx, values: { org_id: number; user_id: number; new_email: string; token_hash: string; expires_at: Date }): Promise<void> {
+export async function insertEmailChange(
+  db: DbOrTx,
+  values: { org_id: number; user_id: number; new_email: string; token_hash: string; expires_at: Date },
+): Promise<void> {
   await db.insertInto('email_changes').values(values).execute();
 }
 

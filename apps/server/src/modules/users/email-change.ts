@@ -84,7 +84,13 @@ export async function requestEmailChange(
 export async function notifyEmailChanged(
   tx: Tx,
   jobs: Jobs,
-  params: { organization: Organization; user: Pick<UserRow, 'first_name' | 'last_name'>; oldEmail: string; newEmail: string; byAdmin: boolean },
+  params: {
+    organization: Organization;
+    user: Pick<UserRow, 'first_name' | 'last_name'>;
+    oldEmail: string;
+    newEmail: string;
+    byAdmin: boolean;
+  },
 ): Promise<void> {
   const { organization, user, oldEmail, newEmail, byAdmin } = params;
   await queueMail(tx, jobs, {
@@ -111,7 +117,12 @@ export async function notifyEmailChanged(
  * still free; every outstanding link of the user then stops working and the old address is told. Returns what
  * happened; nothing is written for a wrong, used or expired link.
  */
-export async function confirmEmailChange(db: Db, jobs: Jobs, organization: Organization, token: string): Promise<EmailChangeStatus> {
+export async function confirmEmailChange(
+  db: Db,
+  jobs: Jobs,
+  organization: Organization,
+  token: string,
+): Promise<EmailChangeStatus> {
   return db.transaction().execute(async (tx) => {
     const change = await findEmailChangeForUpdate(tx, organization.id, tokenDigest(token));
     if (!change) return 'invalid';
@@ -127,7 +138,13 @@ export async function confirmEmailChange(db: Db, jobs: Jobs, organization: Organ
     await updateUser(tx, organization.id, user.id, { email: change.new_email });
     await retireEmailChanges(tx, organization.id, user.id);
     if (user.email.toLowerCase() !== change.new_email.toLowerCase()) {
-      await notifyEmailChanged(tx, jobs, { organization, user, oldEmail: user.email, newEmail: change.new_email, byAdmin: false });
+      await notifyEmailChanged(tx, jobs, {
+        organization,
+        user,
+        oldEmail: user.email,
+        newEmail: change.new_email,
+        byAdmin: false,
+      });
     }
     return 'changed';
   });

@@ -6,7 +6,12 @@ import { hashPassword } from '../auth/passwords.js';
 import { randomToken, tokenDigest } from '../auth/tokens.js';
 import { queueMail, renderMail } from '../mail/service.js';
 import type { Organization } from '../orgs/service.js';
-import { findInvitationForUpdate, insertInvitation, markInvitationUsed, retireInvitations } from './invitations-repo.js';
+import {
+  findInvitationForUpdate,
+  insertInvitation,
+  markInvitationUsed,
+  retireInvitations,
+} from './invitations-repo.js';
 import { findUserWithRoles, fullName, setPasswordHash, type UserWithRoles } from './service.js';
 
 export const INVITATION_TTL_DAYS = 7;
@@ -26,7 +31,12 @@ export function registrationLink(origin: string, token: string, email: string): 
 export async function sendInvitation(
   tx: Tx,
   jobs: Jobs,
-  params: { organization: Organization; user: UserWithRoles; invitedBy: { id: number; name: string } | null; origin: string },
+  params: {
+    organization: Organization;
+    user: UserWithRoles;
+    invitedBy: { id: number; name: string } | null;
+    origin: string;
+  },
 ): Promise<void> {
   const { organization, user, invitedBy, origin } = params;
   const token = randomToken();

@@ -35,6 +35,15 @@ export function presentUser(
 }
 
 export function presentMe(user: UserWithRoles, organization: Organization): Me {
-  const { invitation_pending: _pending, teams: _teams, cards: _cards, ...resource } = presentUser(user, { roles: user.roles });
-  return { ...resource, roles: user.roles, organization: { id: organization.id, slug: organization.slug, name: organization.name } };
+  const {
+    invitation_pending: _pending,
+    teams: _teams,
+    cards: _cards,
+    ...resource
+  } = presentUser(user, { roles: user.roles });
+  return {
+    ...resource,
+    roles: user.roles,
+    organization: { id: organization.id, slug: organization.slug, name: organization.name },
+  };
 }

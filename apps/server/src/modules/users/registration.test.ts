@@ -10,7 +10,12 @@ const NEW_PASSWORD = 'brand-new-secret';
 /** An admin invites a new person; the test reads the token from the mail, as the person would. */
 async function invite(adminClient: TestClient) {
   const email = uniqueEmail('invitee');
-  const created = await adminClient.post('/api/users', { first_name: 'Ivy', last_name: 'Invitee', email, role: 'wallet-user' });
+  const created = await adminClient.post('/api/users', {
+    first_name: 'Ivy',
+    last_name: 'Invitee',
+    email,
+    role: 'wallet-user',
+  });
   expect(created.statusCode).toBe(201);
   const mail = await latestMailTo(ctx.db, email);
   const link = registrationLinkIn(mail!.text_body);
@@ -18,11 +23,15 @@ async function invite(adminClient: TestClient) {
 }
 
 async function passwordHash(userId: number) {
-  return (await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow()).password_hash;
+  return (await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow())
+    .password_hash;
 }
 
 async function invitationUsed(userId: number) {
-  return (await ctx.db.selectFrom('invitations').select('used_at').where('user_id', '=', userId).executeTakeFirstOrThrow()).used_at !== null;
+  return (
+    (await ctx.db.selectFrom('invitations').select('used_at').where('user_id', '=', userId).executeTakeFirstOrThrow())
+      .used_at !== null
+  );
 }
 
 const body = (invitation: { email: string; token: string }, overrides: Record<string, unknown> = {}) => ({
@@ -40,7 +49,11 @@ describe('POST /api/auth/register', () => {
     const client = ctx.client(org.host);
     const response = await client.post('/api/auth/register', body(invitation));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ message: MESSAGES.loggedIn, two_factor: false, data: { id: invitation.id, email: invitation.email, roles: ['wallet-user'] } });
+    expect(response.json()).toMatchObject({
+      message: MESSAGES.loggedIn,
+      two_factor: false,
+      data: { id: invitation.id, email: invitation.email, roles: ['wallet-user'] },
+    });
     expect(response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.httpOnly).toBe(true);
     const me = await client.get('/api/me');
     expect(me.statusCode).toBe(200);
@@ -53,7 +66,13 @@ describe('POST /api/auth/register', () => {
   it('accepts the email in another case', async () => {
     const org = await setupOrg(ctx);
     const invitation = await invite(org.adminClient);
-    expect((await ctx.client(org.host).post('/api/auth/register', body(invitation, { email: invitation.email.toUpperCase() }))).statusCode).toBe(200);
+    expect(
+      (
+        await ctx
+          .client(org.host)
+          .post('/api/auth/register', body(invitation, { email: invitation.email.toUpperCase() }))
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('works once: a used link gets the invalid-link message and changes nothing', async () => {
@@ -61,9 +80,14 @@ describe('POST /api/auth/register', () => {
     const invitation = await invite(org.adminClient);
     expect((await ctx.client(org.host).post('/api/auth/register', body(invitation))).statusCode).toBe(200);
     const hash = await passwordHash(invitation.id);
-    const again = await ctx.client(org.host).post('/api/auth/register', body(invitation, { password: 'another-one', password_confirmation: 'another-one' }));
+    const again = await ctx
+      .client(org.host)
+      .post('/api/auth/register', body(invitation, { password: 'another-one', password_confirmation: 'another-one' }));
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ message: INVITATION_MESSAGES.invalid, errors: { token: [INVITATION_MESSAGES.invalid] } });
+    expect(again.json()).toEqual({
+      message: INVITATION_MESSAGES.invalid,
+      errors: { token: [INVITATION_MESSAGES.invalid] },
+    });
     expect(again.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
     expect(await passwordHash(invitation.id)).toBe(hash);
   });
@@ -93,10 +117,17 @@ describe('POST /api/auth/register', () => {
   it('refuses an expired link with the expired message', async () => {
     const org = await setupOrg(ctx);
     const invitation = await invite(org.adminClient);
-    await ctx.db.updateTable('invitations').set({ expires_at: new Date(Date.now() - 60_000) }).where('user_id', '=', invitation.id).execute();
+    await ctx.db
+      .updateTable('invitations')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('user_id', '=', invitation.id)
+      .execute();
     const response = await ctx.client(org.host).post('/api/auth/register', body(invitation));
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: INVITATION_MESSAGES.expired, errors: { token: [INVITATION_MESSAGES.expired] } });
+    expect(response.json()).toEqual({
+      message: INVITATION_MESSAGES.expired,
+      errors: { token: [INVITATION_MESSAGES.expired] },
+    });
     expect(await passwordHash(invitation.id)).toBeNull();
   });
 
@@ -104,16 +135,33 @@ describe('POST /api/auth/register', () => {
     const org = await setupOrg(ctx);
     const invitation = await invite(org.adminClient);
     const client = ctx.client(org.host);
-    const short = await client.post('/api/auth/register', body(invitation, { password: '12345', password_confirmation: '12345' }));
+    const short = await client.post(
+      '/api/auth/register',
+      body(invitation, { password: '12345', password_confirmation: '12345' }),
+    );
     expect(short.statusCode).toBe(422);
     expect(short.json().errors).toEqual({ password: [PASSWORD_MESSAGES.tooWeak] });
-    const mismatch = await client.post('/api/auth/register', body(invitation, { password_confirmation: 'something-else' }));
+    const mismatch = await client.post(
+      '/api/auth/register',
+      body(invitation, { password_confirmation: 'something-else' }),
+    );
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors).toEqual({ password_confirmation: [PASSWORD_MESSAGES.mismatch] });
-    const missing = await client.post('/api/auth/register', { email: invitation.email, token: invitation.token, password: '' });
+    const missing = await client.post('/api/auth/register', {
+      email: invitation.email,
+      token: invitation.token,
+      password: '',
+    });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors).toEqual({ password: [PASSWORD_MESSAGES.tooWeak], password_confirmation: [PASSWORD_MESSAGES.confirmRequired] });
-    const noToken = await client.post('/api/auth/register', { email: invitation.email, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    expect(missing.json().errors).toEqual({
+      password: [PASSWORD_MESSAGES.tooWeak],
+      password_confirmation: [PASSWORD_MESSAGES.confirmRequired],
+    });
+    const noToken = await client.post('/api/auth/register', {
+      email: invitation.email,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(Object.keys(noToken.json().errors)).toEqual(['token']);
     expect(await passwordHash(invitation.id)).toBeNull();
     expect(await invitationUsed(invitation.id)).toBe(false);

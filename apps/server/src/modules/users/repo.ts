@@ -30,13 +30,21 @@ export function userWithRolesQuery(db: DbOrTx, orgId: number, userId: number | E
     .selectFrom('users')
     .selectAll('users')
     .select(
-      sql<string[]>`coalesce((select array_agg(r.role order by r.role)::text[] from user_roles r where r.org_id = users.org_id and r.user_id = users.id), '{}'::text[])`.as('roles'),
+      sql<
+        string[]
+      >`coalesce((select array_agg(r.role order by r.role)::text[] from user_roles r where r.org_id = users.org_id and r.user_id = users.id), '{}'::text[])`.as(
+        'roles',
+      ),
     )
     .where('users.org_id', '=', orgId)
     .where('users.id', '=', userId);
 }
 
-export function findUserByIdWithRoles(db: DbOrTx, orgId: number, id: number): Promise<(UserRow & { roles: string[] }) | undefined> {
+export function findUserByIdWithRoles(
+  db: DbOrTx,
+  orgId: number,
+  id: number,
+): Promise<(UserRow & { roles: string[] }) | undefined> {
   return userWithRolesQuery(db, orgId, id).executeTakeFirst();
 }
 
@@ -44,7 +52,11 @@ export async function rolesOfUser(db: DbOrTx, orgId: number, userId: number): Pr
   return (await rolesOfUsers(db, orgId, [userId])).get(userId) ?? [];
 }
 
-export async function rolesOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]): Promise<Map<number, string[]>> {
+export async function rolesOfUsers(
+  db: DbOrTx,
+  orgId: number,
+  userIds: readonly number[],
+): Promise<Map<number, string[]>> {
   const roles = new Map<number, string[]>();
   if (userIds.length === 0) return roles;
   const rows = await db
@@ -63,7 +75,10 @@ export async function rolesOfUsers(db: DbOrTx, orgId: number, userIds: readonly 
  * the unique index stops the second, which gets the same 422 as a sequential one would.
  */
 function emailTakenOnConflict(error: unknown): never {
-  if ((error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'users_org_email') {
+  if (
+    (error as { code?: string; constraint?: string }).code === '23505' &&
+    (error as { constraint?: string }).constraint === 'users_org_email'
+  ) {
     throw validationFailed({ email: [USER_MESSAGES.emailTaken] });
   }
   throw error;
@@ -73,7 +88,12 @@ export function insertUser(db: DbOrTx, values: Insertable<UsersTable>): Promise<
   return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow().catch(emailTakenOnConflict);
 }
 
-export async function updateUser(db: DbOrTx, orgId: number, id: number, values: Updateable<UsersTable>): Promise<UserRow | undefined> {
+export async function updateUser(
+  db: DbOrTx,
+  orgId: number,
+  id: number,
+  values: Updateable<UsersTable>,
+): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
     .set({ ...values, updated_at: new Date() })
@@ -86,12 +106,27 @@ export async function updateUser(db: DbOrTx, orgId: number, id: number, values: 
 
 /** The user row locked, so concurrent role changes and invitations of one person apply one after the other. */
 export function lockUser(db: DbOrTx, orgId: number, id: number): Promise<{ id: number } | undefined> {
-  return db.selectFrom('users').select('id').where('org_id', '=', orgId).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function insertUserRoles(db: DbOrTx, orgId: number, userId: number, roles: readonly string[]): Promise<void> {
+export async function insertUserRoles(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  roles: readonly string[],
+): Promise<void> {
   if (roles.length === 0) return;
-  await db.insertInto('user_roles').values(roles.map((role) => ({ org_id: orgId, user_id: userId, role }))).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('user_roles')
+    .values(roles.map((role) => ({ org_id: orgId, user_id: userId, role })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function deleteUserRoles(db: DbOrTx, orgId: number, userId: number): Promise<void> {
@@ -100,7 +135,13 @@ export async function deleteUserRoles(db: DbOrTx, orgId: number, userId: number)
 
 /** Super-admins of the organisation, their role rows locked so two concurrent demotions can't both pass. */
 export async function lockSuperAdmins(db: DbOrTx, orgId: number): Promise<number[]> {
-  const rows = await db.selectFrom('user_roles').select('user_id').where('org_id', '=', orgId).where('role', '=', 'super-admin').forUpdate().execute();
+  const rows = await db
+    .selectFrom('user_roles')
+    .select('user_id')
+    .where('org_id', '=', orgId)
+    .where('role', '=', 'super-admin')
+    .forUpdate()
+    .execute();
   return rows.map((row) => row.user_id);
 }
 
@@ -142,7 +183,16 @@ function filteredUsers(db: DbOrTx, orgId: number, filters: UserListFilters) {
   if (filters.notWalletSearch !== undefined) {
     const search = filters.notWalletSearch;
     query = query
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('user_roles').select(sql`1`.as('one')).whereRef('user_roles.user_id', '=', 'users.id'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('user_roles')
+              .select(sql`1`.as('one'))
+              .whereRef('user_roles.user_id', '=', 'users.id'),
+          ),
+        ),
+      )
       .where(matches(search));
   }
   if (filters.search) query = query.where(matches(filters.search));
@@ -161,11 +211,18 @@ export async function listUsers(
   let query = base.selectAll('users');
   // Names and emails sort as people read them, whatever the database's collation ('alice' next to 'Alan').
   for (const term of sort) {
-    if (term.column === 'name') query = query.orderBy(sql`lower(users.first_name)`, term.direction).orderBy(sql`lower(users.last_name)`, term.direction);
+    if (term.column === 'name')
+      query = query
+        .orderBy(sql`lower(users.first_name)`, term.direction)
+        .orderBy(sql`lower(users.last_name)`, term.direction);
     else if (term.column === 'email') query = query.orderBy(sql`lower(users.email)`, term.direction);
     else query = query.orderBy(`users.${term.column}`, term.direction);
   }
-  const rows = await query.orderBy('users.id').limit(page.size).offset((page.number - 1) * page.size).execute();
+  const rows = await query
+    .orderBy('users.id')
+    .limit(page.size)
+    .offset((page.number - 1) * page.size)
+    .execute();
   return { rows, total: Number(total) };
 }
 
@@ -181,7 +238,15 @@ export function holderStanding(db: DbOrTx, orgId: number, userId: number) {
     .select((eb) => [
       'created_at',
       'issuing_tos_accepted_at',
-      eb.exists(eb.selectFrom('user_roles').select(sql`1`.as('one')).whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', 'wallet-user')).as('is_wallet_user'),
+      eb
+        .exists(
+          eb
+            .selectFrom('user_roles')
+            .select(sql`1`.as('one'))
+            .whereRef('user_roles.user_id', '=', 'users.id')
+            .where('user_roles.role', '=', 'wallet-user'),
+        )
+        .as('is_wallet_user'),
     ])
     .where('org_id', '=', orgId)
     .where('id', '=', userId)
@@ -195,7 +260,13 @@ export function adminsOf(db: DbOrTx, orgId: number) {
     .select(['id', 'email', 'first_name', 'last_name'])
     .where('org_id', '=', orgId)
     .where((eb) =>
-      eb.exists(eb.selectFrom('user_roles').select(sql`1`.as('one')).whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', 'in', ['super-admin', 'wallet-admin', 'wallet-finance'])),
+      eb.exists(
+        eb
+          .selectFrom('user_roles')
+          .select(sql`1`.as('one'))
+          .whereRef('user_roles.user_id', '=', 'users.id')
+          .where('user_roles.role', 'in', ['super-admin', 'wallet-admin', 'wallet-finance']),
+      ),
     )
     .orderBy('id')
     .execute();

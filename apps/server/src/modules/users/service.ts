@@ -1,4 +1,11 @@
-import { EMAIL_CHANGE_RATE_LIMIT, isAdmin, USER_MESSAGES, type AssignableRole, type ProfileInput, type Role } from '@wallet/contract';
+import {
+  EMAIL_CHANGE_RATE_LIMIT,
+  isAdmin,
+  USER_MESSAGES,
+  type AssignableRole,
+  type ProfileInput,
+  type Role,
+} from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors.js';
@@ -8,12 +15,36 @@ import type { Organization } from '../orgs/service.js';
 import { spendAttempt } from '../throttle/service.js';
 import { notifyEmailChanged, requestEmailChange, retireEmailChanges } from './email-change.js';
 import {
-  deleteUserRoles, findUserByEmail, findUserById, findUserByIdWithRoles, findUsersByIds, insertUser, insertUserRoles, listUsers, lockSuperAdmins, lockUser, rolesOfUser, rolesOfUsers, updateUser,
-  type UserListFilters, type UserRow, type UserSort,
+  deleteUserRoles,
+  findUserByEmail,
+  findUserById,
+  findUserByIdWithRoles,
+  findUsersByIds,
+  insertUser,
+  insertUserRoles,
+  listUsers,
+  lockSuperAdmins,
+  lockUser,
+  rolesOfUser,
+  rolesOfUsers,
+  updateUser,
+  type UserListFilters,
+  type UserRow,
+  type UserSort,
 } from './repo.js';
 
 export { holderStanding, adminsOf, userWithRolesQuery } from './repo.js';
-export { findUserByEmail, findUserById, findUsersByIds, rolesOfUser, rolesOfUsers, listUsers, type UserRow, type UserSort, type UserListFilters };
+export {
+  findUserByEmail,
+  findUserById,
+  findUsersByIds,
+  rolesOfUser,
+  rolesOfUsers,
+  listUsers,
+  type UserRow,
+  type UserSort,
+  type UserListFilters,
+};
 
 export interface NewUser {
   email: string;
@@ -24,8 +55,13 @@ export interface NewUser {
   profile?: Partial<Omit<ProfileInput, 'email' | 'first_name' | 'last_name'>>;
 }
 
-export interface UserWithRoles extends UserRow { roles: string[] }
-export interface Actor { id: number; roles: readonly string[] }
+export interface UserWithRoles extends UserRow {
+  roles: string[];
+}
+export interface Actor {
+  id: number;
+  roles: readonly string[];
+}
 
 export function findUserWithRoles(db: DbOrTx, orgId: number, id: number): Promise<UserWithRoles | undefined> {
   return findUserByIdWithRoles(db, orgId, id);
@@ -56,7 +92,11 @@ export function createUser(db: Db, orgId: number, input: NewUser): Promise<UserW
 }
 
 /** A person of the organisation with no wallet role yet (from the giving product or a registration request). */
-export async function createPersonWithoutRole(db: DbOrTx, orgId: number, person: { email: string; first_name: string; last_name: string }) {
+export async function createPersonWithoutRole(
+  db: DbOrTx,
+  orgId: number,
+  person: { email: string; first_name: string; last_name: string },
+) {
   await assertEmailFree(db, orgId, person.email);
   return insertUser(db, { org_id: orgId, ...person });
 }
@@ -100,7 +140,13 @@ const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * are mailed a confirmation link at the new address and the rest is saved at once; a member is answered the same
  * whether or not the address is taken (admins, who can list everyone, get the precise 422).
  */
-export async function updateProfile(ctx: ProfileUpdateContext, actor: Actor, userId: number, input: ProfileInput, role?: AssignableRole): Promise<ProfileUpdate> {
+export async function updateProfile(
+  ctx: ProfileUpdateContext,
+  actor: Actor,
+  userId: number,
+  input: ProfileInput,
+  role?: AssignableRole,
+): Promise<ProfileUpdate> {
   const { db, jobs, organization } = ctx;
   const orgId = organization.id;
   assertCanReach(actor, userId);
@@ -115,7 +161,8 @@ export async function updateProfile(ctx: ProfileUpdateContext, actor: Actor, use
   return db.transaction().execute(async (tx) => {
     if (!(await lockUser(tx, orgId, userId))) throw notFound();
     const target = (await findUserWithRoles(tx, orgId, userId))!;
-    if (target.roles.includes('super-admin') && !actor.roles.includes('super-admin')) throw forbidden(USER_MESSAGES.superAdminProfileLocked);
+    if (target.roles.includes('super-admin') && !actor.roles.includes('super-admin'))
+      throw forbidden(USER_MESSAGES.superAdminProfileLocked);
     const emailChanges = !sameEmail(target.email, input.email);
     if (emailChanges && (!own || isAdmin(actor.roles))) await assertEmailFree(tx, orgId, input.email, userId);
     let emailConfirmationSent = false;
@@ -128,7 +175,13 @@ export async function updateProfile(ctx: ProfileUpdateContext, actor: Actor, use
       await updateUser(tx, orgId, userId, input);
       if (emailChanges) {
         await retireEmailChanges(tx, orgId, userId);
-        await notifyEmailChanged(tx, jobs, { organization, user: target, oldEmail: target.email, newEmail: input.email, byAdmin: true });
+        await notifyEmailChanged(tx, jobs, {
+          organization,
+          user: target,
+          oldEmail: target.email,
+          newEmail: input.email,
+          byAdmin: true,
+        });
       }
     }
     if (role) await replaceRoleInTransaction(tx, orgId, userId, role, ctx.by);
@@ -140,7 +193,13 @@ export async function updateProfile(ctx: ProfileUpdateContext, actor: Actor, use
  * Gives the user exactly this one role. Super-admin is kept by a super-admin who is given another role only
  * while another super-admin remains; it is never granted here.
  */
-async function replaceRoleInTransaction(tx: Tx, orgId: number, userId: number, role: AssignableRole, by?: AuditBy): Promise<void> {
+async function replaceRoleInTransaction(
+  tx: Tx,
+  orgId: number,
+  userId: number,
+  role: AssignableRole,
+  by?: AuditBy,
+): Promise<void> {
   const superAdmins = await lockSuperAdmins(tx, orgId);
   if (superAdmins.includes(userId) && superAdmins.length === 1) throw conflict(USER_MESSAGES.lastSuperAdmin);
   const before = await rolesOfUser(tx, orgId, userId);
@@ -148,11 +207,23 @@ async function replaceRoleInTransaction(tx: Tx, orgId: number, userId: number, r
   await insertUserRoles(tx, orgId, userId, [role]);
   if (before.length !== 1 || before[0] !== role) {
     const user = await findUserById(tx, orgId, userId);
-    await recordAudit(tx, { orgId, by, action: 'user.roles_changed', subject: { type: 'user', id: userId, label: user && fullName(user) }, details: { old_roles: before, new_roles: [role] } });
+    await recordAudit(tx, {
+      orgId,
+      by,
+      action: 'user.roles_changed',
+      subject: { type: 'user', id: userId, label: user && fullName(user) },
+      details: { old_roles: before, new_roles: [role] },
+    });
   }
 }
 
-export async function setUserRole(db: Db, orgId: number, userId: number, role: AssignableRole, by?: AuditBy): Promise<UserWithRoles> {
+export async function setUserRole(
+  db: Db,
+  orgId: number,
+  userId: number,
+  role: AssignableRole,
+  by?: AuditBy,
+): Promise<UserWithRoles> {
   return db.transaction().execute(async (tx) => {
     if (!(await lockUser(tx, orgId, userId))) throw notFound();
     await replaceRoleInTransaction(tx, orgId, userId, role, by);
@@ -161,7 +232,12 @@ export async function setUserRole(db: Db, orgId: number, userId: number, role: A
 }
 
 /** Grants the first wallet role to a person who has none; 409 when they already have one. */
-export async function grantFirstRole(tx: Tx, orgId: number, userId: number, role: AssignableRole): Promise<UserWithRoles> {
+export async function grantFirstRole(
+  tx: Tx,
+  orgId: number,
+  userId: number,
+  role: AssignableRole,
+): Promise<UserWithRoles> {
   // Locked first: two invitations sent at once must not both pass the "no role yet" check.
   if (!(await lockUser(tx, orgId, userId))) throw notFound();
   const user = await findUserWithRoles(tx, orgId, userId);
@@ -177,17 +253,36 @@ export async function setPasswordHash(db: DbOrTx, orgId: number, userId: number,
   await updateUser(db, orgId, userId, { password_hash: passwordHash });
 }
 
-export function setAvatarPath(db: DbOrTx, orgId: number, userId: number, avatarPath: string | null): Promise<UserRow | undefined> {
+export function setAvatarPath(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  avatarPath: string | null,
+): Promise<UserRow | undefined> {
   return updateUser(db, orgId, userId, { avatar_path: avatarPath });
 }
 
 /** Set by the cards module when the person first becomes a cardholder at the issuer. */
-export async function setCardholderId(db: DbOrTx, orgId: number, userId: number, providerCardholderId: string): Promise<void> {
+export async function setCardholderId(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  providerCardholderId: string,
+): Promise<void> {
   await updateUser(db, orgId, userId, { stripe_cardholder_id: providerCardholderId });
 }
 
-export async function setTermsAccepted(db: DbOrTx, orgId: number, userId: number, acceptance: { date: Date; ip: string; userAgent: string }): Promise<void> {
-  await updateUser(db, orgId, userId, { issuing_tos_accepted_at: acceptance.date, issuing_tos_ip: acceptance.ip, issuing_tos_user_agent: acceptance.userAgent });
+export async function setTermsAccepted(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  acceptance: { date: Date; ip: string; userAgent: string },
+): Promise<void> {
+  await updateUser(db, orgId, userId, {
+    issuing_tos_accepted_at: acceptance.date,
+    issuing_tos_ip: acceptance.ip,
+    issuing_tos_user_agent: acceptance.userAgent,
+  });
 }
 
 /** Ids of users whose name (spaces removed) contains any of the terms; for searching cards by holder. */
@@ -198,7 +293,15 @@ export async function userIdsMatchingNames(db: DbOrTx, orgId: number, terms: rea
     .select('id')
     .where('org_id', '=', orgId)
     .where((eb) =>
-      eb.or(terms.map((term) => eb(eb.fn('replace', [eb.fn('concat', ['first_name', 'last_name']), eb.val(' '), eb.val('')]), 'ilike', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))),
+      eb.or(
+        terms.map((term) =>
+          eb(
+            eb.fn('replace', [eb.fn('concat', ['first_name', 'last_name']), eb.val(' '), eb.val('')]),
+            'ilike',
+            `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+          ),
+        ),
+      ),
     )
     .execute();
   return rows.map((row) => row.id);
@@ -206,7 +309,14 @@ export async function userIdsMatchingNames(db: DbOrTx, orgId: number, terms: rea
 
 /** Every user id of the organisation in name order, so other modules can sort by holder name without our table. */
 export async function userIdsInNameOrder(db: DbOrTx, orgId: number): Promise<number[]> {
-  const rows = await db.selectFrom('users').select('id').where('org_id', '=', orgId).orderBy('first_name').orderBy('last_name').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .orderBy('first_name')
+    .orderBy('last_name')
+    .orderBy('id')
+    .execute();
   return rows.map((row) => row.id);
 }
 

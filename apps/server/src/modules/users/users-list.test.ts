@@ -11,10 +11,26 @@ const ctx = useTestApp();
 async function populatedOrg() {
   const setup = await setupOrg(ctx);
   const orgId = setup.organization.id;
-  const finance = await addUser(ctx.db, orgId, 'wallet-finance', { first_name: 'Fred', last_name: 'Finance', email: uniqueEmail('fred') });
-  const zoe = await addUser(ctx.db, orgId, 'wallet-user', { first_name: 'Zoe', last_name: 'Zimmer', email: uniqueEmail('zoe') });
-  const outsider = await createPersonWithoutRole(ctx.db, orgId, { first_name: 'Oscar', last_name: 'Outside', email: uniqueEmail('oscar') });
-  const otherOutsider = await createPersonWithoutRole(ctx.db, orgId, { first_name: 'Olga', last_name: 'Other', email: uniqueEmail('olga') });
+  const finance = await addUser(ctx.db, orgId, 'wallet-finance', {
+    first_name: 'Fred',
+    last_name: 'Finance',
+    email: uniqueEmail('fred'),
+  });
+  const zoe = await addUser(ctx.db, orgId, 'wallet-user', {
+    first_name: 'Zoe',
+    last_name: 'Zimmer',
+    email: uniqueEmail('zoe'),
+  });
+  const outsider = await createPersonWithoutRole(ctx.db, orgId, {
+    first_name: 'Oscar',
+    last_name: 'Outside',
+    email: uniqueEmail('oscar'),
+  });
+  const otherOutsider = await createPersonWithoutRole(ctx.db, orgId, {
+    first_name: 'Olga',
+    last_name: 'Other',
+    email: uniqueEmail('olga'),
+  });
   return { ...setup, finance, zoe, outsider, otherOutsider };
 }
 
@@ -28,7 +44,9 @@ describe('GET /api/users', () => {
     const response = await org.adminClient.get('/api/users');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(ids(body)).toEqual(sorted(org.admin.id, org.member.id, org.finance.id, org.zoe.id, org.outsider.id, org.otherOutsider.id));
+    expect(ids(body)).toEqual(
+      sorted(org.admin.id, org.member.id, org.finance.id, org.zoe.id, org.outsider.id, org.otherOutsider.id),
+    );
     expect(body.meta).toEqual({ total: 6, current_page: 1, per_page: 10, last_page: 1 });
     expect(body.data[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), email: expect.any(String) });
     expect(body.data[0]).not.toHaveProperty('roles');
@@ -49,7 +67,9 @@ describe('GET /api/users', () => {
     const org = await populatedOrg();
     const byName = await org.adminClient.get('/api/users?filter[custom_search_not_wallet]=oscar');
     expect(ids(byName.json())).toEqual([org.outsider.id]);
-    const byEmail = await org.adminClient.get(`/api/users?filter[custom_search_not_wallet]=${encodeURIComponent(org.otherOutsider.email)}`);
+    const byEmail = await org.adminClient.get(
+      `/api/users?filter[custom_search_not_wallet]=${encodeURIComponent(org.otherOutsider.email)}`,
+    );
     expect(ids(byEmail.json())).toEqual([org.otherOutsider.id]);
     const fullName = await org.adminClient.get('/api/users?filter[custom_search_not_wallet]=Olga%20Other');
     expect(ids(fullName.json())).toEqual([org.otherOutsider.id]);
@@ -63,17 +83,29 @@ describe('GET /api/users', () => {
   it('search matches name or email; LIKE wildcards are taken literally', async () => {
     const org = await populatedOrg();
     expect(ids((await org.adminClient.get('/api/users?filter[search]=zimm')).json())).toEqual([org.zoe.id]);
-    expect(ids((await org.adminClient.get(`/api/users?filter[search]=${org.finance.email.slice(0, 9)}`)).json())).toEqual([org.finance.id]);
+    expect(
+      ids((await org.adminClient.get(`/api/users?filter[search]=${org.finance.email.slice(0, 9)}`)).json()),
+    ).toEqual([org.finance.id]);
     expect((await org.adminClient.get('/api/users?filter[search]=%25')).json().data).toEqual([]);
   });
 
-  it('members_of_team lists that team\'s members; another organisation\'s team yields nobody', async () => {
+  it("members_of_team lists that team's members; another organisation's team yields nobody", async () => {
     const org = await populatedOrg();
-    const team = await createTeam(ctx.db, org.organization.id, { name: 'Ops', color: TEAM_COLORS[0], team: { users: [org.member.id, org.zoe.id] }, approval_path: [] });
+    const team = await createTeam(ctx.db, org.organization.id, {
+      name: 'Ops',
+      color: TEAM_COLORS[0],
+      team: { users: [org.member.id, org.zoe.id] },
+      approval_path: [],
+    });
     const members = await org.adminClient.get(`/api/users?filter[members_of_team]=${team.id}`);
     expect(ids(members.json())).toEqual(sorted(org.member.id, org.zoe.id));
     const other = await setupOrg(ctx);
-    const foreignTeam = await createTeam(ctx.db, other.organization.id, { name: 'Ops', color: TEAM_COLORS[0], team: { users: [other.member.id] }, approval_path: [] });
+    const foreignTeam = await createTeam(ctx.db, other.organization.id, {
+      name: 'Ops',
+      color: TEAM_COLORS[0],
+      team: { users: [other.member.id] },
+      approval_path: [],
+    });
     const foreign = await org.adminClient.get(`/api/users?filter[members_of_team]=${foreignTeam.id}`);
     expect(foreign.statusCode).toBe(200);
     expect(foreign.json().data).toEqual([]);
@@ -81,11 +113,21 @@ describe('GET /api/users', () => {
 
   it('includes teams, roles and cards when asked', async () => {
     const org = await populatedOrg();
-    const team = await createTeam(ctx.db, org.organization.id, { name: 'Design', color: TEAM_COLORS[2], team: { users: [org.zoe.id] }, approval_path: [] });
+    const team = await createTeam(ctx.db, org.organization.id, {
+      name: 'Design',
+      color: TEAM_COLORS[2],
+      team: { users: [org.zoe.id] },
+      approval_path: [],
+    });
     const response = await org.adminClient.get(`/api/users?include=teams,roles,cards&filter[search]=${org.zoe.email}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual([
-      expect.objectContaining({ id: org.zoe.id, roles: ['wallet-user'], teams: [{ id: team.id, name: 'Design', color: TEAM_COLORS[2] }], cards: [] }),
+      expect.objectContaining({
+        id: org.zoe.id,
+        roles: ['wallet-user'],
+        teams: [{ id: team.id, name: 'Design', color: TEAM_COLORS[2] }],
+        cards: [],
+      }),
     ]);
   });
 
@@ -101,15 +143,34 @@ describe('GET /api/users', () => {
 
   it('sorts by name, -name, email and created_at', async () => {
     const org = await populatedOrg();
-    const names = async (sort: string) => (await org.adminClient.get(`/api/users?sort=${sort}&fields[users]=name`)).json().data.map((user: { name: string }) => user.name);
-    await addUser(ctx.db, org.organization.id, 'wallet-user', { first_name: 'bea', last_name: 'lowercase', email: uniqueEmail('Bea') });
+    const names = async (sort: string) =>
+      (await org.adminClient.get(`/api/users?sort=${sort}&fields[users]=name`))
+        .json()
+        .data.map((user: { name: string }) => user.name);
+    await addUser(ctx.db, org.organization.id, 'wallet-user', {
+      first_name: 'bea',
+      last_name: 'lowercase',
+      email: uniqueEmail('Bea'),
+    });
     const byName = await names('name');
     // Case doesn't decide the order: 'bea' sits between 'Ada' and 'Fred'.
-    expect(byName).toEqual(['Ada Admin', 'bea lowercase', 'Fred Finance', 'Mia Member', 'Olga Other', 'Oscar Outside', 'Zoe Zimmer']);
+    expect(byName).toEqual([
+      'Ada Admin',
+      'bea lowercase',
+      'Fred Finance',
+      'Mia Member',
+      'Olga Other',
+      'Oscar Outside',
+      'Zoe Zimmer',
+    ]);
     expect(await names('-name')).toEqual([...byName].reverse());
-    const emails = (await org.adminClient.get('/api/users?sort=email')).json().data.map((user: { email: string }) => user.email);
+    const emails = (await org.adminClient.get('/api/users?sort=email'))
+      .json()
+      .data.map((user: { email: string }) => user.email);
     expect(emails).toEqual([...emails].sort((a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
-    const created = (await org.adminClient.get('/api/users?sort=-created_at')).json().data.map((user: { created_at: string }) => user.created_at);
+    const created = (await org.adminClient.get('/api/users?sort=-created_at'))
+      .json()
+      .data.map((user: { created_at: string }) => user.created_at);
     expect(created).toEqual([...created].sort().reverse());
   });
 
@@ -139,7 +200,12 @@ describe('GET /api/users', () => {
 
   it('answers 400 naming an unknown filter, sort or include', async () => {
     const org = await populatedOrg();
-    for (const [query, name] of [['filter[colour]=red', 'colour'], ['sort=-password_hash', 'password_hash'], ['include=teams,secrets', 'secrets'], ['shoe=1', 'shoe']]) {
+    for (const [query, name] of [
+      ['filter[colour]=red', 'colour'],
+      ['sort=-password_hash', 'password_hash'],
+      ['include=teams,secrets', 'secrets'],
+      ['shoe=1', 'shoe'],
+    ]) {
       const response = await org.adminClient.get(`/api/users?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().message).toContain(name);

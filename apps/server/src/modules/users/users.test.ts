@@ -26,13 +26,23 @@ function userRow(id: number) {
 }
 
 describe('POST /api/users', () => {
-  it('creates the user with one role and queues an invitation mail with a /register link on the organisation\'s host', async () => {
+  it("creates the user with one role and queues an invitation mail with a /register link on the organisation's host", async () => {
     const org = await setupOrg(ctx);
     const body = newUser();
     const response = await org.adminClient.post('/api/users', body);
     expect(response.statusCode).toBe(201);
     const data = response.json().data;
-    expect(data).toMatchObject({ first_name: 'Nina', last_name: 'New', name: 'Nina New', email: body.email, city: 'Springfield', postal: '62701', address2: null, roles: ['wallet-user'], invitation_pending: true });
+    expect(data).toMatchObject({
+      first_name: 'Nina',
+      last_name: 'New',
+      name: 'Nina New',
+      email: body.email,
+      city: 'Springfield',
+      postal: '62701',
+      address2: null,
+      roles: ['wallet-user'],
+      invitation_pending: true,
+    });
     expect(await rolesOfUser(ctx.db, org.organization.id, data.id)).toEqual(['wallet-user']);
 
     const mail = await latestMailTo(ctx.db, body.email);
@@ -44,7 +54,11 @@ describe('POST /api/users', () => {
     expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(mail!.html_body).toContain(link.toString().replaceAll('&', '&amp;'));
     // Only the token's digest is stored.
-    const invitation = await ctx.db.selectFrom('invitations').selectAll().where('user_id', '=', data.id).executeTakeFirstOrThrow();
+    const invitation = await ctx.db
+      .selectFrom('invitations')
+      .selectAll()
+      .where('user_id', '=', data.id)
+      .executeTakeFirstOrThrow();
     expect(invitation.token_hash).not.toContain(link.searchParams.get('token'));
     expect(invitation.expires_at.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
   });
@@ -54,7 +68,10 @@ describe('POST /api/users', () => {
     const [users, mails] = [await countRows(ctx.db, 'users'), await countRows(ctx.db, 'mail_messages')];
     const response = await org.adminClient.post('/api/users', newUser({ email: org.member.email.toUpperCase() }));
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: USER_MESSAGES.emailTaken, errors: { email: [USER_MESSAGES.emailTaken] } });
+    expect(response.json()).toEqual({
+      message: USER_MESSAGES.emailTaken,
+      errors: { email: [USER_MESSAGES.emailTaken] },
+    });
     expect(await countRows(ctx.db, 'users')).toBe(users);
     expect(await countRows(ctx.db, 'mail_messages')).toBe(mails);
   });
@@ -62,10 +79,17 @@ describe('POST /api/users', () => {
   it('answers a double-submitted form once: the second request gets the same 422, not a server error', async () => {
     const org = await setupOrg(ctx);
     const body = newUser();
-    const responses = await Promise.all([org.adminClient.post('/api/users', body), org.adminClient.post('/api/users', body)]);
+    const responses = await Promise.all([
+      org.adminClient.post('/api/users', body),
+      org.adminClient.post('/api/users', body),
+    ]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 422]);
-    expect(responses.find((response) => response.statusCode === 422)!.json().errors).toEqual({ email: [USER_MESSAGES.emailTaken] });
-    expect(await ctx.db.selectFrom('mail_messages').select('id').where('to_email', '=', body.email).execute()).toHaveLength(1);
+    expect(responses.find((response) => response.statusCode === 422)!.json().errors).toEqual({
+      email: [USER_MESSAGES.emailTaken],
+    });
+    expect(
+      await ctx.db.selectFrom('mail_messages').select('id').where('to_email', '=', body.email).execute(),
+    ).toHaveLength(1);
   });
 
   it('allows an email that is taken only in another organisation', async () => {
@@ -77,12 +101,19 @@ describe('POST /api/users', () => {
 
   it('validates every field with per-field messages, refuses super-admin, and writes nothing', async () => {
     const org = await setupOrg(ctx);
-    const [users, mails, invitations] = [await countRows(ctx.db, 'users'), await countRows(ctx.db, 'mail_messages'), await countRows(ctx.db, 'invitations')];
+    const [users, mails, invitations] = [
+      await countRows(ctx.db, 'users'),
+      await countRows(ctx.db, 'mail_messages'),
+      await countRows(ctx.db, 'invitations'),
+    ];
     const empty = await org.adminClient.post('/api/users', {});
     expect(empty.statusCode).toBe(422);
     expect(Object.keys(empty.json().errors).sort()).toEqual(['email', 'first_name', 'last_name', 'role']);
     expect(empty.json().errors.first_name).toEqual(['The first name field is required.']);
-    const bad = await org.adminClient.post('/api/users', newUser({ email: 'not-an-email', postal: '1'.repeat(21), city: 'x'.repeat(256), last_name: '  ' }));
+    const bad = await org.adminClient.post(
+      '/api/users',
+      newUser({ email: 'not-an-email', postal: '1'.repeat(21), city: 'x'.repeat(256), last_name: '  ' }),
+    );
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({
       email: ['The email must be a valid email address.'],
@@ -119,7 +150,11 @@ describe('POST /api/users', () => {
 describe('POST /api/users/{id}/invitations', () => {
   it('grants a person without a role the role and mails them an invitation', async () => {
     const org = await setupOrg(ctx);
-    const person = await createPersonWithoutRole(ctx.db, org.organization.id, { email: uniqueEmail('pat'), first_name: 'Pat', last_name: 'Person' });
+    const person = await createPersonWithoutRole(ctx.db, org.organization.id, {
+      email: uniqueEmail('pat'),
+      first_name: 'Pat',
+      last_name: 'Person',
+    });
     const response = await org.adminClient.post(`/api/users/${person.id}/invitations`, { role: 'wallet-finance' });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({ id: person.id, roles: ['wallet-finance'], invitation_pending: true });
@@ -141,20 +176,34 @@ describe('POST /api/users/{id}/invitations', () => {
 
   it('grants one role and leaves one live link when two invitations are sent at once (the second resends)', async () => {
     const org = await setupOrg(ctx);
-    const person = await createPersonWithoutRole(ctx.db, org.organization.id, { email: uniqueEmail('twice'), first_name: 'Tw', last_name: 'Ice' });
+    const person = await createPersonWithoutRole(ctx.db, org.organization.id, {
+      email: uniqueEmail('twice'),
+      first_name: 'Tw',
+      last_name: 'Ice',
+    });
     const responses = await Promise.all([
       org.adminClient.post(`/api/users/${person.id}/invitations`, { role: 'wallet-user' }),
       org.adminClient.post(`/api/users/${person.id}/invitations`, { role: 'wallet-admin' }),
     ]);
     expect(responses.map((response) => response.statusCode)).toEqual([201, 201]);
     expect(await rolesOfUser(ctx.db, org.organization.id, person.id)).toHaveLength(1);
-    const live = await ctx.db.selectFrom('invitations').select('id').where('user_id', '=', person.id).where('used_at', 'is', null).execute();
+    const live = await ctx.db
+      .selectFrom('invitations')
+      .select('id')
+      .where('user_id', '=', person.id)
+      .where('used_at', 'is', null)
+      .execute();
     expect(live).toHaveLength(1);
   });
 
   it('resends a fresh link to someone invited who never set a password, and refuses someone already in the wallet', async () => {
     const org = await setupOrg(ctx);
-    const created = await org.adminClient.post('/api/users', { first_name: 'Re', last_name: 'Send', email: uniqueEmail('resend'), role: 'wallet-user' });
+    const created = await org.adminClient.post('/api/users', {
+      first_name: 'Re',
+      last_name: 'Send',
+      email: uniqueEmail('resend'),
+      role: 'wallet-user',
+    });
     const id = created.json().data.id;
     const again = await org.adminClient.post(`/api/users/${id}/invitations`, { role: 'wallet-user' });
     expect(again.statusCode).toBe(201);
@@ -168,17 +217,33 @@ describe('POST /api/users/{id}/invitations', () => {
   it('validates the role (super-admin included), hides other organisations, and is admin-only', async () => {
     const org = await setupOrg(ctx);
     const other = await setupOrg(ctx);
-    const person = await createPersonWithoutRole(ctx.db, org.organization.id, { email: uniqueEmail('quinn'), first_name: 'Quinn', last_name: 'Q' });
-    const foreign = await createPersonWithoutRole(ctx.db, other.organization.id, { email: uniqueEmail('fay'), first_name: 'Fay', last_name: 'F' });
+    const person = await createPersonWithoutRole(ctx.db, org.organization.id, {
+      email: uniqueEmail('quinn'),
+      first_name: 'Quinn',
+      last_name: 'Q',
+    });
+    const foreign = await createPersonWithoutRole(ctx.db, other.organization.id, {
+      email: uniqueEmail('fay'),
+      first_name: 'Fay',
+      last_name: 'F',
+    });
     for (const role of ['super-admin', 'boss', undefined]) {
       const response = await org.adminClient.post(`/api/users/${person.id}/invitations`, { role });
       expect(response.statusCode).toBe(422);
       expect(Object.keys(response.json().errors)).toEqual(['role']);
     }
-    expect((await org.adminClient.post(`/api/users/${foreign.id}/invitations`, { role: 'wallet-user' })).statusCode).toBe(404);
-    expect((await org.adminClient.post('/api/users/999999999/invitations', { role: 'wallet-user' })).statusCode).toBe(404);
-    expect((await org.memberClient.post(`/api/users/${person.id}/invitations`, { role: 'wallet-user' })).statusCode).toBe(403);
-    expect((await org.anonymous.post(`/api/users/${person.id}/invitations`, { role: 'wallet-user' })).statusCode).toBe(401);
+    expect(
+      (await org.adminClient.post(`/api/users/${foreign.id}/invitations`, { role: 'wallet-user' })).statusCode,
+    ).toBe(404);
+    expect((await org.adminClient.post('/api/users/999999999/invitations', { role: 'wallet-user' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await org.memberClient.post(`/api/users/${person.id}/invitations`, { role: 'wallet-user' })).statusCode,
+    ).toBe(403);
+    expect((await org.anonymous.post(`/api/users/${person.id}/invitations`, { role: 'wallet-user' })).statusCode).toBe(
+      401,
+    );
     expect(await rolesOfUser(ctx.db, org.organization.id, person.id)).toEqual([]);
     expect(await rolesOfUser(ctx.db, other.organization.id, foreign.id)).toEqual([]);
     expect(await countRows(ctx.db, 'invitations', org.organization.id)).toBe(0);
@@ -189,10 +254,20 @@ describe('POST /api/users/{id}/invitations', () => {
 describe('GET /api/users/{id}', () => {
   it('shows a user with roles and, when asked, teams', async () => {
     const org = await setupOrg(ctx);
-    const team = await createTeam(ctx.db, org.organization.id, { name: 'North', color: TEAM_COLORS[3], team: { users: [org.member.id] }, approval_path: [] });
+    const team = await createTeam(ctx.db, org.organization.id, {
+      name: 'North',
+      color: TEAM_COLORS[3],
+      team: { users: [org.member.id] },
+      approval_path: [],
+    });
     const response = await org.adminClient.get(`/api/users/${org.member.id}?include=teams,cards`);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ id: org.member.id, roles: ['wallet-user'], teams: [{ id: team.id, name: 'North', color: TEAM_COLORS[3] }], cards: [] });
+    expect(response.json().data).toMatchObject({
+      id: org.member.id,
+      roles: ['wallet-user'],
+      teams: [{ id: team.id, name: 'North', color: TEAM_COLORS[3] }],
+      cards: [],
+    });
     const few = await org.adminClient.get(`/api/users/${org.member.id}?fields[users]=id,name`);
     expect(few.json().data).toEqual({ id: org.member.id, name: 'Mia Member' });
     expect((await org.adminClient.get(`/api/users/${org.member.id}?include=secrets`)).statusCode).toBe(400);
@@ -210,14 +285,29 @@ describe('GET /api/users/{id}', () => {
 });
 
 describe('PUT /api/users/{id}', () => {
-  const profile = (overrides: Record<string, unknown> = {}) => ({ first_name: 'Mila', last_name: 'Moss', email: uniqueEmail('mila'), city: 'Boston', postal: '', ...overrides });
+  const profile = (overrides: Record<string, unknown> = {}) => ({
+    first_name: 'Mila',
+    last_name: 'Moss',
+    email: uniqueEmail('mila'),
+    city: 'Boston',
+    postal: '',
+    ...overrides,
+  });
 
-  it('lets an admin update anyone\'s profile and role; empty optional fields are stored as null', async () => {
+  it("lets an admin update anyone's profile and role; empty optional fields are stored as null", async () => {
     const org = await setupOrg(ctx);
     const body = profile({ role: 'wallet-finance' });
     const response = await org.adminClient.put(`/api/users/${org.member.id}`, body);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ first_name: 'Mila', last_name: 'Moss', name: 'Mila Moss', email: body.email, city: 'Boston', postal: null, roles: ['wallet-finance'] });
+    expect(response.json().data).toMatchObject({
+      first_name: 'Mila',
+      last_name: 'Moss',
+      name: 'Mila Moss',
+      email: body.email,
+      city: 'Boston',
+      postal: null,
+      roles: ['wallet-finance'],
+    });
     const row = await userRow(org.member.id);
     expect(row).toMatchObject({ first_name: 'Mila', email: body.email, postal: null });
   });
@@ -238,15 +328,34 @@ describe('PUT /api/users/{id}', () => {
   it('validates with per-field messages and refuses a taken email; nothing changes', async () => {
     const org = await setupOrg(ctx);
     const before = await userRow(org.member.id);
-    const invalid = await org.adminClient.put(`/api/users/${org.member.id}`, { first_name: '', email: 'nope', address: 5, postal: 'x'.repeat(21), role: 'super-admin' });
+    const invalid = await org.adminClient.put(`/api/users/${org.member.id}`, {
+      first_name: '',
+      email: 'nope',
+      address: 5,
+      postal: 'x'.repeat(21),
+      role: 'super-admin',
+    });
     expect(invalid.statusCode).toBe(422);
-    expect(Object.keys(invalid.json().errors).sort()).toEqual(['address', 'email', 'first_name', 'last_name', 'postal', 'role']);
-    const taken = await org.adminClient.put(`/api/users/${org.member.id}`, profile({ email: org.admin.email.toUpperCase() }));
+    expect(Object.keys(invalid.json().errors).sort()).toEqual([
+      'address',
+      'email',
+      'first_name',
+      'last_name',
+      'postal',
+      'role',
+    ]);
+    const taken = await org.adminClient.put(
+      `/api/users/${org.member.id}`,
+      profile({ email: org.admin.email.toUpperCase() }),
+    );
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors).toEqual({ email: [USER_MESSAGES.emailTaken] });
     expect(await userRow(org.member.id)).toEqual(before);
     // Keeping one's own email (in another case) is fine.
-    expect((await org.adminClient.put(`/api/users/${org.member.id}`, profile({ email: org.member.email.toUpperCase() }))).statusCode).toBe(200);
+    expect(
+      (await org.adminClient.put(`/api/users/${org.member.id}`, profile({ email: org.member.email.toUpperCase() })))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('keeps the last super-admin: 409 when their role would change', async () => {
@@ -297,15 +406,23 @@ describe('PUT /api/users/{id}/roles', () => {
     expect(changed.statusCode).toBe(200);
     expect(await rolesOfUser(ctx.db, org.organization.id, second.id)).toEqual(['wallet-finance']);
     // Now the first is the last one again.
-    expect((await org.adminClient.put(`/api/users/${org.admin.id}/roles`, { roles: ['wallet-user'] })).statusCode).toBe(409);
+    expect((await org.adminClient.put(`/api/users/${org.admin.id}/roles`, { roles: ['wallet-user'] })).statusCode).toBe(
+      409,
+    );
   });
 
   it('is admin-only (403), hides other organisations (404) and needs a session (401)', async () => {
     const org = await setupOrg(ctx);
     const other = await setupOrg(ctx);
-    expect((await org.memberClient.put(`/api/users/${org.member.id}/roles`, { roles: ['wallet-admin'] })).statusCode).toBe(403);
-    expect((await org.adminClient.put(`/api/users/${other.member.id}/roles`, { roles: ['wallet-admin'] })).statusCode).toBe(404);
-    expect((await org.anonymous.put(`/api/users/${org.member.id}/roles`, { roles: ['wallet-admin'] })).statusCode).toBe(401);
+    expect(
+      (await org.memberClient.put(`/api/users/${org.member.id}/roles`, { roles: ['wallet-admin'] })).statusCode,
+    ).toBe(403);
+    expect(
+      (await org.adminClient.put(`/api/users/${other.member.id}/roles`, { roles: ['wallet-admin'] })).statusCode,
+    ).toBe(404);
+    expect((await org.anonymous.put(`/api/users/${org.member.id}/roles`, { roles: ['wallet-admin'] })).statusCode).toBe(
+      401,
+    );
     expect(await rolesOfUser(ctx.db, org.organization.id, org.member.id)).toEqual(['wallet-user']);
     expect(await rolesOfUser(ctx.db, other.organization.id, other.member.id)).toEqual(['wallet-user']);
   });
@@ -317,7 +434,11 @@ describe('GET and PUT /api/users/{id}/notification-preferences', () => {
   it('starts with every mail on and keeps what the user saves', async () => {
     const org = await setupOrg(ctx);
     const url = `/api/users/${org.member.id}/notification-preferences`;
-    expect((await org.memberClient.get(url)).json().data).toEqual({ approval_needed: true, request_decided: true, card_funded: true });
+    expect((await org.memberClient.get(url)).json().data).toEqual({
+      approval_needed: true,
+      request_decided: true,
+      card_funded: true,
+    });
     const saved = await org.memberClient.put(url, off);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toEqual(off);
@@ -329,7 +450,10 @@ describe('GET and PUT /api/users/{id}/notification-preferences', () => {
 
   it('validates each flag (422) and saves nothing', async () => {
     const org = await setupOrg(ctx);
-    const response = await org.memberClient.put(`/api/users/${org.member.id}/notification-preferences`, { approval_needed: 'yes', card_funded: null });
+    const response = await org.memberClient.put(`/api/users/${org.member.id}/notification-preferences`, {
+      approval_needed: 'yes',
+      card_funded: null,
+    });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors).sort()).toEqual(['approval_needed', 'card_funded', 'request_decided']);
     expect(await countRows(ctx.db, 'notification_preferences', org.organization.id)).toBe(0);
@@ -339,9 +463,13 @@ describe('GET and PUT /api/users/{id}/notification-preferences', () => {
     const org = await setupOrg(ctx);
     const other = await setupOrg(ctx);
     expect((await org.memberClient.get(`/api/users/${org.admin.id}/notification-preferences`)).statusCode).toBe(404);
-    expect((await org.memberClient.put(`/api/users/${org.admin.id}/notification-preferences`, off)).statusCode).toBe(404);
+    expect((await org.memberClient.put(`/api/users/${org.admin.id}/notification-preferences`, off)).statusCode).toBe(
+      404,
+    );
     expect((await org.adminClient.get(`/api/users/${other.member.id}/notification-preferences`)).statusCode).toBe(404);
-    expect((await org.adminClient.put(`/api/users/${other.member.id}/notification-preferences`, off)).statusCode).toBe(404);
+    expect((await org.adminClient.put(`/api/users/${other.member.id}/notification-preferences`, off)).statusCode).toBe(
+      404,
+    );
     expect((await org.anonymous.get(`/api/users/${org.member.id}/notification-preferences`)).statusCode).toBe(401);
     expect((await org.anonymous.put(`/api/users/${org.member.id}/notification-preferences`, off)).statusCode).toBe(401);
     expect(await countRows(ctx.db, 'notification_preferences', org.organization.id)).toBe(0);

@@ -11,7 +11,8 @@ beforeAll(async () => {
   org = await setupOrg(ctx);
 });
 
-const names = (response: { json(): { data: Array<{ name: string }> } }) => response.json().data.map((category) => category.name);
+const names = (response: { json(): { data: Array<{ name: string }> } }) =>
+  response.json().data.map((category) => category.name);
 
 describe('wallet categories', () => {
   it('a new organisation lists the six defaults, to members too; signed out is 401', async () => {
@@ -19,7 +20,11 @@ describe('wallet categories', () => {
     expect(response.statusCode).toBe(200);
     expect(names(response).sort()).toEqual(['Marketing', 'Meals', 'Office', 'Other', 'Software', 'Travel']);
     expect(response.json().meta.total).toBe(6);
-    expect(response.json().data[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), created_at: expect.any(String) });
+    expect(response.json().data[0]).toMatchObject({
+      id: expect.any(Number),
+      name: expect.any(String),
+      created_at: expect.any(String),
+    });
     expect((await org.anonymous.get('/api/wallet-categories')).statusCode).toBe(401);
   });
 
@@ -39,13 +44,18 @@ describe('wallet categories', () => {
   });
 
   it('an admin renames one; renaming onto another name is 422; an unknown id is 404', async () => {
-    const categories = (await org.adminClient.get('/api/wallet-categories')).json().data as Array<{ id: number; name: string }>;
+    const categories = (await org.adminClient.get('/api/wallet-categories')).json().data as Array<{
+      id: number;
+      name: string;
+    }>;
     const meals = categories.find((category) => category.name === 'Meals')!;
     const renamed = await org.adminClient.put(`/api/wallet-categories/${meals.id}`, { name: 'Meals & Drinks' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().data).toMatchObject({ id: meals.id, name: 'Meals & Drinks' });
     // Changing only the case of its own name is fine.
-    expect((await org.adminClient.put(`/api/wallet-categories/${meals.id}`, { name: 'MEALS & DRINKS' })).statusCode).toBe(200);
+    expect(
+      (await org.adminClient.put(`/api/wallet-categories/${meals.id}`, { name: 'MEALS & DRINKS' })).statusCode,
+    ).toBe(200);
     const clash = await org.adminClient.put(`/api/wallet-categories/${meals.id}`, { name: 'Software' });
     expect(clash.statusCode).toBe(422);
     expect((await org.adminClient.put('/api/wallet-categories/999999', { name: 'Nothing' })).statusCode).toBe(404);
@@ -56,9 +66,14 @@ describe('wallet categories', () => {
   });
 
   it('members may not create or rename (403); wallet-finance admins may', async () => {
-    const before = (await org.adminClient.get('/api/wallet-categories')).json().data as Array<{ id: number; name: string }>;
+    const before = (await org.adminClient.get('/api/wallet-categories')).json().data as Array<{
+      id: number;
+      name: string;
+    }>;
     expect((await org.memberClient.post('/api/wallet-categories', { name: 'Mine' })).statusCode).toBe(403);
-    expect((await org.memberClient.put(`/api/wallet-categories/${before[0]!.id}`, { name: 'Mine' })).statusCode).toBe(403);
+    expect((await org.memberClient.put(`/api/wallet-categories/${before[0]!.id}`, { name: 'Mine' })).statusCode).toBe(
+      403,
+    );
     expect(names(await org.adminClient.get('/api/wallet-categories'))).not.toContain('Mine');
     const finance = await makeUser(ctx.db, org.organization.id, 'wallet-finance');
     const financeClient = await ctx.client(org.host).signIn(finance.email, TEST_PASSWORD);
@@ -66,11 +81,21 @@ describe('wallet categories', () => {
   });
 
   it('the same name saved at once by several admins: one wins, the others get 422 (never 500)', async () => {
-    const creates = await Promise.all(Array.from({ length: 5 }, () => org.adminClient.post('/api/wallet-categories', { name: 'Hardware' })));
+    const creates = await Promise.all(
+      Array.from({ length: 5 }, () => org.adminClient.post('/api/wallet-categories', { name: 'Hardware' })),
+    );
     expect(creates.map((response) => response.statusCode).sort()).toEqual([201, 422, 422, 422, 422]);
-    const categories = (await org.adminClient.get('/api/wallet-categories')).json().data as Array<{ id: number; name: string }>;
-    const [a, b] = [categories.find((category) => category.name === 'Office')!, categories.find((category) => category.name === 'Marketing')!];
-    const renames = await Promise.all([a, b].map((category) => org.adminClient.put(`/api/wallet-categories/${category.id}`, { name: 'Workplace' })));
+    const categories = (await org.adminClient.get('/api/wallet-categories')).json().data as Array<{
+      id: number;
+      name: string;
+    }>;
+    const [a, b] = [
+      categories.find((category) => category.name === 'Office')!,
+      categories.find((category) => category.name === 'Marketing')!,
+    ];
+    const renames = await Promise.all(
+      [a, b].map((category) => org.adminClient.put(`/api/wallet-categories/${category.id}`, { name: 'Workplace' })),
+    );
     expect(renames.map((response) => response.statusCode).sort()).toEqual([200, 422]);
   });
 
@@ -78,10 +103,19 @@ describe('wallet categories', () => {
     const other = await makeOrganization(ctx.db);
     const otherAdmin = await ctx.client(other.host).signIn(other.admin.email, TEST_PASSWORD);
     const theirs = (await otherAdmin.get('/api/wallet-categories')).json().data as Array<{ id: number; name: string }>;
-    expect(theirs.map((category) => category.name).sort()).toEqual(['Marketing', 'Meals', 'Office', 'Other', 'Software', 'Travel']);
+    expect(theirs.map((category) => category.name).sort()).toEqual([
+      'Marketing',
+      'Meals',
+      'Office',
+      'Other',
+      'Software',
+      'Travel',
+    ]);
     // The same name in another organisation is no duplicate.
     expect((await otherAdmin.post('/api/wallet-categories', { name: 'Equipment' })).statusCode).toBe(201);
-    expect((await org.adminClient.put(`/api/wallet-categories/${theirs[0]!.id}`, { name: 'Hijacked' })).statusCode).toBe(404);
+    expect(
+      (await org.adminClient.put(`/api/wallet-categories/${theirs[0]!.id}`, { name: 'Hijacked' })).statusCode,
+    ).toBe(404);
     expect(names(await otherAdmin.get('/api/wallet-categories'))).not.toContain('Hijacked');
   });
 });

@@ -2,7 +2,14 @@ import { DEFAULT_WALLET_CATEGORIES } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
-import { categoriesByIds, findCategory, findCategoryByName, insertCategory, listCategories, renameCategory } from './repo.js';
+import {
+  categoriesByIds,
+  findCategory,
+  findCategoryByName,
+  insertCategory,
+  listCategories,
+  renameCategory,
+} from './repo.js';
 
 export { listCategories, findCategory, categoriesByIds };
 
@@ -10,7 +17,8 @@ const TAKEN = 'A category with this name already exists.';
 
 /** Travel, Software, Meals, Office, Marketing, Other: every organisation starts with these. */
 export async function ensureDefaultCategories(db: DbOrTx, orgId: number): Promise<void> {
-  for (const name of DEFAULT_WALLET_CATEGORIES) if (!(await findCategoryByName(db, orgId, name))) await insertCategory(db, orgId, name);
+  for (const name of DEFAULT_WALLET_CATEGORIES)
+    if (!(await findCategoryByName(db, orgId, name))) await insertCategory(db, orgId, name);
 }
 
 export async function categoriesOf(db: DbOrTx, orgId: number) {
@@ -30,7 +38,13 @@ export async function createCategory(db: Db, orgId: number, name: string, by?: A
   if (await findCategoryByName(db, orgId, name)) throw validationFailed({ name: [TAKEN] });
   return db.transaction().execute(async (tx) => {
     const created = await insertCategory(tx, orgId, name).catch(takenOnRace);
-    await recordAudit(tx, { orgId, by, action: 'wallet_category.created', subject: { type: 'wallet_category', id: created.id, label: created.name }, details: { name: created.name } });
+    await recordAudit(tx, {
+      orgId,
+      by,
+      action: 'wallet_category.created',
+      subject: { type: 'wallet_category', id: created.id, label: created.name },
+      details: { name: created.name },
+    });
     return created;
   });
 }
@@ -43,7 +57,13 @@ export async function renameWalletCategory(db: Db, orgId: number, id: number, na
     const renamed = before && (await renameCategory(tx, orgId, id, name).catch(takenOnRace));
     if (!before || !renamed) throw notFound();
     if (before.name !== renamed.name) {
-      await recordAudit(tx, { orgId, by, action: 'wallet_category.renamed', subject: { type: 'wallet_category', id, label: renamed.name }, details: { old_name: before.name, new_name: renamed.name } });
+      await recordAudit(tx, {
+        orgId,
+        by,
+        action: 'wallet_category.renamed',
+        subject: { type: 'wallet_category', id, label: renamed.name },
+        details: { old_name: before.name, new_name: renamed.name },
+      });
     }
     return renamed;
   });

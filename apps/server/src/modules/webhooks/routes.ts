@@ -15,7 +15,11 @@ export async function stripeWebhookRoutes(fastify: FastifyInstance) {
   const stripe = new Stripe(config.STRIPE_SECRET_KEY ?? 'sk_test_webhook_verification_only');
 
   // The signature covers the exact bytes Stripe sent, so this route keeps the body as a string.
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+  fastify.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
 
   fastify.post('/webhooks/stripe', async (request, reply) => {
     const signature = request.headers['stripe-signature'];
@@ -23,7 +27,8 @@ export async function stripeWebhookRoutes(fastify: FastifyInstance) {
       request.log.warn('stripe webhook received but STRIPE_WEBHOOK_SECRET is not set');
       return reply.code(400).send({ message: 'Webhooks are not configured.' });
     }
-    if (typeof request.body !== 'string' || typeof signature !== 'string') return reply.code(400).send({ message: 'Missing signature or body.' });
+    if (typeof request.body !== 'string' || typeof signature !== 'string')
+      return reply.code(400).send({ message: 'Missing signature or body.' });
     let event: StripeEventShape;
     try {
       event = stripe.webhooks.constructEvent(request.body, signature, secret) as unknown as StripeEventShape;
@@ -31,7 +36,8 @@ export async function stripeWebhookRoutes(fastify: FastifyInstance) {
       request.log.warn('stripe webhook with a bad signature refused');
       return reply.code(400).send({ message: 'Invalid signature.' });
     }
-    if (!event?.id || !event.type || !event.data?.object) return reply.code(400).send({ message: MESSAGES.invalidData });
+    if (!event?.id || !event.type || !event.data?.object)
+      return reply.code(400).send({ message: MESSAGES.invalidData });
 
     if (event.type === 'issuing_authorization.request') {
       const decision = await decideStripeAuthorization(db, event.data.object as unknown as StripeAuthorization);

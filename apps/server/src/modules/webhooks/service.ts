@@ -2,18 +2,43 @@ import type { Db } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import type { IssuingProvider } from '../../issuing/provider.js';
 import { QUEUES } from '../../jobs/queue.js';
-import { authorize, findHold, incrementAuthorization, reconcileAuthorization, type Decision } from '../authorizations/service.js';
-import { returnCanceledCardRemainder, setCardholderStandingFromIssuer, setCardStatusFromIssuer } from '../cards/service.js';
+import {
+  authorize,
+  findHold,
+  incrementAuthorization,
+  reconcileAuthorization,
+  type Decision,
+} from '../authorizations/service.js';
+import {
+  returnCanceledCardRemainder,
+  setCardholderStandingFromIssuer,
+  setCardStatusFromIssuer,
+} from '../cards/service.js';
 import { recordTransaction } from '../expenses/service.js';
 import { failProviderTopup, reverseProviderTopup, settleProviderTopup } from '../funding/service.js';
 import type { FundingMailDeps } from '../funding/mails.js';
 import { findEvent, markFailed, markProcessed, storeEvent, unprocessedEventIds } from './repo.js';
-import { cardholderStandingOf, cardStatusOf, idOf, merchantOf, movementOf, topupRefOf, walletOf, type StripeAuthorization, type StripeEventShape, type StripeTopup, type StripeTransaction } from './stripe-objects.js';
+import {
+  cardholderStandingOf,
+  cardStatusOf,
+  idOf,
+  merchantOf,
+  movementOf,
+  topupRefOf,
+  walletOf,
+  type StripeAuthorization,
+  type StripeEventShape,
+  type StripeTopup,
+  type StripeTransaction,
+} from './stripe-objects.js';
 
 const PROVIDER = 'stripe';
 
 /** issuing_authorization.request, answered synchronously: the same decision the simulator uses. */
-export async function decideStripeAuthorization(db: Db, authorization: StripeAuthorization): Promise<Decision | { approved: boolean }> {
+export async function decideStripeAuthorization(
+  db: Db,
+  authorization: StripeAuthorization,
+): Promise<Decision | { approved: boolean }> {
   const requested = authorization.pending_request?.amount ?? 0;
   // Without an id there is nothing to key the decision on (and nothing to answer the same way twice).
   if (typeof authorization.id !== 'string' || authorization.id === '') return { approved: false };
@@ -22,7 +47,8 @@ export async function decideStripeAuthorization(db: Db, authorization: StripeAut
   if (Number.isSafeInteger(authorization.amount) && authorization.amount > 0) {
     const known = await findHold(db, PROVIDER, authorization.id);
     // An incremental authorisation: the issuer asks to raise an approved hold.
-    if (known && known.status === 'pending') return incrementAuthorization(db, PROVIDER, authorization.id, authorization.amount + requested);
+    if (known && known.status === 'pending')
+      return incrementAuthorization(db, PROVIDER, authorization.id, authorization.amount + requested);
   }
   return authorize(db, {
     provider: PROVIDER,
@@ -52,7 +78,11 @@ export async function acceptStripeEvent(db: Db, jobs: Jobs, event: StripeEventSh
 export type WebhookDeps = FundingMailDeps & { db: Db };
 
 /** Applies one stored event; idempotent, so a retry or a duplicate delivery changes nothing. */
-export async function processStripeEvent(deps: WebhookDeps, eventId: string, log: (message: string) => void = () => undefined): Promise<void> {
+export async function processStripeEvent(
+  deps: WebhookDeps,
+  eventId: string,
+  log: (message: string) => void = () => undefined,
+): Promise<void> {
   const { db } = deps;
   const stored = await findEvent(db, eventId);
   if (!stored || stored.processed_at) return;
@@ -96,7 +126,8 @@ async function applyEvent(deps: WebhookDeps, event: StripeEventShape, log: (mess
         provider: PROVIDER,
         providerTransactionId: transaction.id,
         // A reversed refund is posted as money spent but settles no authorisation: it must not draw a hold down.
-        providerAuthorizationId: type === 'capture' && transaction.type !== 'capture' ? null : idOf(transaction.authorization),
+        providerAuthorizationId:
+          type === 'capture' && transaction.type !== 'capture' ? null : idOf(transaction.authorization),
         providerCardId: idOf(transaction.card) ?? '',
         type,
         amount,
@@ -106,7 +137,8 @@ async function applyEvent(deps: WebhookDeps, event: StripeEventShape, log: (mess
         // Stripe closes the authorisation with its own issuing_authorization.updated event.
         closesAuthorization: false,
       });
-      if (!expense) log(`stripe event ${event.id}: transaction ${transaction.id} already posted or for an unknown card`);
+      if (!expense)
+        log(`stripe event ${event.id}: transaction ${transaction.id} already posted or for an unknown card`);
       await returnCanceledCardRemainder(db, PROVIDER, idOf(transaction.card) ?? '', event.id);
       return;
     }
@@ -133,7 +165,10 @@ async function applyEvent(deps: WebhookDeps, event: StripeEventShape, log: (mess
     case 'topup.failed':
     case 'topup.canceled': {
       const topup = object as unknown as StripeTopup;
-      const reason = typeof topup.failure_message === 'string' && topup.failure_message !== '' ? topup.failure_message : `Stripe says the top-up was ${event.type.slice('topup.'.length)}.`;
+      const reason =
+        typeof topup.failure_message === 'string' && topup.failure_message !== ''
+          ? topup.failure_message
+          : `Stripe says the top-up was ${event.type.slice('topup.'.length)}.`;
       await failProviderTopup(db, PROVIDER, topupRefOf(topup), reason);
       return;
     }
@@ -149,7 +184,12 @@ async function applyEvent(deps: WebhookDeps, event: StripeEventShape, log: (mess
  * Catch-up with the issuer's own event log: any event of the last day we never received is stored and
  * processed (a missed webhook); synchronous authorisation requests are skipped, the issuer already decided those.
  */
-export async function reconcileWithIssuer(db: Db, jobs: Jobs, issuer: IssuingProvider, windowSeconds = 24 * 60 * 60): Promise<number> {
+export async function reconcileWithIssuer(
+  db: Db,
+  jobs: Jobs,
+  issuer: IssuingProvider,
+  windowSeconds = 24 * 60 * 60,
+): Promise<number> {
   if (!issuer.recentEvents) return 0;
   const events = await issuer.recentEvents(Math.floor(Date.now() / 1000) - windowSeconds);
   let caughtUp = 0;

@@ -15,7 +15,11 @@ let resources: Record<string, Fixture> | undefined;
 
 /** A deep copy of Stripe's fixture for a resource (e.g. 'issuing.transaction', 'topup', 'event'). */
 export function stripeFixture(resource: string): Fixture {
-  resources ??= (JSON.parse(readFileSync(path.join(FIXTURES_DIR, 'fixtures3.json'), 'utf8')) as { resources: Record<string, Fixture> }).resources;
+  resources ??= (
+    JSON.parse(readFileSync(path.join(FIXTURES_DIR, 'fixtures3.json'), 'utf8')) as {
+      resources: Record<string, Fixture>;
+    }
+  ).resources;
   const fixture = resources[resource];
   if (!fixture) throw new Error(`no Stripe fixture for ${resource} in ${FIXTURES_DIR}`);
   return structuredClone(fixture);

@@ -6,8 +6,14 @@ import type { MerchantData, Wallet } from '../authorizations/service.js';
  * issuing transactions carry negative amounts for captures and positive for refunds, reversals the other sign.
  */
 export interface StripeMerchantData {
-  name?: string | null; category?: string | null; category_code?: string | null; city?: string | null; state?: string | null;
-  postal_code?: string | null; country?: string | null; url?: string | null;
+  name?: string | null;
+  category?: string | null;
+  category_code?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code?: string | null;
+  country?: string | null;
+  url?: string | null;
 }
 
 export interface StripeAuthorization {
@@ -44,7 +50,10 @@ export interface StripeTopup {
   metadata?: Record<string, string> | null;
 }
 
-const positiveId = (value: unknown) => (typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : null);
+const positiveId = (value: unknown) =>
+  typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value))
+    ? Number(value)
+    : null;
 
 /**
  * A Stripe top-up as the funding module reads it: Stripe's id and, when we created it (POST /v1/topups with metadata
@@ -53,11 +62,19 @@ const positiveId = (value: unknown) => (typeof value === 'string' && /^[1-9]\d{0
 export function topupRefOf(topup: StripeTopup) {
   const orgId = positiveId(topup.metadata?.org_id);
   const topupId = positiveId(topup.metadata?.topup_id);
-  const ours = orgId !== null && topupId !== null && Number.isSafeInteger(topup.amount) ? { orgId, topupId, amount: topup.amount } : null;
+  const ours =
+    orgId !== null && topupId !== null && Number.isSafeInteger(topup.amount)
+      ? { orgId, topupId, amount: topup.amount }
+      : null;
   return { providerTopupId: String(topup.id), ours };
 }
 
-export interface StripeEventShape { id: string; type: string; api_version?: string | null; data: { object: Record<string, unknown> } }
+export interface StripeEventShape {
+  id: string;
+  type: string;
+  api_version?: string | null;
+  data: { object: Record<string, unknown> };
+}
 
 /**
  * What an issuing transaction does to the card, from Stripe's signed amount (DESIGN §7): negative takes money from
@@ -66,9 +83,13 @@ export interface StripeEventShape { id: string; type: string; api_version?: stri
  * way. So a reversed capture is posted as money back (a refund row), a reversed refund as money spent (a capture
  * row), never as its absolute value in the original direction. Amount in positive cents.
  */
-export function movementOf(transaction: Pick<StripeTransaction, 'amount'>): { type: 'capture' | 'refund'; amount: number } {
+export function movementOf(transaction: Pick<StripeTransaction, 'amount'>): {
+  type: 'capture' | 'refund';
+  amount: number;
+} {
   const { amount } = transaction;
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) throw new Error(`issuing transaction amount is not integer cents: ${String(amount)}`);
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount))
+    throw new Error(`issuing transaction amount is not integer cents: ${String(amount)}`);
   return amount <= 0 ? { type: 'capture', amount: -amount } : { type: 'refund', amount };
 }
 
@@ -80,8 +101,14 @@ export function idOf(value: string | { id: string } | null | undefined): string 
 export function merchantOf(data: StripeMerchantData | undefined): MerchantData {
   const pick = (value: string | null | undefined) => (typeof value === 'string' ? value.slice(0, 255) : null);
   return {
-    name: pick(data?.name), category: pick(data?.category), category_code: pick(data?.category_code), city: pick(data?.city),
-    state: pick(data?.state), postal_code: pick(data?.postal_code), country: pick(data?.country), url: pick(data?.url),
+    name: pick(data?.name),
+    category: pick(data?.category),
+    category_code: pick(data?.category_code),
+    city: pick(data?.city),
+    state: pick(data?.state),
+    postal_code: pick(data?.postal_code),
+    country: pick(data?.country),
+    url: pick(data?.url),
   };
 }
 
@@ -92,7 +119,9 @@ export function walletOf(value: string | null | undefined): Wallet | null {
 const text = (value: unknown, max: number) => (typeof value === 'string' && value !== '' ? value.slice(0, max) : null);
 
 /** An issuing.card's status as we keep it (issuing_card.updated); null for anything we can't read. */
-export function cardStatusOf(object: Record<string, unknown>): { id: string; status: 'active' | 'inactive' | 'canceled'; cancellationReason: string | null } | null {
+export function cardStatusOf(
+  object: Record<string, unknown>,
+): { id: string; status: 'active' | 'inactive' | 'canceled'; cancellationReason: string | null } | null {
   const id = text(object.id, 255);
   const status = object.status;
   if (id === null || (status !== 'active' && status !== 'inactive' && status !== 'canceled')) return null;
@@ -100,11 +129,21 @@ export function cardStatusOf(object: Record<string, unknown>): { id: string; sta
 }
 
 /** An issuing.cardholder's status and requirements (issuing_cardholder.updated); null without an id. */
-export function cardholderStandingOf(object: Record<string, unknown>): { id: string; standing: CardholderStanding } | null {
+export function cardholderStandingOf(
+  object: Record<string, unknown>,
+): { id: string; standing: CardholderStanding } | null {
   const id = text(object.id, 255);
   if (id === null) return null;
-  const status = object.status === 'active' || object.status === 'inactive' || object.status === 'blocked' ? object.status : null;
-  const requirements = (typeof object.requirements === 'object' && object.requirements !== null ? object.requirements : {}) as Record<string, unknown>;
-  const pastDue = Array.isArray(requirements.past_due) ? requirements.past_due.filter((field): field is string => typeof field === 'string').slice(0, 50).map((field) => field.slice(0, 200)) : [];
+  const status =
+    object.status === 'active' || object.status === 'inactive' || object.status === 'blocked' ? object.status : null;
+  const requirements = (
+    typeof object.requirements === 'object' && object.requirements !== null ? object.requirements : {}
+  ) as Record<string, unknown>;
+  const pastDue = Array.isArray(requirements.past_due)
+    ? requirements.past_due
+        .filter((field): field is string => typeof field === 'string')
+        .slice(0, 50)
+        .map((field) => field.slice(0, 200))
+    : [];
   return { id, standing: { status, disabled_reason: text(requirements.disabled_reason, 100), past_due: pastDue } };
 }

@@ -4,7 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { StripeObject } from '../../issuing/stripe/fake-stripe.js';
 import { useStripeTestApp } from '../../test/stripe-app.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
-import { acceptTermsInDb, activateCard, cardAccountBalances, createCard, fundCard, topUp, waitForIssuerSync } from '../../test/card-factories.js';
+import {
+  acceptTermsInDb,
+  activateCard,
+  cardAccountBalances,
+  createCard,
+  fundCard,
+  topUp,
+  waitForIssuerSync,
+} from '../../test/card-factories.js';
 import { waitFor } from '../../test/helpers.js';
 import type { TestClient } from '../../test/client.js';
 import { integrityProblems } from '../ledger/service.js';
@@ -37,10 +45,15 @@ async function deliverOk(event: StripeObject) {
   return response;
 }
 
-const storedEvent = (id: string) => ctx.db.selectFrom('webhook_events').selectAll().where('id', '=', id).executeTakeFirst();
+const storedEvent = (id: string) =>
+  ctx.db.selectFrom('webhook_events').selectAll().where('id', '=', id).executeTakeFirst();
 const processed = (ids: string[]) =>
   waitFor(async () => {
-    const rows = await ctx.db.selectFrom('webhook_events').select(['id', 'processed_at']).where('id', 'in', ids).execute();
+    const rows = await ctx.db
+      .selectFrom('webhook_events')
+      .select(['id', 'processed_at'])
+      .where('id', 'in', ids)
+      .execute();
     return rows.length === new Set(ids).size && rows.every((row) => row.processed_at !== null);
   }, 20_000);
 
@@ -67,7 +80,11 @@ beforeAll(async () => {
   const event = fake.event('topup.succeeded', fake.setTopupStatus(row.provider_topup_id!, 'succeeded'));
   await deliverOk(event);
   await processed([event.id]);
-  const settled = await ctx.db.selectFrom('topups').select('status').where('id', '=', topup.id).executeTakeFirstOrThrow();
+  const settled = await ctx.db
+    .selectFrom('topups')
+    .select('status')
+    .where('id', '=', topup.id)
+    .executeTakeFirstOrThrow();
   expect(settled.status).toBe('succeeded');
   setup = { client, orgId: organization.id };
 });
@@ -78,15 +95,32 @@ async function stripeCard(limit: number) {
   await fundCard(setup.client, card.id, limit);
   await activateCard(setup.client, card.id);
   await waitForIssuerSync(ctx.db, card.id);
-  const row = await ctx.db.selectFrom('cards').select(['provider_card_id']).where('id', '=', card.id).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('cards')
+    .select(['provider_card_id'])
+    .where('id', '=', card.id)
+    .executeTakeFirstOrThrow();
   expect(fake.objects.get(row.provider_card_id)?.status).toBe('active');
   return { id: card.id, stripeId: row.provider_card_id };
 }
 
-const MERCHANT = { name: 'Blue Bottle Coffee', category: 'eating_places_restaurants', category_code: '5812', city: 'Oakland', state: 'CA', postal_code: '94607', country: 'US', url: null };
+const MERCHANT = {
+  name: 'Blue Bottle Coffee',
+  category: 'eating_places_restaurants',
+  category_code: '5812',
+  city: 'Oakland',
+  state: 'CA',
+  postal_code: '94607',
+  country: 'US',
+  url: null,
+};
 
 /** An issuing.authorization as Stripe sends it; `amount` is what is held, pending_request what is asked for. */
-function authorization(id: string, cardId: string, fields: Partial<{ amount: number; approved: boolean; status: string; pending: number | null; wallet: string | null }>): StripeObject {
+function authorization(
+  id: string,
+  cardId: string,
+  fields: Partial<{ amount: number; approved: boolean; status: string; pending: number | null; wallet: string | null }>,
+): StripeObject {
   return {
     id,
     object: 'issuing.authorization',
@@ -98,11 +132,17 @@ function authorization(id: string, cardId: string, fields: Partial<{ amount: num
     currency: 'usd',
     merchant_data: MERCHANT,
     wallet: fields.wallet ?? null,
-    pending_request: fields.pending == null ? null : { amount: fields.pending, currency: 'usd', is_amount_controllable: false },
+    pending_request:
+      fields.pending == null ? null : { amount: fields.pending, currency: 'usd', is_amount_controllable: false },
   };
 }
 
-function transaction(authorizationId: string, cardId: string, type: 'capture' | 'refund', amount: number): StripeObject {
+function transaction(
+  authorizationId: string,
+  cardId: string,
+  type: 'capture' | 'refund',
+  amount: number,
+): StripeObject {
   return {
     id: newId('ipi'),
     object: 'issuing.transaction',
@@ -119,21 +159,44 @@ function transaction(authorizationId: string, cardId: string, type: 'capture' | 
 }
 
 /** issuing_authorization.request, answered synchronously. */
-async function requestAuthorization(card: { stripeId: string }, amount: number, id = newId('iauth'), apiVersion: string | null = null) {
-  const event = { ...fake.event('issuing_authorization.request', authorization(id, card.stripeId, { pending: amount })), api_version: apiVersion };
+async function requestAuthorization(
+  card: { stripeId: string },
+  amount: number,
+  id = newId('iauth'),
+  apiVersion: string | null = null,
+) {
+  const event = {
+    ...fake.event('issuing_authorization.request', authorization(id, card.stripeId, { pending: amount })),
+    api_version: apiVersion,
+  };
   const response = await deliver(event);
   expect(response.statusCode).toBe(200);
   return { id, response, approved: (response.json() as { approved: boolean }).approved };
 }
 
 async function cardRow(cardId: number) {
-  const row = await ctx.db.selectFrom('cards').select(['spending_limit', 'holds_amount']).where('id', '=', cardId).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('cards')
+    .select(['spending_limit', 'holds_amount'])
+    .where('id', '=', cardId)
+    .executeTakeFirstOrThrow();
   return { spending_limit: Number(row.spending_limit), holds_amount: Number(row.holds_amount) };
 }
 
 const holdOf = (providerId: string) =>
-  ctx.db.selectFrom('authorization_holds').selectAll().where('provider', '=', 'stripe').where('provider_authorization_id', '=', providerId).executeTakeFirst();
-const expensesOf = (cardId: number) => ctx.db.selectFrom('expenses').select(['type', 'amount', 'hold_id', 'wallet']).where('card_id', '=', cardId).orderBy('id').execute();
+  ctx.db
+    .selectFrom('authorization_holds')
+    .selectAll()
+    .where('provider', '=', 'stripe')
+    .where('provider_authorization_id', '=', providerId)
+    .executeTakeFirst();
+const expensesOf = (cardId: number) =>
+  ctx.db
+    .selectFrom('expenses')
+    .select(['type', 'amount', 'hold_id', 'wallet'])
+    .where('card_id', '=', cardId)
+    .orderBy('id')
+    .execute();
 
 async function expectLedgerSound() {
   expect(await integrityProblems(ctx.db, setup.orgId)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
@@ -144,7 +207,11 @@ describe('POST /webhooks/stripe signatures', () => {
     const event = fake.event('issuing_card.updated', { id: 'ic_nothing', object: 'issuing.card', status: 'active' });
     const payload = JSON.stringify(event);
     const wrongSecret = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
-    const stale = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: unixNow() - 3_600 });
+    const stale = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: unixNow() - 3_600,
+    });
     const good = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const responses = [
       await signedPost(payload),
@@ -153,15 +220,24 @@ describe('POST /webhooks/stripe signatures', () => {
       await signedPost(payload, stale),
       await signedPost(payload.replace('"active"', '"inactive"'), good),
       // A signed body that is not JSON, and signed JSON that is not an event.
-      await signedPost('not json', stripe.webhooks.generateTestHeaderString({ payload: 'not json', secret: WEBHOOK_SECRET })),
-      await signedPost('{"hello":1}', stripe.webhooks.generateTestHeaderString({ payload: '{"hello":1}', secret: WEBHOOK_SECRET })),
+      await signedPost(
+        'not json',
+        stripe.webhooks.generateTestHeaderString({ payload: 'not json', secret: WEBHOOK_SECRET }),
+      ),
+      await signedPost(
+        '{"hello":1}',
+        stripe.webhooks.generateTestHeaderString({ payload: '{"hello":1}', secret: WEBHOOK_SECRET }),
+      ),
     ];
     expect(responses.map((response) => response.statusCode)).toEqual([400, 400, 400, 400, 400, 400, 400]);
     expect(await storedEvent(event.id)).toBeUndefined();
   });
 
   it('refuses an unsigned authorisation request: no hold, no decision', async () => {
-    const event = fake.event('issuing_authorization.request', authorization('iauth_unsigned_1', 'ic_x', { pending: 100 }));
+    const event = fake.event(
+      'issuing_authorization.request',
+      authorization('iauth_unsigned_1', 'ic_x', { pending: 100 }),
+    );
     expect((await signedPost(JSON.stringify(event), 't=1,v1=deadbeef')).statusCode).toBe(400);
     expect((await signedPost(JSON.stringify(event))).statusCode).toBe(400);
     expect(await holdOf('iauth_unsigned_1')).toBeUndefined();
@@ -179,16 +255,32 @@ describe('issuing_authorization.request', () => {
     const declined = await requestAuthorization(card, 4_001);
     expect(declined.response.json()).toEqual({ approved: false });
     expect(declined.response.headers['stripe-version']).toBeUndefined();
-    expect(await holdOf(declined.id)).toMatchObject({ approved: false, status: 'declined', decline_reason: 'insufficient_funds', amount: 0, requested_amount: 4_001 });
+    expect(await holdOf(declined.id)).toMatchObject({
+      approved: false,
+      status: 'declined',
+      decline_reason: 'insufficient_funds',
+      amount: 0,
+      requested_amount: 4_001,
+    });
     expect(await cardRow(card.id)).toEqual({ spending_limit: 10_000, holds_amount: 6_000 });
     // Synchronous requests are answered, never stored as events.
-    expect(await ctx.db.selectFrom('webhook_events').select('id').where('type', '=', 'issuing_authorization.request').execute()).toEqual([]);
+    expect(
+      await ctx.db
+        .selectFrom('webhook_events')
+        .select('id')
+        .where('type', '=', 'issuing_authorization.request')
+        .execute(),
+    ).toEqual([]);
   });
 
   it('answers a repeated request for the same authorisation the same way, with one hold', async () => {
     const card = await stripeCard(5_000);
     const id = newId('iauth');
-    const answers = await Promise.all([requestAuthorization(card, 3_000, id), requestAuthorization(card, 3_000, id), requestAuthorization(card, 3_000, id)]);
+    const answers = await Promise.all([
+      requestAuthorization(card, 3_000, id),
+      requestAuthorization(card, 3_000, id),
+      requestAuthorization(card, 3_000, id),
+    ]);
     expect(answers.map((answer) => answer.approved)).toEqual([true, true, true]);
     const holds = await ctx.db.selectFrom('authorization_holds').selectAll().where('card_id', '=', card.id).execute();
     expect(holds).toHaveLength(1);
@@ -205,7 +297,10 @@ describe('issuing_authorization.request', () => {
     const unknown = await requestAuthorization({ stripeId: 'ic_unknown' }, 100);
     expect(unknown.approved).toBe(false);
     const card = await stripeCard(5_000);
-    const event = fake.event('issuing_authorization.request', authorization(newId('iauth'), card.stripeId, { pending: null }));
+    const event = fake.event(
+      'issuing_authorization.request',
+      authorization(newId('iauth'), card.stripeId, { pending: null }),
+    );
     const response = await deliver(event);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ approved: false });
@@ -220,7 +315,10 @@ describe('issuing_authorization.request', () => {
       { ...base, id: newId('iauth'), card: 42 },
     ];
     for (const object of malformed) {
-      const reply = await deliver({ ...fake.event('issuing_authorization.request', { id: 'x', object: 'issuing.authorization' }), data: { object } });
+      const reply = await deliver({
+        ...fake.event('issuing_authorization.request', { id: 'x', object: 'issuing.authorization' }),
+        data: { object },
+      });
       expect({ object, status: reply.statusCode }).toEqual({ object, status: 200 });
     }
     expect(await cardRow(card.id)).toEqual({ spending_limit: 5_000, holds_amount: 100 });
@@ -229,7 +327,13 @@ describe('issuing_authorization.request', () => {
   it('raises an approved hold for an incremental authorisation when funds allow', async () => {
     const card = await stripeCard(5_000);
     const { id } = await requestAuthorization(card, 2_000);
-    const increment = (by: number) => deliver(fake.event('issuing_authorization.request', authorization(id, card.stripeId, { amount: 2_000, approved: true, pending: by })));
+    const increment = (by: number) =>
+      deliver(
+        fake.event(
+          'issuing_authorization.request',
+          authorization(id, card.stripeId, { amount: 2_000, approved: true, pending: by }),
+        ),
+      );
     expect((await increment(4_000)).json()).toEqual({ approved: false });
     expect((await increment(1_000)).json()).toEqual({ approved: true });
     expect(await holdOf(id)).toMatchObject({ status: 'pending', amount: 3_000 });
@@ -240,9 +344,15 @@ describe('issuing_authorization.request', () => {
 /** The events Stripe sends for one purchase of `amount`, captured in full, after the synchronous request. */
 function purchaseEvents(card: { stripeId: string }, authorizationId: string, amount: number) {
   return [
-    fake.event('issuing_authorization.created', authorization(authorizationId, card.stripeId, { amount, approved: true, status: 'pending' })),
+    fake.event(
+      'issuing_authorization.created',
+      authorization(authorizationId, card.stripeId, { amount, approved: true, status: 'pending' }),
+    ),
     fake.event('issuing_transaction.created', transaction(authorizationId, card.stripeId, 'capture', amount)),
-    fake.event('issuing_authorization.updated', authorization(authorizationId, card.stripeId, { amount: 0, approved: true, status: 'closed' })),
+    fake.event(
+      'issuing_authorization.updated',
+      authorization(authorizationId, card.stripeId, { amount: 0, approved: true, status: 'closed' }),
+    ),
   ];
 }
 
@@ -271,7 +381,13 @@ describe('asynchronous events', () => {
 
     const balances = await cardAccountBalances(ctx.db, setup.orgId);
     for (const { order, card, id } of scenarios) {
-      const state = { order: order.name, card: await cardRow(card.id), ledger: balances.get(card.id), hold: await holdOf(id), expenses: await expensesOf(card.id) };
+      const state = {
+        order: order.name,
+        card: await cardRow(card.id),
+        ledger: balances.get(card.id),
+        hold: await holdOf(id),
+        expenses: await expensesOf(card.id),
+      };
       expect(state).toMatchObject({
         order: order.name,
         card: { spending_limit: 6_000, holds_amount: 0 },
@@ -289,10 +405,22 @@ describe('asynchronous events', () => {
     expect(await cardRow(orphan.id)).toEqual({ spending_limit: 6_000, holds_amount: 0 });
     expect((await cardAccountBalances(ctx.db, setup.orgId)).get(orphan.id)).toBe(6_000);
     expect(await holdOf(orphanId)).toMatchObject({ status: 'closed', amount: 0, approved: true });
-    expect((await expensesOf(orphan.id)).map((expense) => [expense.type, Number(expense.amount)])).toEqual([['capture', 4_000]]);
+    expect((await expensesOf(orphan.id)).map((expense) => [expense.type, Number(expense.amount)])).toEqual([
+      ['capture', 4_000],
+    ]);
 
     const duplicated = scenarios.find((scenario) => scenario.order.name === 'duplicated')!;
-    expect(await ctx.db.selectFrom('webhook_events').select('id').where('id', 'in', duplicated.events.map((event) => event.id)).execute()).toHaveLength(3);
+    expect(
+      await ctx.db
+        .selectFrom('webhook_events')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          duplicated.events.map((event) => event.id),
+        )
+        .execute(),
+    ).toHaveLength(3);
     await expectLedgerSound();
   }, 30_000);
 
@@ -309,20 +437,32 @@ describe('asynchronous events', () => {
     expect(await cardRow(card.id)).toEqual({ spending_limit: 7_000, holds_amount: 2_000 });
 
     const closing = [
-      fake.event('issuing_authorization.updated', authorization(id, card.stripeId, { amount: 0, approved: true, status: 'closed' })),
+      fake.event(
+        'issuing_authorization.updated',
+        authorization(id, card.stripeId, { amount: 0, approved: true, status: 'closed' }),
+      ),
       fake.event('issuing_transaction.created', transaction(id, card.stripeId, 'refund', 1_200)),
     ];
     for (const event of closing) await deliverOk(event);
     await processed(closing.map((event) => event.id));
     expect(await cardRow(card.id)).toEqual({ spending_limit: 8_200, holds_amount: 0 });
     expect(await holdOf(id)).toMatchObject({ status: 'closed', amount: 0, captured_amount: 3_000 });
-    expect((await expensesOf(card.id)).map((expense) => [expense.type, Number(expense.amount)])).toEqual([['capture', 3_000], ['refund', -1_200]]);
+    expect((await expensesOf(card.id)).map((expense) => [expense.type, Number(expense.amount)])).toEqual([
+      ['capture', 3_000],
+      ['refund', -1_200],
+    ]);
     expect((await cardAccountBalances(ctx.db, setup.orgId)).get(card.id)).toBe(8_200);
     await expectLedgerSound();
 
     // The card page shows both, as posted transactions.
-    const page = (await setup.client.get(`/api/cards/${card.id}/expenses`)).json().data as Array<{ type: string; amount: number }>;
-    expect(page.map((expense) => [expense.type, expense.amount]).sort()).toEqual([['capture', 3_000], ['refund', -1_200]]);
+    const page = (await setup.client.get(`/api/cards/${card.id}/expenses`)).json().data as Array<{
+      type: string;
+      amount: number;
+    }>;
+    expect(page.map((expense) => [expense.type, expense.amount]).sort()).toEqual([
+      ['capture', 3_000],
+      ['refund', -1_200],
+    ]);
   });
 
   it("keeps Stripe's sign on issuing transactions (Stripe's fixture): captures and reversed refunds spend, refunds and reversed captures give back", async () => {
@@ -330,7 +470,15 @@ describe('asynchronous events', () => {
     const { id } = await requestAuthorization(card, 3_000);
     // Stripe's own issuing.transaction fixture, on our card: capture negative, refund positive, reversals the other sign.
     const stripeTransaction = (type: 'capture' | 'refund', amount: number) =>
-      fixtureObject('issuing.transaction', { id: newId('ipi'), type, amount, merchant_amount: amount, card: card.stripeId, authorization: type === 'capture' ? id : null, created: unixNow() });
+      fixtureObject('issuing.transaction', {
+        id: newId('ipi'),
+        type,
+        amount,
+        merchant_amount: amount,
+        card: card.stripeId,
+        authorization: type === 'capture' ? id : null,
+        created: unixNow(),
+      });
     const spentOn = async () => {
       const row = await ctx.db
         .selectFrom('journal_lines as l')
@@ -342,9 +490,23 @@ describe('asynchronous events', () => {
         .executeTakeFirstOrThrow();
       return Number(row.total ?? 0);
     };
-    const steps: Array<{ name: string; type: 'capture' | 'refund'; amount: number; limit: number; spent: number; expense: [string, number] }> = [
+    const steps: Array<{
+      name: string;
+      type: 'capture' | 'refund';
+      amount: number;
+      limit: number;
+      spent: number;
+      expense: [string, number];
+    }> = [
       { name: 'capture', type: 'capture', amount: -3_000, limit: 7_000, spent: 3_000, expense: ['capture', 3_000] },
-      { name: 'capture reversed', type: 'capture', amount: 1_000, limit: 8_000, spent: 2_000, expense: ['refund', -1_000] },
+      {
+        name: 'capture reversed',
+        type: 'capture',
+        amount: 1_000,
+        limit: 8_000,
+        spent: 2_000,
+        expense: ['refund', -1_000],
+      },
       { name: 'refund', type: 'refund', amount: 500, limit: 8_500, spent: 1_500, expense: ['refund', -500] },
       { name: 'refund reversed', type: 'refund', amount: -400, limit: 8_100, spent: 1_900, expense: ['capture', 400] },
     ];
@@ -354,7 +516,10 @@ describe('asynchronous events', () => {
       await deliverOk(event);
       await processed([event.id]);
       seen.push(step.expense);
-      const expenses = (await expensesOf(card.id)).map((expense): [string, number] => [expense.type, Number(expense.amount)]);
+      const expenses = (await expensesOf(card.id)).map((expense): [string, number] => [
+        expense.type,
+        Number(expense.amount),
+      ]);
       expect({ step: step.name, card: await cardRow(card.id), spent: await spentOn(), expenses }).toEqual({
         step: step.name,
         card: { spending_limit: step.limit, holds_amount: 0 },
@@ -371,7 +536,10 @@ describe('asynchronous events', () => {
   it('a reversed authorisation releases its hold; a card deactivated at Stripe becomes inactive', async () => {
     const card = await stripeCard(10_000);
     const { id } = await requestAuthorization(card, 2_500);
-    const reversed = fake.event('issuing_authorization.updated', authorization(id, card.stripeId, { amount: 0, approved: true, status: 'reversed' }));
+    const reversed = fake.event(
+      'issuing_authorization.updated',
+      authorization(id, card.stripeId, { amount: 0, approved: true, status: 'reversed' }),
+    );
     const stripeCardObject = fake.objects.get(card.stripeId)!;
     const deactivated = fake.event('issuing_card.updated', { ...stripeCardObject, status: 'inactive' });
     await deliverOk(reversed);
@@ -379,7 +547,9 @@ describe('asynchronous events', () => {
     await processed([reversed.id, deactivated.id]);
     expect(await cardRow(card.id)).toEqual({ spending_limit: 10_000, holds_amount: 0 });
     expect(await holdOf(id)).toMatchObject({ status: 'reversed', amount: 0 });
-    expect((await ctx.db.selectFrom('cards').select('status').where('id', '=', card.id).executeTakeFirstOrThrow()).status).toBe('inactive');
+    expect(
+      (await ctx.db.selectFrom('cards').select('status').where('id', '=', card.id).executeTakeFirstOrThrow()).status,
+    ).toBe('inactive');
   });
 
   it('ignores an unknown event type: stored, processed, no error', async () => {
@@ -387,7 +557,11 @@ describe('asynchronous events', () => {
     const response = await deliverOk(event);
     expect(response.json()).toEqual({ received: true });
     await processed([event.id]);
-    expect(await storedEvent(event.id)).toMatchObject({ type: 'issuing_dispute.funds_reinstated', last_error: null, attempts: 0 });
+    expect(await storedEvent(event.id)).toMatchObject({
+      type: 'issuing_dispute.funds_reinstated',
+      last_error: null,
+      attempts: 0,
+    });
   });
 
   it('an event naming an unknown card is processed without creating anything', async () => {
@@ -400,7 +574,10 @@ describe('asynchronous events', () => {
   it('a malformed event fails its job with the error recorded and writes nothing', async () => {
     const card = await stripeCard(10_000);
     const { id } = await requestAuthorization(card, 1_000);
-    const broken = fake.event('issuing_transaction.created', { ...transaction(id, card.stripeId, 'capture', 1_000), amount: 'lots' });
+    const broken = fake.event('issuing_transaction.created', {
+      ...transaction(id, card.stripeId, 'capture', 1_000),
+      amount: 'lots',
+    });
     await deliverOk(broken);
     const stored = await waitFor(async () => {
       const row = await storedEvent(broken.id);
@@ -419,7 +596,12 @@ describe('reconciliation with the issuer', () => {
     const id = newId('iauth');
     // The synchronous request never reached us (Stripe fell back to its own decision); only its log has the events.
     const missed = [
-      fake.publish(fake.event('issuing_authorization.created', authorization(id, card.stripeId, { amount: 1_500, approved: true, status: 'pending' }))),
+      fake.publish(
+        fake.event(
+          'issuing_authorization.created',
+          authorization(id, card.stripeId, { amount: 1_500, approved: true, status: 'pending' }),
+        ),
+      ),
       fake.publish(fake.event('issuing_authorization.request', authorization(id, card.stripeId, { pending: 1_500 }))),
     ];
     expect(await reconcileWithIssuer(ctx.db, ctx.jobs, ctx.deps.issuer)).toBe(1);

@@ -29,7 +29,9 @@ async function requestJobsIdle(db: Db): Promise<void> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM pgboss.job WHERE name IN (${sql.join(REQUEST_JOBS)}) AND state IN ('created', 'retry', 'active')`.execute(db);
+      SELECT count(*)::int AS n FROM pgboss.job WHERE name IN (${sql.join(REQUEST_JOBS)}) AND state IN ('created', 'retry', 'active')`.execute(
+      db,
+    );
     if (rows[0]!.n === 0) return;
     if (Date.now() > deadline) throw new Error(`fingerprint: ${rows[0]!.n} request jobs still queued after 20 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -6,7 +6,14 @@ import { AVATAR_MAX_BYTES, LOGO_MAX_BYTES, SESSION_COOKIE } from '@wallet/contra
 import { useTestApp } from '../context.js';
 import { openSession } from '../../modules/auth/service.js';
 import type { TestClient } from '../client.js';
-import { daysFromToday, fileRequest, force, requestWorld, signedInUser, type RequestWorld } from '../../modules/purchase-requests/test-fixtures.js';
+import {
+  daysFromToday,
+  fileRequest,
+  force,
+  requestWorld,
+  signedInUser,
+  type RequestWorld,
+} from '../../modules/purchase-requests/test-fixtures.js';
 import { acceptTermsInDb, activateCard, createCard } from '../card-factories.js';
 import { TEST_PASSWORD } from '../factories.js';
 import { changedTables, fingerprinter, type Fingerprinter } from './fingerprint.js';
@@ -23,11 +30,18 @@ import { caseFor, multipart, routesFromOpenApi, type FuzzCase, type FuzzRoute, t
  * FUZZ_RUNS and FUZZ_MEMBER_RUNS (cases per route and pass), FUZZ_SEED (replay) and FUZZ_LOG (server log level) tune a run.
  */
 // Single sign-on configured, so POST /api/outbound-sso is fuzzed past its 'not set up' answer.
-const ctx = useTestApp({ LOG_LEVEL: process.env.FUZZ_LOG ?? 'silent', GIVING_URL: 'http://giving.test', GIVING_SSO_SECRET: 'fuzz-sso-secret-0123456789abcdef0123' });
+const ctx = useTestApp({
+  LOG_LEVEL: process.env.FUZZ_LOG ?? 'silent',
+  GIVING_URL: 'http://giving.test',
+  GIVING_SSO_SECRET: 'fuzz-sso-secret-0123456789abcdef0123',
+});
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 type Role = 'admin' | 'member';
-const RUNS: Record<Role, number> = { admin: Number(process.env.FUZZ_RUNS ?? 20), member: Number(process.env.FUZZ_MEMBER_RUNS ?? process.env.FUZZ_RUNS ?? 20) };
+const RUNS: Record<Role, number> = {
+  admin: Number(process.env.FUZZ_RUNS ?? 20),
+  member: Number(process.env.FUZZ_MEMBER_RUNS ?? process.env.FUZZ_RUNS ?? 20),
+};
 
 /** A signed-in browser the fuzzer drives, and whose session it keeps alive. */
 interface Session {
@@ -78,24 +92,41 @@ function send(client: TestClient, fuzzCase: Pick<FuzzCase, 'method' | 'url' | 'h
 /** Files under DATA_DIR (avatars live there), to prove a rejected upload left nothing behind. */
 async function dataFiles(): Promise<string[]> {
   const entries = await fs.readdir(ctx.config.dataDir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
 }
 
 /** One request: never a 5xx; nothing written when rejected; an object out of the session's reach is never reached. */
-async function check(session: Session, key: string, fuzzCase: FuzzCase | (Pick<FuzzCase, 'method' | 'url' | 'headers' | 'payload' | 'describe'> & { foreignId?: boolean; expectRejected?: boolean })) {
+async function check(
+  session: Session,
+  key: string,
+  fuzzCase:
+    | FuzzCase
+    | (Pick<FuzzCase, 'method' | 'url' | 'headers' | 'payload' | 'describe'> & {
+        foreignId?: boolean;
+        expectRejected?: boolean;
+      }),
+) {
   const before = await fingerprint.take();
   const filesBefore = 'expectRejected' in fuzzCase ? await dataFiles() : [];
   const response = await send(session.client, fuzzCase);
   const status = response.statusCode;
   record(session.role, key, status);
-  const what = () => `${status} for ${fuzzCase.describe()} (as ${session.role})\n  answer: ${response.body.slice(0, 300)}`;
+  const what = () =>
+    `${status} for ${fuzzCase.describe()} (as ${session.role})\n  answer: ${response.body.slice(0, 300)}`;
   if (status >= 500) throw new Error(`server error: ${what()}`);
   if ('expectRejected' in fuzzCase && fuzzCase.expectRejected && status < 400) throw new Error(`accepted: ${what()}`);
-  if (fuzzCase.foreignId && status < 400) throw new Error(`${session.role === 'member' ? "another organisation's or another person's" : "another organisation's"} object reached: ${what()}`);
+  if (fuzzCase.foreignId && status < 400)
+    throw new Error(
+      `${session.role === 'member' ? "another organisation's or another person's" : "another organisation's"} object reached: ${what()}`,
+    );
   if (status >= 400) {
     const changed = changedTables(before, await fingerprint.take());
     if (changed.length) throw new Error(`rejected request wrote to ${changed.join(', ')}: ${what()}`);
-    if ('expectRejected' in fuzzCase && (await dataFiles()).join() !== filesBefore.join()) throw new Error(`rejected upload left files: ${what()}`);
+    if ('expectRejected' in fuzzCase && (await dataFiles()).join() !== filesBefore.join())
+      throw new Error(`rejected upload left files: ${what()}`);
   }
 }
 
@@ -108,7 +139,10 @@ async function keepSignedIn(session: Session, after: string, failures: string[])
   const me = await session.client.get('/api/me');
   const id = me.statusCode === 200 ? me.json<{ data: { id: number } }>().data.id : undefined;
   if (id === session.userId) return;
-  if (!LAST.has(after)) failures.push(`${after}: the ${session.role}'s session was lost (GET /api/me answered ${me.statusCode}${id === undefined ? '' : ` as user ${id}`})`);
+  if (!LAST.has(after))
+    failures.push(
+      `${after}: the ${session.role}'s session was lost (GET /api/me answered ${me.statusCode}${id === undefined ? '' : ` as user ${id}`})`,
+    );
   const token = await openSession(ctx.db, session.orgId, session.userId, { ip: '127.0.0.1', userAgent: 'fuzz' });
   session.client.cookies.set(SESSION_COOKIE, token);
 }
@@ -117,17 +151,25 @@ const keyOf = (route: FuzzRoute) => `${route.method} ${route.path}`;
 
 /** Every route (LAST ones at the end), `runs` hostile cases each, as `session`; the failures, one a route. */
 async function fuzzEveryRoute(session: Session, poolsFor: (key: string) => IdPools, runs: number): Promise<string[]> {
-  const ordered = [...routes.filter((route) => !LAST.has(keyOf(route))), ...routes.filter((route) => LAST.has(keyOf(route)))];
+  const ordered = [
+    ...routes.filter((route) => !LAST.has(keyOf(route))),
+    ...routes.filter((route) => LAST.has(keyOf(route))),
+  ];
   const failures: string[] = [];
   for (const route of ordered) {
     const key = keyOf(route);
     const pools = poolsFor(key);
-    const named = Object.fromEntries(Object.entries(pools.named).map(([name, values]) => [name.replace(`${route.path}:`, ''), values]));
+    const named = Object.fromEntries(
+      Object.entries(pools.named).map(([name, values]) => [name.replace(`${route.path}:`, ''), values]),
+    );
     const result = await fc.check(
       fc.asyncProperty(caseFor(route, { ...pools, named }), (fuzzCase) => check(session, key, fuzzCase)),
       { numRuns: runs, seed: SEED, endOnFailure: true },
     );
-    if (result.failed) failures.push(`${key}: ${result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)}`);
+    if (result.failed)
+      failures.push(
+        `${key}: ${result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)}`,
+      );
     await keepSignedIn(session, key, failures);
   }
   return failures;
@@ -139,7 +181,11 @@ async function approvedRecurring(of: RequestWorld) {
   const forced = await force(of.adminClient, request.id, 'approved');
   expect(forced.statusCode, forced.body).toBe(200);
   const shown = await of.adminClient.get(`/api/purchase-requests/${request.id}?include=recurringPurchaseRequest`);
-  return { request, recurringId: shown.json<{ data: { recurring_purchase_request: { id: number } } }>().data.recurring_purchase_request.id };
+  return {
+    request,
+    recurringId: shown.json<{ data: { recurring_purchase_request: { id: number } } }>().data.recurring_purchase_request
+      .id,
+  };
 }
 
 beforeAll(async () => {
@@ -148,12 +194,27 @@ beforeAll(async () => {
   const [mine, theirs] = await Promise.all([fileRequest(world), fileRequest(other)]);
   const purchase = await world.adminClient.post('/api/simulator/purchases', { card_id: world.card.id, amount: 500 });
   expect(purchase.statusCode, purchase.body).toBe(201);
-  const categories = (await world.adminClient.get('/api/wallet-categories')).json<{ data: Array<{ id: number }> }>().data;
-  const theirCategories = (await other.adminClient.get('/api/wallet-categories')).json<{ data: Array<{ id: number }> }>().data;
-  const authorizationIds = [purchase.json<{ data: { authorization_id: string } }>().data.authorization_id, 'iauth_sim_00000000000000000000'];
+  const categories = (await world.adminClient.get('/api/wallet-categories')).json<{ data: Array<{ id: number }> }>()
+    .data;
+  const theirCategories = (await other.adminClient.get('/api/wallet-categories')).json<{
+    data: Array<{ id: number }>;
+  }>().data;
+  const authorizationIds = [
+    purchase.json<{ data: { authorization_id: string } }>().data.authorization_id,
+    'iauth_sim_00000000000000000000',
+  ];
   adminPools = {
     // Never the signed-in admin's own id: a fitting PUT /api/users/{id}/roles would take the fuzzer's rights away.
-    own: [world.member.id, world.first.id, world.second.id, world.card.id, world.team.id, mine.id, ...mine.approvals.map((a) => a.id), categories[0]!.id],
+    own: [
+      world.member.id,
+      world.first.id,
+      world.second.id,
+      world.card.id,
+      world.team.id,
+      mine.id,
+      ...mine.approvals.map((a) => a.id),
+      categories[0]!.id,
+    ],
     foreign: {
       users: [other.member.id, other.admin.id],
       cards: [other.card.id],
@@ -183,9 +244,20 @@ beforeAll(async () => {
   await acceptTermsInDb(ctx.db, colleague.user.id);
   const colleagueCard = await createCard(other.adminClient, colleague.user.id);
   await activateCard(other.adminClient, colleagueCard.id);
-  const team = await other.adminClient.post('/api/teams', { name: 'Field', color: '#FA541C', team: { users: [colleague.user.id] }, approval_path: [other.first.id, other.second.id] });
+  const team = await other.adminClient.post('/api/teams', {
+    name: 'Field',
+    color: '#FA541C',
+    team: { users: [colleague.user.id] },
+    approval_path: [other.first.id, other.second.id],
+  });
   expect(team.statusCode, team.body).toBe(201);
-  const colleagueWorld: RequestWorld = { ...other, member: colleague.user, memberClient: colleague.client, card: colleagueCard, team: team.json<{ data: { id: number } }>().data };
+  const colleagueWorld: RequestWorld = {
+    ...other,
+    member: colleague.user,
+    memberClient: colleague.client,
+    card: colleagueCard,
+    team: team.json<{ data: { id: number } }>().data,
+  };
   const colleagues = await fileRequest(colleagueWorld);
   const [ownRecurring, colleaguesRecurring] = [await approvedRecurring(other), await approvedRecurring(colleagueWorld)];
   const otherOrganization = {
@@ -205,7 +277,8 @@ beforeAll(async () => {
     'recurring-purchase-requests': [colleaguesRecurring.recurringId],
   };
   const foreign: Record<string, number[]> = { ...otherOrganization };
-  for (const [collection, ids] of Object.entries(otherPeople)) foreign[collection] = [...(foreign[collection] ?? []), ...ids];
+  for (const [collection, ids] of Object.entries(otherPeople))
+    foreign[collection] = [...(foreign[collection] ?? []), ...ids];
   // The member's own user, card, team, requests (theirs: filed in `other` above), approvals on them and recurring request.
   const ownBy = {
     users: [other.member.id],
@@ -234,16 +307,25 @@ beforeAll(async () => {
       '/api/simulator/authorizations/{id}:id': authorizationIds,
     },
   };
-  memberPoolsOnReadable = { ...memberPools, own: [...memberPools.own, ...otherPeople.users], foreign: otherOrganization };
+  memberPoolsOnReadable = {
+    ...memberPools,
+    own: [...memberPools.own, ...otherPeople.users],
+    foreign: otherOrganization,
+  };
 
   admin = { role: 'admin', client: world.adminClient, orgId: world.organization.id, userId: world.admin.id };
   member = { role: 'member', client: other.memberClient, orgId: other.organization.id, userId: other.member.id };
-  routes = routesFromOpenApi((await world.adminClient.get('/api/docs')).json<Parameters<typeof routesFromOpenApi>[0]>());
+  routes = routesFromOpenApi(
+    (await world.adminClient.get('/api/docs')).json<Parameters<typeof routesFromOpenApi>[0]>(),
+  );
   fingerprint = await fingerprinter(ctx.db);
 }, 120_000);
 
 afterAll(() => {
-  const sections = [...report].map(([role, byRoute]) => ({ role, rows: [...byRoute].sort(([a], [b]) => a.localeCompare(b)) }));
+  const sections = [...report].map(([role, byRoute]) => ({
+    role,
+    rows: [...byRoute].sort(([a], [b]) => a.localeCompare(b)),
+  }));
   const width = Math.max(...sections.flatMap(({ rows }) => rows.map(([key]) => key.length)), 5);
   const lines = sections.flatMap(({ role, rows }) => {
     const total = rows.reduce((sum, [, { cases }]) => sum + cases, 0);
@@ -252,7 +334,10 @@ afterAll(() => {
       `As ${role} (${RUNS[role]} runs per route): ${rows.length} routes, ${total} requests`,
       `${'route'.padEnd(width)}  cases  statuses`,
       ...rows.map(([key, { cases, statuses }]) => {
-        const seen = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}x${count}`).join(' ');
+        const seen = [...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => `${status}x${count}`)
+          .join(' ');
         return `${key.padEnd(width)}  ${String(cases).padStart(5)}  ${seen}`;
       }),
     ];
@@ -265,22 +350,35 @@ const text = (content: string) => Buffer.from(content, 'utf8');
 
 /** Uploads that must all be refused with a 4xx, writing nothing (database rows or files). */
 function badUploads(field: string, maxBytes: number) {
-  const file = (filename: string, contentType: string, content: Buffer) => multipart([{ name: field, filename, contentType, content }]);
+  const file = (filename: string, contentType: string, content: Buffer) =>
+    multipart([{ name: field, filename, contentType, content }]);
   return {
     'text named .png': file('avatar.png', 'image/png', text('just some text, not an image')),
     'html named .jpg': file('me.jpg', 'image/jpeg', text('<html><script>alert(1)</script></html>')),
-    'svg with script': file('logo.svg', 'image/svg+xml', text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')),
-    'gif': file('a.gif', 'image/gif', text('GIF89a\u0001\u0000\u0001\u0000')),
-    'pdf': file('a.png', 'application/pdf', text('%PDF-1.4\n%âãÏÓ\n')),
+    'svg with script': file(
+      'logo.svg',
+      'image/svg+xml',
+      text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+    ),
+    gif: file('a.gif', 'image/gif', text('GIF89a\u0001\u0000\u0001\u0000')),
+    pdf: file('a.png', 'application/pdf', text('%PDF-1.4\n%âãÏÓ\n')),
     'zero bytes': file('empty.png', 'image/png', Buffer.alloc(0)),
     'png magic only, truncated after 4 bytes': file('short.png', 'image/png', PNG_MAGIC.subarray(0, 4)),
     'oversized png': file('big.png', 'image/png', Buffer.concat([PNG_MAGIC, Buffer.alloc(maxBytes + 1)])),
     'path traversal name': file('../../../../etc/passwd.png', 'image/png', text('root:x:0:0')),
     'no file, only a field': multipart([{ name: 'note', content: 'hello' }]),
-    'file under another field name': multipart([{ name: 'something', filename: 'a.txt', contentType: 'text/plain', content: 'x' }]),
-    'truncated multipart': { payload: Buffer.from('--b\r\nContent-Disposition: form-data; name="f"; filename="a.png"\r\n\r\n\x89PNG'), contentType: 'multipart/form-data; boundary=b' },
+    'file under another field name': multipart([
+      { name: 'something', filename: 'a.txt', contentType: 'text/plain', content: 'x' },
+    ]),
+    'truncated multipart': {
+      payload: Buffer.from('--b\r\nContent-Disposition: form-data; name="f"; filename="a.png"\r\n\r\n\x89PNG'),
+      contentType: 'multipart/form-data; boundary=b',
+    },
     'multipart without boundary': { payload: text('whatever'), contentType: 'multipart/form-data' },
-    'json instead of a file': { payload: text(`{"${field}":"data:image/png;base64,iVBORw0KGgo="}`), contentType: 'application/json' },
+    'json instead of a file': {
+      payload: text(`{"${field}":"data:image/png;base64,iVBORw0KGgo="}`),
+      contentType: 'application/json',
+    },
     'raw png bytes, no multipart': { payload: Buffer.concat([PNG_MAGIC, Buffer.alloc(16)]), contentType: 'image/png' },
   } satisfies Record<string, { payload: Buffer; contentType: string }>;
 }
@@ -288,12 +386,48 @@ function badUploads(field: string, maxBytes: number) {
 describe('hostile uploads', () => {
   it('refuses wrong types, lying extensions, oversized and zero-byte files with a 4xx, never a 500, writing nothing', async () => {
     const targets = [
-      { session: admin, key: 'POST /users/{id}/avatar (own)', url: `/users/${world.admin.id}/avatar`, field: 'avatar', max: AVATAR_MAX_BYTES },
-      { session: admin, key: 'POST /users/{id}/avatar (member)', url: `/users/${world.member.id}/avatar`, field: 'avatar', max: AVATAR_MAX_BYTES },
-      { session: admin, key: 'POST /api/organization/logo', url: '/api/organization/logo', field: 'logo', max: LOGO_MAX_BYTES },
-      { session: member, key: 'POST /users/{id}/avatar (own)', url: `/users/${other.member.id}/avatar`, field: 'avatar', max: AVATAR_MAX_BYTES },
-      { session: member, key: 'POST /users/{id}/avatar (admin)', url: `/users/${other.admin.id}/avatar`, field: 'avatar', max: AVATAR_MAX_BYTES },
-      { session: member, key: 'POST /api/organization/logo', url: '/api/organization/logo', field: 'logo', max: LOGO_MAX_BYTES },
+      {
+        session: admin,
+        key: 'POST /users/{id}/avatar (own)',
+        url: `/users/${world.admin.id}/avatar`,
+        field: 'avatar',
+        max: AVATAR_MAX_BYTES,
+      },
+      {
+        session: admin,
+        key: 'POST /users/{id}/avatar (member)',
+        url: `/users/${world.member.id}/avatar`,
+        field: 'avatar',
+        max: AVATAR_MAX_BYTES,
+      },
+      {
+        session: admin,
+        key: 'POST /api/organization/logo',
+        url: '/api/organization/logo',
+        field: 'logo',
+        max: LOGO_MAX_BYTES,
+      },
+      {
+        session: member,
+        key: 'POST /users/{id}/avatar (own)',
+        url: `/users/${other.member.id}/avatar`,
+        field: 'avatar',
+        max: AVATAR_MAX_BYTES,
+      },
+      {
+        session: member,
+        key: 'POST /users/{id}/avatar (admin)',
+        url: `/users/${other.admin.id}/avatar`,
+        field: 'avatar',
+        max: AVATAR_MAX_BYTES,
+      },
+      {
+        session: member,
+        key: 'POST /api/organization/logo',
+        url: '/api/organization/logo',
+        field: 'logo',
+        max: LOGO_MAX_BYTES,
+      },
     ];
     const failures: string[] = [];
     for (const target of targets) {
@@ -311,11 +445,28 @@ describe('hostile uploads', () => {
     }
     expect(failures).toEqual([]);
     // The same route takes a real image, so the refusals above are about the files, not the route.
-    const png = multipart([{ name: 'avatar', filename: 'a.png', contentType: 'image/png', content: Buffer.concat([PNG_MAGIC, Buffer.alloc(32)]) }]);
-    const accepted = await send(world.adminClient, { method: 'POST', url: `/users/${world.member.id}/avatar`, headers: { 'content-type': png.contentType }, payload: png.payload });
+    const png = multipart([
+      {
+        name: 'avatar',
+        filename: 'a.png',
+        contentType: 'image/png',
+        content: Buffer.concat([PNG_MAGIC, Buffer.alloc(32)]),
+      },
+    ]);
+    const accepted = await send(world.adminClient, {
+      method: 'POST',
+      url: `/users/${world.member.id}/avatar`,
+      headers: { 'content-type': png.contentType },
+      payload: png.payload,
+    });
     expect(accepted.statusCode, accepted.body).toBe(200);
     // A member's own (which the member pass then reads and deletes).
-    const own = await send(member.client, { method: 'POST', url: `/users/${other.member.id}/avatar`, headers: { 'content-type': png.contentType }, payload: png.payload });
+    const own = await send(member.client, {
+      method: 'POST',
+      url: `/users/${other.member.id}/avatar`,
+      headers: { 'content-type': png.contentType },
+      payload: png.payload,
+    });
     expect(own.statusCode, own.body).toBe(200);
   }, 120_000);
 });
@@ -335,17 +486,36 @@ describe('text PostgreSQL cannot store', () => {
   it('is a 422 naming the field, writing nothing: U+0000 in text, a lone surrogate in json, %00 in a query', async () => {
     const json = { 'content-type': 'application/json' };
     const cases = [
-      { method: 'POST' as const, url: '/api/wallet-categories', payload: JSON.stringify({ name: 'Travel\u0000' }), field: 'name' },
+      {
+        method: 'POST' as const,
+        url: '/api/wallet-categories',
+        payload: JSON.stringify({ name: 'Travel\u0000' }),
+        field: 'name',
+      },
       {
         method: 'POST' as const,
         url: '/api/simulator/purchases',
-        payload: JSON.stringify({ card_id: world.card.id, amount: 100, merchant: { name: 'Shop', country: '\ud800x' } }),
+        payload: JSON.stringify({
+          card_id: world.card.id,
+          amount: 100,
+          merchant: { name: 'Shop', country: '\ud800x' },
+        }),
         field: 'merchant.country',
       },
-      { method: 'GET' as const, url: '/api/users?filter%5Bsearch%5D=a%00b', payload: undefined, field: 'filter[search]' },
+      {
+        method: 'GET' as const,
+        url: '/api/users?filter%5Bsearch%5D=a%00b',
+        payload: undefined,
+        field: 'filter[search]',
+      },
     ];
     for (const item of cases) {
-      const fuzzCase = { ...item, headers: item.payload ? json : {}, expectRejected: true, describe: () => `${item.method} ${item.url}` };
+      const fuzzCase = {
+        ...item,
+        headers: item.payload ? json : {},
+        expectRejected: true,
+        describe: () => `${item.method} ${item.url}`,
+      };
       await check(admin, `${item.method} ${item.url.split('?')[0]} (bad text)`, fuzzCase);
       const response = await send(world.adminClient, fuzzCase);
       expect(response.statusCode, response.body).toBe(422);
@@ -363,7 +533,11 @@ describe('hostile input on every route', () => {
   it("as a member, admin-only routes included: never 5xx, writes nothing when it refuses, never reaches another organisation's or person's objects", async () => {
     const me = await member.client.get('/api/me');
     expect(me.json<{ data: { roles: string[] } }>().data.roles).toEqual(['wallet-user']);
-    const failures = await fuzzEveryRoute(member, (key) => (READABLE_BY_MEMBERS.has(key) ? memberPoolsOnReadable : memberPools), RUNS.member);
+    const failures = await fuzzEveryRoute(
+      member,
+      (key) => (READABLE_BY_MEMBERS.has(key) ? memberPoolsOnReadable : memberPools),
+      RUNS.member,
+    );
     expect(failures, `seed ${SEED}`).toEqual([]);
   }, 600_000);
 });

@@ -22,7 +22,11 @@ export function AppLayout() {
   const closeNavigation = () => setNavigationOpen(false);
 
   const sidebar = (
-    <SidebarContent organizationName={me.organization.name} roles={me.roles} onNavigate={isMobile ? closeNavigation : undefined} />
+    <SidebarContent
+      organizationName={me.organization.name}
+      roles={me.roles}
+      onNavigate={isMobile ? closeNavigation : undefined}
+    />
   );
 
   return (

@@ -21,7 +21,11 @@ export function SidebarContent({ organizationName, roles, onNavigate }: Props) {
   return (
     <Flex vertical style={{ height: '100%' }}>
       {/* The whole name, wrapped over as many lines as it needs (a long name is not cut off). */}
-      <Flex align="center" gap={12} style={{ minHeight: 64, padding: '12px 20px', borderBottom: `1px solid ${token.colorSplit}` }}>
+      <Flex
+        align="center"
+        gap={12}
+        style={{ minHeight: 64, padding: '12px 20px', borderBottom: `1px solid ${token.colorSplit}` }}
+      >
         <OrganizationLogo size={36} />
         <Typography.Text strong style={{ fontSize: 16, lineHeight: 1.3, minWidth: 0, overflowWrap: 'break-word' }}>
           {organizationName}

@@ -23,7 +23,12 @@ export function UserMenu({ me, compact }: { me: Me; compact: boolean }) {
 
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => navigate(paths.profile) },
-    { key: 'help', icon: <CustomerServiceOutlined />, label: 'Help & Support', onClick: () => navigate(paths.helpAndSupport) },
+    {
+      key: 'help',
+      icon: <CustomerServiceOutlined />,
+      label: 'Help & Support',
+      onClick: () => navigate(paths.helpAndSupport),
+    },
     {
       key: 'sso',
       icon: <LoginOutlined />,
@@ -45,7 +50,12 @@ export function UserMenu({ me, compact }: { me: Me; compact: boolean }) {
         <Button ref={triggerRef} type="text" style={{ height: 48, paddingInline: 8 }}>
           <Flex align="center" gap={10}>
             <VisuallyHidden>User menu for {compact ? me.name : ''}</VisuallyHidden>
-            <Avatar src={me.avatar_url ?? undefined} style={{ background: '#dbe5fb', color: '#1b3a94' }} alt="" aria-hidden>
+            <Avatar
+              src={me.avatar_url ?? undefined}
+              style={{ background: '#dbe5fb', color: '#1b3a94' }}
+              alt=""
+              aria-hidden
+            >
               {initials(me)}
             </Avatar>
             {!compact && (

@@ -35,7 +35,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: <BarChartOutlined />,
     visibleTo: isAdmin,
   },
-  { key: 'account-settings', label: 'Account Settings', to: paths.accountSettings, icon: <SettingOutlined />, visibleTo: everyone },
+  {
+    key: 'account-settings',
+    label: 'Account Settings',
+    to: paths.accountSettings,
+    icon: <SettingOutlined />,
+    visibleTo: everyone,
+  },
 ];
 
 export function navItemsFor(roles: readonly string[]): NavItem[] {

@@ -26,9 +26,21 @@ export function ChartTooltip({ active, title, items }: Props) {
       <div style={{ fontWeight: 600, marginBottom: 2 }}>{title}</div>
       {items.map((item) => (
         <div key={item.name} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-          <span aria-hidden style={{ width: 8, height: 8, borderRadius: '50%', background: item.color, flex: 'none' }} />
+          <span
+            aria-hidden
+            style={{ width: 8, height: 8, borderRadius: '50%', background: item.color, flex: 'none' }}
+          />
           <span style={{ color: token.colorTextSecondary }}>{item.name}</span>
-          <span style={{ marginInlineStart: 'auto', paddingInlineStart: 12, fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}>{dollars(item.value)}</span>
+          <span
+            style={{
+              marginInlineStart: 'auto',
+              paddingInlineStart: 12,
+              fontVariantNumeric: 'tabular-nums',
+              fontWeight: 500,
+            }}
+          >
+            {dollars(item.value)}
+          </span>
         </div>
       ))}
     </div>

@@ -1,8 +1,26 @@
 import { Empty, theme } from 'antd';
 import { useId, useMemo } from 'react';
-import { Area, Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { AnalyticsRow, PeriodUnit } from '../../lib/analytics';
-import { alignedTicks, compactDollars, dollars, niceTicks, periodLabel, periodTickFormatter } from '../../lib/chart-format';
+import {
+  alignedTicks,
+  compactDollars,
+  dollars,
+  niceTicks,
+  periodLabel,
+  periodTickFormatter,
+} from '../../lib/chart-format';
 import { ChartTooltip } from './ChartTooltip';
 
 /** One line, area or bar of a money chart: rows of {date, amount in cents}. */
@@ -27,7 +45,15 @@ interface Props {
   legend?: boolean;
 }
 
-export const visuallyHidden = { position: 'absolute', width: 1, height: 1, margin: -1, overflow: 'hidden', clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap' } as const;
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 type Point = { date: string } & Record<string, number | string>;
 
@@ -47,7 +73,10 @@ export function mergeSeries(series: readonly MoneySeries[]): Point[] {
 /** A text alternative: each series with its amount per period. */
 function describe(series: readonly MoneySeries[], unit: PeriodUnit): string {
   return series
-    .map(({ name, rows }) => `${name}: ${rows.map((row) => `${periodLabel(unit, row.date)} ${dollars(Number(row.amount))}`).join(', ')}`)
+    .map(
+      ({ name, rows }) =>
+        `${name}: ${rows.map((row) => `${periodLabel(unit, row.date)} ${dollars(Number(row.amount))}`).join(', ')}`,
+    )
     .join('. ');
 }
 
@@ -55,7 +84,14 @@ function describe(series: readonly MoneySeries[], unit: PeriodUnit): string {
  * A chart of money over days or months: readable period names on the x axis, compact dollars on the y axis, and a
  * tooltip in dollars with 2 decimals. It keeps its height whatever the data, so nothing below it moves.
  */
-export function MoneyChart({ series, unit, height, label, emptyText = 'No activity in this period', legend = series.length > 1 }: Props) {
+export function MoneyChart({
+  series,
+  unit,
+  height,
+  label,
+  emptyText = 'No activity in this period',
+  legend = series.length > 1,
+}: Props) {
   const { token } = theme.useToken();
   const id = useId().replace(/:/g, '');
   const data = useMemo(() => mergeSeries(series), [series]);
@@ -65,7 +101,12 @@ export function MoneyChart({ series, unit, height, label, emptyText = 'No activi
   // Round ticks; with two axes both get the same count, so the grid lines fit both, and zero is at the bottom.
   const [leftTicks, rightTicks] = useMemo(() => {
     const maxOf = (side: 'left' | 'right') =>
-      Math.max(0, ...series.filter((item) => (item.axis ?? 'left') === side).flatMap((item) => item.rows.map((row) => Number(row.amount))));
+      Math.max(
+        0,
+        ...series
+          .filter((item) => (item.axis ?? 'left') === side)
+          .flatMap((item) => item.rows.map((row) => Number(row.amount))),
+      );
     return alignedTicks(niceTicks(maxOf('left')), niceTicks(maxOf('right')));
   }, [series]);
   // Round ticks from zero when nothing is negative (or there are two axes); otherwise the chart's own.
@@ -82,7 +123,11 @@ export function MoneyChart({ series, unit, height, label, emptyText = 'No activi
   }
 
   return (
-    <figure style={{ margin: 0, height, position: 'relative' }} aria-label={label} aria-describedby={`${id}-description`}>
+    <figure
+      style={{ margin: 0, height, position: 'relative' }}
+      aria-label={label}
+      aria-describedby={`${id}-description`}
+    >
       <p id={`${id}-description`} style={visuallyHidden}>
         {describe(series, unit)}
       </p>
@@ -108,7 +153,11 @@ export function MoneyChart({ series, unit, height, label, emptyText = 'No activi
           />
           <YAxis
             yAxisId="left"
-            {...(roundTicks && { ticks: leftTicks, domain: [0, leftTicks[leftTicks.length - 1]!], allowDataOverflow: true })}
+            {...(roundTicks && {
+              ticks: leftTicks,
+              domain: [0, leftTicks[leftTicks.length - 1]!],
+              allowDataOverflow: true,
+            })}
             tickFormatter={compactDollars}
             tick={{ fontSize: 12, fill: rightSeries ? leftColor : token.colorTextSecondary }}
             tickLine={false}
@@ -138,16 +187,55 @@ export function MoneyChart({ series, unit, height, label, emptyText = 'No activi
               <ChartTooltip
                 active={active}
                 title={typeof date === 'string' ? periodLabel(unit, date) : ''}
-                items={(payload ?? []).map((item) => ({ name: String(item.name), value: Number(item.value), color: String(item.color ?? item.stroke) }))}
+                items={(payload ?? []).map((item) => ({
+                  name: String(item.name),
+                  value: Number(item.value),
+                  color: String(item.color ?? item.stroke),
+                }))}
               />
             )}
           />
           {legend && <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />}
           {series.map(({ key, name, color, kind = 'area', axis = 'left' }) => {
-            if (kind === 'bar') return <Bar key={key} yAxisId={axis} dataKey={key} name={name} fill={color} radius={[3, 3, 0, 0]} maxBarSize={28} isAnimationActive={false} />;
-            if (kind === 'line') return <Line key={key} yAxisId={axis} dataKey={key} name={name} stroke={color} strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />;
+            if (kind === 'bar')
+              return (
+                <Bar
+                  key={key}
+                  yAxisId={axis}
+                  dataKey={key}
+                  name={name}
+                  fill={color}
+                  radius={[3, 3, 0, 0]}
+                  maxBarSize={28}
+                  isAnimationActive={false}
+                />
+              );
+            if (kind === 'line')
+              return (
+                <Line
+                  key={key}
+                  yAxisId={axis}
+                  dataKey={key}
+                  name={name}
+                  stroke={color}
+                  strokeWidth={2}
+                  dot={false}
+                  type="monotone"
+                  isAnimationActive={false}
+                />
+              );
             return (
-              <Area key={key} yAxisId={axis} dataKey={key} name={name} stroke={color} strokeWidth={2} fill={`url(#${id}-${key})`} type="monotone" isAnimationActive={false} />
+              <Area
+                key={key}
+                yAxisId={axis}
+                dataKey={key}
+                name={name}
+                stroke={color}
+                strokeWidth={2}
+                fill={`url(#${id}-${key})`}
+                type="monotone"
+                isAnimationActive={false}
+              />
             );
           })}
         </ComposedChart>

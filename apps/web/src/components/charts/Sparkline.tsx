@@ -32,7 +32,11 @@ export function Sparkline({ rows, unit, name, color, height = 56, kind = 'area' 
     />
   );
   return (
-    <figure style={{ margin: 0, height, position: 'relative' }} aria-label={name} aria-describedby={`${id}-description`}>
+    <figure
+      style={{ margin: 0, height, position: 'relative' }}
+      aria-label={name}
+      aria-describedby={`${id}-description`}
+    >
       <p id={`${id}-description`} style={visuallyHidden}>
         {rows.map((row) => `${periodLabel(unit, row.date)} ${dollars(Number(row.amount))}`).join(', ')}
       </p>
@@ -53,7 +57,14 @@ export function Sparkline({ rows, unit, name, color, height = 56, kind = 'area' 
             </defs>
             <XAxis dataKey="date" hide />
             {tooltip}
-            <Area dataKey="amount" stroke={color} strokeWidth={2} fill={`url(#${id}-fill)`} type="monotone" isAnimationActive={false} />
+            <Area
+              dataKey="amount"
+              stroke={color}
+              strokeWidth={2}
+              fill={`url(#${id}-fill)`}
+              type="monotone"
+              isAnimationActive={false}
+            />
           </AreaChart>
         )}
       </ResponsiveContainer>

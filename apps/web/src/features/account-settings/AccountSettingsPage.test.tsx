@@ -28,7 +28,6 @@ function selectedTab() {
   return document.querySelector('.ant-tabs-tab-active')?.textContent;
 }
 
-
 // Load the lazily loaded page modules once, outside each test's time (jsdom + antd is slow on a busy machine).
 beforeAll(async () => {
   await Promise.all([
@@ -75,7 +74,10 @@ describe('/account-settings', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it.each([['billing', 'Billing & Plan'], ['cardSettings', 'Card Settings']])('shows the placeholder on ?tab=%s', async (tab, label) => {
+  it.each([
+    ['billing', 'Billing & Plan'],
+    ['cardSettings', 'Card Settings'],
+  ])('shows the placeholder on ?tab=%s', async (tab, label) => {
     settingsApi();
     renderApp(`/account-settings?tab=${tab}`);
     expect(await screen.findByText(UI_TEXTS.stillBuilding)).toBeVisible();
@@ -88,7 +90,16 @@ describe('/account-settings', { timeout: 60_000 }, () => {
     api.routes['GET /api/topups'] = {
       status: 200,
       body: {
-        data: [{ id: 1, amount: 6_000_000, description: 'Initial funding', status: 'succeeded', created_at: '2025-03-04T10:00:00Z', settled_at: '2025-03-04T10:00:00Z' }],
+        data: [
+          {
+            id: 1,
+            amount: 6_000_000,
+            description: 'Initial funding',
+            status: 'succeeded',
+            created_at: '2025-03-04T10:00:00Z',
+            settled_at: '2025-03-04T10:00:00Z',
+          },
+        ],
         meta: { total: 1, current_page: 1, per_page: 10, last_page: 1 },
       },
     };
@@ -115,12 +126,19 @@ describe('/account-settings', { timeout: 60_000 }, () => {
     fireEvent.change(await screen.findByLabelText(/^City/), { target: { value: 'Cheyenne' } });
     await setup().click(getButton('Save Changes'));
     expect(await screen.findByText(USER_MESSAGES.ownProfileUpdated)).toBeVisible();
-    expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ first_name: 'Alex', city: 'Cheyenne', postal: null });
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      first_name: 'Alex',
+      city: 'Cheyenne',
+      postal: null,
+    });
   });
 
   it('says a new email waits for the link mailed to it, and shows the current address until then', async () => {
     const api = settingsApi(member);
-    api.routes['PUT /api/users/7'] = { status: 200, body: { data: { ...member, city: 'Cheyenne' }, message: USER_MESSAGES.emailChangeSent } };
+    api.routes['PUT /api/users/7'] = {
+      status: 200,
+      body: { data: { ...member, city: 'Cheyenne' }, message: USER_MESSAGES.emailChangeSent },
+    };
     renderApp('/account-settings?tab=profile');
     const email = await screen.findByLabelText(/^Email/);
     fireEvent.change(email, { target: { value: 'mia.new@example.test' } });
@@ -128,7 +146,10 @@ describe('/account-settings', { timeout: 60_000 }, () => {
     await setup().click(getButton('Save Changes'));
     expect(await screen.findByText(USER_MESSAGES.emailChangeSent)).toBeVisible();
     expect(screen.getByText(USER_MESSAGES.ownProfileUpdated)).toBeVisible();
-    expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ email: 'mia.new@example.test', city: 'Cheyenne' });
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      email: 'mia.new@example.test',
+      city: 'Cheyenne',
+    });
     await waitFor(() => expect(email).toHaveValue(member.email));
   });
 
@@ -162,7 +183,11 @@ describe('/account-settings', { timeout: 60_000 }, () => {
     expect(cardFunded).not.toBeChecked();
     await setup().click(cardFunded);
     await waitFor(() =>
-      expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ approval_needed: true, request_decided: true, card_funded: true }),
+      expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        approval_needed: true,
+        request_decided: true,
+        card_funded: true,
+      }),
     );
     await waitFor(() => expect(screen.getByLabelText(NOTIFICATION_LABELS.card_funded)).toBeChecked());
   });
@@ -172,7 +197,9 @@ describe('/account-settings', { timeout: 60_000 }, () => {
     renderApp('/account-settings');
     await screen.findByLabelText('First Name');
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-    await userEvent.setup({ applyAccept: false }).upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText(USER_MESSAGES.avatarInvalid)).toBeVisible();
     expect(api.calls.some((call) => call.path.endsWith('/avatar'))).toBe(false);
     expect(within(document.body).queryByText('PNG, JPEG or WebP, up to 2 MiB.')).not.toBeInTheDocument();

@@ -11,9 +11,15 @@ import './account-settings.css';
 // Each tab loads when first shown, so the page itself is quick to open.
 const ProfileTab = lazy(() => import('./profile/ProfileTab').then((m) => ({ default: m.ProfileTab })));
 const SecurityTab = lazy(() => import('./security/SecurityTab').then((m) => ({ default: m.SecurityTab })));
-const NotificationsTab = lazy(() => import('./notifications/NotificationsTab').then((m) => ({ default: m.NotificationsTab })));
-const AccountFundingTab = lazy(() => import('./funding/AccountFundingTab').then((m) => ({ default: m.AccountFundingTab })));
-const OrganizationTab = lazy(() => import('./organization/OrganizationTab').then((m) => ({ default: m.OrganizationTab })));
+const NotificationsTab = lazy(() =>
+  import('./notifications/NotificationsTab').then((m) => ({ default: m.NotificationsTab })),
+);
+const AccountFundingTab = lazy(() =>
+  import('./funding/AccountFundingTab').then((m) => ({ default: m.AccountFundingTab })),
+);
+const OrganizationTab = lazy(() =>
+  import('./organization/OrganizationTab').then((m) => ({ default: m.OrganizationTab })),
+);
 const AuditLogTab = lazy(() => import('./audit-log/AuditLogTab').then((m) => ({ default: m.AuditLogTab })));
 
 const panel = (content: ReactNode) => (

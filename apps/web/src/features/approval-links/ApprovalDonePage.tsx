@@ -11,14 +11,46 @@ export function ApprovalDonePage() {
   const [searchParams] = useSearchParams();
   switch (searchParams.get('status')) {
     case 'approved':
-      return <ApprovalLinkResult status="success" title={APPROVAL_LINK_TEXTS.approvedTitle} detail={APPROVAL_LINK_TEXTS.approvedDetail} />;
+      return (
+        <ApprovalLinkResult
+          status="success"
+          title={APPROVAL_LINK_TEXTS.approvedTitle}
+          detail={APPROVAL_LINK_TEXTS.approvedDetail}
+        />
+      );
     case 'rejected':
-      return <ApprovalLinkResult status="error" title={APPROVAL_LINK_TEXTS.rejectedTitle} detail={APPROVAL_LINK_TEXTS.rejectedDetail} />;
+      return (
+        <ApprovalLinkResult
+          status="error"
+          title={APPROVAL_LINK_TEXTS.rejectedTitle}
+          detail={APPROVAL_LINK_TEXTS.rejectedDetail}
+        />
+      );
     case 'used':
-      return <ApprovalLinkResult status="info" title={APPROVAL_LINK_TEXTS.usedTitle} detail={APPROVAL_LINK_TEXTS.usedDetail} />;
+      return (
+        <ApprovalLinkResult
+          status="info"
+          title={APPROVAL_LINK_TEXTS.usedTitle}
+          detail={APPROVAL_LINK_TEXTS.usedDetail}
+        />
+      );
     case 'not-needed':
-      return <ApprovalLinkResult status="info" icon={<InfoCircleOutlined />} title={APPROVAL_LINK_TEXTS.notNeededTitle} detail={APPROVAL_LINK_TEXTS.notNeededDetail} />;
+      return (
+        <ApprovalLinkResult
+          status="info"
+          icon={<InfoCircleOutlined />}
+          title={APPROVAL_LINK_TEXTS.notNeededTitle}
+          detail={APPROVAL_LINK_TEXTS.notNeededDetail}
+        />
+      );
     default:
-      return <ApprovalLinkResult status="info" icon={<InfoCircleOutlined />} title={APPROVAL_LINK_TEXTS.unknownTitle} detail={APPROVAL_LINK_TEXTS.unknownDetail} />;
+      return (
+        <ApprovalLinkResult
+          status="info"
+          icon={<InfoCircleOutlined />}
+          title={APPROVAL_LINK_TEXTS.unknownTitle}
+          detail={APPROVAL_LINK_TEXTS.unknownDetail}
+        />
+      );
   }
 }

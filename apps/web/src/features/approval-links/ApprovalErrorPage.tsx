@@ -8,10 +8,29 @@ export function ApprovalErrorPage() {
   const [searchParams] = useSearchParams();
   switch (searchParams.get('status')) {
     case 'funding':
-      return <ApprovalLinkResult status="warning" icon={<WalletOutlined />} title={APPROVAL_LINK_TEXTS.fundingTitle} detail={APPROVAL_LINK_TEXTS.fundingDetail} />;
+      return (
+        <ApprovalLinkResult
+          status="warning"
+          icon={<WalletOutlined />}
+          title={APPROVAL_LINK_TEXTS.fundingTitle}
+          detail={APPROVAL_LINK_TEXTS.fundingDetail}
+        />
+      );
     case 'not-found':
-      return <ApprovalLinkResult status="404" title={APPROVAL_LINK_TEXTS.notFoundTitle} detail={APPROVAL_LINK_TEXTS.notFoundDetail} />;
+      return (
+        <ApprovalLinkResult
+          status="404"
+          title={APPROVAL_LINK_TEXTS.notFoundTitle}
+          detail={APPROVAL_LINK_TEXTS.notFoundDetail}
+        />
+      );
     default:
-      return <ApprovalLinkResult status="error" title={APPROVAL_LINK_TEXTS.errorTitle} detail={APPROVAL_LINK_TEXTS.errorDetail} />;
+      return (
+        <ApprovalLinkResult
+          status="error"
+          title={APPROVAL_LINK_TEXTS.errorTitle}
+          detail={APPROVAL_LINK_TEXTS.errorDetail}
+        />
+      );
   }
 }

@@ -4,5 +4,12 @@ import { ApprovalLinkResult } from './ApprovalLinkResult';
 
 /** /purchase-request/approvals/expired: the link expired; decide in the app instead (DESIGN §8). */
 export function ApprovalExpiredPage() {
-  return <ApprovalLinkResult status="warning" icon={<FieldTimeOutlined />} title={APPROVAL_LINK_TEXTS.expiredTitle} detail={APPROVAL_LINK_TEXTS.expiredDetail} />;
+  return (
+    <ApprovalLinkResult
+      status="warning"
+      icon={<FieldTimeOutlined />}
+      title={APPROVAL_LINK_TEXTS.expiredTitle}
+      detail={APPROVAL_LINK_TEXTS.expiredDetail}
+    />
+  );
 }

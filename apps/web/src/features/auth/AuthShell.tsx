@@ -51,7 +51,12 @@ export function AuthShell({ children }: { children: ReactNode }) {
   return (
     <Flex style={{ minHeight: isMobile ? 'calc(100vh - 56px)' : '100vh' }}>
       {!isMobile && <BrandPanel />}
-      <Flex flex="1 1 50%" align={isMobile ? 'flex-start' : 'center'} justify="center" style={{ padding: isMobile ? '32px 20px' : 48 }}>
+      <Flex
+        flex="1 1 50%"
+        align={isMobile ? 'flex-start' : 'center'}
+        justify="center"
+        style={{ padding: isMobile ? '32px 20px' : 48 }}
+      >
         <main style={{ width: '100%', maxWidth: 400 }}>
           <div style={{ marginBottom: 20 }}>
             <OrganizationLogo size={48} alt="Organisation logo" />

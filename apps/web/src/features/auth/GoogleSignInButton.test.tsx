@@ -7,7 +7,9 @@ import { renderApp } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 15_000 });
 
-const options = (configured: boolean) => ({ 'GET /api/auth/sign-in-options': { status: 200, body: { data: { google: { configured } } } } });
+const options = (configured: boolean) => ({
+  'GET /api/auth/sign-in-options': { status: 200, body: { data: { google: { configured } } } },
+});
 
 describe('the Google button on /login', { timeout: 60_000 }, () => {
   it('goes to /oauth/google/redirect when Google is configured', async () => {

@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router';
 import { serverPaths } from '../../paths';
 import { useSignInOptions } from './api/sign-in-options';
 
-const isGoogleError = (value: string | null): value is GoogleSignInError => (GOOGLE_SIGN_IN_ERRORS as readonly (string | null)[]).includes(value);
+const isGoogleError = (value: string | null): value is GoogleSignInError =>
+  (GOOGLE_SIGN_IN_ERRORS as readonly (string | null)[]).includes(value);
 
 /**
  * The login page's Google button: a full navigation to the server's redirect (OpenID Connect). When the server
@@ -20,7 +21,9 @@ export function GoogleSignInButton() {
   const notConfigured = options.data?.google.configured === false;
   return (
     <Flex vertical gap={12}>
-      {isGoogleError(returned) && !notConfigured && <Alert type="warning" showIcon message={GOOGLE_SIGN_IN_TEXTS.errors[returned]} />}
+      {isGoogleError(returned) && !notConfigured && (
+        <Alert type="warning" showIcon message={GOOGLE_SIGN_IN_TEXTS.errors[returned]} />
+      )}
       {notConfigured ? (
         <>
           <Button block size="large" icon={<GoogleOutlined />} disabled aria-describedby="google-sign-in-detail">

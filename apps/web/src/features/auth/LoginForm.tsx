@@ -36,7 +36,14 @@ export function LoginForm() {
     <>
       <GoogleSignInButton />
       <Divider plain>or sign in with email</Divider>
-      <Form<LoginInput> form={form} layout="vertical" requiredMark={false} size="large" noValidate onFinish={handleFinish}>
+      <Form<LoginInput>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        size="large"
+        noValidate
+        onFinish={handleFinish}
+      >
         {failure && <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 20 }} />}
         <Form.Item label="Email" name="email" rules={emailRules} validateFirst>
           <Input type="email" autoComplete="email" inputMode="email" autoFocus />

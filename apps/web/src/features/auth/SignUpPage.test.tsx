@@ -5,7 +5,9 @@ import { installFakeApi } from '../../test/fake-api';
 import { signedOut } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
-const options = (configured: boolean) => ({ 'GET /api/auth/sign-in-options': { status: 200, body: { data: { google: { configured } } } } });
+const options = (configured: boolean) => ({
+  'GET /api/auth/sign-in-options': { status: 200, body: { data: { google: { configured } } } },
+});
 
 describe('/sign-up', () => {
   it("is reached from /login's 'Don't have an account?' and says how to join: Google sign-in to request access, or an invitation", async () => {
@@ -13,7 +15,10 @@ describe('/sign-up', () => {
     renderApp('/sign-up');
     expect(await screen.findByRole('heading', { level: 1, name: SIGN_UP_TEXTS.heading })).toBeVisible();
     expect(screen.getByTestId('current-path')).toHaveTextContent('/sign-up');
-    expect(await screen.findByRole('link', { name: /Sign in with Google/ })).toHaveAttribute('href', '/oauth/google/redirect');
+    expect(await screen.findByRole('link', { name: /Sign in with Google/ })).toHaveAttribute(
+      'href',
+      '/oauth/google/redirect',
+    );
     expect(screen.getByText(SIGN_UP_TEXTS.google)).toBeVisible();
     expect(screen.getByText(SIGN_UP_TEXTS.invitation)).toBeVisible();
     expect(screen.getByRole('link', { name: SIGN_UP_TEXTS.backToSignIn })).toHaveAttribute('href', '/login');
@@ -33,17 +38,32 @@ describe('/sign-up', () => {
 describe('the public header on a phone', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("says Sign In (not Login) and links to the giving product", async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false }));
+  it('says Sign In (not Login) and links to the giving product', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
     installFakeApi({
       ...signedOut,
       ...options(true),
-      'GET /api/sso/config': { status: 200, body: { data: { product_name: 'Acme', url: 'https://giving.example.test', sso_enabled: true } } },
+      'GET /api/sso/config': {
+        status: 200,
+        body: { data: { product_name: 'Acme', url: 'https://giving.example.test', sso_enabled: true } },
+      },
     });
     renderApp('/sign-up');
     const header = await screen.findByRole('navigation', { name: 'Site' });
     expect(within(header).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     expect(within(header).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
-    expect(await within(header).findByRole('link', { name: /Giving/ })).toHaveAttribute('href', 'https://giving.example.test');
+    expect(await within(header).findByRole('link', { name: /Giving/ })).toHaveAttribute(
+      'href',
+      'https://giving.example.test',
+    );
   });
 });

@@ -9,7 +9,12 @@ import { AuthShell } from './AuthShell';
 
 function Way({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <Flex component="section" gap={14} align="flex-start" style={{ padding: 16, border: '1px solid #e5e7eb', borderRadius: 8 }}>
+    <Flex
+      component="section"
+      gap={14}
+      align="flex-start"
+      style={{ padding: 16, border: '1px solid #e5e7eb', borderRadius: 8 }}
+    >
       <span aria-hidden style={{ fontSize: 20, lineHeight: '24px', color: '#2450c7' }}>
         {icon}
       </span>

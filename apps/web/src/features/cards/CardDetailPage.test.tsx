@@ -1,6 +1,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
-import { CANCELED_CARD_MESSAGES, CARD_MESSAGES, MESSAGES, cardholderWarning, type CardholderStanding } from '@wallet/contract';
+import {
+  CANCELED_CARD_MESSAGES,
+  CARD_MESSAGES,
+  MESSAGES,
+  cardholderWarning,
+  type CardholderStanding,
+} from '@wallet/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCard, makeUser } from '../../test/cards';
 import { findDialog } from '../../test/dialogs';
@@ -28,7 +34,10 @@ function api(extra: Routes = {}) {
   document.cookie = 'XSRF-TOKEN=t';
   return installFakeApi({
     'GET /api/cards/7': { status: 200, body: { data: card } },
-    'GET /api/users/4': { status: 200, body: { data: makeUser({ id: 4, issuing_tos_acceptance: { accepted_at: '2025-02-01T00:00:00.000Z' } }) } },
+    'GET /api/users/4': {
+      status: 200,
+      body: { data: makeUser({ id: 4, issuing_tos_acceptance: { accepted_at: '2025-02-01T00:00:00.000Z' } }) },
+    },
     ...extra,
   });
 }
@@ -60,7 +69,14 @@ describe('/cards/{cardId}', { timeout: 120_000 }, () => {
 
   it('Fund Card adds by default: typing 50 on $487.50 previews $537.50 and asks the server to add 5000 cents to this card', async () => {
     const fake = api({
-      'POST /api/cards/fund': { status: 200, body: { data: [{ ...card, spending_limit: 55_000 }], message: CARD_MESSAGES.balanceUpdated, meta: { funded: 5_000 } } },
+      'POST /api/cards/fund': {
+        status: 200,
+        body: {
+          data: [{ ...card, spending_limit: 55_000 }],
+          message: CARD_MESSAGES.balanceUpdated,
+          meta: { funded: 5_000 },
+        },
+      },
     });
     renderPage();
     await user.click(await screen.findByRole('button', { name: /Fund Card/ }));
@@ -83,7 +99,10 @@ describe('/cards/{cardId}', { timeout: 120_000 }, () => {
 
   it('Fund Card "Set to": the limit sent is the wanted available amount plus the pending holds, in cents', async () => {
     const fake = api({
-      'PUT /api/cards/7/balance': { status: 200, body: { data: { ...card, spending_limit: 11_250 }, message: CARD_MESSAGES.balanceUpdated } },
+      'PUT /api/cards/7/balance': {
+        status: 200,
+        body: { data: { ...card, spending_limit: 11_250 }, message: CARD_MESSAGES.balanceUpdated },
+      },
     });
     renderPage();
     await user.click(await screen.findByRole('button', { name: /Fund Card/ }));
@@ -125,7 +144,10 @@ describe('/cards/{cardId}', { timeout: 120_000 }, () => {
           : { status: 423, body: { message: CARD_MESSAGES.passwordConfirmRequired } },
       'POST /user/confirm-password': (call) => {
         if ((call.body as { password: string }).password !== 'demo-password') {
-          return { status: 422, body: { message: 'The given data was invalid.', errors: { password: [CARD_MESSAGES.passwordWrong] } } };
+          return {
+            status: 422,
+            body: { message: 'The given data was invalid.', errors: { password: [CARD_MESSAGES.passwordWrong] } },
+          };
         }
         confirmed = true;
         return { status: 201, body: { message: MESSAGES.passwordConfirmed } };
@@ -149,12 +171,22 @@ describe('/cards/{cardId}', { timeout: 120_000 }, () => {
     expect(screen.getByText('123')).toBeInTheDocument();
     expect(fake.calls.filter((call) => call.path === '/api/cards/7/details')).toHaveLength(2);
     // A member asks for money instead of funding.
-    expect(screen.getByRole('link', { name: /Request Funds/ })).toHaveAttribute('href', '/requests?action=addRequest&card_id=7');
+    expect(screen.getByRole('link', { name: /Request Funds/ })).toHaveAttribute(
+      'href',
+      '/requests?action=addRequest&card_id=7',
+    );
     expect(screen.queryByRole('button', { name: /Fund Card/ })).not.toBeInTheDocument();
   });
 
   it('a card the issuer canceled reads Canceled with its reason, says why, and offers neither Activate, Deactivate nor Fund Card', async () => {
-    api({ 'GET /api/cards/7': { status: 200, body: { data: { ...card, status: 'canceled', cancellation_reason: 'stolen', canceled_at: '2025-03-01T00:00:00.000Z' } } } });
+    api({
+      'GET /api/cards/7': {
+        status: 200,
+        body: {
+          data: { ...card, status: 'canceled', cancellation_reason: 'stolen', canceled_at: '2025-03-01T00:00:00.000Z' },
+        },
+      },
+    });
     renderPage();
     const alert = (await screen.findByText(CANCELED_CARD_MESSAGES.alertTitle)).closest<HTMLElement>('[role="alert"]')!;
     expect(within(alert).getByText(CANCELED_CARD_MESSAGES.alertDescription)).toBeInTheDocument();
@@ -167,7 +199,14 @@ describe('/cards/{cardId}', { timeout: 120_000 }, () => {
   });
 
   it('a member sees no Request Funds on their canceled card', async () => {
-    api({ 'GET /api/cards/7': { status: 200, body: { data: { ...card, status: 'canceled', cancellation_reason: null, canceled_at: '2025-03-01T00:00:00.000Z' } } } });
+    api({
+      'GET /api/cards/7': {
+        status: 200,
+        body: {
+          data: { ...card, status: 'canceled', cancellation_reason: null, canceled_at: '2025-03-01T00:00:00.000Z' },
+        },
+      },
+    });
     renderPage(member);
     expect(await screen.findByText(CANCELED_CARD_MESSAGES.alertTitle)).toBeInTheDocument();
     expect(screen.getAllByText('Canceled').length).toBeGreaterThan(0);
@@ -175,8 +214,17 @@ describe('/cards/{cardId}', { timeout: 120_000 }, () => {
   });
 
   it("warns when the card issuer blocked the card's holder, saying what it needs", async () => {
-    const standing: CardholderStanding = { status: 'blocked', disabled_reason: 'requirements.past_due', past_due: ['individual.dob.day', 'individual.dob.month'] };
-    api({ 'GET /api/users/4/cardholder': { status: 200, body: { data: { id: 1, stripe_cardholder_id: 'ich_1', issuer_standing: standing } } } });
+    const standing: CardholderStanding = {
+      status: 'blocked',
+      disabled_reason: 'requirements.past_due',
+      past_due: ['individual.dob.day', 'individual.dob.month'],
+    };
+    api({
+      'GET /api/users/4/cardholder': {
+        status: 200,
+        body: { data: { id: 1, stripe_cardholder_id: 'ich_1', issuer_standing: standing } },
+      },
+    });
     renderPage();
     const warning = cardholderWarning('Jordan Lee', standing);
     const alert = (await screen.findByText(warning.title)).closest<HTMLElement>('[role="alert"]')!;
@@ -185,13 +233,17 @@ describe('/cards/{cardId}', { timeout: 120_000 }, () => {
   });
 
   it('warns that the card cannot be activated while its holder has not accepted the terms', async () => {
-    api({ 'GET /api/users/4': { status: 200, body: { data: makeUser({ id: 4, created_at: '2024-03-01T00:00:00.000Z' }) } } });
+    api({
+      'GET /api/users/4': { status: 200, body: { data: makeUser({ id: 4, created_at: '2024-03-01T00:00:00.000Z' }) } },
+    });
     renderPage();
     expect(await screen.findByText(CARD_MESSAGES.termsNotAccepted)).toBeInTheDocument();
   });
 
   it('does not warn about a holder created before 2023-06-01', async () => {
-    api({ 'GET /api/users/4': { status: 200, body: { data: makeUser({ id: 4, created_at: '2023-05-31T12:00:00.000Z' }) } } });
+    api({
+      'GET /api/users/4': { status: 200, body: { data: makeUser({ id: 4, created_at: '2023-05-31T12:00:00.000Z' }) } },
+    });
     renderPage();
     await screen.findByText('Card Overview');
     await screen.findByText('No posted transactions');
@@ -232,11 +284,20 @@ describe('/cards/{cardId}', { timeout: 120_000 }, () => {
         const url = new URL(String(input), 'http://localhost');
         if (url.pathname === '/api/cards/7/expenses/export') {
           query = url.searchParams;
-          return new Response('posted,amount\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="card-7.csv"' } });
+          return new Response('posted,amount\n', {
+            status: 200,
+            headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="card-7.csv"' },
+          });
         }
         const route = fake.routes[`${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`];
-        const reply = (typeof route === 'function' ? undefined : route) ?? { status: 404, body: { message: 'Not Found.' } };
-        return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+        const reply = (typeof route === 'function' ? undefined : route) ?? {
+          status: 404,
+          body: { message: 'Not Found.' },
+        };
+        return new Response(JSON.stringify(reply.body), {
+          status: reply.status,
+          headers: { 'Content-Type': 'application/json' },
+        });
       });
       renderPage();
       await user.click(await screen.findByRole('button', { name: /Export Transactions/ }));

@@ -119,7 +119,10 @@ export function CardDetailPage() {
             </Col>
             <Col xs={24}>
               <Card title="Spending Overview">
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Spending charts for this card are coming soon." />
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description="Spending charts for this card are coming soon."
+                />
               </Card>
             </Col>
             <Col xs={24}>

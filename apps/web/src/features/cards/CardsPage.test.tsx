@@ -15,12 +15,22 @@ configure({ asyncUtilTimeout: 5000, defaultHidden: true });
 
 const admin = makeMe({ id: 1, name: 'Alex Morgan', roles: ['super-admin'] });
 const jordans = makeCard({ id: 7, last4: '1111', spending_limit: 10_000 });
-const sams = makeCard({ id: 8, last4: '2222', name: 'Sam Rivera', user_id: 5, spending_limit: 2_550, user: { id: 5, name: 'Sam Rivera', email: 'sam@demo.test', avatar_url: null } });
+const sams = makeCard({
+  id: 8,
+  last4: '2222',
+  name: 'Sam Rivera',
+  user_id: 5,
+  spending_limit: 2_550,
+  user: { id: 5, name: 'Sam Rivera', email: 'sam@demo.test', avatar_url: null },
+});
 
 function api(extra: Record<string, FakeReply | ((call: RecordedCall) => FakeReply)> = {}) {
   document.cookie = 'XSRF-TOKEN=t';
   return installFakeApi({
-    'GET /api/cards': { status: 200, body: { ...listOf([jordans, sams]), meta: { total: 12, current_page: 1, per_page: 8, last_page: 2 } } },
+    'GET /api/cards': {
+      status: 200,
+      body: { ...listOf([jordans, sams]), meta: { total: 12, current_page: 1, per_page: 8, last_page: 2 } },
+    },
     'GET /api/cards/7': { status: 200, body: { data: jordans } },
     'GET /api/cards/8': { status: 200, body: { data: sams } },
     ...extra,
@@ -41,8 +51,14 @@ describe('/cards', { timeout: 120_000 }, () => {
     const fake = api();
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Cards(12)' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Jordan Lee, virtual card ending in 1111/ })).toHaveAttribute('href', '/cards/7');
-    expect(screen.getByRole('link', { name: /Sam Rivera, virtual card ending in 2222/ })).toHaveAttribute('href', '/cards/8');
+    expect(screen.getByRole('link', { name: /Jordan Lee, virtual card ending in 1111/ })).toHaveAttribute(
+      'href',
+      '/cards/7',
+    );
+    expect(screen.getByRole('link', { name: /Sam Rivera, virtual card ending in 2222/ })).toHaveAttribute(
+      'href',
+      '/cards/8',
+    );
     const list = fake.fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/cards?'))!;
     const query = new URL(list, 'http://localhost').searchParams;
     expect(query.get('page[size]')).toBe('8');
@@ -64,7 +80,13 @@ describe('/cards', { timeout: 120_000 }, () => {
   });
 
   it('filters by status, Canceled included, and shows a canceled card with the reason the issuer gave', async () => {
-    const lost = makeCard({ id: 9, last4: '3333', status: 'canceled', cancellation_reason: 'lost', canceled_at: '2025-03-01T00:00:00.000Z' });
+    const lost = makeCard({
+      id: 9,
+      last4: '3333',
+      status: 'canceled',
+      cancellation_reason: 'lost',
+      canceled_at: '2025-03-01T00:00:00.000Z',
+    });
     const fake = api();
     renderPage();
     await screen.findByRole('link', { name: /ending in 1111/ });
@@ -73,7 +95,11 @@ describe('/cards', { timeout: 120_000 }, () => {
     await user.click(await screen.findByText('Canceled', { selector: '.ant-select-item-option-content' }));
     expect(await screen.findByRole('link', { name: /ending in 3333, canceled/ })).toBeInTheDocument();
     expect(screen.getByText('Canceled · Lost')).toBeInTheDocument();
-    expect(fake.fetchMock.mock.calls.some(([url]) => new URL(String(url), 'http://localhost').searchParams.get('filter[status]') === 'canceled')).toBe(true);
+    expect(
+      fake.fetchMock.mock.calls.some(
+        ([url]) => new URL(String(url), 'http://localhost').searchParams.get('filter[status]') === 'canceled',
+      ),
+    ).toBe(true);
   });
 
   it('opens the create-card drawer with ?action=addCard', async () => {
@@ -141,7 +167,9 @@ describe('/cards', { timeout: 120_000 }, () => {
     await screen.findByRole('heading', { name: 'Cards(12)' });
     await user.click(screen.getByText('List'));
     const table = (await screen.findByText('•••• •••• •••• 2222')).closest('table')!;
-    const [row7, row8] = ['1111', '2222'].map((last4) => within(table).getByText(`•••• •••• •••• ${last4}`).closest('tr')!);
+    const [row7, row8] = ['1111', '2222'].map((last4) =>
+      within(table).getByText(`•••• •••• •••• ${last4}`).closest('tr')!,
+    );
     await user.click(within(row7!).getByRole('checkbox'));
     await user.click(within(row8!).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Action (2 selected)' }));
@@ -151,7 +179,14 @@ describe('/cards', { timeout: 120_000 }, () => {
 
   const funded = (amount: number) => ({
     status: 200,
-    body: { data: [{ ...jordans, spending_limit: jordans.spending_limit + amount }, { ...sams, spending_limit: sams.spending_limit + amount }], message: CARD_MESSAGES.balanceUpdated, meta: { funded: 2 } },
+    body: {
+      data: [
+        { ...jordans, spending_limit: jordans.spending_limit + amount },
+        { ...sams, spending_limit: sams.spending_limit + amount },
+      ],
+      message: CARD_MESSAGES.balanceUpdated,
+      meta: { funded: 2 },
+    },
   });
 
   it('funds the selected cards with one server call that adds the amount (at least $0.01) to each, then clears the selection', async () => {
@@ -170,14 +205,16 @@ describe('/cards', { timeout: 120_000 }, () => {
     expect(await screen.findByText(CARD_MESSAGES.balanceUpdated)).toBeInTheDocument();
     expect(screen.getByText(multiFundDoneText(1, 2))).toBeInTheDocument();
     const writes = fake.calls.filter((call) => call.method !== 'GET');
-    expect(writes.map((call) => [call.method, call.path, call.body])).toEqual([['POST', '/api/cards/fund', { card_ids: [7, 8], amount: 1, description: 'Quarterly top-up' }]]);
+    expect(writes.map((call) => [call.method, call.path, call.body])).toEqual([
+      ['POST', '/api/cards/fund', { card_ids: [7, 8], amount: 1, description: 'Quarterly top-up' }],
+    ]);
     expect(writes[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     // No card is read and written back: the server adds to what each card has when it funds.
     expect(fake.calls.some((call) => call.path === '/api/cards/7' || call.path === '/api/cards/8')).toBe(false);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Action (0 selected)' })).toBeInTheDocument());
   });
 
-  it('on a refusal shows the server\'s message, keeps the selection, and a retry of the same submission reuses its key', async () => {
+  it("on a refusal shows the server's message, keeps the selection, and a retry of the same submission reuses its key", async () => {
     let answer: FakeReply = { status: 409, body: { message: CARD_MESSAGES.insufficientFunds } };
     const fake = api({ 'POST /api/cards/fund': () => answer });
     const modal = await openFundModal();
@@ -204,13 +241,23 @@ describe('/cards', { timeout: 120_000 }, () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
-  it('a changed submission gets a new key; a 422 puts the server\'s message on its field', async () => {
-    const fake = api({ 'POST /api/cards/fund': { status: 422, body: { message: 'May not be greater than 255 characters.', errors: { description: ['May not be greater than 255 characters.'] } } } });
+  it("a changed submission gets a new key; a 422 puts the server's message on its field", async () => {
+    const fake = api({
+      'POST /api/cards/fund': {
+        status: 422,
+        body: {
+          message: 'May not be greater than 255 characters.',
+          errors: { description: ['May not be greater than 255 characters.'] },
+        },
+      },
+    });
     const modal = await openFundModal();
     fireEvent.change(within(modal).getByLabelText('Amount'), { target: { value: '5' } });
     fireEvent.change(within(modal).getByLabelText('Description'), { target: { value: 'First' } });
     await user.click(within(modal).getByRole('button', { name: 'Fund Card(s)' }));
-    await waitFor(() => expect(within(modal).getAllByText('May not be greater than 255 characters.').length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(within(modal).getAllByText('May not be greater than 255 characters.').length).toBeGreaterThan(0),
+    );
     fireEvent.change(within(modal).getByLabelText('Description'), { target: { value: 'Second' } });
     await user.click(within(modal).getByRole('button', { name: 'Fund Card(s)' }));
     await waitFor(() => expect(fake.calls.filter((call) => call.method === 'POST')).toHaveLength(2));
@@ -221,7 +268,10 @@ describe('/cards', { timeout: 120_000 }, () => {
 
   it('activates the selected cards and reports the ones that could not be', async () => {
     const fake = api({
-      'PUT /api/cards/7/status': { status: 200, body: { data: { ...jordans, status: 'active' }, message: CARD_MESSAGES.statusUpdated } },
+      'PUT /api/cards/7/status': {
+        status: 200,
+        body: { data: { ...jordans, status: 'active' }, message: CARD_MESSAGES.statusUpdated },
+      },
       'PUT /api/cards/8/status': { status: 409, body: { message: CARD_MESSAGES.termsNotAccepted } },
     });
     renderPage();
@@ -234,7 +284,10 @@ describe('/cards', { timeout: 120_000 }, () => {
 
     expect(await screen.findByText(CARD_MESSAGES.statusUpdated)).toBeInTheDocument();
     expect(await screen.findByText(CARD_MESSAGES.termsNotAccepted)).toBeInTheDocument();
-    expect(fake.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ status: 'active' }, { status: 'active' }]);
+    expect(fake.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { status: 'active' },
+      { status: 'active' },
+    ]);
     // The card that failed stays selected.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Action (1 selected)' })).toBeInTheDocument());
   });

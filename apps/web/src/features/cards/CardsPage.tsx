@@ -1,6 +1,12 @@
 import { AppstoreOutlined, DownOutlined, PlusOutlined, SearchOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Card, Dropdown, Empty, Flex, Input, Pagination, Segmented, Select, Typography } from 'antd';
-import { CANCELED_CARD_MESSAGES, CARD_MESSAGES, PAGE_SIZES, SEARCH_DEBOUNCE_MS, type CardResource } from '@wallet/contract';
+import {
+  CANCELED_CARD_MESSAGES,
+  CARD_MESSAGES,
+  PAGE_SIZES,
+  SEARCH_DEBOUNCE_MS,
+  type CardResource,
+} from '@wallet/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { listQueryParams } from '../../lib/list-query';
@@ -87,7 +93,8 @@ export function CardsPage() {
     });
   };
 
-  const keepOnly = (ids: number[]) => setSelected((previous) => new Map([...previous].filter(([id]) => ids.includes(id))));
+  const keepOnly = (ids: number[]) =>
+    setSelected((previous) => new Map([...previous].filter(([id]) => ids.includes(id))));
 
   const changeStatus = (status: CardStatus) => {
     const cardIds = [...selected.keys()];
@@ -96,7 +103,10 @@ export function CardsPage() {
       {
         onSuccess: ({ succeeded, failed }) => {
           if (succeeded.length > 0) {
-            notifySuccess(CARD_MESSAGES.statusUpdated, `${succeeded.length} of ${cardIds.length} card(s) ${status === 'active' ? 'activated' : 'deactivated'}.`);
+            notifySuccess(
+              CARD_MESSAGES.statusUpdated,
+              `${succeeded.length} of ${cardIds.length} card(s) ${status === 'active' ? 'activated' : 'deactivated'}.`,
+            );
           }
           failed.forEach(({ error }) => notifyError(error));
           keepOnly(failed.map(({ cardId }) => cardId));
@@ -167,7 +177,11 @@ export function CardsPage() {
                 style={{ width: 170 }}
               />
             ) : (
-              <Dropdown menu={{ items: actionItems }} disabled={selected.size === 0 || updateStatus.isPending} trigger={['click']}>
+              <Dropdown
+                menu={{ items: actionItems }}
+                disabled={selected.size === 0 || updateStatus.isPending}
+                trigger={['click']}
+              >
                 <Button loading={updateStatus.isPending} aria-label={`Action (${selected.size} selected)`}>
                   Action{selected.size > 0 ? ` (${selected.size})` : ''} <DownOutlined aria-hidden />
                 </Button>
@@ -198,10 +212,7 @@ export function CardsPage() {
             onSelectionChange={handleSelectionChange}
           />
         ) : isEmpty ? (
-          <Empty
-            style={{ padding: '48px 0' }}
-            description={filtered ? 'No cards match your search' : 'No cards yet'}
-          >
+          <Empty style={{ padding: '48px 0' }} description={filtered ? 'No cards match your search' : 'No cards yet'}>
             {!filtered && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAddCardOpen(true)}>
                 Add New Card
@@ -210,7 +221,12 @@ export function CardsPage() {
           </Empty>
         ) : (
           <>
-            <CardsGrid cards={rows} newId={created?.id} loading={cards.isFetching} skeletonCount={state.pageSize > 8 ? 8 : state.pageSize} />
+            <CardsGrid
+              cards={rows}
+              newId={created?.id}
+              loading={cards.isFetching}
+              skeletonCount={state.pageSize > 8 ? 8 : state.pageSize}
+            />
             <Flex justify="flex-end" style={{ marginTop: 16 }}>
               <Pagination
                 current={state.page}
@@ -228,7 +244,12 @@ export function CardsPage() {
       </Card>
 
       <CreateCardDrawer open={addCardOpen} onClose={() => setAddCardOpen(false)} onCreated={setCreated} />
-      <MultiFundModal open={fundOpen} cards={[...selected.values()]} onClose={() => setFundOpen(false)} onDone={keepOnly} />
+      <MultiFundModal
+        open={fundOpen}
+        cards={[...selected.values()]}
+        onClose={() => setFundOpen(false)}
+        onDone={keepOnly}
+      />
     </>
   );
 }

@@ -11,7 +11,10 @@ configure({ asyncUtilTimeout: 8000 });
 
 // The charts' SVG is slow to draw in jsdom and these tests read the figures, their labels and text alternatives, not
 // the drawing (MemberDashboard and UserProfilePage tests draw real charts; the browser checks look at them).
-vi.mock('recharts', async (importOriginal) => ({ ...(await importOriginal<typeof Recharts>()), ResponsiveContainer: () => null }));
+vi.mock('recharts', async (importOriginal) => ({
+  ...(await importOriginal<typeof Recharts>()),
+  ResponsiveContainer: () => null,
+}));
 
 const admin = makeMe({ id: 1, first_name: 'Alex', name: 'Alex Morgan', roles: ['super-admin'] });
 const LOAD = { timeout: 15_000 };
@@ -44,23 +47,55 @@ function card(overrides: Partial<CardResource>): CardResource {
   };
 }
 
-const flights = makeRequest({ id: 2, amount: 120_000, user: { id: 4, name: 'Jordan Lee', email: 'member@demo.test', avatar_url: null } });
-const lunch = makeRequest({ id: 7, amount: 6_000, user_id: 5, user: { id: 5, name: 'Sam Rivera', email: 'sam@demo.test', avatar_url: null } });
-const laptop = makeRequest({ id: 9, amount: 250_000, user_id: 6, user: { id: 6, name: 'Priya Shah', email: 'priya@demo.test', avatar_url: null } });
-const zoom = makeRequest({ id: 6, amount: 9_900, approved_path: 'approved', status: 'Approved', transferred: '2025-03-11T10:00:00.000Z' });
+const flights = makeRequest({
+  id: 2,
+  amount: 120_000,
+  user: { id: 4, name: 'Jordan Lee', email: 'member@demo.test', avatar_url: null },
+});
+const lunch = makeRequest({
+  id: 7,
+  amount: 6_000,
+  user_id: 5,
+  user: { id: 5, name: 'Sam Rivera', email: 'sam@demo.test', avatar_url: null },
+});
+const laptop = makeRequest({
+  id: 9,
+  amount: 250_000,
+  user_id: 6,
+  user: { id: 6, name: 'Priya Shah', email: 'priya@demo.test', avatar_url: null },
+});
+const zoom = makeRequest({
+  id: 6,
+  amount: 9_900,
+  approved_path: 'approved',
+  status: 'Approved',
+  transferred: '2025-03-11T10:00:00.000Z',
+});
 
 /** The demo-like API; the pending list answers what is still pending, two at a time. */
 function api(extra: Record<string, Handler> = {}) {
   const pending = [flights, lunch, laptop];
   const fake = fakeApi({
-    'GET /api/dashboard/kpi': ok({ data: { issuing_available: 1_063_100, last_30_spend: 222_879, assigned_out: 4_712_901 } }),
+    'GET /api/dashboard/kpi': ok({
+      data: { issuing_available: 1_063_100, last_30_spend: 222_879, assigned_out: 4_712_901 },
+    }),
     'GET /api/balance': ok({ data: { available: 1_063_100 } }),
     'GET /api/wallet-balances/analytics': (call) =>
-      ok({ data: call.url.searchParams.has('filter[sum_over_days]') ? dayRows(Array(30).fill(1_063_100)) : monthRows(Array(6).fill(900_000)) }),
+      ok({
+        data: call.url.searchParams.has('filter[sum_over_days]')
+          ? dayRows(Array(30).fill(1_063_100))
+          : monthRows(Array(6).fill(900_000)),
+      }),
     'GET /api/expenses/analytics': (call) =>
-      ok({ data: call.url.searchParams.has('filter[sum_over_days]') ? dayRows(Array(30).fill(7_000)) : monthRows([150_000, 180_000, 220_000, 175_000, 140_000, 250_000]) }),
+      ok({
+        data: call.url.searchParams.has('filter[sum_over_days]')
+          ? dayRows(Array(30).fill(7_000))
+          : monthRows([150_000, 180_000, 220_000, 175_000, 140_000, 250_000]),
+      }),
     'GET /api/purchase-requests': (call) =>
-      call.url.searchParams.get('filter[pending]') === '1' ? ok(list(pending.slice(0, 2), pending.length)) : ok(list([zoom], 4)),
+      call.url.searchParams.get('filter[pending]') === '1'
+        ? ok(list(pending.slice(0, 2), pending.length))
+        : ok(list([zoom], 4)),
     'PUT /api/purchase-requests/2/finance-approval': (call) => {
       pending.splice(pending.indexOf(flights), 1);
       const { status } = call.body as { status: 'approved' | 'rejected' };
@@ -71,7 +106,18 @@ function api(extra: Record<string, Handler> = {}) {
       const { status } = call.body as { status: 'approved' | 'rejected' };
       return ok({ data: { ...lunch, approved_accounting: status } });
     },
-    'GET /api/cards': ok(list([card({ id: 2, last4: '4603' }), card({ id: 3, last4: '3798', last_used_at: '2025-01-12T10:00:00.000Z', user_id: 5, user: { id: 5, name: 'Sam Rivera', email: 'sam@demo.test', avatar_url: null } })])),
+    'GET /api/cards': ok(
+      list([
+        card({ id: 2, last4: '4603' }),
+        card({
+          id: 3,
+          last4: '3798',
+          last_used_at: '2025-01-12T10:00:00.000Z',
+          user_id: 5,
+          user: { id: 5, name: 'Sam Rivera', email: 'sam@demo.test', avatar_url: null },
+        }),
+      ]),
+    ),
     'GET /api/cards/2/expenses': ok({
       data: [
         { id: 11, stripe_created: now - DAY, amount: 41_633 },
@@ -96,11 +142,16 @@ async function kpi(title: string) {
 
 /** A dropdown menu entry (cheaper than a role query with a name under antd in jsdom). */
 async function menuItem(label: string) {
-  return screen.findByText(label, { selector: '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content, .ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content *' });
+  return screen.findByText(label, {
+    selector:
+      '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content, .ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-title-content *',
+  });
 }
 
-const button = (text: string, container: HTMLElement = document.body) => within(container).getByText(text, { selector: 'button, button *' }).closest('button')!;
-const findButton = async (text: string) => (await screen.findByText(text, { selector: 'button, button *' })).closest('button')!;
+const button = (text: string, container: HTMLElement = document.body) =>
+  within(container).getByText(text, { selector: 'button, button *' }).closest('button')!;
+const findButton = async (text: string) =>
+  (await screen.findByText(text, { selector: 'button, button *' })).closest('button')!;
 const row = (label: string) => screen.findByLabelText(label, { selector: 'li' }, LOAD);
 
 describe('admin dashboard', { timeout: 60_000 }, () => {
@@ -110,12 +161,17 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
   });
 
   it('warns of a shortfall (a reversed top-up left the funds below zero) with the amount, linking to Add Funds', async () => {
-    api({ 'GET /api/dashboard/kpi': ok({ data: { issuing_available: -8_300, last_30_spend: 0, assigned_out: 18_300 } }) });
+    api({
+      'GET /api/dashboard/kpi': ok({ data: { issuing_available: -8_300, last_30_spend: 0, assigned_out: 18_300 } }),
+    });
     renderDashboard();
     const title = await screen.findByText(SHORTFALL_TEXTS.title(8_300), undefined, LOAD);
     const alert = title.closest<HTMLElement>('[role="alert"]')!;
     expect(within(alert).getByText(SHORTFALL_TEXTS.description)).toBeInTheDocument();
-    expect(within(alert).getByRole('link', { name: SHORTFALL_TEXTS.action })).toHaveAttribute('href', '/account-settings?tab=accountFunding&action=addFunds');
+    expect(within(alert).getByRole('link', { name: SHORTFALL_TEXTS.action })).toHaveAttribute(
+      'href',
+      '/account-settings?tab=accountFunding&action=addFunds',
+    );
   });
 
   it('greets the admin and shows the KPI figures in dollars', async () => {
@@ -133,12 +189,20 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
   it('charts 6 months by default and switches the Fund Overview query with the range menu', async () => {
     const fake = api();
     renderDashboard();
-    expect(await screen.findByLabelText('Available balance and spending, 6 months', { selector: 'figure' }, LOAD)).toBeInTheDocument();
-    expect(fake.urls('/api/wallet-balances/analytics').some((url) => url.searchParams.get('filter[sum_over_months]') === '6')).toBe(true);
+    expect(
+      await screen.findByLabelText('Available balance and spending, 6 months', { selector: 'figure' }, LOAD),
+    ).toBeInTheDocument();
+    expect(
+      fake
+        .urls('/api/wallet-balances/analytics')
+        .some((url) => url.searchParams.get('filter[sum_over_months]') === '6'),
+    ).toBe(true);
 
     await user.click(screen.getByLabelText('Fund Overview range: 6 Months'));
     await user.click(await menuItem('1 Month'));
-    expect(await screen.findByLabelText('Available balance and spending, 1 month', { selector: 'figure' }, LOAD)).toBeInTheDocument();
+    expect(
+      await screen.findByLabelText('Available balance and spending, 1 month', { selector: 'figure' }, LOAD),
+    ).toBeInTheDocument();
     for (const path of ['/api/wallet-balances/analytics', '/api/expenses/analytics']) {
       expect(fake.urls(path).some((url) => url.searchParams.get('filter[sum_over_days]') === '30')).toBe(true);
     }
@@ -183,7 +247,11 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
 
     await waitFor(() => expect(fake.urls('/api/purchase-requests/2/finance-approval', 'PUT')).toHaveLength(1));
     const put = fake.calls.find((call) => call.method === 'PUT')!;
-    expect(put.body).toEqual({ approving: true, status: 'approved', notes: 'Force approved by admin from purchase request dashboard.' });
+    expect(put.body).toEqual({
+      approving: true,
+      status: 'approved',
+      notes: 'Force approved by admin from purchase request dashboard.',
+    });
     expect(await screen.findByText('Approval Saved Successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByLabelText('Jordan Lee, $1,200.00')).not.toBeInTheDocument());
     // The next pending request moves up.
@@ -205,7 +273,12 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
   });
 
   it('shows a refused force decision through the notifier and keeps the row', async () => {
-    api({ 'PUT /api/purchase-requests/2/finance-approval': { status: 403, body: { message: 'Admins may not decide their own purchase requests.' } } });
+    api({
+      'PUT /api/purchase-requests/2/finance-approval': {
+        status: 403,
+        body: { message: 'Admins may not decide their own purchase requests.' },
+      },
+    });
     renderDashboard();
     await user.click(button('Force Approve', await row('Jordan Lee, $1,200.00')));
     await user.click(await findButton('Yes, Approve'));
@@ -218,7 +291,10 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
   it('has the Approved Request tab and See All Request', async () => {
     api();
     renderDashboard();
-    expect(await screen.findByText('See All Request', { selector: 'a' }, LOAD)).toHaveAttribute('href', '/requests?tab=allRequest');
+    expect(await screen.findByText('See All Request', { selector: 'a' }, LOAD)).toHaveAttribute(
+      'href',
+      '/requests?tab=allRequest',
+    );
     await user.click(screen.getByText('Approved Request', { selector: '[role="tab"], [role="tab"] *' }));
     const approved = await screen.findByLabelText('Approved requests', { selector: 'ul' });
     expect(within(approved).getByText('Approved')).toBeInTheDocument();

@@ -7,7 +7,9 @@ import { renderApp } from '../../test/render-app';
 describe('dashboard greeting', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    installFakeApi(signedIn(makeMe({ first_name: 'Ada', organization: { id: 1, slug: 'demo', name: 'Demo Charity' } })));
+    installFakeApi(
+      signedIn(makeMe({ first_name: 'Ada', organization: { id: 1, slug: 'demo', name: 'Demo Charity' } })),
+    );
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -27,7 +27,10 @@ export function KpiCard({ title, value, failed, onRetry, chart, caption, extra, 
     <Card style={{ height: '100%' }} styles={{ body: { padding: 20 } }}>
       <section aria-label={title}>
         <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, minHeight: 24 }}>
-          <Typography.Title level={2} style={{ fontSize: 14, fontWeight: 500, margin: 0, color: 'rgba(0, 0, 0, 0.55)' }}>
+          <Typography.Title
+            level={2}
+            style={{ fontSize: 14, fontWeight: 500, margin: 0, color: 'rgba(0, 0, 0, 0.55)' }}
+          >
             {title}
           </Typography.Title>
           {extra}
@@ -38,7 +41,16 @@ export function KpiCard({ title, value, failed, onRetry, chart, caption, extra, 
           ) : value === undefined ? (
             <LoadingBlock height={28} width={160} label={`Loading ${title}`} />
           ) : (
-            <span data-testid="kpi-value" style={{ fontSize: 26, fontWeight: 600, lineHeight: `${KPI_FIGURE_HEIGHT}px`, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+            <span
+              data-testid="kpi-value"
+              style={{
+                fontSize: 26,
+                fontWeight: 600,
+                lineHeight: `${KPI_FIGURE_HEIGHT}px`,
+                fontVariantNumeric: 'tabular-nums',
+                whiteSpace: 'nowrap',
+              }}
+            >
               {formatMoney(value)}
             </span>
           )}

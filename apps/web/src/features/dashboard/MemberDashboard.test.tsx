@@ -14,13 +14,22 @@ const LOAD = { timeout: 15_000 };
 function api() {
   return fakeApi({
     'GET /api/users/4/cards/analytics': ok({
-      data: { cards_count: 2, cards_sum_spending_limit: 3_166_917, issuing_authorization_holds_sum_amount: 38_134, available_to_spend: 3_128_783 },
+      data: {
+        cards_count: 2,
+        cards_sum_spending_limit: 3_166_917,
+        issuing_authorization_holds_sum_amount: 38_134,
+        available_to_spend: 3_128_783,
+      },
     }),
     'GET /api/users/4/expenses/analytics': (call) =>
-      call.url.searchParams.has('filter[group_single]') ? ok({ data: [{ date: null, amount: 1_642_983 }] }) : ok({ data: monthRows([175_578, 252_729, 124_720, 67_139, 227_073, 154_396]) }),
+      call.url.searchParams.has('filter[group_single]')
+        ? ok({ data: [{ date: null, amount: 1_642_983 }] })
+        : ok({ data: monthRows([175_578, 252_729, 124_720, 67_139, 227_073, 154_396]) }),
     'GET /api/users/4/journal-entries/analytics': ok({ data: monthRows([0, 0, 100_000, 0, 0, 4_809_900]) }),
     'GET /api/users/4/purchase-requests/analytics': (call) =>
-      call.url.searchParams.has('filter[group_single]') ? ok({ data: [{ date: null, amount: 9_900 }] }) : ok({ data: monthRows([0, 0, 0, 0, 0, 9_900]) }),
+      call.url.searchParams.has('filter[group_single]')
+        ? ok({ data: [{ date: null, amount: 9_900 }] })
+        : ok({ data: monthRows([0, 0, 0, 0, 0, 9_900]) }),
     'GET /api/users/4/purchase-requests': ok(
       list([
         makeRequest({
@@ -63,7 +72,11 @@ describe('member dashboard', { timeout: 60_000 }, () => {
     const approved = fake.urls('/api/users/4/purchase-requests')[0]!;
     expect(approved.searchParams.get('filter[approved]')).toBe('1');
     expect(approved.searchParams.get('sort')).toBe('-transferred');
-    expect(fake.urls('/api/users/4/purchase-requests/analytics').every((url) => url.searchParams.get('where_not_null') === 'transferred')).toBe(true);
+    expect(
+      fake
+        .urls('/api/users/4/purchase-requests/analytics')
+        .every((url) => url.searchParams.get('where_not_null') === 'transferred'),
+    ).toBe(true);
     // No admin endpoints for a member.
     expect(fake.calls.some((call) => call.url.pathname === '/api/dashboard/kpi')).toBe(false);
   });
@@ -90,7 +103,11 @@ describe('member dashboard', { timeout: 60_000 }, () => {
     expect(balance).toHaveAccessibleDescription(/^Card Balance: .*\$48,099\.00/);
     expect(balance).not.toHaveAccessibleDescription(/Expenses/);
     await waitFor(() =>
-      expect(fake.urls('/api/users/4/journal-entries/analytics').some((url) => url.searchParams.get('filter[sum_over_months]') === '6')).toBe(true),
+      expect(
+        fake
+          .urls('/api/users/4/journal-entries/analytics')
+          .some((url) => url.searchParams.get('filter[sum_over_months]') === '6'),
+      ).toBe(true),
     );
   });
 });

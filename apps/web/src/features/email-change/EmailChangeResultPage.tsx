@@ -12,7 +12,8 @@ const RESULT_STATUS: Record<EmailChangeStatus, ResultProps['status']> = {
   taken: 'warning',
 };
 
-const isStatus = (value: string | null): value is EmailChangeStatus => (EMAIL_CHANGE_STATUSES as readonly (string | null)[]).includes(value);
+const isStatus = (value: string | null): value is EmailChangeStatus =>
+  (EMAIL_CHANGE_STATUSES as readonly (string | null)[]).includes(value);
 
 /** /email-change?status: where the link confirming a new email address lands (public), saying what happened. */
 export function EmailChangeResultPage() {

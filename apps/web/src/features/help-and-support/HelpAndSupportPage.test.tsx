@@ -29,7 +29,10 @@ describe('/help-and-support', () => {
     expect(screen.queryByText('How do I issue a card?')).not.toBeInTheDocument();
 
     const contact = (await screen.findByText('Finn Finance')).closest<HTMLElement>('.ant-card')!;
-    expect(within(contact).getByRole('link', { name: /finn@demo.test/ })).toHaveAttribute('href', 'mailto:finn@demo.test');
+    expect(within(contact).getByRole('link', { name: /finn@demo.test/ })).toHaveAttribute(
+      'href',
+      'mailto:finn@demo.test',
+    );
     expect(within(contact).getByText('Ada Admin')).toBeVisible();
     const about = screen.getByText('About').closest<HTMLElement>('.ant-card')!;
     expect(within(about).getByText(__APP_VERSION__)).toBeVisible();
@@ -38,7 +41,10 @@ describe('/help-and-support', () => {
   });
 
   it('gives an admin the answers for admins', async () => {
-    installFakeApi({ ...signedIn(makeMe({ roles: ['wallet-admin'] })), 'GET /api/organization/admins': { status: 200, body: { data: admins } } });
+    installFakeApi({
+      ...signedIn(makeMe({ roles: ['wallet-admin'] })),
+      'GET /api/organization/admins': { status: 200, body: { data: admins } },
+    });
     renderApp('/help-and-support');
     expect(await screen.findByText('How do I issue a card?')).toBeVisible();
     expect(screen.getByText('How do I fund a card?')).toBeVisible();

@@ -15,7 +15,8 @@ function AdminsCard() {
   return (
     <Card title="Contact your admins">
       <Typography.Paragraph type="secondary">
-        For a new card, a role, more funds or anything this page doesn&apos;t answer, write to one of your organisation&apos;s admins.
+        For a new card, a role, more funds or anything this page doesn&apos;t answer, write to one of your
+        organisation&apos;s admins.
       </Typography.Paragraph>
       {admins.isPending ? (
         <Skeleton active avatar={false} title={false} paragraph={{ rows: 4 }} aria-busy />

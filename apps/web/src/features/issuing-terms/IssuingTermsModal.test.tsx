@@ -24,7 +24,12 @@ describe('issuing terms modal', { timeout: 120_000 }, () => {
       },
       'GET /api/me': () => ({
         status: 200,
-        body: { data: { ...cardholder, issuing_tos_acceptance: { accepted_at: accepted ? '2025-03-01T00:00:00.000Z' : null } } },
+        body: {
+          data: {
+            ...cardholder,
+            issuing_tos_acceptance: { accepted_at: accepted ? '2025-03-01T00:00:00.000Z' : null },
+          },
+        },
       }),
     });
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -50,12 +55,16 @@ describe('issuing terms modal', { timeout: 120_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText(CARD_MESSAGES.termsAccepted)).toBeInTheDocument();
     expect(fake.calls.find((call) => call.method === 'POST')?.body).toEqual({ issuer: 'stripe' });
-    await waitFor(() => expect(screen.queryByText('Wallet Pass-through Provisions', { selector: 'h2' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('Wallet Pass-through Provisions', { selector: 'h2' })).not.toBeInTheDocument(),
+    );
   });
 
   it('is required only of a cardholder without an acceptance time', () => {
     expect(mustAcceptIssuingTerms(cardholder)).toBe(true);
     expect(mustAcceptIssuingTerms(makeMe({ stripe_cardholder_id: null }))).toBe(false);
-    expect(mustAcceptIssuingTerms({ ...cardholder, issuing_tos_acceptance: { accepted_at: '2025-01-01T00:00:00.000Z' } })).toBe(false);
+    expect(
+      mustAcceptIssuingTerms({ ...cardholder, issuing_tos_acceptance: { accepted_at: '2025-01-01T00:00:00.000Z' } }),
+    ).toBe(false);
   });
 });

@@ -24,7 +24,6 @@ export function IssuingTermsModal() {
   const isLast = step === TERMS_STEPS.length - 1;
   const current = TERMS_STEPS[step]!;
 
-
   return (
     <Modal
       open={open}
@@ -58,7 +57,12 @@ export function IssuingTermsModal() {
           Step {step + 1} of {TERMS_STEPS.length}
         </Typography.Text>
       ) : (
-        <Steps size="small" current={step} items={TERMS_STEPS.map(({ title }) => ({ title }))} style={{ margin: '8px 0 20px' }} />
+        <Steps
+          size="small"
+          current={step}
+          items={TERMS_STEPS.map(({ title }) => ({ title }))}
+          style={{ margin: '8px 0 20px' }}
+        />
       )}
       <div key={step} className="issuing-terms-document" role="region" aria-label={current.title} tabIndex={0}>
         {current.body}

@@ -26,8 +26,8 @@ export const TERMS_STEPS: readonly TermsStep[] = [
         </Paragraph>
         <Paragraph>
           To receive them you need a current web browser, an email account and the ability to save or print what we
-          send. You may ask for a paper copy, or withdraw this consent, at any time by contacting your organisation&apos;s
-          administrator; withdrawing consent ends your use of the card.
+          send. You may ask for a paper copy, or withdraw this consent, at any time by contacting your
+          organisation&apos;s administrator; withdrawing consent ends your use of the card.
         </Paragraph>
         <Paragraph>Keep your email address up to date in Account Settings so these communications reach you.</Paragraph>
       </>
@@ -46,13 +46,14 @@ export const TERMS_STEPS: readonly TermsStep[] = [
           never for personal spending, cash or anything unlawful.
         </Paragraph>
         <Paragraph>
-          Keep the card, its number, CVC and any PIN confidential. Tell your administrator at once if the card is lost or
-          stolen or if you see a transaction you did not make. Your organisation may change the limit, deactivate or
+          Keep the card, its number, CVC and any PIN confidential. Tell your administrator at once if the card is lost
+          or stolen or if you see a transaction you did not make. Your organisation may change the limit, deactivate or
           close the card at any time, and may review every transaction made with it.
         </Paragraph>
         <Paragraph>
-          The card is issued by a licensed bank under the payment network&apos;s rules. Your personal information is used to
-          issue and run the card and to meet legal and anti-fraud obligations, as the issuer&apos;s privacy policy describes.
+          The card is issued by a licensed bank under the payment network&apos;s rules. Your personal information is
+          used to issue and run the card and to meet legal and anti-fraud obligations, as the issuer&apos;s privacy
+          policy describes.
         </Paragraph>
       </>
     ),
@@ -65,9 +66,9 @@ export const TERMS_STEPS: readonly TermsStep[] = [
           Wallet Pass-through Provisions
         </Title>
         <Paragraph>
-          You may add the card to a digital wallet such as Apple Pay, Google Pay or Samsung Pay where the issuer allows it.
-          The wallet is provided by a third party under its own terms and privacy policy; neither your organisation nor the
-          issuer is responsible for the wallet itself.
+          You may add the card to a digital wallet such as Apple Pay, Google Pay or Samsung Pay where the issuer allows
+          it. The wallet is provided by a third party under its own terms and privacy policy; neither your organisation
+          nor the issuer is responsible for the wallet itself.
         </Paragraph>
         <Paragraph>
           These card terms apply to every payment made through a wallet. Protect the device that holds the card as you
@@ -75,8 +76,8 @@ export const TERMS_STEPS: readonly TermsStep[] = [
           when you stop using the device or when your organisation asks you to.
         </Paragraph>
         <Paragraph>
-          By selecting Accept you confirm that you have read and agree to the E-Sign Disclosure, the Authorized User Terms
-          and these Wallet Pass-through Provisions.
+          By selecting Accept you confirm that you have read and agree to the E-Sign Disclosure, the Authorized User
+          Terms and these Wallet Pass-through Provisions.
         </Paragraph>
       </>
     ),

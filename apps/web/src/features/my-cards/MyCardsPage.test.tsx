@@ -17,7 +17,10 @@ describe('/my-cards', { timeout: 120_000 }, () => {
       'GET /api/users/4/cards': {
         status: 200,
         body: {
-          data: [makeCard({ id: 7, last4: '1111', spending_limit: 12_345, available_to_spend: 12_345 }), makeCard({ id: 8, last4: '2222', type: 'physical' })],
+          data: [
+            makeCard({ id: 7, last4: '1111', spending_limit: 12_345, available_to_spend: 12_345 }),
+            makeCard({ id: 8, last4: '2222', type: 'physical' }),
+          ],
           meta: { total: 12, current_page: 1, per_page: 10, last_page: 2 },
         },
       },
@@ -34,15 +37,28 @@ describe('/my-cards', { timeout: 120_000 }, () => {
   });
 
   it('says so when there are no cards', async () => {
-    installFakeApi({ 'GET /api/users/4/cards': { status: 200, body: { data: [], meta: { total: 0, current_page: 1, per_page: 10, last_page: 1 } } } });
+    installFakeApi({
+      'GET /api/users/4/cards': {
+        status: 200,
+        body: { data: [], meta: { total: 0, current_page: 1, per_page: 10, last_page: 1 } },
+      },
+    });
     renderWithProviders(<MyCardsPage />, { path: '/my-cards', me: member });
     expect(await screen.findByRole('heading', { name: 'Total Cards(0)' })).toBeInTheDocument();
     expect(screen.getByText(UI_TEXTS.myCardsEmpty)).toBeInTheDocument();
   });
 
-  it("tells an admin without cards where cards come from, not that an admin issues them", async () => {
-    installFakeApi({ 'GET /api/users/1/cards': { status: 200, body: { data: [], meta: { total: 0, current_page: 1, per_page: 10, last_page: 1 } } } });
-    renderWithProviders(<MyCardsPage />, { path: '/my-cards', me: makeMe({ id: 1, name: 'Alex Morgan', roles: ['super-admin'] }) });
+  it('tells an admin without cards where cards come from, not that an admin issues them', async () => {
+    installFakeApi({
+      'GET /api/users/1/cards': {
+        status: 200,
+        body: { data: [], meta: { total: 0, current_page: 1, per_page: 10, last_page: 1 } },
+      },
+    });
+    renderWithProviders(<MyCardsPage />, {
+      path: '/my-cards',
+      me: makeMe({ id: 1, name: 'Alex Morgan', roles: ['super-admin'] }),
+    });
     expect(await screen.findByText(UI_TEXTS.myCardsEmptyAdmin)).toBeInTheDocument();
     expect(screen.queryByText(UI_TEXTS.myCardsEmpty)).not.toBeInTheDocument();
   });

@@ -26,7 +26,12 @@ export function MyCardsPage() {
             <Col key={index} {...colProps}>
               <Card styles={{ body: { padding: 12 } }}>
                 <Skeleton.Node active style={{ width: '100%', height: 'auto', aspectRatio: '85.6 / 53.98' }} />
-                <Skeleton active title={false} paragraph={{ rows: 2, width: ['70%', '45%'] }} style={{ marginTop: 12 }} />
+                <Skeleton
+                  active
+                  title={false}
+                  paragraph={{ rows: 2, width: ['70%', '45%'] }}
+                  style={{ marginTop: 12 }}
+                />
               </Card>
             </Col>
           ))}

@@ -10,8 +10,8 @@ export function OrganizationNotFoundPage() {
         title={MESSAGES.organisationNotFound}
         subTitle={
           <>
-            There is no organisation at <strong>{window.location.hostname}</strong>. Check the address your
-            organisation gave you, or ask your administrator for the right link.
+            There is no organisation at <strong>{window.location.hostname}</strong>. Check the address your organisation
+            gave you, or ask your administrator for the right link.
           </>
         }
       />

@@ -17,7 +17,8 @@ const RESULT_STATUS: Record<Outcome, ResultProps['status']> = {
   unknown: 'info',
 };
 
-const isOutcome = (value: string | null): value is Outcome => value !== null && value !== 'unknown' && Object.hasOwn(REGISTRATION_APPROVAL_TEXTS, value);
+const isOutcome = (value: string | null): value is Outcome =>
+  value !== null && value !== 'unknown' && Object.hasOwn(REGISTRATION_APPROVAL_TEXTS, value);
 
 function formatRespondedOn(value: string | null): string | null {
   if (!value) return null;

@@ -21,7 +21,12 @@ const responder = 'responder_email=ada%40demo.test&responder_name=Ada%20Admin&re
 
 describe('registration pages (public)', { timeout: 60_000 }, () => {
   it('/registration-requested says the admins were asked', async () => {
-    await expectPage('/registration-requested', 'Registration Requested', REGISTRATION_TEXTS.requestedDetail, 'Back to Sign In');
+    await expectPage(
+      '/registration-requested',
+      'Registration Requested',
+      REGISTRATION_TEXTS.requestedDetail,
+      'Back to Sign In',
+    );
     expect(REGISTRATION_TEXTS.requestedDetail).toMatch(/admins.*email/);
   });
 
@@ -31,23 +36,48 @@ describe('registration pages (public)', { timeout: 60_000 }, () => {
   });
 
   it.each([
-    ['approve', 'Registration Approved', /^Approved by Ada Admin \(ada@demo\.test\) on Mar 4, 2025 at \d+:30 [AP]M\. We've emailed them an invitation/],
+    [
+      'approve',
+      'Registration Approved',
+      /^Approved by Ada Admin \(ada@demo\.test\) on Mar 4, 2025 at \d+:30 [AP]M\. We've emailed them an invitation/,
+    ],
     ['block', 'Registration Blocked', /^Blocked by Ada Admin \(ada@demo\.test\) on Mar 4, 2025/],
-    ['already_approved', 'Already Approved', /^This registration request was already approved by Ada Admin \(ada@demo\.test\) on Mar 4, 2025 .*Nothing else was changed\.$/],
-    ['already_blocked', 'Already Blocked', /^This registration request was already blocked by Ada Admin \(ada@demo\.test\) on Mar 4, 2025 .*Nothing else was changed\.$/],
-  ])('/registration-approval-status?status=%s says it in words, naming who answered and when', async (status, title, detail) => {
-    installFakeApi({ ...signedOut });
-    renderApp(`/registration-approval-status?status=${status}&${responder}`);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText(detail)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-  });
+    [
+      'already_approved',
+      'Already Approved',
+      /^This registration request was already approved by Ada Admin \(ada@demo\.test\) on Mar 4, 2025 .*Nothing else was changed\.$/,
+    ],
+    [
+      'already_blocked',
+      'Already Blocked',
+      /^This registration request was already blocked by Ada Admin \(ada@demo\.test\) on Mar 4, 2025 .*Nothing else was changed\.$/,
+    ],
+  ])(
+    '/registration-approval-status?status=%s says it in words, naming who answered and when',
+    async (status, title, detail) => {
+      installFakeApi({ ...signedOut });
+      renderApp(`/registration-approval-status?status=${status}&${responder}`);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText(detail)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    },
+  );
 
   it('an expired or unknown link says so', async () => {
-    await expectPage('/registration-approval-status?status=expired', 'This Link Has Expired', REGISTRATION_APPROVAL_TEXTS.expired.detail(), 'Sign In');
+    await expectPage(
+      '/registration-approval-status?status=expired',
+      'This Link Has Expired',
+      REGISTRATION_APPROVAL_TEXTS.expired.detail(),
+      'Sign In',
+    );
   });
 
   it('a status it does not know still renders a sentence', async () => {
-    await expectPage('/registration-approval-status?status=hacked', REGISTRATION_APPROVAL_TEXTS.unknown.title, REGISTRATION_APPROVAL_TEXTS.unknown.detail(), 'Sign In');
+    await expectPage(
+      '/registration-approval-status?status=hacked',
+      REGISTRATION_APPROVAL_TEXTS.unknown.title,
+      REGISTRATION_APPROVAL_TEXTS.unknown.detail(),
+      'Sign In',
+    );
   });
 });

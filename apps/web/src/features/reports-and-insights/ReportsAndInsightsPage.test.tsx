@@ -20,7 +20,8 @@ beforeAll(async () => {
 }, 120_000);
 
 const activeTab = () => document.querySelector('.ant-tabs-tab-active')?.textContent;
-const box = async (title: string) => (await screen.findByText(title, { selector: 'h3' }, LOAD)).closest<HTMLElement>('.ant-card')!;
+const box = async (title: string) =>
+  (await screen.findByText(title, { selector: 'h3' }, LOAD)).closest<HTMLElement>('.ant-card')!;
 
 describe('/reports-and-insights', { timeout: 120_000 }, () => {
   it('opens on All Spending with the Summary, the chart totals, real insights and the four top-5 boxes', async () => {
@@ -46,7 +47,10 @@ describe('/reports-and-insights', { timeout: 120_000 }, () => {
     expect(within(spender).getByText('$10,016.35')).toBeInTheDocument();
     expect(within(spender).getByText('Sam Rivera')).toBeInTheDocument();
     const balances = await box('Top 5 Card Balances');
-    expect((await within(balances).findByText('Travel card •••• 3531')).closest('a')).toHaveAttribute('href', '/cards/7');
+    expect((await within(balances).findByText('Travel card •••• 3531')).closest('a')).toHaveAttribute(
+      'href',
+      '/cards/7',
+    );
     expect(within(balances).getByText('$16,845.98')).toBeInTheDocument();
     const categories = await box('Top 5 Categories');
     expect(await within(categories).findByText('Travel')).toBeInTheDocument();
@@ -65,7 +69,9 @@ describe('/reports-and-insights', { timeout: 120_000 }, () => {
     for (const filter of ['top_five_spender', 'top_five_card_balances', 'top_five_categories', 'top_five_teams']) {
       expect(tops.some((search) => search.includes(`filter[${filter}]=1`))).toBe(true);
     }
-    expect(tops.find((search) => search.includes('top_five_spender'))).toMatch(/filter\[between\]=\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2}/);
+    expect(tops.find((search) => search.includes('top_five_spender'))).toMatch(
+      /filter\[between\]=\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2}/,
+    );
     expect(api.calls.every((call) => call.credentials === 'include' || call.url.pathname === '/api/me')).toBe(true);
   });
 
@@ -89,16 +95,19 @@ describe('/reports-and-insights', { timeout: 120_000 }, () => {
     ['users', 'Spending by Cardholder', 'Jordan Lee', 'top_five_spender', '20'],
     ['categories', 'Spending by Category', 'Uncategorized', 'top_five_categories', '20'],
     ['teams', 'Spending by Team', 'Engineering', 'top_five_teams', '20'],
-  ])('?tab=%s is a real breakdown: "%s" with a table of the rows and their share', async (tab, title, label, filter, limit) => {
-    const api = installReportsApi(admin);
-    renderApp(`/reports-and-insights?tab=${tab}`);
-    expect(await screen.findByText(title, {}, LOAD)).toBeInTheDocument();
-    const row = (await screen.findByText(label, { selector: 'td, td *' })).closest('tr')!;
-    expect(row).toBeInTheDocument();
-    const call = api.to('/api/expenses/analytics').find((each) => each.url.searchParams.has(`filter[${filter}]`));
-    expect(call?.url.searchParams.get('filter[limit]')).toBe(limit);
-    expect(call?.url.searchParams.get('filter[between]')).toMatch(/^\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2}$/);
-  });
+  ])(
+    '?tab=%s is a real breakdown: "%s" with a table of the rows and their share',
+    async (tab, title, label, filter, limit) => {
+      const api = installReportsApi(admin);
+      renderApp(`/reports-and-insights?tab=${tab}`);
+      expect(await screen.findByText(title, {}, LOAD)).toBeInTheDocument();
+      const row = (await screen.findByText(label, { selector: 'td, td *' })).closest('tr')!;
+      expect(row).toBeInTheDocument();
+      const call = api.to('/api/expenses/analytics').find((each) => each.url.searchParams.has(`filter[${filter}]`));
+      expect(call?.url.searchParams.get('filter[limit]')).toBe(limit);
+      expect(call?.url.searchParams.get('filter[between]')).toMatch(/^\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2}$/);
+    },
+  );
 
   it('falls back to All Spending for an unknown tab', async () => {
     installReportsApi(admin);

@@ -8,7 +8,9 @@ import { TabPanelFallback } from '../../components/TabPanelFallback';
 // Each tab loads when first shown; All Spending, the default, first.
 const AllSpendingTab = lazy(() => import('./all-spending/AllSpendingTab').then((m) => ({ default: m.AllSpendingTab })));
 const FundingTab = lazy(() => import('./breakdowns/FundingTab').then((m) => ({ default: m.FundingTab })));
-const RankedBreakdownTab = lazy(() => import('./breakdowns/RankedBreakdownTab').then((m) => ({ default: m.RankedBreakdownTab })));
+const RankedBreakdownTab = lazy(() =>
+  import('./breakdowns/RankedBreakdownTab').then((m) => ({ default: m.RankedBreakdownTab })),
+);
 
 const panel = (content: ReactNode) => <Suspense fallback={<TabPanelFallback />}>{content}</Suspense>;
 const DEFAULT_TAB: ReportTabKey = 'allSpending';
@@ -22,12 +24,35 @@ const content: Record<ReportTabKey, () => ReactNode> = {
   allSpending: () => <AllSpendingTab />,
   funding: () => <FundingTab />,
   users: () => (
-    <RankedBreakdownTab kind="spender" noun="Cardholder" plural="Cardholders" title="Spending by Cardholder" limit={USERS_LIMIT} emptyText="No spending in this range" />
+    <RankedBreakdownTab
+      kind="spender"
+      noun="Cardholder"
+      plural="Cardholders"
+      title="Spending by Cardholder"
+      limit={USERS_LIMIT}
+      emptyText="No spending in this range"
+    />
   ),
   categories: () => (
-    <RankedBreakdownTab kind="categories" noun="Category" plural="Categories" title="Spending by Category" limit={BREAKDOWN_LIMIT} emptyText="No spending in this range" />
+    <RankedBreakdownTab
+      kind="categories"
+      noun="Category"
+      plural="Categories"
+      title="Spending by Category"
+      limit={BREAKDOWN_LIMIT}
+      emptyText="No spending in this range"
+    />
   ),
-  teams: () => <RankedBreakdownTab kind="teams" noun="Team" plural="Teams" title="Spending by Team" limit={BREAKDOWN_LIMIT} emptyText="No team spending in this range" />,
+  teams: () => (
+    <RankedBreakdownTab
+      kind="teams"
+      noun="Team"
+      plural="Teams"
+      title="Spending by Team"
+      limit={BREAKDOWN_LIMIT}
+      emptyText="No team spending in this range"
+    />
+  ),
 };
 
 /** /reports-and-insights (admins): the `tab` query picks All Spending (default), Funding, Users, Categories or Teams. */
@@ -53,7 +78,11 @@ export function ReportsAndInsightsPage() {
         activeKey={tab}
         onChange={setTab}
         destroyOnHidden
-        items={(Object.keys(REPORT_TABS) as ReportTabKey[]).map((key) => ({ key, label: REPORT_TABS[key], children: panel(content[key]()) }))}
+        items={(Object.keys(REPORT_TABS) as ReportTabKey[]).map((key) => ({
+          key,
+          label: REPORT_TABS[key],
+          children: panel(content[key]()),
+        }))}
       />
     </>
   );

@@ -9,7 +9,12 @@ describe('report ranges', () => {
   it('has the eight SPEC presets, in order, as whole days', () => {
     const presets = transactionPresets(now);
     expect(presets.map((preset) => preset.label)).toEqual([...TRANSACTION_DATE_PRESETS]);
-    const between = Object.fromEntries(presets.map(({ label, value: [from, to] }) => [label, expensesBetween({ from: from.format(DAY), to: to.format(DAY) })]));
+    const between = Object.fromEntries(
+      presets.map(({ label, value: [from, to] }) => [
+        label,
+        expensesBetween({ from: from.format(DAY), to: to.format(DAY) }),
+      ]),
+    );
     expect(between).toEqual({
       Today: 'day,2025-03-14,2025-03-14',
       Yesterday: 'day,2025-03-13,2025-03-13',

@@ -32,7 +32,9 @@ export const analyticsBetween = ({ from, to }: DayRange) => `${from},${to}`;
 export const expensesBetween = ({ from, to }: DayRange) => `day,${from},${to}`;
 
 /** The transactions table's presets (SPEC §2), as [start, end] days. */
-export function transactionPresets(now: Dayjs = dayjs()): Array<{ label: TransactionDatePreset; value: [Dayjs, Dayjs] }> {
+export function transactionPresets(
+  now: Dayjs = dayjs(),
+): Array<{ label: TransactionDatePreset; value: [Dayjs, Dayjs] }> {
   const today = now.startOf('day');
   const lastMonth = today.subtract(1, 'month');
   return [

@@ -10,7 +10,9 @@ export interface ApiCall {
   at: number;
 }
 
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>;
+export type Reply =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>;
 type Handler = (call: ApiCall) => Reply | undefined;
 
 export const TOP_ROWS: Record<string, AnalyticsTopRow[]> = {
@@ -43,14 +45,17 @@ export function makeExpense(overrides: Partial<ExpenseResource> = {}): ExpenseRe
   };
 }
 
-const months = (amounts: number[]) => amounts.map((amount, index) => ({ date: `2025-${String(index + 1).padStart(2, '0')}-01`, amount }));
+const months = (amounts: number[]) =>
+  amounts.map((amount, index) => ({ date: `2025-${String(index + 1).padStart(2, '0')}-01`, amount }));
 
 /** A series for whichever endpoint and filter, and totals for group_single. */
 function analytics(path: string, call: ApiCall): Reply {
   const filters = call.url.searchParams;
-  for (const name of Object.keys(TOP_ROWS)) if (filters.has(`filter[${name}]`)) return { status: 200, body: { data: TOP_ROWS[name] } };
+  for (const name of Object.keys(TOP_ROWS))
+    if (filters.has(`filter[${name}]`)) return { status: 200, body: { data: TOP_ROWS[name] } };
   const totals: Record<string, number> = { '/api/expenses/analytics': 1_459_012, '/api/topups/analytics': 8_500_000 };
-  if (filters.has('filter[group_single]')) return { status: 200, body: { data: [{ date: null, amount: totals[path] ?? 0 }] } };
+  if (filters.has('filter[group_single]'))
+    return { status: 200, body: { data: [{ date: null, amount: totals[path] ?? 0 }] } };
   const series: Record<string, number[]> = {
     '/api/expenses/analytics': [200_000, 250_000, 300_000, 269_421, 285_777, 200_142],
     '/api/topups/analytics': [0, 0, 0, 0, 0, 8_500_000],
@@ -64,12 +69,22 @@ function analytics(path: string, call: ApiCall): Reply {
  * Stubs fetch with the reports API: analytics answers by filter, a page of transactions, notes updates and exports.
  * `handlers` run first; one answering undefined falls through to the defaults.
  */
-export function installReportsApi(me: Me, handlers: Record<string, Handler> = {}, expenses: ExpenseResource[] = [makeExpense()]) {
+export function installReportsApi(
+  me: Me,
+  handlers: Record<string, Handler> = {},
+  expenses: ExpenseResource[] = [makeExpense()],
+) {
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
-    const call: ApiCall = { method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body, credentials: init.credentials, at: Date.now() };
+    const call: ApiCall = {
+      method,
+      url,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+      credentials: init.credentials,
+      at: Date.now(),
+    };
     calls.push(call);
     const key = `${method} ${url.pathname}`;
     let reply = handlers[key]?.(call);
@@ -81,7 +96,13 @@ export function installReportsApi(me: Me, handlers: Record<string, Handler> = {}
       } else if (method === 'GET' && url.pathname.endsWith('/analytics')) reply = analytics(url.pathname, call);
       else if (key === 'GET /api/expenses') {
         const size = Number(url.searchParams.get('page[size]') ?? 10);
-        reply = { status: 200, body: { data: expenses.slice(0, size), meta: { total: expenses.length, current_page: 1, per_page: size, last_page: 1 } } };
+        reply = {
+          status: 200,
+          body: {
+            data: expenses.slice(0, size),
+            meta: { total: expenses.length, current_page: 1, per_page: size, last_page: 1 },
+          },
+        };
       } else reply = { status: 404, body: { message: 'Not Found.' } };
     }
     const { status, body, headers = {} } = await reply;

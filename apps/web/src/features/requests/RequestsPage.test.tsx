@@ -79,7 +79,9 @@ describe('/requests', { timeout: 60_000 }, () => {
     render(member, '/requests?tab=myRequest');
     await openRowMenu(user);
     await chooseMenuItem(user, REQUEST_TEXTS.deleteRequest);
-    expect(await screen.findByText(REQUEST_MESSAGES.deleteConfirm, { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(REQUEST_MESSAGES.deleteConfirm, { selector: '.ant-modal-confirm-title' }),
+    ).toBeInTheDocument();
     await user.click(getButton('Yes'));
     expect(await screen.findByText(REQUEST_MESSAGES.deleted)).toBeInTheDocument();
     expect(fake.calls.some((call) => call.method === 'DELETE' && call.path === '/api/purchase-requests/7')).toBe(true);
@@ -94,9 +96,15 @@ describe('/requests', { timeout: 60_000 }, () => {
     render(member, '/requests?tab=myRecurringRequest');
     await openRowMenu(user);
     await chooseMenuItem(user, REQUEST_TEXTS.deleteRequest);
-    expect(await screen.findByText(REQUEST_MESSAGES.deleteRecurringConfirm, { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(REQUEST_MESSAGES.deleteRecurringConfirm, { selector: '.ant-modal-confirm-title' }),
+    ).toBeInTheDocument();
     await user.click(getButton('Yes'));
-    await waitFor(() => expect(fake.calls.some((call) => call.method === 'DELETE' && call.path === '/api/recurring-purchase-requests/31')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fake.calls.some((call) => call.method === 'DELETE' && call.path === '/api/recurring-purchase-requests/31'),
+      ).toBe(true),
+    );
     const [list] = listCalls(fake, '/api/users/4/recurring-purchase-requests');
     expect(list!.searchParams.get('include')).toBe('purchaseRequest,purchaseRequest.card,purchaseRequest.team');
     expect(list!.searchParams.get('sort')).toBe('-created_at');
@@ -121,7 +129,10 @@ describe('/requests', { timeout: 60_000 }, () => {
 
     expect(await screen.findByText('1 of 2 request(s) deleted.')).toBeInTheDocument();
     expect(await screen.findByText(REQUEST_MESSAGES.notEditable)).toBeInTheDocument();
-    expect(fake.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/api/purchase-requests/7', '/api/purchase-requests/8']);
+    expect(fake.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/purchase-requests/7',
+      '/api/purchase-requests/8',
+    ]);
   });
 
   it('opens a request by clicking its row or pressing Enter on it, not only through its menu', async () => {
@@ -134,7 +145,11 @@ describe('/requests', { timeout: 60_000 }, () => {
     const drawer = await findDrawer(REQUEST_TEXTS.detailsDrawerTitle);
     expect(await within(drawer).findByText('Approval Path')).toBeInTheDocument();
     await user.click(within(drawer).getByLabelText('Close'));
-    await waitFor(() => expect(screen.queryByText(REQUEST_TEXTS.detailsDrawerTitle, { selector: '.ant-drawer-open *' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.queryByText(REQUEST_TEXTS.detailsDrawerTitle, { selector: '.ant-drawer-open *' }),
+      ).not.toBeInTheDocument(),
+    );
 
     const row = screen.getByText('$250.50').closest('tr')!;
     row.focus();
@@ -146,7 +161,11 @@ describe('/requests', { timeout: 60_000 }, () => {
     onPhone();
 
     it('lists each request as one item that shows every field', async () => {
-      api({ 'GET /api/purchase-requests': listOf([makeRequest({ interval: 'monthly', transferred: '2026-03-04T10:00:00.000Z' })]) });
+      api({
+        'GET /api/purchase-requests': listOf([
+          makeRequest({ interval: 'monthly', transferred: '2026-03-04T10:00:00.000Z' }),
+        ]),
+      });
       render(maya, '/requests?tab=allRequest');
       const item = (await screen.findByText('$250.50')).closest('tr')!;
       expect(item.querySelectorAll('td:not(.ant-table-selection-column)')).toHaveLength(1);

@@ -80,10 +80,21 @@ export function RequestsPage() {
         </Button>
       </Flex>
       <Card styles={{ body: { paddingTop: 8 } }}>
-        <Tabs activeKey={tab} onChange={setTab} destroyOnHidden items={tabs.map((key) => ({ key, label: REQUEST_TABS[key], children: panel(key) }))} />
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          destroyOnHidden
+          items={tabs.map((key) => ({ key, label: REQUEST_TABS[key], children: panel(key) }))}
+        />
       </Card>
       <RequestFormDrawer open={addOpen} onClose={() => setAddOpen(false)} initialCardId={initialCardId} />
-      {edit.id !== undefined && <RequestFormDrawer open={edit.open} requestId={edit.id} onClose={() => setEdit((previous) => ({ ...previous, open: false }))} />}
+      {edit.id !== undefined && (
+        <RequestFormDrawer
+          open={edit.open}
+          requestId={edit.id}
+          onClose={() => setEdit((previous) => ({ ...previous, open: false }))}
+        />
+      )}
       <RequestDetailsDrawer
         open={details.open}
         requestId={details.id}

@@ -1,11 +1,26 @@
-import type { ApprovalResource, CardResource, ListResponse, PurchaseRequestResource, RecurringResource } from '@wallet/contract';
+import type {
+  ApprovalResource,
+  CardResource,
+  ListResponse,
+  PurchaseRequestResource,
+  RecurringResource,
+} from '@wallet/contract';
 
 export const jordan = { id: 4, name: 'Jordan Lee', email: 'member@demo.test', avatar_url: null };
 export const maya = { id: 2, name: 'Maya Patel', email: 'manager@demo.test', avatar_url: null };
 export const frank = { id: 3, name: 'Frank Osei', email: 'finance@demo.test', avatar_url: null };
 
 export function makeApproval(overrides: Partial<ApprovalResource> = {}): ApprovalResource {
-  return { id: 11, approver_id: maya.id, approver: maya, approved: 'pending', notes: null, position: 0, decided_at: null, ...overrides };
+  return {
+    id: 11,
+    approver_id: maya.id,
+    approver: maya,
+    approved: 'pending',
+    notes: null,
+    position: 0,
+    decided_at: null,
+    ...overrides,
+  };
 }
 
 export function makeRequest(overrides: Partial<PurchaseRequestResource> = {}): PurchaseRequestResource {
@@ -80,5 +95,8 @@ export function makeMyCard(overrides: Partial<CardResource> = {}): CardResource 
 }
 
 export function listOf<T>(data: T[], perPage = 10): { status: number; body: ListResponse<T> } {
-  return { status: 200, body: { data, meta: { total: data.length, current_page: 1, per_page: perPage, last_page: 1 } } };
+  return {
+    status: 200,
+    body: { data, meta: { total: data.length, current_page: 1, per_page: perPage, last_page: 1 } },
+  };
 }

@@ -23,7 +23,9 @@ export function renderSignedIn(ui: ReactNode, me: Me, path = '/requests') {
 
 /** The URLs of the GETs the fake API answered for `path`, with their query strings. */
 export function listCalls(fake: ReturnType<typeof installFakeApi>, path: string): URL[] {
-  return fake.fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((url) => url.pathname === path);
+  return fake.fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === path);
 }
 
 /** Opens the actions menu of the `index`th row. */
@@ -33,7 +35,9 @@ export async function openRowMenu(user: UserEvent, index = 0) {
 }
 
 export async function chooseMenuItem(user: UserEvent, text: string) {
-  const item = await screen.findByText(text, { selector: '.ant-dropdown-menu-title-content, .ant-dropdown-menu-title-content *' });
+  const item = await screen.findByText(text, {
+    selector: '.ant-dropdown-menu-title-content, .ant-dropdown-menu-title-content *',
+  });
   await user.click(item);
 }
 

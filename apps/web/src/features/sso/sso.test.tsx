@@ -12,7 +12,10 @@ import { GivingLink } from './GivingLink';
 configure({ asyncUtilTimeout: 15_000 });
 
 const member = makeMe({ name: 'Mia Member', roles: ['wallet-user'] });
-const configured = { status: 200, body: { data: { product_name: 'Acme', url: 'https://giving.example.org', sso_enabled: true } } };
+const configured = {
+  status: 200,
+  body: { data: { product_name: 'Acme', url: 'https://giving.example.org', sso_enabled: true } },
+};
 const notConfigured = { status: 200, body: { data: { product_name: 'Acme', url: null, sso_enabled: false } } };
 
 async function openUserMenu() {
@@ -56,7 +59,10 @@ describe('/sso/refused', () => {
     expect(await screen.findByText(SSO_MESSAGES.refusedTitle)).toBeVisible();
     expect(screen.getByText(SSO_MESSAGES.refused.used)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/login');
-    expect(await screen.findByRole('link', { name: 'Back to Acme Giving' })).toHaveAttribute('href', 'https://giving.example.org');
+    expect(await screen.findByRole('link', { name: 'Back to Acme Giving' })).toHaveAttribute(
+      'href',
+      'https://giving.example.org',
+    );
   });
 
   it('explains an expired link, and treats an unknown reason as an invalid link', async () => {
@@ -79,7 +85,8 @@ function confirmationApi(confirmed: FakeReply, options: { signedInAs?: ReturnTyp
     'GET /api/me': (): FakeReply => (signedInNow ? signedIn(signedInNow)['GET /api/me'] : signedOut['GET /api/me']),
     [`GET ${SSO_SIGN_IN_PATH}`]: { status: 200, body: { data: { name: 'Mia Member', email: 'mia@demo.test' } } },
     [`POST ${SSO_SIGN_IN_PATH}`]: () => {
-      signedInNow = confirmed.status === 200 && !(confirmed.body as { two_factor: boolean }).two_factor ? member : undefined;
+      signedInNow =
+        confirmed.status === 200 && !(confirmed.body as { two_factor: boolean }).two_factor ? member : undefined;
       return confirmed;
     },
     [`DELETE ${SSO_SIGN_IN_PATH}`]: { status: 204 },
@@ -101,7 +108,10 @@ describe('/sso/confirm', { timeout: 60_000 }, () => {
   });
 
   it('goes to the two-factor challenge when the server asks for the code, even from a signed-in browser', async () => {
-    confirmationApi({ status: 200, body: { message: TWO_FACTOR_MESSAGES.codeNeeded, two_factor: true } }, { signedInAs: makeMe({ first_name: 'Other' }) });
+    confirmationApi(
+      { status: 200, body: { message: TWO_FACTOR_MESSAGES.codeNeeded, two_factor: true } },
+      { signedInAs: makeMe({ first_name: 'Other' }) },
+    );
     renderApp('/sso/confirm');
     await userEvent.setup().click(await screen.findByRole('button', { name: SSO_MESSAGES.confirmContinue }));
     expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeVisible();
@@ -118,7 +128,11 @@ describe('/sso/confirm', { timeout: 60_000 }, () => {
   });
 
   it('says so when nothing is waiting (expired, finished, another browser)', async () => {
-    installFakeApi({ ...signedOut, 'GET /api/sso/config': configured, [`GET ${SSO_SIGN_IN_PATH}`]: { status: 401, body: { message: SSO_MESSAGES.confirmExpired } } });
+    installFakeApi({
+      ...signedOut,
+      'GET /api/sso/config': configured,
+      [`GET ${SSO_SIGN_IN_PATH}`]: { status: 401, body: { message: SSO_MESSAGES.confirmExpired } },
+    });
     renderApp('/sso/confirm');
     expect(await screen.findByText(SSO_MESSAGES.confirmExpired)).toBeVisible();
     expect(screen.queryByRole('button', { name: SSO_MESSAGES.confirmContinue })).not.toBeInTheDocument();
@@ -130,7 +144,10 @@ describe('the public header link to the giving product', () => {
   it('goes to GIVING_URL, and is not there when it is not set', async () => {
     installFakeApi({ 'GET /api/sso/config': configured });
     const { unmount } = renderWithProviders(<GivingLink />);
-    expect(await screen.findByRole('link', { name: 'Acme Giving' })).toHaveAttribute('href', 'https://giving.example.org');
+    expect(await screen.findByRole('link', { name: 'Acme Giving' })).toHaveAttribute(
+      'href',
+      'https://giving.example.org',
+    );
     unmount();
     const api = installFakeApi({ 'GET /api/sso/config': notConfigured });
     renderWithProviders(<GivingLink />);

@@ -18,5 +18,17 @@ export function TeamTags({ teams }: { teams: UserResource['teams'] }) {
 
 /** A team's colour as a dot beside its name. */
 export function ColorDot({ color, size = 12 }: { color: string; size?: number }) {
-  return <span aria-hidden style={{ display: 'inline-block', width: size, height: size, borderRadius: '50%', background: color, flex: 'none' }} />;
+  return (
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-block',
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        background: color,
+        flex: 'none',
+      }}
+    />
+  );
 }

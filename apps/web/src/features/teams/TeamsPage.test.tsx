@@ -11,8 +11,20 @@ import { onPhone } from '../../test/viewport';
 import { listOf, makeTeam, makeUser } from './test-data';
 
 const admin = makeMe({ id: 1, name: 'Alex Morgan', roles: ['super-admin'] });
-const jordan = makeUser({ id: 10, name: 'Jordan Lee', teams: [{ id: 5, name: 'Engineering', color: '#1677FF' }], invitation_pending: true });
-const maya = makeUser({ id: 11, name: 'Maya Patel', first_name: 'Maya', last_name: 'Patel', email: 'maya@demo.test', roles: ['wallet-admin'] });
+const jordan = makeUser({
+  id: 10,
+  name: 'Jordan Lee',
+  teams: [{ id: 5, name: 'Engineering', color: '#1677FF' }],
+  invitation_pending: true,
+});
+const maya = makeUser({
+  id: 11,
+  name: 'Maya Patel',
+  first_name: 'Maya',
+  last_name: 'Patel',
+  email: 'maya@demo.test',
+  roles: ['wallet-admin'],
+});
 
 // antd renders slowly in jsdom, above all when every test file runs at once.
 // Role queries skip the (slow) computed-style visibility check; assertions check visibility where it matters.
@@ -36,7 +48,6 @@ function teamsApi(extra = {}) {
     ...extra,
   });
 }
-
 
 // Load the lazily loaded page modules once, outside each test's time (jsdom + antd is slow on a busy machine).
 beforeAll(async () => {
@@ -131,7 +142,7 @@ describe('/teams', { timeout: SLOW }, () => {
     expect(screen.getByTestId('current-path')).toHaveTextContent('/teams');
   });
 
-  it('opens a user\'s profile by clicking the row or pressing Enter on it', async () => {
+  it("opens a user's profile by clicking the row or pressing Enter on it", async () => {
     teamsApi({ 'GET /api/users/11': { status: 200, body: { data: maya } } });
     renderApp('/teams?tab=users');
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -148,8 +159,18 @@ describe('/teams', { timeout: SLOW }, () => {
   });
 
   it('shows the user just added first in the list, marked New, and its notice opens the profile', async () => {
-    const nina = makeUser({ id: 12, name: 'Nina Novak', first_name: 'Nina', last_name: 'Novak', email: 'nina@demo.test', roles: ['wallet-finance'] });
-    teamsApi({ 'POST /api/users': { status: 201, body: { data: nina } }, 'GET /api/users/12': { status: 200, body: { data: nina } } });
+    const nina = makeUser({
+      id: 12,
+      name: 'Nina Novak',
+      first_name: 'Nina',
+      last_name: 'Novak',
+      email: 'nina@demo.test',
+      roles: ['wallet-finance'],
+    });
+    teamsApi({
+      'POST /api/users': { status: 201, body: { data: nina } },
+      'GET /api/users/12': { status: 200, body: { data: nina } },
+    });
     renderApp('/teams?tab=users&action=addUser');
     const drawer = await findDrawer('Add User');
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -190,7 +211,10 @@ describe('/teams', { timeout: SLOW }, () => {
 
   it("shows the server's 422 message on the email field", async () => {
     teamsApi({
-      'POST /api/users': { status: 422, body: { message: MESSAGES.invalidData, errors: { email: [USER_MESSAGES.emailTaken] } } },
+      'POST /api/users': {
+        status: 422,
+        body: { message: MESSAGES.invalidData, errors: { email: [USER_MESSAGES.emailTaken] } },
+      },
     });
     renderApp('/teams?tab=users&action=addUser');
     const drawer = await findDrawer('Add User');
@@ -226,7 +250,9 @@ describe('/teams', { timeout: SLOW }, () => {
 
     fill(within(drawer).getByLabelText('Team Name'), 'Youth');
     await user.click(getButton('Create Team', drawer));
-    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST' && call.path === '/api/teams')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((call) => call.method === 'POST' && call.path === '/api/teams')).toBe(true),
+    );
     expect(api.calls.find((call) => call.method === 'POST' && call.path === '/api/teams')?.body).toEqual({
       name: 'Youth',
       color: '#2F54EB',

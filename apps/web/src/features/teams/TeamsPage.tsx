@@ -10,7 +10,9 @@ import { useHasBeenTrue } from '../../lib/use-has-been-true';
 const UsersTab = lazy(() => import('./users/UsersTab').then((m) => ({ default: m.UsersTab })));
 const TeamsTab = lazy(() => import('./teams-list/TeamsTab').then((m) => ({ default: m.TeamsTab })));
 const AddUserDrawer = lazy(() => import('./users/AddUserDrawer').then((m) => ({ default: m.AddUserDrawer })));
-const CreateTeamDrawer = lazy(() => import('./teams-list/CreateTeamDrawer').then((m) => ({ default: m.CreateTeamDrawer })));
+const CreateTeamDrawer = lazy(() =>
+  import('./teams-list/CreateTeamDrawer').then((m) => ({ default: m.CreateTeamDrawer })),
+);
 
 const panel = (content: ReactNode) => <Suspense fallback={<TabPanelFallback />}>{content}</Suspense>;
 
@@ -43,7 +45,8 @@ export function TeamsPage() {
       params.set('tab', key);
       params.delete('user');
     });
-  const setAddUserOpen = (open: boolean) => update((params) => (open ? params.set('action', ADD_USER_ACTION) : params.delete('action')));
+  const setAddUserOpen = (open: boolean) =>
+    update((params) => (open ? params.set('action', ADD_USER_ACTION) : params.delete('action')));
 
   return (
     <>
@@ -73,8 +76,12 @@ export function TeamsPage() {
         />
       </Card>
       <Suspense fallback={null}>
-        {addUserMounted && <AddUserDrawer open={addUserOpen} onClose={() => setAddUserOpen(false)} onAdded={setAddedUser} />}
-        {createTeamMounted && <CreateTeamDrawer open={createTeamOpen} onClose={() => setCreateTeamOpen(false)} onCreated={setCreatedTeam} />}
+        {addUserMounted && (
+          <AddUserDrawer open={addUserOpen} onClose={() => setAddUserOpen(false)} onAdded={setAddedUser} />
+        )}
+        {createTeamMounted && (
+          <CreateTeamDrawer open={createTeamOpen} onClose={() => setCreateTeamOpen(false)} onCreated={setCreatedTeam} />
+        )}
       </Suspense>
     </>
   );

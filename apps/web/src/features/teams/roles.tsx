@@ -1,5 +1,13 @@
 import { Flex, Tag, Typography } from 'antd';
-import { ASSIGNABLE_ROLES, ROLE_NAMES, ROLES, isAdmin, roleLabel, type AssignableRole, type Role } from '@wallet/contract';
+import {
+  ASSIGNABLE_ROLES,
+  ROLE_NAMES,
+  ROLES,
+  isAdmin,
+  roleLabel,
+  type AssignableRole,
+  type Role,
+} from '@wallet/contract';
 
 export const roleOptions = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role] }));
 export const roleFilters = ROLES.map((role) => ({ value: role, text: ROLE_NAMES[role] }));

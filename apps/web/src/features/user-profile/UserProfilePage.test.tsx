@@ -68,7 +68,19 @@ describe('/users/{id}', { timeout: 60_000 }, () => {
   it('shows admins the profile: who, how to reach them, teams, cards with status and available, 6 months of spend', async () => {
     const fake = fakeApi({
       'GET /api/users/4': ok({ data: jordan }),
-      'GET /api/users/4/cards': ok(list([card({}), card({ id: 2, last4: '4603', type: 'physical', status: 'inactive', spending_limit: 10_000, issuing_holds_amount: 0 })])),
+      'GET /api/users/4/cards': ok(
+        list([
+          card({}),
+          card({
+            id: 2,
+            last4: '4603',
+            type: 'physical',
+            status: 'inactive',
+            spending_limit: 10_000,
+            issuing_holds_amount: 0,
+          }),
+        ]),
+      ),
       'GET /api/users/4/expenses/analytics': ok({ data: monthRows([100_000, 0, 50_000, 25_050, 0, 1_000]) }),
     });
     renderScreen(<UserProfilePage />, { me: admin, path: '/users/4', route: '/users/:userId' });
@@ -92,12 +104,14 @@ describe('/users/{id}', { timeout: 60_000 }, () => {
     expect(fake.urls('/api/users/4/expenses/analytics')[0]!.searchParams.get('filter[sum_over_months]')).toBe('6');
   });
 
-  it("warns when the card issuer deactivated the person as a cardholder; a canceled card reads Canceled with its reason", async () => {
+  it('warns when the card issuer deactivated the person as a cardholder; a canceled card reads Canceled with its reason', async () => {
     const standing: CardholderStanding = { status: 'inactive', disabled_reason: null, past_due: [] };
     fakeApi({
       'GET /api/users/4': ok({ data: jordan }),
       'GET /api/users/4/cardholder': ok({ data: { id: 1, stripe_cardholder_id: 'ich_1', issuer_standing: standing } }),
-      'GET /api/users/4/cards': ok(list([card({ status: 'canceled', cancellation_reason: 'lost', canceled_at: '2025-03-01T00:00:00.000Z' })])),
+      'GET /api/users/4/cards': ok(
+        list([card({ status: 'canceled', cancellation_reason: 'lost', canceled_at: '2025-03-01T00:00:00.000Z' })]),
+      ),
       'GET /api/users/4/expenses/analytics': ok({ data: monthRows([0, 0, 0, 0, 0, 0]) }),
     });
     renderScreen(<UserProfilePage />, { me: admin, path: '/users/4', route: '/users/:userId' });

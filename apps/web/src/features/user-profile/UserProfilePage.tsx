@@ -1,6 +1,16 @@
 import { ArrowLeftOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Alert, Card, Col, Descriptions, Empty, Flex, Row, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { ROLE_NAMES, UI_TEXTS, cardholderNeedsAttention, cardholderWarning, isAdmin, roleLabel, type CardResource, type Role, type UserResource } from '@wallet/contract';
+import {
+  ROLE_NAMES,
+  UI_TEXTS,
+  cardholderNeedsAttention,
+  cardholderWarning,
+  isAdmin,
+  roleLabel,
+  type CardResource,
+  type Role,
+  type UserResource,
+} from '@wallet/contract';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -14,7 +24,13 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { HttpError } from '../../lib/http';
 import { useNotifyError } from '../../lib/use-notify-error';
 import { paths } from '../../paths';
-import { PROFILE_CARDS_PAGE_SIZE, useProfileCardholderStanding, useProfileCards, useProfileSpend, useProfileUser } from './api';
+import {
+  PROFILE_CARDS_PAGE_SIZE,
+  useProfileCardholderStanding,
+  useProfileCards,
+  useProfileSpend,
+  useProfileUser,
+} from './api';
 
 const SPEND_CHART_HEIGHT = 240;
 const SPEND_COLOR = '#e8590c';
@@ -110,7 +126,10 @@ function Teams({ user }: { user: UserResource }) {
       {teams.length === 0 ? (
         <Typography.Text type="secondary">Not on any team yet.</Typography.Text>
       ) : (
-        <ul aria-label="Teams" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+        <ul
+          aria-label="Teams"
+          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 8 }}
+        >
           {teams.map((team) => (
             <li key={team.id}>
               <Link to={paths.team(team.id)}>
@@ -145,7 +164,10 @@ function Spend({ userId }: { userId: number }) {
           )
         ) : (
           <>
-            <span data-testid="profile-spend-total" style={{ fontSize: 24, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+            <span
+              data-testid="profile-spend-total"
+              style={{ fontSize: 24, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+            >
               {formatMoney(total)}
             </span>
             <Typography.Text type="secondary">spent, net of refunds</Typography.Text>
@@ -179,7 +201,11 @@ function Cards({ userId }: { userId: number }) {
       title: 'Card',
       key: 'card',
       render: (_value, card) => (
-        <Link to={paths.card(card.id)} aria-label={`${capitalize(card.type)} card ending in ${card.last4}`} style={{ whiteSpace: 'nowrap' }}>
+        <Link
+          to={paths.card(card.id)}
+          aria-label={`${capitalize(card.type)} card ending in ${card.last4}`}
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {`•••• ${card.last4}`}
         </Link>
       ),
@@ -197,7 +223,17 @@ function Cards({ userId }: { userId: number }) {
       align: 'right',
       render: (_value, card) => {
         const available = card.spending_limit - card.issuing_holds_amount;
-        return <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', color: available < 0 ? '#cf1322' : undefined }}>{formatMoney(available)}</span>;
+        return (
+          <span
+            style={{
+              fontVariantNumeric: 'tabular-nums',
+              whiteSpace: 'nowrap',
+              color: available < 0 ? '#cf1322' : undefined,
+            }}
+          >
+            {formatMoney(available)}
+          </span>
+        );
       },
     },
     {
@@ -206,7 +242,9 @@ function Cards({ userId }: { userId: number }) {
       key: 'limit',
       align: 'right',
       responsive: ['md'],
-      render: (limit: number) => <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatMoney(limit)}</span>,
+      render: (limit: number) => (
+        <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatMoney(limit)}</span>
+      ),
     },
   ];
   const total = cards.data?.meta.total;
@@ -221,10 +259,23 @@ function Cards({ userId }: { userId: number }) {
           dataSource={cards.data?.data ?? []}
           loading={!cards.data}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: cards.data ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No cards yet" /> : <div style={{ height: 96 }} /> }}
+          locale={{
+            emptyText: cards.data ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No cards yet" />
+            ) : (
+              <div style={{ height: 96 }} />
+            ),
+          }}
           pagination={
             total !== undefined && total > PROFILE_CARDS_PAGE_SIZE
-              ? { current: page, pageSize: PROFILE_CARDS_PAGE_SIZE, total, onChange: setPage, showSizeChanger: false, style: { paddingInline: 16 } }
+              ? {
+                  current: page,
+                  pageSize: PROFILE_CARDS_PAGE_SIZE,
+                  total,
+                  onChange: setPage,
+                  showSizeChanger: false,
+                  style: { paddingInline: 16 },
+                }
               : false
           }
         />
@@ -269,14 +320,18 @@ function UserProfile({ userId }: { userId: number }) {
   const notifyError = useNotifyError();
   const notFound = user.error instanceof HttpError && user.error.status === 404;
   useEffect(() => {
-    if (user.error && !notFound && !(user.error instanceof HttpError && user.error.status === 401)) notifyError(user.error);
+    if (user.error && !notFound && !(user.error instanceof HttpError && user.error.status === 401))
+      notifyError(user.error);
   }, [user.error, notFound, notifyError]);
 
   if (notFound) return <NotFoundPage />;
 
   return (
     <>
-      <Link to={`${paths.teams}?tab=users`} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, marginBottom: 16 }}>
+      <Link
+        to={`${paths.teams}?tab=users`}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 6, marginBottom: 16 }}
+      >
         <ArrowLeftOutlined aria-hidden /> All Users
       </Link>
       {user.isError && !user.data ? (

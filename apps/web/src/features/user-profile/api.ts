@@ -20,7 +20,9 @@ export const PROFILE_CARDS_PAGE_SIZE = 10;
 export function useProfileUser(id: number) {
   return useQuery({
     queryKey: profileKeys.user(id),
-    queryFn: async ({ signal }) => (await http.get<DataEnvelope<UserResource>>(`/api/users/${id}`, { query: { include: 'cards,teams' }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await http.get<DataEnvelope<UserResource>>(`/api/users/${id}`, { query: { include: 'cards,teams' }, signal }))
+        .data,
     meta: { silent: true },
   });
 }
@@ -33,7 +35,11 @@ export function useProfileCardholderStanding(id: number, enabled: boolean) {
   return useQuery({
     queryKey: profileKeys.standing(id),
     queryFn: async ({ signal }) =>
-      (await http.get<DataEnvelope<{ issuer_standing?: CardholderStanding } | null>>(`/api/users/${id}/cardholder`, { signal })).data?.issuer_standing ?? null,
+      (
+        await http.get<DataEnvelope<{ issuer_standing?: CardholderStanding } | null>>(`/api/users/${id}/cardholder`, {
+          signal,
+        })
+      ).data?.issuer_standing ?? null,
     enabled,
     meta: { silent: true },
   });
@@ -57,7 +63,8 @@ export function useProfileCards(id: number, page: number, enabled: boolean) {
 export function useProfileSpend(id: number, enabled: boolean) {
   return useQuery({
     queryKey: profileKeys.spend(id),
-    queryFn: ({ signal }) => getAnalytics(`/api/users/${id}/expenses/analytics`, { 'filter[sum_over_months]': 6 }, signal),
+    queryFn: ({ signal }) =>
+      getAnalytics(`/api/users/${id}/expenses/analytics`, { 'filter[sum_over_months]': 6 }, signal),
     enabled,
   });
 }

@@ -15,7 +15,11 @@ export interface AddFundsVariables {
  * POST /api/topups {amount, description}: a top-up of the organisation's funds. The simulator settles it at once
  * (status succeeded); with Stripe it stays pending until the provider says it succeeded.
  */
-export function addFunds({ amount, description, idempotencyKey }: AddFundsVariables): Promise<{ data: TopupResource; message: string }> {
+export function addFunds({
+  amount,
+  description,
+  idempotencyKey,
+}: AddFundsVariables): Promise<{ data: TopupResource; message: string }> {
   return http.post('/api/topups', { amount, description }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
@@ -24,6 +28,9 @@ export function useAddFunds() {
   return useMutation({
     mutationFn: addFunds,
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: fundingKeys.all }), queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY_PREFIX })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: fundingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY_PREFIX }),
+      ]),
   });
 }

@@ -17,7 +17,10 @@ export function deleteAvatar(userId: number): Promise<void> {
 
 export function useUploadAvatar() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: uploadAvatar, onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }) });
+  return useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
 }
 
 /** Its failure is shown by the caller as 'Avatar Deletion Failed' with the server's messages (SPEC §8). */

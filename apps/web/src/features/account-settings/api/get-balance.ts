@@ -7,7 +7,10 @@ export async function getBalance(signal?: AbortSignal): Promise<number> {
   return (await http.get<DataEnvelope<{ available: number }>>('/api/balance', { signal })).data.available;
 }
 
-export const balanceQueryOptions = queryOptions({ queryKey: fundingKeys.balance, queryFn: ({ signal }) => getBalance(signal) });
+export const balanceQueryOptions = queryOptions({
+  queryKey: fundingKeys.balance,
+  queryFn: ({ signal }) => getBalance(signal),
+});
 
 /** The balance; read again every few seconds while `pollWhilePending` (a top-up waiting for the issuer). */
 export function useBalance(pollWhilePending = false) {

@@ -5,7 +5,10 @@ import { fundingKeys, PENDING_POLL_MS } from './funding-keys';
 
 /** GET /api/topups?page[number]&page[size]: the organisation's top-ups, newest first (admins). */
 export function getTopups(page: number, pageSize: number, signal?: AbortSignal): Promise<ListResponse<TopupResource>> {
-  return http.get<ListResponse<TopupResource>>('/api/topups', { query: { 'page[number]': page, 'page[size]': pageSize }, signal });
+  return http.get<ListResponse<TopupResource>>('/api/topups', {
+    query: { 'page[number]': page, 'page[size]': pageSize },
+    signal,
+  });
 }
 
 /**
@@ -17,6 +20,7 @@ export function useTopups(page: number, pageSize: number) {
     queryKey: fundingKeys.topups(page, pageSize),
     queryFn: ({ signal }) => getTopups(page, pageSize, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.data.some((topup) => topup.status === 'pending') ? PENDING_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((topup) => topup.status === 'pending') ? PENDING_POLL_MS : false,
   });
 }

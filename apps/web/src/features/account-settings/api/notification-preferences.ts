@@ -5,19 +5,37 @@ import { http, type DataEnvelope } from '../../../lib/http';
 const preferencesKey = (userId: number) => ['notification-preferences', userId] as const;
 
 /** GET /api/users/{id}/notification-preferences. */
-export async function getNotificationPreferences(userId: number, signal?: AbortSignal): Promise<NotificationPreferences> {
-  const { data } = await http.get<DataEnvelope<NotificationPreferences>>(`/api/users/${userId}/notification-preferences`, { signal });
+export async function getNotificationPreferences(
+  userId: number,
+  signal?: AbortSignal,
+): Promise<NotificationPreferences> {
+  const { data } = await http.get<DataEnvelope<NotificationPreferences>>(
+    `/api/users/${userId}/notification-preferences`,
+    { signal },
+  );
   return data;
 }
 
 /** PUT /api/users/{id}/notification-preferences with all three switches. */
-export async function saveNotificationPreferences({ userId, preferences }: { userId: number; preferences: NotificationPreferences }) {
-  const { data } = await http.put<DataEnvelope<NotificationPreferences>>(`/api/users/${userId}/notification-preferences`, preferences);
+export async function saveNotificationPreferences({
+  userId,
+  preferences,
+}: {
+  userId: number;
+  preferences: NotificationPreferences;
+}) {
+  const { data } = await http.put<DataEnvelope<NotificationPreferences>>(
+    `/api/users/${userId}/notification-preferences`,
+    preferences,
+  );
   return data;
 }
 
 export function notificationPreferencesQueryOptions(userId: number) {
-  return queryOptions({ queryKey: preferencesKey(userId), queryFn: ({ signal }) => getNotificationPreferences(userId, signal) });
+  return queryOptions({
+    queryKey: preferencesKey(userId),
+    queryFn: ({ signal }) => getNotificationPreferences(userId, signal),
+  });
 }
 
 export function useNotificationPreferences(userId: number) {

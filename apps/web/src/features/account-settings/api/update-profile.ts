@@ -7,7 +7,13 @@ import { meQueryKey } from '../../../lib/session';
  * PUT /api/users/{id} with the profile fields of SPEC §5. The answer's message says when a new email of one's own
  * waits for the link mailed to it (the saved user keeps the current address until then).
  */
-export function updateProfile({ userId, values }: { userId: number; values: ProfileInput }): Promise<UpdateUserResponse> {
+export function updateProfile({
+  userId,
+  values,
+}: {
+  userId: number;
+  values: ProfileInput;
+}): Promise<UpdateUserResponse> {
   return http.put<UpdateUserResponse>(`/api/users/${userId}`, values);
 }
 

@@ -47,7 +47,12 @@ const admins = {
 };
 
 function auditApi(rows: AuditEntryResource[] = [entry({})], total = rows.length) {
-  return installFakeApi({ ...signedIn(admin), ...csrfCookieRoute, 'GET /api/audit-log': page(rows, total), 'GET /api/users': admins });
+  return installFakeApi({
+    ...signedIn(admin),
+    ...csrfCookieRoute,
+    'GET /api/audit-log': page(rows, total),
+    'GET /api/users': admins,
+  });
 }
 
 /** The query of every GET /api/audit-log made so far. */
@@ -73,8 +78,26 @@ afterEach(() => vi.restoreAllMocks());
 describe('Account Settings -> Audit Log', { timeout: 90_000 }, () => {
   it('lists entries newest first: when, actor (or System), the action in words, the subject and the details', async () => {
     const api = auditApi([
-      entry({ id: 3, action: 'recurring.paused', actor_kind: 'system', actor_user_id: null, actor: null, subject_type: 'recurring_purchase_request', subject_label: 'Request #5 (monthly)', details: { paused_by: 'system', reason: 'Insufficient funds' }, ip: null, user_agent: null }),
-      entry({ id: 2, action: 'user.roles_changed', actor: { id: 2, name: 'Fin Ance' }, subject_type: 'user', subject_label: 'Rae Role', details: { old_roles: ['wallet-user'], new_roles: ['wallet-finance'] } }),
+      entry({
+        id: 3,
+        action: 'recurring.paused',
+        actor_kind: 'system',
+        actor_user_id: null,
+        actor: null,
+        subject_type: 'recurring_purchase_request',
+        subject_label: 'Request #5 (monthly)',
+        details: { paused_by: 'system', reason: 'Insufficient funds' },
+        ip: null,
+        user_agent: null,
+      }),
+      entry({
+        id: 2,
+        action: 'user.roles_changed',
+        actor: { id: 2, name: 'Fin Ance' },
+        subject_type: 'user',
+        subject_label: 'Rae Role',
+        details: { old_roles: ['wallet-user'], new_roles: ['wallet-finance'] },
+      }),
       entry({ id: 1 }),
     ]);
     renderApp(URL_OF_TAB);
@@ -88,9 +111,13 @@ describe('Account Settings -> Audit Log', { timeout: 90_000 }, () => {
     const paused = screen.getByText('Paused a recurring request').closest('tr')!;
     expect(within(paused).getByText(AUDIT_TEXTS.system)).toBeInTheDocument();
     expect(within(paused).getByText('Paused by the system: Insufficient funds')).toBeInTheDocument();
-    expect(within(screen.getByText('Changed a role').closest('tr')!).getByText('wallet-user → wallet-finance')).toBeInTheDocument();
+    expect(
+      within(screen.getByText('Changed a role').closest('tr')!).getByText('wallet-user → wallet-finance'),
+    ).toBeInTheDocument();
 
-    const rows = [...document.querySelectorAll('tbody tr.ant-table-row')].map((row) => row.querySelectorAll('td')[2]?.textContent);
+    const rows = [...document.querySelectorAll('tbody tr.ant-table-row')].map(
+      (row) => row.querySelectorAll('td')[2]?.textContent,
+    );
     expect(rows).toEqual(['Paused a recurring request', 'Changed a role', 'Set a card balance']);
     const first = lastCall(api);
     expect(first.get('include')).toBe('actor');
@@ -129,7 +156,10 @@ describe('Account Settings -> Audit Log', { timeout: 90_000 }, () => {
   });
 
   it('pages on the server', async () => {
-    const api = auditApi(Array.from({ length: 10 }, (_, index) => entry({ id: 30 - index })), 25);
+    const api = auditApi(
+      Array.from({ length: 10 }, (_, index) => entry({ id: 30 - index })),
+      25,
+    );
     renderApp(URL_OF_TAB);
     await screen.findAllByText('Set a card balance');
     expect(screen.getByText('1-10 of 25')).toBeInTheDocument();

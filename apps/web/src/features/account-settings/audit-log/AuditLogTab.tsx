@@ -39,7 +39,12 @@ function DetailsCell({ entry }: { entry: AuditEntryResource }) {
 }
 
 const columns: TableColumnsType<AuditEntryResource> = [
-  { title: 'When', key: 'created_at', width: 170, render: (_, entry) => <span style={{ whiteSpace: 'nowrap' }}>{when(entry)}</span> },
+  {
+    title: 'When',
+    key: 'created_at',
+    width: 170,
+    render: (_, entry) => <span style={{ whiteSpace: 'nowrap' }}>{when(entry)}</span>,
+  },
   { title: 'Actor', key: 'actor', width: 150, render: (_, entry) => actorName(entry) },
   { title: 'Action', key: 'action', width: 190, render: (_, entry) => auditActionLabel(entry.action) },
   { title: 'Subject', key: 'subject', width: 210, render: (_, entry) => describeSubject(entry) },
@@ -62,7 +67,13 @@ const stacked = {
 };
 
 /** The date filter: one range picker on a wide screen, two one-month pickers on a phone (two months don't fit). */
-function DaysFilter({ value, onChange }: { value: [Dayjs, Dayjs] | null; onChange: (range: [Dayjs, Dayjs] | null) => void }) {
+function DaysFilter({
+  value,
+  onChange,
+}: {
+  value: [Dayjs, Dayjs] | null;
+  onChange: (range: [Dayjs, Dayjs] | null) => void;
+}) {
   const mobile = useIsMobile();
   if (!mobile) {
     return (
@@ -78,12 +89,32 @@ function DaysFilter({ value, onChange }: { value: [Dayjs, Dayjs] | null; onChang
       />
     );
   }
-  const setStart = (start: Dayjs | null) => onChange(start ? [start, value && !value[1].isBefore(start, 'day') ? value[1] : start] : null);
-  const setEnd = (end: Dayjs | null) => onChange(end ? [value && !value[0].isAfter(end, 'day') ? value[0] : end, end] : null);
+  const setStart = (start: Dayjs | null) =>
+    onChange(start ? [start, value && !value[1].isBefore(start, 'day') ? value[1] : start] : null);
+  const setEnd = (end: Dayjs | null) =>
+    onChange(end ? [value && !value[0].isAfter(end, 'day') ? value[0] : end, end] : null);
   return (
     <Flex gap={8} style={{ width: '100%' }}>
-      <DatePicker aria-label="From date" placeholder="From" value={value?.[0] ?? null} onChange={setStart} disabledDate={future} format={SHOWN} inputReadOnly style={{ flex: 1, minWidth: 0 }} />
-      <DatePicker aria-label="To date" placeholder="To" value={value?.[1] ?? null} onChange={setEnd} disabledDate={future} format={SHOWN} inputReadOnly style={{ flex: 1, minWidth: 0 }} />
+      <DatePicker
+        aria-label="From date"
+        placeholder="From"
+        value={value?.[0] ?? null}
+        onChange={setStart}
+        disabledDate={future}
+        format={SHOWN}
+        inputReadOnly
+        style={{ flex: 1, minWidth: 0 }}
+      />
+      <DatePicker
+        aria-label="To date"
+        placeholder="To"
+        value={value?.[1] ?? null}
+        onChange={setEnd}
+        disabledDate={future}
+        format={SHOWN}
+        inputReadOnly
+        style={{ flex: 1, minWidth: 0 }}
+      />
     </Flex>
   );
 }
@@ -113,7 +144,11 @@ export function AuditLogTab() {
           loading={admins.isPending}
           value={actorId}
           onChange={(id) => setFilter('actor_id', id === undefined ? undefined : String(id))}
-          options={(admins.data?.data ?? []).map((admin) => ({ value: admin.id, label: admin.name, email: admin.email }))}
+          options={(admins.data?.data ?? []).map((admin) => ({
+            value: admin.id,
+            label: admin.name,
+            email: admin.email,
+          }))}
           style={{ width: mobile ? '100%' : 220 }}
         />
         <Select<string[]>
@@ -128,7 +163,10 @@ export function AuditLogTab() {
           showSearch={{ optionFilterProp: 'label' }}
           style={{ width: mobile ? '100%' : 300 }}
         />
-        <DaysFilter value={range} onChange={(next) => setFilter('between', next ? `${next[0].format(DAY)},${next[1].format(DAY)}` : undefined)} />
+        <DaysFilter
+          value={range}
+          onChange={(next) => setFilter('between', next ? `${next[0].format(DAY)},${next[1].format(DAY)}` : undefined)}
+        />
         {filtered ? <Button onClick={clear}>Clear Filters</Button> : null}
       </Flex>
       <ListTable<AuditEntryResource>

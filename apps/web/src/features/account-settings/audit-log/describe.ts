@@ -5,12 +5,15 @@ type Details = Record<string, unknown>;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const cents = (value: unknown): string => (typeof value === 'number' ? formatMoney(value) : '—');
-const list = (value: unknown): string[] => (Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item : String(item))) : []);
+const list = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item : String(item))) : [];
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 /** Approvers of a path snapshot, in order: "Fay First, Sam Second" (or "nobody"). */
 function path(value: unknown): string {
-  const people = Array.isArray(value) ? value.map((person: { id?: number; name?: string | null }) => person.name ?? `User #${person.id}`) : [];
+  const people = Array.isArray(value)
+    ? value.map((person: { id?: number; name?: string | null }) => person.name ?? `User #${person.id}`)
+    : [];
   return people.length ? people.join(' → ') : 'nobody';
 }
 
@@ -41,7 +44,9 @@ export function describeDetails(entry: Pick<AuditEntryResource, 'action' | 'deta
     case 'purchase_request.approval_decided':
       return `${capitalised(text(d.status))} at step ${typeof d.position === 'number' ? d.position : '?'}, ${cents(d.amount)}${funded(d)}${text(d.notes) ? `: “${text(d.notes)}”` : ''}`;
     case 'recurring.paused':
-      return d.paused_by === 'system' ? `Paused by the system${text(d.reason) ? `: ${text(d.reason)}` : ''}` : 'Paused by an admin';
+      return d.paused_by === 'system'
+        ? `Paused by the system${text(d.reason) ? `: ${text(d.reason)}` : ''}`
+        : 'Paused by an admin';
     case 'recurring.unpaused':
       return d.next_run ? `Next funding ${formatDate(text(d.next_run))}` : 'No further funding';
     case 'recurring.deleted':
@@ -58,7 +63,9 @@ export function describeDetails(entry: Pick<AuditEntryResource, 'action' | 'deta
 }
 
 /** "Card · Mia Member •••• 4242", or the subject type and id when there is no label. */
-export function describeSubject(entry: Pick<AuditEntryResource, 'subject_type' | 'subject_id' | 'subject_label'>): string {
+export function describeSubject(
+  entry: Pick<AuditEntryResource, 'subject_type' | 'subject_id' | 'subject_label'>,
+): string {
   const kind = AUDIT_SUBJECT_LABELS[entry.subject_type] ?? entry.subject_type;
   if (entry.subject_label) return `${kind} · ${entry.subject_label}`;
   return entry.subject_id === null ? kind : `${kind} #${entry.subject_id}`;

@@ -1,6 +1,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { CARD_MESSAGES, SHORTFALL_TEXTS, TOPUP_REVERSED_HINT, type StatementMonth, type TopupResource } from '@wallet/contract';
+import {
+  CARD_MESSAGES,
+  SHORTFALL_TEXTS,
+  TOPUP_REVERSED_HINT,
+  type StatementMonth,
+  type TopupResource,
+} from '@wallet/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { csrfCookieRoute, installFakeApi } from '../../../test/fake-api';
 import { findDialog } from '../../../test/dialogs';
@@ -15,10 +21,23 @@ const admin = makeMe({ id: 1, first_name: 'Alex', last_name: 'Morgan', name: 'Al
 const URL_OF_TAB = '/account-settings?tab=accountFunding';
 
 function topup(overrides: Partial<TopupResource>): TopupResource {
-  return { id: 1, amount: 10_000, description: 'Wire', status: 'succeeded', created_at: '2025-03-04T10:00:00Z', settled_at: '2025-03-04T10:00:00Z', failure_message: null, reversed_at: null, ...overrides };
+  return {
+    id: 1,
+    amount: 10_000,
+    description: 'Wire',
+    status: 'succeeded',
+    created_at: '2025-03-04T10:00:00Z',
+    settled_at: '2025-03-04T10:00:00Z',
+    failure_message: null,
+    reversed_at: null,
+    ...overrides,
+  };
 }
 
-const list = (data: TopupResource[], total = data.length) => ({ status: 200, body: { data, meta: { total, current_page: 1, per_page: 10, last_page: Math.max(1, Math.ceil(total / 10)) } } });
+const list = (data: TopupResource[], total = data.length) => ({
+  status: 200,
+  body: { data, meta: { total, current_page: 1, per_page: 10, last_page: Math.max(1, Math.ceil(total / 10)) } },
+});
 
 const months: StatementMonth[] = [
   {
@@ -28,8 +47,26 @@ const months: StatementMonth[] = [
     out: 3_000,
     closing: 9_500,
     lines: [
-      { id: 3, date: '2025-03-02T09:00:00Z', type: 'Card funding', description: 'For travel', card_id: 9, card: { id: 9, name: 'Jordan Lee', last4: '4242' }, amount: -3_000, balance: 9_000 },
-      { id: 4, date: '2025-03-05T09:00:00Z', type: 'Top-up', description: 'March wire', card_id: null, card: null, amount: 500, balance: 9_500 },
+      {
+        id: 3,
+        date: '2025-03-02T09:00:00Z',
+        type: 'Card funding',
+        description: 'For travel',
+        card_id: 9,
+        card: { id: 9, name: 'Jordan Lee', last4: '4242' },
+        amount: -3_000,
+        balance: 9_000,
+      },
+      {
+        id: 4,
+        date: '2025-03-05T09:00:00Z',
+        type: 'Top-up',
+        description: 'March wire',
+        card_id: null,
+        card: null,
+        amount: 500,
+        balance: 9_500,
+      },
     ],
   },
   {
@@ -38,11 +75,26 @@ const months: StatementMonth[] = [
     in: 12_000,
     out: 0,
     closing: 12_000,
-    lines: [{ id: 1, date: '2025-01-10T09:00:00Z', type: 'Top-up', description: 'January wire', card_id: null, card: null, amount: 12_000, balance: 12_000 }],
+    lines: [
+      {
+        id: 1,
+        date: '2025-01-10T09:00:00Z',
+        type: 'Top-up',
+        description: 'January wire',
+        card_id: null,
+        card: null,
+        amount: 12_000,
+        balance: 12_000,
+      },
+    ],
   },
 ];
 
-function fundingApi({ balance = 123_456, topups = [topup({})], statements = months }: { balance?: number; topups?: TopupResource[]; statements?: StatementMonth[] } = {}) {
+function fundingApi({
+  balance = 123_456,
+  topups = [topup({})],
+  statements = months,
+}: { balance?: number; topups?: TopupResource[]; statements?: StatementMonth[] } = {}) {
   return installFakeApi({
     ...signedIn(admin),
     ...csrfCookieRoute,
@@ -71,14 +123,23 @@ describe('Account Funding', { timeout: 60_000 }, () => {
     fundingApi({
       topups: [
         topup({ id: 3, amount: 25_000, description: 'Stripe top-up', status: 'pending', settled_at: null }),
-        topup({ id: 2, amount: 700, description: 'Refused', status: 'failed', settled_at: null, failure_message: 'Your account has insufficient funds.' }),
+        topup({
+          id: 2,
+          amount: 700,
+          description: 'Refused',
+          status: 'failed',
+          settled_at: null,
+          failure_message: 'Your account has insufficient funds.',
+        }),
         topup({ id: 1, amount: 10_000, description: 'First wire' }),
       ],
     });
     renderApp(URL_OF_TAB);
     expect(await screen.findByText('Stripe top-up')).toBeInTheDocument();
     await waitFor(() => expect(statistic('Unallocated Funds')).toBe('$1,234.56'));
-    const rows = [...document.querySelectorAll('tbody tr.ant-table-row')].map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent));
+    const rows = [...document.querySelectorAll('tbody tr.ant-table-row')].map((row) =>
+      [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent),
+    );
     expect(rows).toEqual([
       ['Stripe top-up', '$250.00', 'Pending'],
       ['RefusedYour account has insufficient funds.', '$7.00', 'Failed'],
@@ -90,7 +151,15 @@ describe('Account Funding', { timeout: 60_000 }, () => {
   it('shows a shortfall after a reversed top-up: a warning with the amount short, Add Funds in it, and the top-up marked Reversed', async () => {
     fundingApi({
       balance: -8_300,
-      topups: [topup({ id: 2, amount: 10_000, description: 'Bounced wire', status: 'reversed', reversed_at: '2025-03-06T10:00:00Z' })],
+      topups: [
+        topup({
+          id: 2,
+          amount: 10_000,
+          description: 'Bounced wire',
+          status: 'reversed',
+          reversed_at: '2025-03-06T10:00:00Z',
+        }),
+      ],
     });
     renderApp(URL_OF_TAB);
     const alert = (await screen.findByText(SHORTFALL_TEXTS.title(8_300))).closest<HTMLElement>('[role="alert"]')!;
@@ -98,7 +167,9 @@ describe('Account Funding', { timeout: 60_000 }, () => {
     expect(within(alert).getByText(SHORTFALL_TEXTS.description)).toBeInTheDocument();
     expect(SHORTFALL_TEXTS.title(8_300)).toBe('Your funds are $83.00 short');
     await waitFor(() => expect(statistic('Unallocated Funds')).toBe('-$83.00'));
-    const rows = [...document.querySelectorAll('tbody tr.ant-table-row')].map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent));
+    const rows = [...document.querySelectorAll('tbody tr.ant-table-row')].map((row) =>
+      [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent),
+    );
     expect(rows).toEqual([['Bounced wire', '$100.00', 'Reversed']]);
     expect(TOPUP_REVERSED_HINT).toContain('took this top-up back');
     await setup().click(getButton(SHORTFALL_TEXTS.action, alert));
@@ -121,7 +192,9 @@ describe('Account Funding', { timeout: 60_000 }, () => {
     renderApp(URL_OF_TAB);
     await screen.findByText('1-10 of 25');
     await setup().click(await screen.findByTitle('2'));
-    await waitFor(() => expect(api.fetchMock.mock.calls.some(([url]) => String(url).includes('page%5Bnumber%5D=2'))).toBe(true));
+    await waitFor(() =>
+      expect(api.fetchMock.mock.calls.some(([url]) => String(url).includes('page%5Bnumber%5D=2'))).toBe(true),
+    );
   });
 
   it('adds funds from ?action=addFunds: checks the fields, sends cents once with an idempotency key, says Funds Added and refreshes the balance', async () => {
@@ -157,23 +230,36 @@ describe('Account Funding', { timeout: 60_000 }, () => {
 
   it('says a Stripe top-up is pending until the issuer confirms it', async () => {
     const api = fundingApi();
-    api.routes['POST /api/topups'] = { status: 201, body: { data: topup({ amount: 5_000, status: 'pending', settled_at: null }), message: CARD_MESSAGES.fundsAdded } };
+    api.routes['POST /api/topups'] = {
+      status: 201,
+      body: { data: topup({ amount: 5_000, status: 'pending', settled_at: null }), message: CARD_MESSAGES.fundsAdded },
+    };
     renderApp(`${URL_OF_TAB}&action=addFunds`);
     const modal = await findDialog('Add Funds');
     fireEvent.change(within(modal).getByLabelText('Amount'), { target: { value: '50' } });
     fireEvent.change(within(modal).getByLabelText('Description'), { target: { value: 'Bank transfer' } });
     await setup().click(getButton('Add Funds', modal));
-    expect(await screen.findByText('The top-up of $50.00 is pending. It is added to your unallocated funds once the card issuer confirms it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'The top-up of $50.00 is pending. It is added to your unallocated funds once the card issuer confirms it.',
+      ),
+    ).toBeInTheDocument();
   });
 
-  it('retries a failed submission with the same idempotency key, and shows the server\'s field messages', async () => {
+  it("retries a failed submission with the same idempotency key, and shows the server's field messages", async () => {
     const api = fundingApi();
     let attempts = 0;
     api.routes['POST /api/topups'] = () => {
       attempts += 1;
       return attempts === 1
         ? { status: 503, body: { message: 'The card issuer is not answering. Try again in a moment.' } }
-        : { status: 422, body: { message: 'The given data was invalid.', errors: { description: ['May not be greater than 255 characters.'] } } };
+        : {
+            status: 422,
+            body: {
+              message: 'The given data was invalid.',
+              errors: { description: ['May not be greater than 255 characters.'] },
+            },
+          };
     };
     renderApp(`${URL_OF_TAB}&action=addFunds`);
     const modal = await findDialog('Add Funds');
@@ -199,7 +285,10 @@ describe('Account Funding', { timeout: 60_000 }, () => {
     expect(statistic('Money In', drawer)).toBe('+$5.00');
     expect(statistic('Money Out', drawer)).toBe('-$30.00');
     expect(statistic('Closing Balance', drawer)).toBe('$95.00');
-    const rows = () => [...drawer.querySelectorAll('tbody tr.ant-table-row')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    const rows = () =>
+      [...drawer.querySelectorAll('tbody tr.ant-table-row')].map((row) =>
+        [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+      );
     expect(rows()).toEqual([
       ['Mar 2', 'Card fundingFor travelJordan Lee •••• 4242', '-$30.00', '$90.00'],
       ['Mar 5', 'Top-upMarch wire', '+$5.00', '$95.00'],
@@ -219,7 +308,9 @@ describe('Account Funding', { timeout: 60_000 }, () => {
     renderApp(URL_OF_TAB);
     await setup().click(await findButton('View Statements'));
     const drawer = await findDialog('Statements');
-    expect(await within(drawer).findByText('No movements yet. Top-ups and card fundings appear here month by month.')).toBeInTheDocument();
+    expect(
+      await within(drawer).findByText('No movements yet. Top-ups and card fundings appear here month by month.'),
+    ).toBeInTheDocument();
   });
 
   it('downloads the CSV of the month shown (?month=YYYY-MM), under the name the server gives it', async () => {
@@ -239,7 +330,10 @@ describe('Account Funding', { timeout: 60_000 }, () => {
         asked.push(url.searchParams.get('month') ?? 'every month');
         return new Response('Date,Type,Description,Card,Amount,Balance\n', {
           status: 200,
-          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="Demo-statement-2025-03-05.csv"' },
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="Demo-statement-2025-03-05.csv"',
+          },
         });
       }
       return fakeFetch(input, init);

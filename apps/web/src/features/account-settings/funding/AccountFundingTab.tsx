@@ -116,7 +116,10 @@ export function AccountFundingTab() {
             topups.isError ? (
               <Typography.Text type="danger">{"We couldn't load the top-ups."}</Typography.Text>
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No top-ups yet. Add funds to put money on your cards.">
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description="No top-ups yet. Add funds to put money on your cards."
+              >
                 {addFundsButton}
               </Empty>
             )

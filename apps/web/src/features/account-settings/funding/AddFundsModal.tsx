@@ -20,7 +20,15 @@ const rules = { amount: amountRules(1), description: [zodRule(topupSchema.shape.
  * Account Funding -> Add Funds: a top-up of the organisation's unallocated funds. The simulator settles it at once;
  * with Stripe it is pending until the provider says it succeeded.
  */
-export function AddFundsModal({ open, balance, onClose }: { open: boolean; balance: number | undefined; onClose: () => void }) {
+export function AddFundsModal({
+  open,
+  balance,
+  onClose,
+}: {
+  open: boolean;
+  balance: number | undefined;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const addFunds = useAddFunds();
   const notifySuccess = useNotifySuccess();
@@ -75,7 +83,12 @@ export function AddFundsModal({ open, balance, onClose }: { open: boolean; balan
           <CurrencyInput autoFocus />
         </Form.Item>
         <Form.Item label="Description" name="description" rules={rules.description} required>
-          <Input.TextArea rows={3} maxLength={MAX_NOTE_LENGTH} showCount placeholder="Shown on the statement, e.g. where the money came from" />
+          <Input.TextArea
+            rows={3}
+            maxLength={MAX_NOTE_LENGTH}
+            showCount
+            placeholder="Shown on the statement, e.g. where the money came from"
+          />
         </Form.Item>
       </Form>
     </Modal>

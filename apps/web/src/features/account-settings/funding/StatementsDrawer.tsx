@@ -1,5 +1,18 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Col, Empty, Flex, Row, Select, Skeleton, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Col,
+  Empty,
+  Flex,
+  Row,
+  Select,
+  Skeleton,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import type { StatementLine, StatementMonth } from '@wallet/contract';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -54,7 +67,12 @@ function LineAmount({ line }: { line: StatementLine }) {
 }
 
 const columns: TableColumnsType<StatementLine> = [
-  { title: 'Date', key: 'date', width: 80, render: (_, line) => <span style={{ whiteSpace: 'nowrap' }}>{lineDate(line.date)}</span> },
+  {
+    title: 'Date',
+    key: 'date',
+    width: 80,
+    render: (_, line) => <span style={{ whiteSpace: 'nowrap' }}>{lineDate(line.date)}</span>,
+  },
   {
     title: 'Details',
     key: 'details',
@@ -67,7 +85,13 @@ const columns: TableColumnsType<StatementLine> = [
     width: 130,
     render: (_, line) => <LineAmount line={line} />,
   },
-  { title: 'Balance', key: 'balance', align: 'right', width: 130, render: (_, line) => <span style={money}>{formatMoney(line.balance)}</span> },
+  {
+    title: 'Balance',
+    key: 'balance',
+    align: 'right',
+    width: 130,
+    render: (_, line) => <span style={money}>{formatMoney(line.balance)}</span>,
+  },
 ];
 
 /** On a phone: the details with the date on the left, the amount and the balance after it on the right. */
@@ -105,7 +129,11 @@ function MonthSummary({ month }: { month: StatementMonth }) {
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
       {figures.map((figure) => (
         <Col key={figure.title} xs={12} sm={6}>
-          <Statistic title={figure.title} value={figure.value} styles={{ content: { fontSize: 18, fontVariantNumeric: 'tabular-nums' } }} />
+          <Statistic
+            title={figure.title}
+            value={figure.value}
+            styles={{ content: { fontSize: 18, fontVariantNumeric: 'tabular-nums' } }}
+          />
         </Col>
       ))}
     </Row>
@@ -125,10 +153,16 @@ function StatementBody({ chosen, onChoose }: { chosen: string | null; onChoose: 
       </div>
     );
   }
-  if (statements.isError) return <LoadFailed height={240} what="the statements" onRetry={() => void statements.refetch()} />;
+  if (statements.isError)
+    return <LoadFailed height={240} what="the statements" onRetry={() => void statements.refetch()} />;
   const months = statements.data;
   if (months.length === 0) {
-    return <Empty description="No movements yet. Top-ups and card fundings appear here month by month." style={{ padding: '48px 0' }} />;
+    return (
+      <Empty
+        description="No movements yet. Top-ups and card fundings appear here month by month."
+        style={{ padding: '48px 0' }}
+      />
+    );
   }
   const month = months.find((candidate) => candidate.month === chosen) ?? months[0]!;
 
@@ -173,7 +207,8 @@ export function StatementsDrawer({ open, onClose }: { open: boolean; onClose: ()
   // The month on screen: the one picked, else the newest (as StatementBody shows it).
   const shown = statements.data?.find((month) => month.month === chosen)?.month ?? statements.data?.[0]?.month;
   const download = () => {
-    if (shown) exportStatement.mutate(shown, { onSuccess: (fileName) => notifySuccess('Statement downloaded', fileName) });
+    if (shown)
+      exportStatement.mutate(shown, { onSuccess: (fileName) => notifySuccess('Statement downloaded', fileName) });
   };
 
   return (
@@ -183,7 +218,12 @@ export function StatementsDrawer({ open, onClose }: { open: boolean; onClose: ()
       title="Statements"
       width={760}
       extra={
-        <Button icon={<DownloadOutlined aria-hidden />} loading={exportStatement.isPending} disabled={!shown} onClick={download}>
+        <Button
+          icon={<DownloadOutlined aria-hidden />}
+          loading={exportStatement.isPending}
+          disabled={!shown}
+          onClick={download}
+        >
           Download CSV
         </Button>
       }

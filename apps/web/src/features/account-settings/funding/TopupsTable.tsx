@@ -13,7 +13,11 @@ const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as co
 
 const STATUS_TAGS: Record<TopupResource['status'], { color: string; label: string; hint: string }> = {
   succeeded: { color: 'green', label: 'Added', hint: 'In your unallocated funds.' },
-  pending: { color: 'gold', label: 'Pending', hint: 'Waiting for the card issuer to confirm it; added to your funds once it succeeds.' },
+  pending: {
+    color: 'gold',
+    label: 'Pending',
+    hint: 'Waiting for the card issuer to confirm it; added to your funds once it succeeds.',
+  },
   failed: { color: 'red', label: 'Failed', hint: 'The card issuer refused this top-up; nothing was added.' },
   reversed: { color: 'volcano', label: 'Reversed', hint: TOPUP_REVERSED_HINT },
 };
@@ -21,7 +25,11 @@ const STATUS_TAGS: Record<TopupResource['status'], { color: string; label: strin
 export function TopupStatusTag({ status, reason }: { status: TopupResource['status']; reason?: string | null }) {
   const tag = STATUS_TAGS[status];
   return (
-    <Tooltip title={status === 'failed' && reason ? `The card issuer refused this top-up: ${reason} Nothing was added.` : tag.hint}>
+    <Tooltip
+      title={
+        status === 'failed' && reason ? `The card issuer refused this top-up: ${reason} Nothing was added.` : tag.hint
+      }
+    >
       <Tag color={tag.color} style={{ marginInlineEnd: 0 }}>
         {tag.label}
       </Tag>
@@ -33,14 +41,25 @@ export function TopupStatusTag({ status, reason }: { status: TopupResource['stat
 function FailureReason({ topup }: { topup: TopupResource }) {
   if (topup.status !== 'failed' || !topup.failure_message) return null;
   return (
-    <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }} ellipsis={{ tooltip: topup.failure_message }}>
+    <Typography.Text
+      type="danger"
+      style={{ display: 'block', fontSize: 12 }}
+      ellipsis={{ tooltip: topup.failure_message }}
+    >
       {topup.failure_message}
     </Typography.Text>
   );
 }
 
 const columns: TableColumnsType<TopupResource> = [
-  { title: 'Date', key: 'date', width: 170, render: (_, topup) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(topup.created_at).format('MMM D, YYYY h:mm A')}</span> },
+  {
+    title: 'Date',
+    key: 'date',
+    width: 170,
+    render: (_, topup) => (
+      <span style={{ whiteSpace: 'nowrap' }}>{dayjs(topup.created_at).format('MMM D, YYYY h:mm A')}</span>
+    ),
+  },
   {
     title: 'Description',
     key: 'description',
@@ -52,8 +71,19 @@ const columns: TableColumnsType<TopupResource> = [
       </>
     ),
   },
-  { title: 'Amount', key: 'amount', align: 'right', width: 140, render: (_, topup) => <span style={money}>{formatMoney(topup.amount)}</span> },
-  { title: 'Status', key: 'status', width: 100, render: (_, topup) => <TopupStatusTag status={topup.status} reason={topup.failure_message} /> },
+  {
+    title: 'Amount',
+    key: 'amount',
+    align: 'right',
+    width: 140,
+    render: (_, topup) => <span style={money}>{formatMoney(topup.amount)}</span>,
+  },
+  {
+    title: 'Status',
+    key: 'status',
+    width: 100,
+    render: (_, topup) => <TopupStatusTag status={topup.status} reason={topup.failure_message} />,
+  },
 ];
 
 /** On a phone: what and when on the left, how much and its status on the right. */

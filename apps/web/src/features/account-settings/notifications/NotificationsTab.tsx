@@ -17,7 +17,9 @@ export function NotificationsTab({ me }: { me: Me }) {
       <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
         Email Notifications
       </Typography.Title>
-      <Typography.Paragraph type="secondary">Choose which emails you get. Changes are saved right away.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Choose which emails you get. Changes are saved right away.
+      </Typography.Paragraph>
       <List
         bordered
         dataSource={[...NOTIFICATION_KINDS]}
@@ -28,7 +30,11 @@ export function NotificationsTab({ me }: { me: Me }) {
               <Flex justify="space-between" align="center" gap={16} style={{ width: '100%' }}>
                 <Typography.Text id={labelId}>{NOTIFICATION_LABELS[kind]}</Typography.Text>
                 {preferences.data ? (
-                  <Switch aria-labelledby={labelId} checked={preferences.data[kind]} onChange={(checked) => toggle(kind, checked)} />
+                  <Switch
+                    aria-labelledby={labelId}
+                    checked={preferences.data[kind]}
+                    onChange={(checked) => toggle(kind, checked)}
+                  />
                 ) : (
                   <Skeleton.Button active size="small" style={{ width: 44 }} />
                 )}

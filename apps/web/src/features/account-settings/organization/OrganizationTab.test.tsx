@@ -8,7 +8,11 @@ import { renderApp } from '../../../test/render-app';
 
 configure({ asyncUtilTimeout: 15_000 });
 
-const admin = makeMe({ name: 'Alex Morgan', roles: ['wallet-admin'], organization: { id: 1, slug: 'demo', name: 'Demo Charity' } });
+const admin = makeMe({
+  name: 'Alex Morgan',
+  roles: ['wallet-admin'],
+  organization: { id: 1, slug: 'demo', name: 'Demo Charity' },
+});
 
 beforeAll(async () => {
   await Promise.all([import('../AccountSettingsPage'), import('./OrganizationTab')]);
@@ -45,7 +49,10 @@ describe('Account Settings -> Organization', { timeout: 60_000 }, () => {
 
     const user = userEvent.setup();
     await screen.findByRole('button', { name: /Upload Logo/ });
-    await user.upload(fileInput(), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));
+    await user.upload(
+      fileInput(),
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }),
+    );
     expect(await screen.findByText(ORG_MESSAGES.logoUpdated)).toBeInTheDocument();
     const upload = api.calls.find((call) => call.method === 'POST' && call.path === '/api/organization/logo');
     expect((upload?.body as FormData).get('logo')).toBeInstanceOf(File);

@@ -11,7 +11,8 @@ const logoFileRules: ImageFileRules = {
   messages: { invalid: ORG_MESSAGES.logoInvalid, empty: ORG_MESSAGES.logoEmpty, tooLarge: ORG_MESSAGES.logoTooLarge },
 };
 
-const fieldMessage = (error: unknown) => (error instanceof HttpError && error.status === 422 ? error.errors.logo?.[0] ?? error.message : undefined);
+const fieldMessage = (error: unknown) =>
+  error instanceof HttpError && error.status === 422 ? (error.errors.logo?.[0] ?? error.message) : undefined;
 
 /** Account Settings -> Organization (admins): the logo shown in the sidebar and on the sign-in page. */
 export function OrganizationTab() {
@@ -39,7 +40,8 @@ export function OrganizationTab() {
         Organisation logo
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Shown in the sidebar and on the sign-in page of {me.organization.name}. Without one, the organisation&apos;s initials are shown.
+        Shown in the sidebar and on the sign-in page of {me.organization.name}. Without one, the organisation&apos;s
+        initials are shown.
       </Typography.Paragraph>
       <ImageUploadControl
         preview={<OrganizationLogo size={88} alt={`${me.organization.name} logo`} />}

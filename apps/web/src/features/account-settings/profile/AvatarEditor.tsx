@@ -7,7 +7,11 @@ import { useDeleteAvatar, useUploadAvatar } from '../api/avatar';
 
 const avatarFileRules: ImageFileRules = {
   maxBytes: AVATAR_MAX_BYTES,
-  messages: { invalid: USER_MESSAGES.avatarInvalid, empty: USER_MESSAGES.avatarEmpty, tooLarge: USER_MESSAGES.avatarTooLarge },
+  messages: {
+    invalid: USER_MESSAGES.avatarInvalid,
+    empty: USER_MESSAGES.avatarEmpty,
+    tooLarge: USER_MESSAGES.avatarTooLarge,
+  },
 };
 
 function serverMessages(error: unknown): string[] {

@@ -29,7 +29,15 @@ export function ProfileTab({ me }: { me: Me }) {
     <>
       <AvatarEditor me={me} />
       <Divider />
-      <Form form={form} name="profile" layout="vertical" requiredMark="optional" initialValues={profileFormValues(me)} onFinish={handleFinish} style={{ maxWidth: 720 }}>
+      <Form
+        form={form}
+        name="profile"
+        layout="vertical"
+        requiredMark="optional"
+        initialValues={profileFormValues(me)}
+        onFinish={handleFinish}
+        style={{ maxWidth: 720 }}
+      >
         <ProfileFields />
         <Button type="primary" htmlType="submit" loading={updateProfile.isPending}>
           Save Changes

@@ -30,15 +30,29 @@ export function ChangePasswordForm() {
       <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
         Change Password
       </Typography.Title>
-      <Typography.Paragraph type="secondary">Use at least 6 characters. Your other sessions will be signed out.</Typography.Paragraph>
-      <Form<ChangePasswordInput> form={form} name="changePassword" layout="vertical" requiredMark="optional" onFinish={handleFinish}>
+      <Typography.Paragraph type="secondary">
+        Use at least 6 characters. Your other sessions will be signed out.
+      </Typography.Paragraph>
+      <Form<ChangePasswordInput>
+        form={form}
+        name="changePassword"
+        layout="vertical"
+        requiredMark="optional"
+        onFinish={handleFinish}
+      >
         <Form.Item label="Current Password" name="current_password" rules={currentRules} required>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item label="New Password" name="password" rules={passwordRules} required>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item label="Confirm New Password" name="password_confirmation" dependencies={['password']} rules={confirmationRules} required>
+        <Form.Item
+          label="Confirm New Password"
+          name="password_confirmation"
+          dependencies={['password']}
+          rules={confirmationRules}
+          required
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={changePassword.isPending}>

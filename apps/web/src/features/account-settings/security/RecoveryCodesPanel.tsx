@@ -51,7 +51,11 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
       >
         {codes.map((code) => (
           <li key={code}>
-            <Typography.Text style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 15 }}>{code}</Typography.Text>
+            <Typography.Text
+              style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 15 }}
+            >
+              {code}
+            </Typography.Text>
           </li>
         ))}
       </ol>

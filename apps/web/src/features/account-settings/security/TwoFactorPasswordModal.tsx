@@ -17,7 +17,16 @@ interface Props {
 }
 
 /** Asks for the password before turning two-factor off or replacing the recovery codes. */
-export function TwoFactorPasswordModal({ open, title, description, okText, danger, pending, onSubmit, onCancel }: Props) {
+export function TwoFactorPasswordModal({
+  open,
+  title,
+  description,
+  okText,
+  danger,
+  pending,
+  onSubmit,
+  onCancel,
+}: Props) {
   const [form] = Form.useForm<TwoFactorPasswordInput>();
   return (
     <Modal

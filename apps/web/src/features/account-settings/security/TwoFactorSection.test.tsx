@@ -11,11 +11,32 @@ import { renderApp } from '../../../test/render-app';
 configure({ asyncUtilTimeout: 15_000, defaultHidden: true });
 
 const me = makeMe({ id: 7, first_name: 'Priya', roles: ['wallet-user'] });
-const codes = ['aaaa-bbbb-cccc-dddd', 'eeee-ffff-gggg-hhhh', 'jjjj-kkkk-mmmm-nnnn', 'pppp-qqqq-rrrr-ssss', 'tttt-uuuu-vvvv-wwww', 'xxxx-yyyy-zzzz-2222', '3333-4444-5555-6666', '7777-8888-9999-aaab'];
-const setupData = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/Demo:priya%40demo.test?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', qr_code: 'data:image/png;base64,iVBORw0KGgo=' };
+const codes = [
+  'aaaa-bbbb-cccc-dddd',
+  'eeee-ffff-gggg-hhhh',
+  'jjjj-kkkk-mmmm-nnnn',
+  'pppp-qqqq-rrrr-ssss',
+  'tttt-uuuu-vvvv-wwww',
+  'xxxx-yyyy-zzzz-2222',
+  '3333-4444-5555-6666',
+  '7777-8888-9999-aaab',
+];
+const setupData = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  otpauth_url: 'otpauth://totp/Demo:priya%40demo.test?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  qr_code: 'data:image/png;base64,iVBORw0KGgo=',
+};
 const off: TwoFactorStatus = { enabled: false, pending: false, confirmed_at: null, recovery_codes_left: 0 };
-const on: TwoFactorStatus = { enabled: true, pending: false, confirmed_at: '2025-01-01T00:00:00.000Z', recovery_codes_left: 8 };
-const fieldError = (field: string, message: string): FakeReply => ({ status: 422, body: { message, errors: { [field]: [message] } } });
+const on: TwoFactorStatus = {
+  enabled: true,
+  pending: false,
+  confirmed_at: '2025-01-01T00:00:00.000Z',
+  recovery_codes_left: 8,
+};
+const fieldError = (field: string, message: string): FakeReply => ({
+  status: 422,
+  body: { message, errors: { [field]: [message] } },
+});
 
 function securityApi(initial: TwoFactorStatus) {
   let status = initial;
@@ -30,11 +51,15 @@ function securityApi(initial: TwoFactorStatus) {
       return { status: 200, body: { message: TWO_FACTOR_MESSAGES.enabled, data: { recovery_codes: codes } } };
     },
     'DELETE /user/two-factor-authentication': (call) => {
-      if ((call.body as { password: string }).password !== 'demo-password') return fieldError('password', MESSAGES.badPassword);
+      if ((call.body as { password: string }).password !== 'demo-password')
+        return fieldError('password', MESSAGES.badPassword);
       status = off;
       return { status: 200, body: { message: TWO_FACTOR_MESSAGES.disabled } };
     },
-    'POST /user/two-factor-recovery-codes': () => ({ status: 200, body: { message: TWO_FACTOR_MESSAGES.recoveryCodesRegenerated, data: { recovery_codes: [...codes].reverse() } } }),
+    'POST /user/two-factor-recovery-codes': () => ({
+      status: 200,
+      body: { message: TWO_FACTOR_MESSAGES.recoveryCodesRegenerated, data: { recovery_codes: [...codes].reverse() } },
+    }),
   });
   return api;
 }
@@ -68,9 +93,15 @@ describe('Password & Security: two-factor authentication', { timeout: 60_000 }, 
     fireEvent.change(screen.getByLabelText('Authentication Code'), { target: { value: '123456' } });
     await user().click(getButton('Confirm and Turn On'));
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(codes);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(codes);
     expect(await screen.findByText(TWO_FACTOR_MESSAGES.enabled)).toBeVisible();
-    expect(api.calls.filter((call) => call.path === '/user/confirmed-two-factor-authentication').map((call) => call.body)).toEqual([{ code: '000000' }, { code: '123456' }]);
+    expect(
+      api.calls.filter((call) => call.path === '/user/confirmed-two-factor-authentication').map((call) => call.body),
+    ).toEqual([{ code: '000000' }, { code: '123456' }]);
 
     await user().click(getButton('I Saved Them'));
     expect(await within(section()).findByText('8 of 8 recovery codes left.')).toBeVisible();
@@ -131,6 +162,9 @@ describe('Password & Security: two-factor authentication', { timeout: 60_000 }, 
     await user().click(getButton('Turn Off', dialog));
     expect(await screen.findByText(TWO_FACTOR_MESSAGES.disabled)).toBeVisible();
     expect(await findButton('Turn On Two-Factor Authentication')).toBeVisible();
-    expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([{ password: 'wrong' }, { password: 'demo-password' }]);
+    expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([
+      { password: 'wrong' },
+      { password: 'demo-password' },
+    ]);
   });
 });

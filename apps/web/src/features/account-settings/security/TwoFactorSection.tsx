@@ -8,7 +8,12 @@ import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { TwoFactorPasswordModal } from './TwoFactorPasswordModal';
 import { TwoFactorSetupPanel } from './TwoFactorSetupPanel';
-import { useDisableTwoFactor, useRegenerateRecoveryCodes, useStartTwoFactor, useTwoFactorStatus } from './two-factor-api';
+import {
+  useDisableTwoFactor,
+  useRegenerateRecoveryCodes,
+  useStartTwoFactor,
+  useTwoFactorStatus,
+} from './two-factor-api';
 
 const STATUS_HEIGHT = 96;
 
@@ -41,7 +46,8 @@ export function TwoFactorSection() {
       />
     );
   } else if (status.isPending) body = <LoadingBlock height={STATUS_HEIGHT} label="Loading two-factor authentication" />;
-  else if (status.isError) body = <LoadFailed height={STATUS_HEIGHT} what="two-factor authentication" onRetry={() => void status.refetch()} />;
+  else if (status.isError)
+    body = <LoadFailed height={STATUS_HEIGHT} what="two-factor authentication" onRetry={() => void status.refetch()} />;
   else if (enabled) {
     body = (
       <div style={{ minHeight: STATUS_HEIGHT }}>
@@ -63,8 +69,8 @@ export function TwoFactorSection() {
     body = (
       <div style={{ minHeight: STATUS_HEIGHT }}>
         <Typography.Paragraph type="secondary">
-          Protect your account with a second step at sign-in: a 6-digit code from an authenticator app such as Google Authenticator, Microsoft
-          Authenticator, 1Password or Authy.
+          Protect your account with a second step at sign-in: a 6-digit code from an authenticator app such as Google
+          Authenticator, Microsoft Authenticator, 1Password or Authy.
         </Typography.Paragraph>
         <Button
           type="primary"

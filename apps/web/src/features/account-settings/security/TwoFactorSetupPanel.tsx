@@ -11,7 +11,15 @@ const codeRules = [zodRule(confirmTwoFactorSchema.shape.code)];
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 /** Setting up: scan the QR code (or type the key), then a code from the app turns two-factor on. */
-export function TwoFactorSetupPanel({ setup, onConfirmed, onCancel }: { setup: TwoFactorSetup; onConfirmed: (codes: string[]) => void; onCancel: () => void }) {
+export function TwoFactorSetupPanel({
+  setup,
+  onConfirmed,
+  onCancel,
+}: {
+  setup: TwoFactorSetup;
+  onConfirmed: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
   const [form] = Form.useForm<{ code: string }>();
   const confirm = useConfirmTwoFactor();
 
@@ -36,14 +44,25 @@ export function TwoFactorSetupPanel({ setup, onConfirmed, onCancel }: { setup: T
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
         Can't scan it? Enter this setup key in the app instead:
         <br />
-        <Typography.Text code copyable={{ text: setup.secret, tooltips: ['Copy setup key', 'Copied'] }} data-testid="two-factor-secret" style={{ wordBreak: 'break-all' }}>
+        <Typography.Text
+          code
+          copyable={{ text: setup.secret, tooltips: ['Copy setup key', 'Copied'] }}
+          data-testid="two-factor-secret"
+          style={{ wordBreak: 'break-all' }}
+        >
           {grouped(setup.secret)}
         </Typography.Text>
       </Typography.Paragraph>
       <Typography.Paragraph strong style={{ marginBottom: 8 }}>
         2. Enter the 6-digit code the app shows
       </Typography.Paragraph>
-      <Form<{ code: string }> form={form} name="confirmTwoFactor" layout="vertical" requiredMark={false} onFinish={handleFinish}>
+      <Form<{ code: string }>
+        form={form}
+        name="confirmTwoFactor"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={handleFinish}
+      >
         <Form.Item label="Authentication Code" name="code" rules={codeRules} style={{ maxWidth: 240 }}>
           <Input inputMode="numeric" autoComplete="one-time-code" maxLength={7} placeholder="123456" autoFocus />
         </Form.Item>

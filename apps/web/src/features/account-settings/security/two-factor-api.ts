@@ -11,7 +11,10 @@ export async function getTwoFactorStatus(signal?: AbortSignal): Promise<TwoFacto
   return data;
 }
 
-export const twoFactorStatusQueryOptions = queryOptions({ queryKey: twoFactorStatusKey, queryFn: ({ signal }) => getTwoFactorStatus(signal) });
+export const twoFactorStatusQueryOptions = queryOptions({
+  queryKey: twoFactorStatusKey,
+  queryFn: ({ signal }) => getTwoFactorStatus(signal),
+});
 
 export function useTwoFactorStatus() {
   return useQuery(twoFactorStatusQueryOptions);

@@ -15,7 +15,8 @@ async function submit(email: string) {
   await user.click(screen.getByRole('button', { name: 'Send Recovery Link' }));
 }
 
-const notice = (title: string) => document.querySelector<HTMLElement>('.ant-notification')?.textContent?.includes(title);
+const notice = (title: string) =>
+  document.querySelector<HTMLElement>('.ant-notification')?.textContent?.includes(title);
 
 describe('/forgot-password', () => {
   it('is reached from the login page and shows Reset My Password (SPEC §2)', async () => {
@@ -60,7 +61,10 @@ describe('/forgot-password', () => {
     installFakeApi({
       ...signedOut,
       ...csrfCookieRoute,
-      'POST /forgot-password': { status: 422, body: { message: MESSAGES.emailInvalid, errors: { email: [MESSAGES.emailInvalid] } } },
+      'POST /forgot-password': {
+        status: 422,
+        body: { message: MESSAGES.emailInvalid, errors: { email: [MESSAGES.emailInvalid] } },
+      },
     });
     renderApp('/forgot-password');
     await submit('odd@demo.test');

@@ -1,5 +1,11 @@
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
-import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_MINUTES, UI_TEXTS, forgotPasswordSchema, type ForgotPasswordInput } from '@wallet/contract';
+import {
+  PASSWORD_RESET_MESSAGES,
+  PASSWORD_RESET_TTL_MINUTES,
+  UI_TEXTS,
+  forgotPasswordSchema,
+  type ForgotPasswordInput,
+} from '@wallet/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { showServerFieldErrors } from '../../../lib/form-errors';
@@ -58,7 +64,15 @@ export function ForgotPasswordPage() {
           <Typography.Paragraph type="secondary" style={{ marginBottom: 28 }}>
             Enter the email you sign in with and we will send you a link to choose a new password.
           </Typography.Paragraph>
-          <Form<ForgotPasswordInput> form={form} name="forgot-password" layout="vertical" requiredMark={false} size="large" noValidate onFinish={handleFinish}>
+          <Form<ForgotPasswordInput>
+            form={form}
+            name="forgot-password"
+            layout="vertical"
+            requiredMark={false}
+            size="large"
+            noValidate
+            onFinish={handleFinish}
+          >
             <Form.Item label="Email" name="email" rules={emailRules} validateFirst>
               <Input type="email" autoComplete="email" inputMode="email" autoFocus />
             </Form.Item>

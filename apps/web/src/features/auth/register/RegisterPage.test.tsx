@@ -49,7 +49,10 @@ describe('/register', () => {
     installFakeApi({
       ...signedOut,
       ...csrfCookieRoute,
-      'POST /api/auth/register': { status: 422, body: { message: MESSAGES.invalidData, errors: { token: [INVITATION_MESSAGES.expired] } } },
+      'POST /api/auth/register': {
+        status: 422,
+        body: { message: MESSAGES.invalidData, errors: { token: [INVITATION_MESSAGES.expired] } },
+      },
     });
     renderApp(REGISTER_URL);
     await screen.findByLabelText('Password');

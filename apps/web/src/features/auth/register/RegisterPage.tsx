@@ -50,7 +50,8 @@ export function RegisterPage() {
       {
         onSuccess: () => navigate(paths.dashboard, { replace: true }),
         onError: (error) => {
-          const tokenMessage = error instanceof HttpError ? (error.errors.token?.[0] ?? error.errors.email?.[0]) : undefined;
+          const tokenMessage =
+            error instanceof HttpError ? (error.errors.token?.[0] ?? error.errors.email?.[0]) : undefined;
           if (tokenMessage) setTokenError(tokenMessage);
           else if (!showServerFieldErrors(form, error)) notifyError(error);
         },
@@ -70,14 +71,26 @@ export function RegisterPage() {
       {linkError ? (
         <InvalidLink message={linkError} />
       ) : (
-        <Form<Values> form={form} name="register" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
+        <Form<Values>
+          form={form}
+          name="register"
+          layout="vertical"
+          requiredMark={false}
+          size="large"
+          onFinish={handleFinish}
+        >
           <Form.Item label="Email" htmlFor="register_email">
             <Input id="register_email" value={email} readOnly autoComplete="username" aria-readonly variant="filled" />
           </Form.Item>
           <Form.Item label="Password" name="password" rules={passwordRules}>
             <Input.Password autoComplete="new-password" autoFocus />
           </Form.Item>
-          <Form.Item label="Confirm Password" name="password_confirmation" dependencies={['password']} rules={confirmationRules}>
+          <Form.Item
+            label="Confirm Password"
+            name="password_confirmation"
+            dependencies={['password']}
+            rules={confirmationRules}
+          >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={registerMutation.isPending}>

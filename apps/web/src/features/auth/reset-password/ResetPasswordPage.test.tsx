@@ -18,7 +18,8 @@ async function fillAndSubmit(password: string, confirmation: string) {
   await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 }
 
-const notice = (title: string) => document.querySelector<HTMLElement>('.ant-notification')?.textContent?.includes(title);
+const notice = (title: string) =>
+  document.querySelector<HTMLElement>('.ant-notification')?.textContent?.includes(title);
 
 describe('/reset-password', () => {
   it('shows the email of the link read-only', async () => {

@@ -57,7 +57,10 @@ export function ResetPasswordPage() {
           navigate(paths.login, { replace: true });
         },
         onError: (error) => {
-          const tokenMessage = error instanceof HttpError && error.status === 422 ? (error.errors.token?.[0] ?? error.errors.email?.[0]) : undefined;
+          const tokenMessage =
+            error instanceof HttpError && error.status === 422
+              ? (error.errors.token?.[0] ?? error.errors.email?.[0])
+              : undefined;
           if (tokenMessage) setLinkError(tokenMessage);
           else if (!showServerFieldErrors(form, error)) notifyError(error);
         },
@@ -77,14 +80,33 @@ export function ResetPasswordPage() {
       {problem ? (
         <UnusableLink message={problem} />
       ) : (
-        <Form<Values> form={form} name="reset-password" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
+        <Form<Values>
+          form={form}
+          name="reset-password"
+          layout="vertical"
+          requiredMark={false}
+          size="large"
+          onFinish={handleFinish}
+        >
           <Form.Item label="Email" htmlFor="reset-password_email">
-            <Input id="reset-password_email" value={email} readOnly autoComplete="username" aria-readonly variant="filled" />
+            <Input
+              id="reset-password_email"
+              value={email}
+              readOnly
+              autoComplete="username"
+              aria-readonly
+              variant="filled"
+            />
           </Form.Item>
           <Form.Item label="New Password" name="password" rules={passwordRules}>
             <Input.Password autoComplete="new-password" autoFocus />
           </Form.Item>
-          <Form.Item label="Confirm Password" name="password_confirmation" dependencies={['password']} rules={confirmationRules}>
+          <Form.Item
+            label="Confirm Password"
+            name="password_confirmation"
+            dependencies={['password']}
+            rules={confirmationRules}
+          >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={resetMutation.isPending}>

@@ -10,7 +10,10 @@ import { renderApp } from '../../../test/render-app';
 configure({ asyncUtilTimeout: 15_000 });
 
 const heading = () => screen.findByRole('heading', { name: 'Two-Factor Authentication' });
-const fieldError = (field: string, message: string): FakeReply => ({ status: 422, body: { message, errors: { [field]: [message] } } });
+const fieldError = (field: string, message: string): FakeReply => ({
+  status: 422,
+  body: { message, errors: { [field]: [message] } },
+});
 
 /** /login and then /two-factor-challenge as the server answers them; `challenge` decides the second. */
 function twoFactorApi(challenge: (body: Record<string, string>) => FakeReply) {

@@ -10,7 +10,10 @@ import { AuthShell } from '../AuthShell';
 import { useAnswerChallenge } from './two-factor-challenge-api';
 
 type Mode = 'code' | 'recovery_code';
-interface Values { code?: string; recovery_code?: string }
+interface Values {
+  code?: string;
+  recovery_code?: string;
+}
 
 const codeRules = [{ required: true, whitespace: true, message: TWO_FACTOR_MESSAGES.codeRequired }];
 const recoveryRules = [{ required: true, whitespace: true, message: TWO_FACTOR_MESSAGES.recoveryCodeRequired }];
@@ -36,7 +39,10 @@ export function TwoFactorPage() {
       onSuccess: () => navigate(paths.dashboard, { replace: true }),
       onError: (error) => {
         if (error instanceof HttpError && error.status === 401) return setExpired(true);
-        const message = error instanceof HttpError && (error.status === 422 || error.status === 429) ? (error.errors[mode]?.[0] ?? error.message) : undefined;
+        const message =
+          error instanceof HttpError && (error.status === 422 || error.status === 429)
+            ? (error.errors[mode]?.[0] ?? error.message)
+            : undefined;
         if (message) {
           form.setFields([{ name: mode, errors: [message] }]);
           inputRef.current?.select();
@@ -72,14 +78,34 @@ export function TwoFactorPage() {
           }
         />
       ) : (
-        <Form<Values> form={form} name="two-factor" layout="vertical" requiredMark={false} size="large" onFinish={handleFinish}>
+        <Form<Values>
+          form={form}
+          name="two-factor"
+          layout="vertical"
+          requiredMark={false}
+          size="large"
+          onFinish={handleFinish}
+        >
           {mode === 'code' ? (
             <Form.Item label="Authentication Code" name="code" rules={codeRules}>
-              <Input ref={inputRef} inputMode="numeric" autoComplete="one-time-code" maxLength={7} placeholder="123456" />
+              <Input
+                ref={inputRef}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                placeholder="123456"
+              />
             </Form.Item>
           ) : (
             <Form.Item label="Recovery Code" name="recovery_code" rules={recoveryRules}>
-              <Input ref={inputRef} autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={64} placeholder="xxxx-xxxx-xxxx-xxxx" />
+              <Input
+                ref={inputRef}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={64}
+                placeholder="xxxx-xxxx-xxxx-xxxx"
+              />
             </Form.Item>
           )}
           <Button type="primary" htmlType="submit" block loading={answer.isPending}>

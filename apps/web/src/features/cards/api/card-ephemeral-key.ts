@@ -7,6 +7,8 @@ import { http, type DataEnvelope } from '../../../lib/http';
  * (the same nonce: the server refused before asking Stripe). Sensitive: never kept in the query cache.
  */
 export async function createCardEphemeralKey(cardId: number, nonce: string): Promise<EphemeralKeyResource> {
-  const { data } = await http.post<DataEnvelope<EphemeralKeyResource>>(`/api/cards/${cardId}/ephemeral-keys`, { nonce });
+  const { data } = await http.post<DataEnvelope<EphemeralKeyResource>>(`/api/cards/${cardId}/ephemeral-keys`, {
+    nonce,
+  });
   return data;
 }

@@ -15,11 +15,17 @@ export interface CardExpense {
 }
 
 function emptyList<T>(params: { page: number; size: number }): ListResponse<T> {
-  return { data: [], meta: { total: 0, current_page: params.page, per_page: params.size, last_page: 1 } satisfies ListMeta };
+  return {
+    data: [],
+    meta: { total: 0, current_page: params.page, per_page: params.size, last_page: 1 } satisfies ListMeta,
+  };
 }
 
 /** These lists arrive with the transactions issue: until then the routes may 404, which reads as "none yet". */
-async function orEmptyOn404<T>(call: Promise<ListResponse<T>>, page: { page: number; size: number }): Promise<ListResponse<T>> {
+async function orEmptyOn404<T>(
+  call: Promise<ListResponse<T>>,
+  page: { page: number; size: number },
+): Promise<ListResponse<T>> {
   try {
     return await call;
   } catch (error) {
@@ -34,7 +40,10 @@ export function useCardPendingHolds(cardId: number) {
   return useQuery({
     queryKey: cardKeys.holds(cardId),
     queryFn: ({ signal }) =>
-      orEmptyOn404(http.get<ListResponse<HoldResource>>(`/api/cards/${cardId}/issuing-authorization-holds`, { query, signal }), { page: 1, size: PAGE_SIZES.cardExpenses }),
+      orEmptyOn404(
+        http.get<ListResponse<HoldResource>>(`/api/cards/${cardId}/issuing-authorization-holds`, { query, signal }),
+        { page: 1, size: PAGE_SIZES.cardExpenses },
+      ),
     meta: { silent: true },
   });
 }
@@ -50,7 +59,10 @@ export function useCardExpenses(cardId: number, page: number) {
   return useQuery({
     queryKey: cardKeys.expenses(cardId, query),
     queryFn: ({ signal }) =>
-      orEmptyOn404(http.get<ListResponse<CardExpense>>(`/api/cards/${cardId}/expenses`, { query, signal }), { page, size: PAGE_SIZES.cardExpenses }),
+      orEmptyOn404(http.get<ListResponse<CardExpense>>(`/api/cards/${cardId}/expenses`, { query, signal }), {
+        page,
+        size: PAGE_SIZES.cardExpenses,
+      }),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });

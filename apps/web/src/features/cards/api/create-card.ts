@@ -11,7 +11,10 @@ export interface CreateCardVariables {
 }
 
 /** POST /api/cards -> 201 {data, message: 'Added'}; the card starts inactive. */
-export async function createCard({ input, idempotencyKey }: CreateCardVariables): Promise<{ data: CardResource; message: string }> {
+export async function createCard({
+  input,
+  idempotencyKey,
+}: CreateCardVariables): Promise<{ data: CardResource; message: string }> {
   return http.post('/api/cards', input, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 

@@ -9,7 +9,11 @@ export interface ExportRange {
 
 /** GET /api/cards/{id}/expenses/export?from&to: a file named with the dates (SPEC §7). */
 export function exportCardTransactions(cardId: number, { from, to }: ExportRange): Promise<string> {
-  return downloadFile(`/api/cards/${cardId}/expenses/export`, { from, to }, `card-${cardId}-transactions-${from}-to-${to}.csv`);
+  return downloadFile(
+    `/api/cards/${cardId}/expenses/export`,
+    { from, to },
+    `card-${cardId}-transactions-${from}-to-${to}.csv`,
+  );
 }
 
 export function useExportCardTransactions(cardId: number) {

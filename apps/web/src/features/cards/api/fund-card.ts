@@ -16,8 +16,17 @@ export interface FundCardVariables {
  * PUT /api/cards/{id}/balance {amount, description}: sets the spending limit (cents). 409 with a message when
  * the organisation's unallocated funds can't cover it.
  */
-export function fundCard({ cardId, amount, description, idempotencyKey }: FundCardVariables): Promise<{ data: CardResource; message: string }> {
-  return http.put(`/api/cards/${cardId}/balance`, { amount, description }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+export function fundCard({
+  cardId,
+  amount,
+  description,
+  idempotencyKey,
+}: FundCardVariables): Promise<{ data: CardResource; message: string }> {
+  return http.put(
+    `/api/cards/${cardId}/balance`,
+    { amount, description },
+    { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
+  );
 }
 
 export function useFundCard() {
@@ -42,8 +51,17 @@ export interface FundCardsVariables {
  * spending limit as it is when it funds (never a limit read here earlier), all cards or none: 409 with a message when
  * the organisation's unallocated funds can't cover them all, 404 when a card is gone.
  */
-export function fundCards({ cardIds, amount, description, idempotencyKey }: FundCardsVariables): Promise<FundCardsResponse> {
-  return http.post('/api/cards/fund', { card_ids: cardIds, amount, description }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+export function fundCards({
+  cardIds,
+  amount,
+  description,
+  idempotencyKey,
+}: FundCardsVariables): Promise<FundCardsResponse> {
+  return http.post(
+    '/api/cards/fund',
+    { card_ids: cardIds, amount, description },
+    { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
+  );
 }
 
 export function useFundCards() {

@@ -7,7 +7,10 @@ import { http, type DataEnvelope } from '../../../lib/http';
 
 /** GET /api/cards/{id}?include=user,pendingIssuingAuthorizationHolds. */
 export async function getCard(cardId: number, signal?: AbortSignal): Promise<CardResource> {
-  const { data } = await http.get<DataEnvelope<CardResource>>(`/api/cards/${cardId}`, { query: { include: CARD_INCLUDES }, signal });
+  const { data } = await http.get<DataEnvelope<CardResource>>(`/api/cards/${cardId}`, {
+    query: { include: CARD_INCLUDES },
+    signal,
+  });
   return data;
 }
 

@@ -10,5 +10,9 @@ export function getCards(params: QueryParams, signal?: AbortSignal): Promise<Lis
 
 /** A page of cards; the previous page stays on screen while the next one loads (no layout jump). */
 export function useCards(params: QueryParams) {
-  return useQuery({ queryKey: cardKeys.list(params), queryFn: ({ signal }) => getCards(params, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: cardKeys.list(params),
+    queryFn: ({ signal }) => getCards(params, signal),
+    placeholderData: keepPreviousData,
+  });
 }

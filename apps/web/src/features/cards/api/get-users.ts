@@ -2,7 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, type ListResponse, type UserResource } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
 
-const walletUsersParams = { 'filter[wallet]': 'users', sort: 'name', 'page[number]': 1, 'page[size]': PAGE_SIZES.userDropdown };
+const walletUsersParams = {
+  'filter[wallet]': 'users',
+  sort: 'name',
+  'page[number]': 1,
+  'page[size]': PAGE_SIZES.userDropdown,
+};
 
 /** Cardholder choices: users with the wallet-user role (one list of up to 200, SPEC §9). */
 export function useCardholderChoices(enabled = true) {
@@ -17,7 +22,8 @@ export function useCardholderChoices(enabled = true) {
 export function useUser(userId: number | undefined, enabled = true) {
   return useQuery({
     queryKey: ['users', 'detail', userId, 'holder'],
-    queryFn: async ({ signal }) => (await http.get<DataEnvelope<UserResource>>(`/api/users/${userId}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await http.get<DataEnvelope<UserResource>>(`/api/users/${userId}`, { signal })).data,
     enabled: enabled && userId !== undefined,
   });
 }

@@ -15,7 +15,10 @@ export function useUpdateCardStatus(cardId: number) {
   return useMutation({
     mutationFn: (status: CardStatus) => updateCardStatus(cardId, status),
     onSuccess: ({ data }) => {
-      queryClient.setQueryData<CardResource>(cardKeys.detail(cardId), (previous) => previous && { ...previous, status: data.status });
+      queryClient.setQueryData<CardResource>(
+        cardKeys.detail(cardId),
+        (previous) => previous && { ...previous, status: data.status },
+      );
       return queryClient.invalidateQueries({ queryKey: cardKeys.all });
     },
   });
@@ -27,7 +30,10 @@ export interface BulkOutcome {
 }
 
 /** The same change for several cards, one call each; every card is tried, whatever happens to the others. */
-export async function runForEachCard(cardIds: readonly number[], run: (cardId: number) => Promise<unknown>): Promise<BulkOutcome> {
+export async function runForEachCard(
+  cardIds: readonly number[],
+  run: (cardId: number) => Promise<unknown>,
+): Promise<BulkOutcome> {
   const outcome: BulkOutcome = { succeeded: [], failed: [] };
   for (const cardId of cardIds) {
     try {

@@ -14,10 +14,14 @@ interface Shipping {
 function shippingText(shipping: unknown): string | undefined {
   if (!shipping || typeof shipping !== 'object') return undefined;
   const { name, service, address } = shipping as Shipping;
-  const lines = [name, address?.line1, address?.line2, [address?.city, address?.state, address?.postal_code].filter(Boolean).join(', ')].filter(Boolean);
+  const lines = [
+    name,
+    address?.line1,
+    address?.line2,
+    [address?.city, address?.state, address?.postal_code].filter(Boolean).join(', '),
+  ].filter(Boolean);
   return `${service ? `${capitalize(service)} · ` : ''}${lines.join(', ')}`;
 }
-
 
 /** Card Overview: what is left to spend and what the card is (SPEC §2, §9). */
 export function CardOverview({ card }: { card: CardResource }) {
@@ -27,13 +31,25 @@ export function CardOverview({ card }: { card: CardResource }) {
     <Card title="Card Overview" style={{ height: '100%' }}>
       <Row gutter={[16, 16]} style={{ marginBottom: 20 }}>
         <Col xs={24} sm={12}>
-          <Statistic title="Available to Spend" value={formatMoney(available)} styles={{ content: { fontVariantNumeric: 'tabular-nums', color: available < 0 ? '#cf1322' : undefined } }} />
+          <Statistic
+            title="Available to Spend"
+            value={formatMoney(available)}
+            styles={{ content: { fontVariantNumeric: 'tabular-nums', color: available < 0 ? '#cf1322' : undefined } }}
+          />
         </Col>
         <Col xs={12} sm={6}>
-          <Statistic title="Spending Limit" value={formatMoney(card.spending_limit)} styles={{ content: { fontSize: 18, fontVariantNumeric: 'tabular-nums' } }} />
+          <Statistic
+            title="Spending Limit"
+            value={formatMoney(card.spending_limit)}
+            styles={{ content: { fontSize: 18, fontVariantNumeric: 'tabular-nums' } }}
+          />
         </Col>
         <Col xs={12} sm={6}>
-          <Statistic title="Pending Holds" value={formatMoney(card.issuing_holds_amount)} styles={{ content: { fontSize: 18, fontVariantNumeric: 'tabular-nums' } }} />
+          <Statistic
+            title="Pending Holds"
+            value={formatMoney(card.issuing_holds_amount)}
+            styles={{ content: { fontSize: 18, fontVariantNumeric: 'tabular-nums' } }}
+          />
         </Col>
       </Row>
       <Descriptions
@@ -51,7 +67,11 @@ export function CardOverview({ card }: { card: CardResource }) {
             ),
           },
           { key: 'type', label: 'Type', children: capitalize(card.type) },
-          { key: 'number', label: 'Card Number', children: <span style={{ whiteSpace: 'nowrap' }}>{maskedCardNumber(card.last4)}</span> },
+          {
+            key: 'number',
+            label: 'Card Number',
+            children: <span style={{ whiteSpace: 'nowrap' }}>{maskedCardNumber(card.last4)}</span>,
+          },
           { key: 'expiry', label: 'Expiry', children: cardExpiry(card) },
           {
             key: 'holder',

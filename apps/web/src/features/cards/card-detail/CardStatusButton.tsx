@@ -11,7 +11,11 @@ export function CardStatusButton({ card }: { card: CardResource }) {
 
   const setStatus = (status: CardResource['status']) =>
     updateStatus.mutate(status, {
-      onSuccess: ({ message }) => notifySuccess(message || CARD_MESSAGES.statusUpdated, status === 'active' ? 'The card is active.' : 'The card is inactive.'),
+      onSuccess: ({ message }) =>
+        notifySuccess(
+          message || CARD_MESSAGES.statusUpdated,
+          status === 'active' ? 'The card is active.' : 'The card is inactive.',
+        ),
     });
 
   if (card.status === 'active') {
@@ -30,7 +34,11 @@ export function CardStatusButton({ card }: { card: CardResource }) {
     );
   }
   return (
-    <Button icon={<PoweroffOutlined aria-hidden />} loading={updateStatus.isPending} onClick={() => setStatus('active')}>
+    <Button
+      icon={<PoweroffOutlined aria-hidden />}
+      loading={updateStatus.isPending}
+      onClick={() => setStatus('active')}
+    >
       Activate Card
     </Button>
   );

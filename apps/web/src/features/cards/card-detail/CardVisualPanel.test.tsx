@@ -41,8 +41,16 @@ const stripeJs = vi.hoisted(() => {
 });
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.loadStripe }));
 
-const simulatorMe = makeMe({ id: 4, roles: ['wallet-user'], card_issuer: { name: 'simulator', stripe_publishable_key: null } });
-const stripeMe = makeMe({ id: 4, roles: ['wallet-user'], card_issuer: { name: 'stripe', stripe_publishable_key: 'pk_test_123' } });
+const simulatorMe = makeMe({
+  id: 4,
+  roles: ['wallet-user'],
+  card_issuer: { name: 'simulator', stripe_publishable_key: null },
+});
+const stripeMe = makeMe({
+  id: 4,
+  roles: ['wallet-user'],
+  card_issuer: { name: 'stripe', stripe_publishable_key: 'pk_test_123' },
+});
 const virtual = makeCard({ id: 7, type: 'virtual', stripe_card_id: 'ic_virtual7' });
 const physical = makeCard({ id: 8, type: 'physical', stripe_card_id: 'ic_physical8' });
 
@@ -67,7 +75,12 @@ describe('card details on the card page (issue 16.10)', { timeout: 60_000 }, () 
   });
 
   it('with the simulator reveals through the server and never loads Stripe.js', async () => {
-    const fake = installFakeApi({ 'GET /api/cards/7/details': { status: 200, body: { data: { id: 7, number: '4242424242424242', cvc: '123', exp_month: 4, exp_year: 2029 } } } });
+    const fake = installFakeApi({
+      'GET /api/cards/7/details': {
+        status: 200,
+        body: { data: { id: 7, number: '4242424242424242', cvc: '123', exp_month: 4, exp_year: 2029 } },
+      },
+    });
     renderWithProviders(<CardVisualPanel card={virtual} />, { me: simulatorMe });
     await userEvent.setup().click(await screen.findByRole('button', { name: /Show Details/ }));
     expect(await screen.findByText('4242 4242 4242 4242')).toBeInTheDocument();
@@ -80,7 +93,10 @@ describe('card details on the card page (issue 16.10)', { timeout: 60_000 }, () 
     const fake = installFakeApi({
       'POST /api/cards/7/ephemeral-keys': () =>
         confirmed
-          ? { status: 200, body: { data: { issuing_card: 'ic_virtual7', secret: 'ek_test_secret', expires: 1_900_000_000 } } }
+          ? {
+              status: 200,
+              body: { data: { issuing_card: 'ic_virtual7', secret: 'ek_test_secret', expires: 1_900_000_000 } },
+            }
           : { status: 423, body: { message: CARD_MESSAGES.passwordConfirmRequired } },
       'POST /user/confirm-password': () => {
         confirmed = true;
@@ -106,17 +122,25 @@ describe('card details on the card page (issue 16.10)', { timeout: 60_000 }, () 
     expect(posts.map((call) => call.body)).toEqual([{ nonce }, { nonce }]);
     expect(fake.calls.some((call) => call.path === '/api/cards/7/details')).toBe(false);
     for (const element of stripeJs.created) {
-      expect(element.options).toMatchObject({ issuingCard: 'ic_virtual7', nonce, ephemeralKeySecret: 'ek_test_secret' });
+      expect(element.options).toMatchObject({
+        issuingCard: 'ic_virtual7',
+        nonce,
+        ephemeralKeySecret: 'ek_test_secret',
+      });
     }
 
     await user.click(screen.getByRole('button', { name: /Hide Details/ }));
     await waitFor(() => expect(screen.queryByText('issuingCardNumberDisplay of ic_virtual7')).not.toBeInTheDocument());
-    expect(stripeJs.destroyed).toEqual(expect.arrayContaining(['issuingCardNumberDisplay', 'issuingCardCvcDisplay', 'issuingCardExpiryDisplay']));
+    expect(stripeJs.destroyed).toEqual(
+      expect.arrayContaining(['issuingCardNumberDisplay', 'issuingCardCvcDisplay', 'issuingCardExpiryDisplay']),
+    );
   });
 
   it('with Stripe but no publishable key says so instead of loading anything', async () => {
     installFakeApi({});
-    renderWithProviders(<CardVisualPanel card={virtual} />, { me: makeMe({ card_issuer: { name: 'stripe', stripe_publishable_key: null } }) });
+    renderWithProviders(<CardVisualPanel card={virtual} />, {
+      me: makeMe({ card_issuer: { name: 'stripe', stripe_publishable_key: null } }),
+    });
     await userEvent.setup().click(await screen.findByRole('button', { name: /Show Details/ }));
     expect(await screen.findByText(CARD_ISSUER_MESSAGES.stripeNotConfigured)).toBeInTheDocument();
     expect(stripeJs.loadStripe).not.toHaveBeenCalled();

@@ -41,16 +41,26 @@ export function CardVisualPanel({ card }: { card: CardResource }) {
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 420, width: '100%', marginInline: 'auto' }}>
-      <PaymentCard card={{ ...card, holderName: card.name }} number={details?.number} cvc={details?.cvc} flipped={flipped} />
-      {viaStripe && shownByStripe && revealable && (
-        issuer.stripe_publishable_key && card.stripe_card_id ? (
+      <PaymentCard
+        card={{ ...card, holderName: card.name }}
+        number={details?.number}
+        cvc={details?.cvc}
+        flipped={flipped}
+      />
+      {viaStripe &&
+        shownByStripe &&
+        revealable &&
+        (issuer.stripe_publishable_key && card.stripe_card_id ? (
           <Suspense fallback={<Spin size="small" />}>
-            <StripeCardDetails cardId={card.id} issuingCard={card.stripe_card_id} publishableKey={issuer.stripe_publishable_key} />
+            <StripeCardDetails
+              cardId={card.id}
+              issuingCard={card.stripe_card_id}
+              publishableKey={issuer.stripe_publishable_key}
+            />
           </Suspense>
         ) : (
           <Alert type="warning" showIcon message={CARD_ISSUER_MESSAGES.stripeNotConfigured} />
-        )
-      )}
+        ))}
       <Flex wrap gap={8} justify="center">
         {revealable &&
           (shown ? (
@@ -62,12 +72,21 @@ export function CardVisualPanel({ card }: { card: CardResource }) {
               Show Details
             </Button>
           ))}
-        <Button icon={<SwapOutlined aria-hidden />} onClick={() => setFlipped((value) => !value)} aria-pressed={flipped}>
+        <Button
+          icon={<SwapOutlined aria-hidden />}
+          onClick={() => setFlipped((value) => !value)}
+          aria-pressed={flipped}
+        >
           Flip Card
         </Button>
         {revealable && !viaStripe && (
           <Tooltip title="Copy card number">
-            <Button icon={<CopyOutlined aria-hidden />} aria-label="Copy card number" disabled={!details} onClick={() => void copyNumber()} />
+            <Button
+              icon={<CopyOutlined aria-hidden />}
+              aria-label="Copy card number"
+              disabled={!details}
+              onClick={() => void copyNumber()}
+            />
           </Tooltip>
         )}
       </Flex>

@@ -1,5 +1,10 @@
 import { Alert } from 'antd';
-import { CANCELED_CARD_MESSAGES, cardholderNeedsAttention, cardholderWarning, type CardResource } from '@wallet/contract';
+import {
+  CANCELED_CARD_MESSAGES,
+  cardholderNeedsAttention,
+  cardholderWarning,
+  type CardResource,
+} from '@wallet/contract';
 import { useCardholderStanding } from '../api/get-cardholder';
 
 const alertStyle = { marginBottom: 16 };
@@ -7,7 +12,16 @@ const alertStyle = { marginBottom: 16 };
 /** A card the issuer canceled (lost, stolen, expired): why nothing can be done with it any more. */
 export function CanceledCardAlert({ card }: { card: CardResource }) {
   if (card.status !== 'canceled') return null;
-  return <Alert type="error" showIcon role="alert" style={alertStyle} title={CANCELED_CARD_MESSAGES.alertTitle} description={CANCELED_CARD_MESSAGES.alertDescription} />;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      style={alertStyle}
+      title={CANCELED_CARD_MESSAGES.alertTitle}
+      description={CANCELED_CARD_MESSAGES.alertDescription}
+    />
+  );
 }
 
 /** The card issuer blocked or deactivated the card's holder, or needs more from them (Stripe's cardholder requirements). */

@@ -40,7 +40,15 @@ const isFuture = (day: Dayjs) => day.isAfter(dayjs(), 'day');
  * Export Transactions: the card's posted transactions between two days (both included), as a file. Two
  * one-month pickers rather than a range picker: its two-month panel doesn't fit a phone.
  */
-export function ExportTransactionsModal({ cardId, open, onClose }: { cardId: number; open: boolean; onClose: () => void }) {
+export function ExportTransactionsModal({
+  cardId,
+  open,
+  onClose,
+}: {
+  cardId: number;
+  open: boolean;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const exportTransactions = useExportCardTransactions(cardId);
   const notifySuccess = useNotifySuccess();
@@ -75,12 +83,20 @@ export function ExportTransactionsModal({ cardId, open, onClose }: { cardId: num
       confirmLoading={exportTransactions.isPending}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">Posted transactions of this card between the two dates, both included.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Posted transactions of this card between the two dates, both included.
+      </Typography.Paragraph>
       <Flex wrap gap={8} style={{ marginBottom: 16 }} role="group" aria-label="Date range presets">
         {presets().map(({ label, range }) => {
           const active = Boolean(from && to && from.isSame(range[0], 'day') && to.isSame(range[1], 'day'));
           return (
-            <Button key={label} size="small" type={active ? 'primary' : 'default'} aria-pressed={active} onClick={() => applyPreset(range)}>
+            <Button
+              key={label}
+              size="small"
+              type={active ? 'primary' : 'default'}
+              aria-pressed={active}
+              onClick={() => applyPreset(range)}
+            >
               {label}
             </Button>
           );

@@ -1,5 +1,13 @@
 import { Descriptions, Flex, Form, Input, Modal, Radio, Typography } from 'antd';
-import { CARD_MESSAGES, FUND_CARD_MODES, FUND_CARD_TEXTS, MAX_NOTE_LENGTH, fundCardSchema, type CardResource, type FundCardMode } from '@wallet/contract';
+import {
+  CARD_MESSAGES,
+  FUND_CARD_MODES,
+  FUND_CARD_TEXTS,
+  MAX_NOTE_LENGTH,
+  fundCardSchema,
+  type CardResource,
+  type FundCardMode,
+} from '@wallet/contract';
 import { useState } from 'react';
 import { CurrencyInput } from '../../../components/CurrencyInput';
 import { amountRules, centsToAmountString, formAmountToCents } from '../../../lib/amount-rules';
@@ -71,7 +79,10 @@ export function FundCardModal({ card, open, onClose }: { card: CardResource; ope
       return;
     }
     const body = { cardId: card.id, amount: cents + card.issuing_holds_amount, description: trimmed };
-    setBalance.mutate({ ...body, idempotencyKey: submission.keyFor({ mode, ...body }) }, { onSuccess: () => done(cents), onError });
+    setBalance.mutate(
+      { ...body, idempotencyKey: submission.keyFor({ mode, ...body }) },
+      { onSuccess: () => done(cents), onError },
+    );
   };
 
   return (
@@ -120,7 +131,9 @@ export function FundCardModal({ card, open, onClose }: { card: CardResource; ope
               {newAvailable !== null && (
                 <>
                   <Typography.Text strong>{FUND_CARD_TEXTS.newAvailable(newAvailable)}</Typography.Text>
-                  <Typography.Text type="secondary">{FUND_CARD_TEXTS.newLimit(newAvailable + card.issuing_holds_amount)}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {FUND_CARD_TEXTS.newLimit(newAvailable + card.issuing_holds_amount)}
+                  </Typography.Text>
                 </>
               )}
             </Flex>

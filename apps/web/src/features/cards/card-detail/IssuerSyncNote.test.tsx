@@ -15,8 +15,14 @@ function renderCardPage(cardReplies: Array<ReturnType<typeof makeCard>>) {
   document.cookie = 'XSRF-TOKEN=t';
   let served = 0;
   const api = installFakeApi({
-    'GET /api/cards/7': () => ({ status: 200, body: { data: cardReplies[Math.min(served++, cardReplies.length - 1)] } }),
-    'GET /api/users/4': { status: 200, body: { data: makeUser({ id: 4, issuing_tos_acceptance: { accepted_at: '2025-02-01T00:00:00.000Z' } }) } },
+    'GET /api/cards/7': () => ({
+      status: 200,
+      body: { data: cardReplies[Math.min(served++, cardReplies.length - 1)] },
+    }),
+    'GET /api/users/4': {
+      status: 200,
+      body: { data: makeUser({ id: 4, issuing_tos_acceptance: { accepted_at: '2025-02-01T00:00:00.000Z' } }) },
+    },
   });
   renderWithProviders(<CardDetailPage />, { path: '/cards/7', route: '/cards/:cardId', me: admin });
   return api;
@@ -36,8 +42,20 @@ describe('the card page and the issuer outbox', { timeout: 60_000 }, () => {
   });
 
   it("shows the issuer's refusal with its reason", async () => {
-    renderCardPage([makeCard({ id: 7, issuer_sync: { state: 'failed', error: 'This card cannot be activated until the cardholder accepts the terms.' } })]);
-    expect(await screen.findByText(`${CARD_MESSAGES.issuerSyncFailed}: This card cannot be activated until the cardholder accepts the terms.`)).toBeInTheDocument();
+    renderCardPage([
+      makeCard({
+        id: 7,
+        issuer_sync: {
+          state: 'failed',
+          error: 'This card cannot be activated until the cardholder accepts the terms.',
+        },
+      }),
+    ]);
+    expect(
+      await screen.findByText(
+        `${CARD_MESSAGES.issuerSyncFailed}: This card cannot be activated until the cardholder accepts the terms.`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows nothing when the issuer is in step', async () => {

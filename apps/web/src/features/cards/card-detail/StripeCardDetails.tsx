@@ -53,7 +53,12 @@ export default function StripeCardDetails({ cardId, issuingCard, publishableKey 
       const elements = stripe.elements();
       for (const [type] of ELEMENTS) {
         // One call per type: Stripe.js's typings overload create() by element type.
-        const element = (elements.create as (type: StripeElementType, options: object) => { mount(node: HTMLElement): void; destroy(): void })(type, {
+        const element = (
+          elements.create as (
+            type: StripeElementType,
+            options: object,
+          ) => { mount(node: HTMLElement): void; destroy(): void }
+        )(type, {
           issuingCard,
           nonce,
           ephemeralKeySecret: key.secret,

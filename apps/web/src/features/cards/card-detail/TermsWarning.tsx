@@ -14,7 +14,11 @@ interface Holder {
  * The person who holds the card, for the terms warning: an admin reads them (GET /api/users/{id}); a member
  * is the holder. `isPending` until known, so the page can wait rather than jump when the warning arrives.
  */
-export function useCardHolder(card: CardResource | undefined): { holder: Holder | undefined; isSelf: boolean; isPending: boolean } {
+export function useCardHolder(card: CardResource | undefined): {
+  holder: Holder | undefined;
+  isSelf: boolean;
+  isPending: boolean;
+} {
   const me = useCurrentUser();
   const isSelf = card?.user_id === me.id;
   const needsRead = Boolean(card) && isAdmin(me.roles) && !isSelf;

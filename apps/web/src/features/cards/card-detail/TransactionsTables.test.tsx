@@ -16,8 +16,24 @@ describe("a card's transactions", () => {
         status: 200,
         body: {
           data: [
-            { id: 2, stripe_created: 1_740_000_000, amount: -1_565, type: 'refund', wallet: null, notes: null, merchant_data: { name: 'Marriott Hotels', category: 'hotels_motels_and_resorts' } },
-            { id: 1, stripe_created: 1_739_000_000, amount: 4_200, type: 'capture', wallet: null, notes: null, merchant_data: { name: 'Sweetgreen', category: 'eating_places_restaurants' } },
+            {
+              id: 2,
+              stripe_created: 1_740_000_000,
+              amount: -1_565,
+              type: 'refund',
+              wallet: null,
+              notes: null,
+              merchant_data: { name: 'Marriott Hotels', category: 'hotels_motels_and_resorts' },
+            },
+            {
+              id: 1,
+              stripe_created: 1_739_000_000,
+              amount: 4_200,
+              type: 'capture',
+              wallet: null,
+              notes: null,
+              merchant_data: { name: 'Sweetgreen', category: 'eating_places_restaurants' },
+            },
           ],
           meta: listMeta(2),
         },
@@ -37,7 +53,15 @@ describe("a card's transactions", () => {
       'GET /api/cards/7/issuing-authorization-holds': {
         status: 200,
         body: {
-          data: [{ id: 3, stripe_created: 1_740_000_000, amount: 2_500, wallet: null, merchant_data: { name: 'Uber Trip', category: 'taxicabs_limousines' } }],
+          data: [
+            {
+              id: 3,
+              stripe_created: 1_740_000_000,
+              amount: 2_500,
+              wallet: null,
+              merchant_data: { name: 'Uber Trip', category: 'taxicabs_limousines' },
+            },
+          ],
           meta: listMeta(1),
         },
       },
@@ -55,7 +79,17 @@ describe("a card's transactions", () => {
         'GET /api/cards/7/expenses': {
           status: 200,
           body: {
-            data: [{ id: 1, stripe_created: 1_739_000_000, amount: 4_200, type: 'capture', wallet: 'apple_pay', notes: null, merchant_data: { name: 'Sweetgreen', category: 'eating_places_restaurants' } }],
+            data: [
+              {
+                id: 1,
+                stripe_created: 1_739_000_000,
+                amount: 4_200,
+                type: 'capture',
+                wallet: 'apple_pay',
+                notes: null,
+                merchant_data: { name: 'Sweetgreen', category: 'eating_places_restaurants' },
+              },
+            ],
             meta: listMeta(1),
           },
         },

@@ -13,25 +13,48 @@ function merchantName(merchant: { name?: string | null } | null | undefined): st
 
 function walletName(wallet: string | null): string {
   if (!wallet) return '—';
-  return wallet.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+  return wallet
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 }
 
 const nowrap = 'list-table-nowrap';
-const categoryOf = (merchant: { category?: string | null } | null | undefined) => merchantCategoryName(merchant?.category) ?? '—';
-const typeTag = (expense: CardExpense) => (expense.type === 'refund' ? <Tag color="green">Refund</Tag> : <Tag>Capture</Tag>);
+const categoryOf = (merchant: { category?: string | null } | null | undefined) =>
+  merchantCategoryName(merchant?.category) ?? '—';
+const typeTag = (expense: CardExpense) =>
+  expense.type === 'refund' ? <Tag color="green">Refund</Tag> : <Tag>Capture</Tag>;
 
 const holdColumns: TableColumnsType<HoldResource> = [
   { title: 'Date', key: 'date', className: nowrap, render: (_, hold) => formatUnixDateTime(hold.stripe_created) },
   { title: 'Merchant', key: 'merchant', render: (_, hold) => merchantName(hold.merchant_data) },
-  { title: 'Category', key: 'category', render: (_, hold) => merchantCategoryName(hold.merchant_data?.category) ?? '—' },
+  {
+    title: 'Category',
+    key: 'category',
+    render: (_, hold) => merchantCategoryName(hold.merchant_data?.category) ?? '—',
+  },
   { title: 'Digital Wallet', key: 'wallet', render: (_, hold) => walletName(hold.wallet) },
-  { title: 'Amount', key: 'amount', align: 'right', render: (_, hold) => <span style={money}>{formatMoney(hold.amount)}</span> },
+  {
+    title: 'Amount',
+    key: 'amount',
+    align: 'right',
+    render: (_, hold) => <span style={money}>{formatMoney(hold.amount)}</span>,
+  },
 ];
 
 const expenseColumns: TableColumnsType<CardExpense> = [
-  { title: 'Posted Date', key: 'posted', className: nowrap, render: (_, expense) => formatUnixDateTime(expense.stripe_created) },
+  {
+    title: 'Posted Date',
+    key: 'posted',
+    className: nowrap,
+    render: (_, expense) => formatUnixDateTime(expense.stripe_created),
+  },
   { title: 'Merchant', key: 'merchant', render: (_, expense) => merchantName(expense.merchant_data) },
-  { title: 'Category', key: 'category', render: (_, expense) => merchantCategoryName(expense.merchant_data?.category) ?? '—' },
+  {
+    title: 'Category',
+    key: 'category',
+    render: (_, expense) => merchantCategoryName(expense.merchant_data?.category) ?? '—',
+  },
   {
     title: 'Type',
     key: 'type',
@@ -95,7 +118,13 @@ export function PendingTransactions({ cardId }: { cardId: number }) {
         dataSource={holds.data?.data}
         loading={holds.isPending}
         pagination={{ pageSize: PAGE_SIZES.cardExpenses, hideOnSinglePage: true, showSizeChanger: false }}
-        locale={{ emptyText: holds.isError ? <Typography.Text type="danger">{errorText(holds.error)}</Typography.Text> : 'No pending transactions' }}
+        locale={{
+          emptyText: holds.isError ? (
+            <Typography.Text type="danger">{errorText(holds.error)}</Typography.Text>
+          ) : (
+            'No pending transactions'
+          ),
+        }}
       />
     </Card>
   );
@@ -122,7 +151,13 @@ export function PostedTransactions({ cardId }: { cardId: number }) {
           showSizeChanger: false,
           onChange: setPage,
         }}
-        locale={{ emptyText: expenses.isError ? <Typography.Text type="danger">{errorText(expenses.error)}</Typography.Text> : 'No posted transactions' }}
+        locale={{
+          emptyText: expenses.isError ? (
+            <Typography.Text type="danger">{errorText(expenses.error)}</Typography.Text>
+          ) : (
+            'No posted transactions'
+          ),
+        }}
       />
     </Card>
   );

@@ -5,7 +5,17 @@ import { PaymentCardTile } from '../../../components/PaymentCardTile';
 const colProps = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
 
 /** Tiles of the page's cards (`newId`, the card just created, marked New); while the first page loads, skeletons. */
-export function CardsGrid({ cards, loading, skeletonCount, newId }: { cards: CardResource[] | undefined; loading: boolean; skeletonCount: number; newId?: number }) {
+export function CardsGrid({
+  cards,
+  loading,
+  skeletonCount,
+  newId,
+}: {
+  cards: CardResource[] | undefined;
+  loading: boolean;
+  skeletonCount: number;
+  newId?: number;
+}) {
   if (!cards && loading) {
     return (
       <Row gutter={[16, 16]} aria-busy>
@@ -26,7 +36,10 @@ export function CardsGrid({ cards, loading, skeletonCount, newId }: { cards: Car
         <Col key={card.id} {...colProps} style={{ position: 'relative' }}>
           <PaymentCardTile card={card} />
           {card.id === newId && (
-            <Tag color="blue" style={{ position: 'absolute', top: 8, right: 16, marginInlineEnd: 0, pointerEvents: 'none' }}>
+            <Tag
+              color="blue"
+              style={{ position: 'absolute', top: 8, right: 16, marginInlineEnd: 0, pointerEvents: 'none' }}
+            >
               New
             </Tag>
           )}

@@ -27,20 +27,36 @@ const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as co
 
 function CardLink({ card }: { card: CardResource }) {
   return (
-    <Link to={paths.card(card.id)} aria-label={`${card.brand} card ending in ${card.last4} of ${card.user?.name ?? card.name}`}>
-      <span style={{ whiteSpace: 'nowrap', fontFamily: "'SFMono-Regular', Menlo, Consolas, monospace" }}>{maskedCardNumber(card.last4)}</span>
+    <Link
+      to={paths.card(card.id)}
+      aria-label={`${card.brand} card ending in ${card.last4} of ${card.user?.name ?? card.name}`}
+    >
+      <span style={{ whiteSpace: 'nowrap', fontFamily: "'SFMono-Regular', Menlo, Consolas, monospace" }}>
+        {maskedCardNumber(card.last4)}
+      </span>
     </Link>
   );
 }
 
-const lastUsed = (card: CardResource) => (card.last_used_at ? formatDate(card.last_used_at) : <Typography.Text type="secondary">Never</Typography.Text>);
+const lastUsed = (card: CardResource) =>
+  card.last_used_at ? formatDate(card.last_used_at) : <Typography.Text type="secondary">Never</Typography.Text>;
 
 /**
  * List view: sortable columns, row selection across pages for the Action menu; a row opens its card (click or Enter).
  * At 1280 px Type and Created give way (the Type filter is above the list; both are on the card's page and in the
  * phone's items), so the cardholder has room.
  */
-export function CardsTable({ cards, meta, loading, state, onPageChange, onSortChange, selectedIds, onSelectionChange, newId }: Props) {
+export function CardsTable({
+  cards,
+  meta,
+  loading,
+  state,
+  onPageChange,
+  onSortChange,
+  selectedIds,
+  onSelectionChange,
+  newId,
+}: Props) {
   const navigate = useNavigate();
   const newTag = (card: CardResource) =>
     card.id === newId ? (
@@ -82,7 +98,14 @@ export function CardsTable({ cards, meta, loading, state, onPageChange, onSortCh
         </Flex>
       ),
     },
-    { title: 'Type', key: 'type', sorter: true, sortOrder: sortOrderOf(state.sort, 'type'), responsive: ['xxl'], render: (_, card) => capitalize(card.type) },
+    {
+      title: 'Type',
+      key: 'type',
+      sorter: true,
+      sortOrder: sortOrderOf(state.sort, 'type'),
+      responsive: ['xxl'],
+      render: (_, card) => capitalize(card.type),
+    },
     {
       title: 'Status',
       key: 'status',

@@ -1,5 +1,11 @@
 import { Alert, Flex, Form, Input, Modal, Typography } from 'antd';
-import { CARD_MESSAGES, MAX_NOTE_LENGTH, fundCardsSchema, multiFundDoneText, type CardResource } from '@wallet/contract';
+import {
+  CARD_MESSAGES,
+  MAX_NOTE_LENGTH,
+  fundCardsSchema,
+  multiFundDoneText,
+  type CardResource,
+} from '@wallet/contract';
 import { useState } from 'react';
 import { CurrencyInput } from '../../../components/CurrencyInput';
 import { amountRules, formAmountToCents } from '../../../lib/amount-rules';
@@ -79,7 +85,13 @@ export function MultiFundModal({ open, cards, onClose, onDone }: Props) {
         The amount is added to the spending limit of each of the {cards.length} selected card(s).
       </Typography.Paragraph>
       {failure && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={CARD_MESSAGES.multiFundFailed} description={failure} />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={CARD_MESSAGES.multiFundFailed}
+          description={failure}
+        />
       )}
       <Form form={form} name="fundCards" layout="vertical" requiredMark="optional" onFinish={handleFinish}>
         <Form.Item label="Amount" name="amount" rules={rules.amount} required validateFirst>

@@ -6,10 +6,19 @@ export const DEFAULT_CARD_SORT = '-created_at';
 
 /** Page, size, sort and filters of /cards, shared by the grid and the list. Any change but the page goes to page 1. */
 export function useCardsListState() {
-  const [state, setState] = useState<ListState>({ page: 1, pageSize: PAGE_SIZES.cards, sort: DEFAULT_CARD_SORT, filters: {} });
+  const [state, setState] = useState<ListState>({
+    page: 1,
+    pageSize: PAGE_SIZES.cards,
+    sort: DEFAULT_CARD_SORT,
+    filters: {},
+  });
 
   const setPage = useCallback((page: number, pageSize?: number) => {
-    setState((previous) => ({ ...previous, page: pageSize && pageSize !== previous.pageSize ? 1 : page, pageSize: pageSize ?? previous.pageSize }));
+    setState((previous) => ({
+      ...previous,
+      page: pageSize && pageSize !== previous.pageSize ? 1 : page,
+      pageSize: pageSize ?? previous.pageSize,
+    }));
   }, []);
 
   const setSort = useCallback((sort: string | undefined) => {
@@ -17,7 +26,11 @@ export function useCardsListState() {
   }, []);
 
   const setFilter = useCallback((name: string, value: string | undefined) => {
-    setState((previous) => (previous.filters[name] === value ? previous : { ...previous, page: 1, filters: { ...previous.filters, [name]: value } }));
+    setState((previous) =>
+      previous.filters[name] === value
+        ? previous
+        : { ...previous, page: 1, filters: { ...previous.filters, [name]: value } },
+    );
   }, []);
 
   return { state, setPage, setSort, setFilter };

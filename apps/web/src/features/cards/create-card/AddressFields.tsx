@@ -11,7 +11,15 @@ export interface AddressRules {
 }
 
 /** line1, line2, city, state (50 states and DC) and postal code under `prefix` ('billing' or 'shipping'). */
-export function AddressFields({ prefix, rules, autoCompleteSection }: { prefix: string; rules: AddressRules; autoCompleteSection: string }) {
+export function AddressFields({
+  prefix,
+  rules,
+  autoCompleteSection,
+}: {
+  prefix: string;
+  rules: AddressRules;
+  autoCompleteSection: string;
+}) {
   const auto = (token: string) => `section-${autoCompleteSection} ${token}`;
   return (
     <Row gutter={16}>

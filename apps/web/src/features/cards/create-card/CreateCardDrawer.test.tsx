@@ -127,17 +127,28 @@ describe('create-card drawer', { timeout: SLOW }, () => {
 
   it('requires shipping for a physical card and sends it with an Idempotency-Key', async () => {
     // Billing comes from the user's profile address.
-    const withAddress = makeUser({ ...jordan, address: '410 Market Street', city: 'San Francisco', state_province: 'CA', postal: '94111' });
+    const withAddress = makeUser({
+      ...jordan,
+      address: '410 Market Street',
+      city: 'San Francisco',
+      state_province: 'CA',
+      postal: '94111',
+    });
     const fake = api({
       'GET /api/users': { status: 200, body: listOf([withAddress], 200) },
-      'POST /api/cards': { status: 201, body: { data: makeCard({ id: 9, type: 'physical', status: 'inactive' }), message: CARD_MESSAGES.added } },
+      'POST /api/cards': {
+        status: 201,
+        body: { data: makeCard({ id: 9, type: 'physical', status: 'inactive' }), message: CARD_MESSAGES.added },
+      },
     });
     const onClose = vi.fn();
     const onCreated = vi.fn();
     const drawer = await openDrawer(onClose, onCreated);
     await chooseUser(user, drawer, 'Jordan Lee');
     await waitFor(() => expect(field(drawer, 'Legal First Name')).toBeEnabled());
-    expect(within(drawer).getByLabelText('Address Line 1', { selector: '#createCard_billing_line1' })).toHaveValue('410 Market Street');
+    expect(within(drawer).getByLabelText('Address Line 1', { selector: '#createCard_billing_line1' })).toHaveValue(
+      '410 Market Street',
+    );
 
     await user.click(within(drawer).getByText('Physical'));
     expect(within(drawer).getByRole('radio', { name: 'Standard' })).toBeChecked();
@@ -171,7 +182,14 @@ describe('create-card drawer', { timeout: SLOW }, () => {
       legal_first_name: 'Jordan',
       legal_last_name: 'Lee',
       cardholder_name: 'Jordan Lee',
-      billing: { line1: '410 Market Street', line2: null, city: 'San Francisco', state: 'CA', postal_code: '94111', country: 'US' },
+      billing: {
+        line1: '410 Market Street',
+        line2: null,
+        city: 'San Francisco',
+        state: 'CA',
+        postal_code: '94111',
+        country: 'US',
+      },
       shipping: {
         service: 'express',
         name: 'Jordan Lee',
@@ -187,7 +205,10 @@ describe('create-card drawer', { timeout: SLOW }, () => {
 
   it('locks the names of a user who is already a cardholder, filled from the issuer', async () => {
     const fake = api({
-      'POST /api/cards': { status: 201, body: { data: makeCard({ id: 9, user_id: 6, status: 'inactive' }), message: CARD_MESSAGES.added } },
+      'POST /api/cards': {
+        status: 201,
+        body: { data: makeCard({ id: 9, user_id: 6, status: 'inactive' }), message: CARD_MESSAGES.added },
+      },
     });
     const drawer = await openDrawer();
     await chooseUser(user, drawer, 'Priya Shah');
@@ -216,9 +237,18 @@ describe('create-card drawer', { timeout: SLOW }, () => {
     api({
       'POST /api/cards': {
         status: 422,
-        body: { message: 'The given data was invalid.', errors: { 'billing.postal_code': ['The postal code is not valid for the state.'] } },
+        body: {
+          message: 'The given data was invalid.',
+          errors: { 'billing.postal_code': ['The postal code is not valid for the state.'] },
+        },
       },
-      'GET /api/users': { status: 200, body: listOf([makeUser({ ...jordan, address: '1 A St', city: 'Reno', state_province: 'NV', postal: '00000' })], 200) },
+      'GET /api/users': {
+        status: 200,
+        body: listOf(
+          [makeUser({ ...jordan, address: '1 A St', city: 'Reno', state_province: 'NV', postal: '00000' })],
+          200,
+        ),
+      },
     });
     const drawer = await openDrawer();
     await chooseUser(user, drawer, 'Jordan Lee');

@@ -1,7 +1,29 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Col, ConfigProvider, Divider, Flex, Form, Input, Radio, Row, Select, Space, Typography } from 'antd';
 import {
-  CARD_MESSAGES, CARD_TYPES, SHIPPING_SERVICES, billingSchema, newCardSchema, shippingSchema, type UserResource, type CardResource,
+  Alert,
+  Button,
+  Checkbox,
+  Col,
+  ConfigProvider,
+  Divider,
+  Flex,
+  Form,
+  Input,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
+import {
+  CARD_MESSAGES,
+  CARD_TYPES,
+  SHIPPING_SERVICES,
+  billingSchema,
+  newCardSchema,
+  shippingSchema,
+  type UserResource,
+  type CardResource,
 } from '@wallet/contract';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -70,12 +92,21 @@ function addressOfUser(user: UserResource): Address {
 }
 
 function addressOfCardholder(address: CardholderAddress): Address {
-  return { line1: address.line1, line2: address.line2, city: address.city, state: address.state, postal_code: address.postal_code };
+  return {
+    line1: address.line1,
+    line2: address.line2,
+    city: address.city,
+    state: address.state,
+    postal_code: address.postal_code,
+  };
 }
 
 /** Form paths of a zod issue ('billing.line1' -> ['billing', 'line1']). */
 function issuesAsFields(issues: { path: PropertyKey[]; message: string }[]) {
-  return issues.map((issue) => ({ name: issue.path.map((part) => (typeof part === 'number' ? part : String(part))), errors: [issue.message] }));
+  return issues.map((issue) => ({
+    name: issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
+    errors: [issue.message],
+  }));
 }
 
 function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?: (card: CardResource) => void }) {
@@ -120,7 +151,10 @@ function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?:
   };
 
   const handleFinish = (values: Values) => {
-    const parsed = newCardSchema.safeParse({ ...values, shipping: values.type === 'physical' ? values.shipping : undefined });
+    const parsed = newCardSchema.safeParse({
+      ...values,
+      shipping: values.type === 'physical' ? values.shipping : undefined,
+    });
     if (!parsed.success) {
       form.setFields(issuesAsFields(parsed.error.issues) as Parameters<typeof form.setFields>[0]);
       return;
@@ -157,7 +191,13 @@ function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?:
       onFinish={handleFinish}
       scrollToFirstError={{ block: 'center' }}
     >
-      <Form.Item label="User" name="user_id" rules={rules.user_id} required extra={userId ? undefined : 'Choose who the card is for to fill in the rest.'}>
+      <Form.Item
+        label="User"
+        name="user_id"
+        rules={rules.user_id}
+        required
+        extra={userId ? undefined : 'Choose who the card is for to fill in the rest.'}
+      >
         <Select<number>
           showSearch={{ optionFilterProp: ['label', 'email'] }}
           allowClear
@@ -241,7 +281,13 @@ function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?:
               <Radio.Group options={SHIPPING_SERVICES.map((value) => ({ value, label: capitalize(value) }))} />
             </Form.Item>
             <Flex justify="space-between" align="flex-end" gap={12} wrap>
-              <Form.Item label="Shipping Name" name={['shipping', 'name']} rules={rules.shippingName} required style={{ flex: '1 1 240px' }}>
+              <Form.Item
+                label="Shipping Name"
+                name={['shipping', 'name']}
+                rules={rules.shippingName}
+                required
+                style={{ flex: '1 1 240px' }}
+              >
                 <Input autoComplete="section-shipping name" maxLength={255} />
               </Form.Item>
               <Form.Item>
@@ -265,7 +311,15 @@ function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?:
 }
 
 /** Create a card (SPEC §5 New card) for a wallet user: opened by Add New Card or `?action=addCard`. */
-export function CreateCardDrawer({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated?: (card: CardResource) => void }) {
+export function CreateCardDrawer({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated?: (card: CardResource) => void;
+}) {
   return (
     <ResponsiveDrawer title="Add New Card" open={open} onClose={onClose} width={620}>
       <CreateCardForm onDone={onClose} onCreated={onCreated} />

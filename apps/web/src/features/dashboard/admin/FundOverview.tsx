@@ -4,7 +4,13 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { MoneyChart } from '../../../components/charts/MoneyChart';
 import { RangeMenu } from '../../../components/RangeMenu';
-import { DEFAULT_CHART_RANGE, chartRange, rangeFilter, type AnalyticsRow, type ChartRangeKey } from '../../../lib/analytics';
+import {
+  DEFAULT_CHART_RANGE,
+  chartRange,
+  rangeFilter,
+  type AnalyticsRow,
+  type ChartRangeKey,
+} from '../../../lib/analytics';
 import { unitOf } from '../../../lib/chart-format';
 import { formatMoney } from '../../../lib/format';
 import { useAnalytics, useBalance } from '../api/admin';
@@ -23,7 +29,11 @@ function Figure({ label, cents }: { label: string; cents: number | undefined }) 
       {cents === undefined ? (
         <LoadingBlock height={28} width={140} label={`Loading ${label.toLowerCase()}`} />
       ) : (
-        <Typography.Text style={{ fontSize: 20, lineHeight: '28px', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{formatMoney(cents)}</Typography.Text>
+        <Typography.Text
+          style={{ fontSize: 20, lineHeight: '28px', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+        >
+          {formatMoney(cents)}
+        </Typography.Text>
       )}
     </div>
   );
@@ -56,11 +66,18 @@ export function FundOverview() {
     >
       <Flex gap={32} wrap style={{ minHeight: 52, marginBottom: 12 }}>
         <Figure label="Available now" cents={current.data} />
-        <Figure label={`Spent in the last ${range.label.toLowerCase()}`} cents={spending.data && !spending.isPlaceholderData ? sum(spending.data) : undefined} />
+        <Figure
+          label={`Spent in the last ${range.label.toLowerCase()}`}
+          cents={spending.data && !spending.isPlaceholderData ? sum(spending.data) : undefined}
+        />
       </Flex>
       <div aria-busy={loading || stale} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
         {failed ? (
-          <LoadFailed height={FUND_CHART_HEIGHT} onRetry={() => void Promise.all([balance.refetch(), spending.refetch()])} what="the fund overview" />
+          <LoadFailed
+            height={FUND_CHART_HEIGHT}
+            onRetry={() => void Promise.all([balance.refetch(), spending.refetch()])}
+            what="the fund overview"
+          />
         ) : loading ? (
           <LoadingBlock height={FUND_CHART_HEIGHT} label="Loading the fund overview" />
         ) : (
@@ -69,8 +86,21 @@ export function FundOverview() {
             unit={unitOf(balance.data!)}
             height={FUND_CHART_HEIGHT}
             series={[
-              { key: 'balance', name: 'Available Balance', rows: balance.data!, color: SERIES_COLORS.balance, kind: 'area' },
-              { key: 'spending', name: 'Spending', rows: spending.data!, color: SERIES_COLORS.spending, kind: 'bar', axis: 'right' },
+              {
+                key: 'balance',
+                name: 'Available Balance',
+                rows: balance.data!,
+                color: SERIES_COLORS.balance,
+                kind: 'area',
+              },
+              {
+                key: 'spending',
+                name: 'Spending',
+                rows: spending.data!,
+                color: SERIES_COLORS.spending,
+                kind: 'bar',
+                axis: 'right',
+              },
             ]}
           />
         )}

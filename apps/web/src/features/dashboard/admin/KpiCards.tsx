@@ -12,11 +12,26 @@ import { KPI_CHART_HEIGHT, KpiCard } from '../KpiCard';
 const SIX_MONTHS = chartRange(DEFAULT_CHART_RANGE);
 const THIRTY_DAYS = CHART_RANGES[0];
 
-function SeriesSparkline({ path, range, name, color, kind }: { path: string; range: typeof SIX_MONTHS | typeof THIRTY_DAYS; name: string; color: string; kind: 'area' | 'bar' }) {
+function SeriesSparkline({
+  path,
+  range,
+  name,
+  color,
+  kind,
+}: {
+  path: string;
+  range: typeof SIX_MONTHS | typeof THIRTY_DAYS;
+  name: string;
+  color: string;
+  kind: 'area' | 'bar';
+}) {
   const series = useAnalytics(path, rangeFilter(range));
-  if (series.isError && !series.data) return <LoadFailed height={KPI_CHART_HEIGHT} onRetry={() => void series.refetch()} what="the chart" />;
+  if (series.isError && !series.data)
+    return <LoadFailed height={KPI_CHART_HEIGHT} onRetry={() => void series.refetch()} what="the chart" />;
   if (!series.data) return <LoadingBlock height={KPI_CHART_HEIGHT} label={`Loading ${name}`} />;
-  return <Sparkline rows={series.data} unit={range.unit} name={name} color={color} height={KPI_CHART_HEIGHT} kind={kind} />;
+  return (
+    <Sparkline rows={series.data} unit={range.unit} name={name} color={color} height={KPI_CHART_HEIGHT} kind={kind} />
+  );
 }
 
 /** How much of all the organisation's funds sits on active cards, as a bar, with a link to the cards. */
@@ -25,9 +40,17 @@ function AssignedShare({ assigned, available }: { assigned: number; available: n
   const percent = all > 0 ? Math.round((assigned / all) * 100) : 0;
   return (
     <Flex vertical justify="space-between" style={{ height: '100%' }}>
-      <Progress percent={percent} showInfo={false} strokeColor={SERIES_COLORS.balance} aria-label={`${percent}% of all funds are on cards`} />
+      <Progress
+        percent={percent}
+        showInfo={false}
+        strokeColor={SERIES_COLORS.balance}
+        aria-label={`${percent}% of all funds are on cards`}
+      />
       <Flex justify="space-between" align="center" gap={8}>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>{`${percent}% of all funds are on cards`}</Typography.Text>
+        <Typography.Text
+          type="secondary"
+          style={{ fontSize: 12 }}
+        >{`${percent}% of all funds are on cards`}</Typography.Text>
         <Link to={paths.cards} style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
           View Cards
         </Link>
@@ -49,7 +72,15 @@ export function KpiCards() {
           value={kpi.data?.issuing_available}
           failed={failed}
           onRetry={retry}
-          chart={<SeriesSparkline path="/api/wallet-balances/analytics" range={SIX_MONTHS} name="Available balance, month end" color={SERIES_COLORS.balance} kind="area" />}
+          chart={
+            <SeriesSparkline
+              path="/api/wallet-balances/analytics"
+              range={SIX_MONTHS}
+              name="Available balance, month end"
+              color={SERIES_COLORS.balance}
+              kind="area"
+            />
+          }
           caption="Funds not yet on cards · last 6 months"
         />
       </Col>
@@ -59,7 +90,15 @@ export function KpiCards() {
           value={kpi.data?.last_30_spend}
           failed={failed}
           onRetry={retry}
-          chart={<SeriesSparkline path="/api/expenses/analytics" range={THIRTY_DAYS} name="Spend per day" color={SERIES_COLORS.spending} kind="bar" />}
+          chart={
+            <SeriesSparkline
+              path="/api/expenses/analytics"
+              range={THIRTY_DAYS}
+              name="Spend per day"
+              color={SERIES_COLORS.spending}
+              kind="bar"
+            />
+          }
           caption="Net card spend per day, last 30 days"
         />
       </Col>
@@ -69,7 +108,13 @@ export function KpiCards() {
           value={kpi.data?.assigned_out}
           failed={failed}
           onRetry={retry}
-          chart={kpi.data ? <AssignedShare assigned={kpi.data.assigned_out} available={kpi.data.issuing_available} /> : <LoadingBlock height={KPI_CHART_HEIGHT} label="Loading" />}
+          chart={
+            kpi.data ? (
+              <AssignedShare assigned={kpi.data.assigned_out} available={kpi.data.issuing_available} />
+            ) : (
+              <LoadingBlock height={KPI_CHART_HEIGHT} label="Loading" />
+            )
+          }
           caption="Spending limits of all active cards"
         />
       </Col>

@@ -36,7 +36,13 @@ function ForceButton({ request, status }: { request: PurchaseRequestResource; st
         )
       }
     >
-      <Button size="small" danger={!approve} type={approve ? 'primary' : 'default'} icon={approve ? <CheckOutlined aria-hidden /> : <CloseOutlined aria-hidden />} loading={force.isPending}>
+      <Button
+        size="small"
+        danger={!approve}
+        type={approve ? 'primary' : 'default'}
+        icon={approve ? <CheckOutlined aria-hidden /> : <CloseOutlined aria-hidden />}
+        loading={force.isPending}
+      >
         {approve ? 'Force Approve' : 'Force Reject'}
       </Button>
     </Popconfirm>
@@ -51,7 +57,12 @@ function RequestRow({ request, tab, last }: { request: PurchaseRequestResource; 
   return (
     <li
       aria-label={`${name}, ${formatMoney(request.amount)}`}
-      style={{ minHeight: ROW_HEIGHT[tab], padding: '12px 0', borderBottom: last ? undefined : `1px solid ${token.colorSplit}`, boxSizing: 'border-box' }}
+      style={{
+        minHeight: ROW_HEIGHT[tab],
+        padding: '12px 0',
+        borderBottom: last ? undefined : `1px solid ${token.colorSplit}`,
+        boxSizing: 'border-box',
+      }}
     >
       <Flex align="center" gap={12}>
         <UserAvatar name={name} src={request.user?.avatar_url} />
@@ -90,7 +101,8 @@ function RequestRow({ request, tab, last }: { request: PurchaseRequestResource; 
 
 function RequestRows({ tab }: { tab: PanelTab }) {
   const list = usePanelRequests(tab);
-  if (list.isError && !list.data) return <LoadFailed height={LIST_HEIGHT} onRetry={() => void list.refetch()} what="the requests" />;
+  if (list.isError && !list.data)
+    return <LoadFailed height={LIST_HEIGHT} onRetry={() => void list.refetch()} what="the requests" />;
   if (!list.data) {
     return (
       <Flex vertical gap={24} style={{ height: LIST_HEIGHT, paddingTop: 12 }}>
@@ -103,13 +115,19 @@ function RequestRows({ tab }: { tab: PanelTab }) {
   if (rows.length === 0) {
     return (
       <div style={{ height: LIST_HEIGHT, display: 'grid', placeItems: 'center' }}>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tab === 'pending' ? 'No pending requests' : 'No approved requests yet'} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={tab === 'pending' ? 'No pending requests' : 'No approved requests yet'}
+        />
       </div>
     );
   }
   return (
     <div style={{ minHeight: LIST_HEIGHT }}>
-      <ul aria-label={tab === 'pending' ? 'Pending requests' : 'Approved requests'} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <ul
+        aria-label={tab === 'pending' ? 'Pending requests' : 'Approved requests'}
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
         {rows.map((request, index) => (
           <RequestRow key={request.id} request={request} tab={tab} last={index === rows.length - 1} />
         ))}

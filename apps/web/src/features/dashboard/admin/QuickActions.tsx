@@ -1,13 +1,35 @@
-import { CreditCardOutlined, DollarOutlined, DownOutlined, FileTextOutlined, ThunderboltOutlined, UserAddOutlined } from '@ant-design/icons';
+import {
+  CreditCardOutlined,
+  DollarOutlined,
+  DownOutlined,
+  FileTextOutlined,
+  ThunderboltOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { Link, useNavigate } from 'react-router';
 
 /** SPEC §2 quick-action targets. */
 export const QUICK_ACTIONS = [
-  { key: 'addUser', label: 'Add New User', to: '/teams?tab=users&action=addUser', icon: <UserAddOutlined aria-hidden /> },
-  { key: 'addFunds', label: 'Add Funds', to: '/account-settings?tab=accountFunding&action=addFunds', icon: <DollarOutlined aria-hidden /> },
+  {
+    key: 'addUser',
+    label: 'Add New User',
+    to: '/teams?tab=users&action=addUser',
+    icon: <UserAddOutlined aria-hidden />,
+  },
+  {
+    key: 'addFunds',
+    label: 'Add Funds',
+    to: '/account-settings?tab=accountFunding&action=addFunds',
+    icon: <DollarOutlined aria-hidden />,
+  },
   { key: 'addCard', label: 'Add New Card', to: '/cards?action=addCard', icon: <CreditCardOutlined aria-hidden /> },
-  { key: 'viewStatements', label: 'View Statements', to: '/account-settings?tab=accountFunding&action=viewStatements', icon: <FileTextOutlined aria-hidden /> },
+  {
+    key: 'viewStatements',
+    label: 'View Statements',
+    to: '/account-settings?tab=accountFunding&action=viewStatements',
+    icon: <FileTextOutlined aria-hidden />,
+  },
 ] as const;
 
 /**
@@ -22,7 +44,11 @@ export function QuickActions() {
       autoFocus
       placement="bottomRight"
       menu={{
-        items: QUICK_ACTIONS.map((action) => ({ key: action.key, icon: action.icon, label: <Link to={action.to}>{action.label}</Link> })),
+        items: QUICK_ACTIONS.map((action) => ({
+          key: action.key,
+          icon: action.icon,
+          label: <Link to={action.to}>{action.label}</Link>,
+        })),
         onClick: ({ key, domEvent }) => {
           if (domEvent.type !== 'keydown') return;
           const action = QUICK_ACTIONS.find((candidate) => candidate.key === key);

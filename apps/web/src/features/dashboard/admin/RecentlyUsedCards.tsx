@@ -34,7 +34,10 @@ export function RecentlyUsedCards() {
           <Flex align="center" gap={10} style={{ minWidth: 0 }}>
             {!isMobile && <UserAvatar name={card.user?.name ?? card.name} src={card.user?.avatar_url} size="small" />}
             {card.user ? (
-              <Link to={userProfilePath(card.user.id)} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              <Link
+                to={userProfilePath(card.user.id)}
+                style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
                 {card.user.name}
               </Link>
             ) : (
@@ -50,7 +53,11 @@ export function RecentlyUsedCards() {
       key: 'number',
       render: (_value, { card }) =>
         card ? (
-          <Link to={paths.card(card.id)} aria-label={`Card ending in ${card.last4}`} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          <Link
+            to={paths.card(card.id)}
+            aria-label={`Card ending in ${card.last4}`}
+            style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+          >
             {maskedLast4(card.last4)}
           </Link>
         ) : (
@@ -90,8 +97,18 @@ export function RecentlyUsedCards() {
   ];
 
   const rows: Row[] = cards.data
-    ? list.map((card, index) => ({ key: card.id, card, spent: spends[index]?.data, spentFailed: Boolean(spends[index]?.isError) }))
-    : Array.from({ length: ROWS }, (_unused, index) => ({ key: -index - 1, card: null, spent: undefined, spentFailed: false }));
+    ? list.map((card, index) => ({
+        key: card.id,
+        card,
+        spent: spends[index]?.data,
+        spentFailed: Boolean(spends[index]?.isError),
+      }))
+    : Array.from({ length: ROWS }, (_unused, index) => ({
+        key: -index - 1,
+        card: null,
+        spent: undefined,
+        spentFailed: false,
+      }));
 
   return (
     <Card

@@ -1,5 +1,19 @@
-import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, PAGE_SIZES, REQUEST_MESSAGES, type CardResource, type ListResponse, type PurchaseRequestResource } from '@wallet/contract';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  MAX_PAGE_SIZE,
+  PAGE_SIZES,
+  REQUEST_MESSAGES,
+  type CardResource,
+  type ListResponse,
+  type PurchaseRequestResource,
+} from '@wallet/contract';
 import { getAnalytics } from '../../../lib/analytics';
 import { http, type DataEnvelope, type QueryParams } from '../../../lib/http';
 import { dashboardKeys } from './keys';
@@ -30,7 +44,8 @@ export function useKpi() {
 export const balanceQuery = queryOptions({
   retryOnMount: false,
   queryKey: dashboardKeys.balance,
-  queryFn: async ({ signal }) => (await http.get<DataEnvelope<{ available: number }>>('/api/balance', { signal })).data.available,
+  queryFn: async ({ signal }) =>
+    (await http.get<DataEnvelope<{ available: number }>>('/api/balance', { signal })).data.available,
 });
 
 export function useBalance() {
@@ -47,15 +62,31 @@ export function analyticsQueryOptions(path: string, query: QueryParams) {
 
 /** One analytics series; while another range loads, the previous one stays on screen. */
 export function useAnalytics(path: string, query: QueryParams, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...analyticsQueryOptions(path, query), placeholderData: keepPreviousData, enabled: options.enabled ?? true });
+  return useQuery({
+    ...analyticsQueryOptions(path, query),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
 }
 
 export type PanelTab = 'pending' | 'approved';
 
 /** The two requests of each dashboard panel tab (SPEC §7). */
 export const PANEL_QUERIES: Record<PanelTab, QueryParams> = {
-  pending: { include: 'user', 'filter[pending]': 1, sort: '-submitted', 'page[number]': 1, 'page[size]': PAGE_SIZES.dashboardPanel },
-  approved: { include: 'user', 'filter[approved]': 1, sort: '-transferred', 'page[number]': 1, 'page[size]': PAGE_SIZES.dashboardPanel },
+  pending: {
+    include: 'user',
+    'filter[pending]': 1,
+    sort: '-submitted',
+    'page[number]': 1,
+    'page[size]': PAGE_SIZES.dashboardPanel,
+  },
+  approved: {
+    include: 'user',
+    'filter[approved]': 1,
+    sort: '-transferred',
+    'page[number]': 1,
+    'page[size]': PAGE_SIZES.dashboardPanel,
+  },
 };
 
 export function panelQuery(tab: PanelTab) {
@@ -63,7 +94,8 @@ export function panelQuery(tab: PanelTab) {
   return queryOptions({
     retryOnMount: false,
     queryKey: dashboardKeys.panel(tab, params),
-    queryFn: ({ signal }) => http.get<ListResponse<PurchaseRequestResource>>('/api/purchase-requests', { query: params, signal }),
+    queryFn: ({ signal }) =>
+      http.get<ListResponse<PurchaseRequestResource>>('/api/purchase-requests', { query: params, signal }),
   });
 }
 
@@ -82,17 +114,26 @@ export function useForceDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ requestId, status }: { requestId: number; status: ForceStatus }) => {
-      const { data } = await http.put<DataEnvelope<PurchaseRequestResource>>(`/api/purchase-requests/${requestId}/finance-approval`, {
-        approving: true,
-        status,
-        notes: REQUEST_MESSAGES.forceNote(status),
-      });
+      const { data } = await http.put<DataEnvelope<PurchaseRequestResource>>(
+        `/api/purchase-requests/${requestId}/finance-approval`,
+        {
+          approving: true,
+          status,
+          notes: REQUEST_MESSAGES.forceNote(status),
+        },
+      );
       return data;
     },
     onSuccess: async (_updated, { requestId }) => {
       const pendingKey = dashboardKeys.panel('pending', PANEL_QUERIES.pending);
       queryClient.setQueryData<ListResponse<PurchaseRequestResource>>(pendingKey, (list) =>
-        list ? { ...list, data: list.data.filter((row) => row.id !== requestId), meta: { ...list.meta, total: Math.max(0, list.meta.total - 1) } } : list,
+        list
+          ? {
+              ...list,
+              data: list.data.filter((row) => row.id !== requestId),
+              meta: { ...list.meta, total: Math.max(0, list.meta.total - 1) },
+            }
+          : list,
       );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: dashboardKeys.requestLists }),
@@ -152,7 +193,8 @@ export function useCardsSpend(cardIds: readonly number[]) {
   return useQueries({
     queries: cardIds.map((cardId) => ({
       queryKey: dashboardKeys.cardSpend(cardId, SPENT_DAYS),
-      queryFn: ({ signal }: { signal: AbortSignal }) => cardSpendSince(cardId, Math.floor(Date.now() / 1000) - SPENT_DAYS * 24 * 60 * 60, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        cardSpendSince(cardId, Math.floor(Date.now() / 1000) - SPENT_DAYS * 24 * 60 * 60, signal),
       staleTime: 60_000,
     })),
   });

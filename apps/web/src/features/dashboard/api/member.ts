@@ -17,7 +17,12 @@ export function userCardsQuery(userId: number) {
     retryOnMount: false,
     queryKey: dashboardKeys.userCards(userId),
     queryFn: async ({ signal }) =>
-      (await http.get<DataEnvelope<UserCardsAnalytics>>(`/api/users/${userId}/cards/analytics`, { query: { 'filter[available_to_spend]': 1 }, signal })).data,
+      (
+        await http.get<DataEnvelope<UserCardsAnalytics>>(`/api/users/${userId}/cards/analytics`, {
+          query: { 'filter[available_to_spend]': 1 },
+          signal,
+        })
+      ).data,
   });
 }
 
@@ -42,11 +47,21 @@ export const MY_APPROVED_SIZE = 5;
 
 /** The member's approved requests, latest funding first, with card and team. */
 export function myApprovedQuery(userId: number) {
-  const params: QueryParams = { 'filter[approved]': 1, sort: '-transferred', include: 'card,team', 'page[number]': 1, 'page[size]': MY_APPROVED_SIZE };
+  const params: QueryParams = {
+    'filter[approved]': 1,
+    sort: '-transferred',
+    include: 'card,team',
+    'page[number]': 1,
+    'page[size]': MY_APPROVED_SIZE,
+  };
   return queryOptions({
     retryOnMount: false,
     queryKey: dashboardKeys.panel(`my-approved-${userId}`, params),
-    queryFn: ({ signal }) => http.get<ListResponse<PurchaseRequestResource>>(`/api/users/${userId}/purchase-requests`, { query: params, signal }),
+    queryFn: ({ signal }) =>
+      http.get<ListResponse<PurchaseRequestResource>>(`/api/users/${userId}/purchase-requests`, {
+        query: params,
+        signal,
+      }),
   });
 }
 

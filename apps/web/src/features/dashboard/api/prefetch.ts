@@ -20,10 +20,14 @@ export function prefetchDashboard(queryClient: QueryClient, admin: boolean, user
     return;
   }
   void queryClient.prefetchQuery(userCardsQuery(userId));
-  void queryClient.prefetchQuery(analyticsQueryOptions(`/api/users/${userId}/journal-entries/analytics`, MEMBER_MONTHS));
+  void queryClient.prefetchQuery(
+    analyticsQueryOptions(`/api/users/${userId}/journal-entries/analytics`, MEMBER_MONTHS),
+  );
   void queryClient.prefetchQuery(analyticsQueryOptions(`/api/users/${userId}/expenses/analytics`, MEMBER_MONTHS));
   void queryClient.prefetchQuery(analyticsTotalQuery(`/api/users/${userId}/expenses/analytics`));
   void queryClient.prefetchQuery(analyticsTotalQuery(`/api/users/${userId}/purchase-requests/analytics`, TRANSFERRED));
-  void queryClient.prefetchQuery(analyticsQueryOptions(`/api/users/${userId}/purchase-requests/analytics`, { ...TRANSFERRED, ...MEMBER_MONTHS }));
+  void queryClient.prefetchQuery(
+    analyticsQueryOptions(`/api/users/${userId}/purchase-requests/analytics`, { ...TRANSFERRED, ...MEMBER_MONTHS }),
+  );
   void queryClient.prefetchQuery(myApprovedQuery(userId));
 }

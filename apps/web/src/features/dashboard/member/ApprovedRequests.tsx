@@ -18,7 +18,14 @@ export const MY_REQUESTS = '/requests?tab=myRequest';
 function ApprovedRow({ request, last }: { request: PurchaseRequestResource; last: boolean }) {
   const { token } = theme.useToken();
   return (
-    <li style={{ minHeight: ROW_HEIGHT, padding: '8px 0', borderBottom: last ? undefined : `1px solid ${token.colorSplit}`, boxSizing: 'border-box' }}>
+    <li
+      style={{
+        minHeight: ROW_HEIGHT,
+        padding: '8px 0',
+        borderBottom: last ? undefined : `1px solid ${token.colorSplit}`,
+        boxSizing: 'border-box',
+      }}
+    >
       <Flex align="flex-start" gap={12}>
         <div style={{ flex: 1, minWidth: 0 }}>
           <Typography.Text ellipsis style={{ display: 'block' }}>
@@ -34,7 +41,10 @@ function ApprovedRow({ request, last }: { request: PurchaseRequestResource; last
               </Typography.Text>
             )}
             {request.team && (
-              <Tag color={readableTagColor(request.team.color)} style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }}>
+              <Tag
+                color={readableTagColor(request.team.color)}
+                style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '18px' }}
+              >
                 {request.team.name}
               </Tag>
             )}
@@ -75,17 +85,29 @@ export function ApprovedRequests({ userId }: { userId: number }) {
               ) : total.data === undefined ? (
                 <LoadingBlock height={28} width={140} label="Loading the total" />
               ) : (
-                <span data-testid="approved-total" style={{ fontSize: 26, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+                <span
+                  data-testid="approved-total"
+                  style={{ fontSize: 26, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+                >
                   {formatMoney(total.data)}
                 </span>
               )}
             </div>
             <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', minHeight: 20 }}>
-              {list.data ? `${list.data.meta.total} approved ${list.data.meta.total === 1 ? 'request' : 'requests'}` : ''}
+              {list.data
+                ? `${list.data.meta.total} approved ${list.data.meta.total === 1 ? 'request' : 'requests'}`
+                : ''}
             </Typography.Text>
             <div style={{ height: 64, marginTop: 8 }}>
               {months.data ? (
-                <Sparkline rows={months.data} unit="month" name="Funded by approved requests per month" color={SERIES_COLORS.approved} height={64} kind="bar" />
+                <Sparkline
+                  rows={months.data}
+                  unit="month"
+                  name="Funded by approved requests per month"
+                  color={SERIES_COLORS.approved}
+                  height={64}
+                  kind="bar"
+                />
               ) : months.isError ? null : (
                 <LoadingBlock height={64} label="Loading the chart" />
               )}
@@ -93,8 +115,14 @@ export function ApprovedRequests({ userId }: { userId: number }) {
             {/* The months under their bars: one evenly shared slot per bar, as the chart spaces them. */}
             <Flex aria-hidden style={{ height: 16, marginTop: 2 }}>
               {months.data?.map((row, _index, all) => (
-                <span key={row.date} style={{ flex: 1, textAlign: 'center', fontSize: 11, color: 'rgba(0, 0, 0, 0.55)' }}>
-                  {periodTickFormatter('month', all.map((each) => each.date))(row.date)}
+                <span
+                  key={row.date}
+                  style={{ flex: 1, textAlign: 'center', fontSize: 11, color: 'rgba(0, 0, 0, 0.55)' }}
+                >
+                  {periodTickFormatter(
+                    'month',
+                    all.map((each) => each.date),
+                  )(row.date)}
                 </span>
               ))}
             </Flex>

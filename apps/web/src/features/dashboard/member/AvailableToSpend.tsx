@@ -27,15 +27,38 @@ export function AvailableToSpend({ userId }: { userId: number }) {
   const summary = useUserCardsAnalytics(userId);
   const showBalance = view !== 'expenses';
   const showExpenses = view !== 'cardBalance';
-  const balance = useAnalytics(`/api/users/${userId}/journal-entries/analytics`, MEMBER_MONTHS, { enabled: showBalance });
+  const balance = useAnalytics(`/api/users/${userId}/journal-entries/analytics`, MEMBER_MONTHS, {
+    enabled: showBalance,
+  });
   const expenses = useAnalytics(`/api/users/${userId}/expenses/analytics`, MEMBER_MONTHS, { enabled: showExpenses });
   const wanted = [...(showBalance ? [balance] : []), ...(showExpenses ? [expenses] : [])];
   const failed = wanted.some((query) => query.isError && !query.data);
   const loading = wanted.some((query) => !query.data);
 
   const series: MoneySeries[] = [
-    ...(showBalance && balance.data ? [{ key: 'cardBalance', name: 'Card Balance', rows: balance.data, color: SERIES_COLORS.cardBalance, kind: 'area' as const }] : []),
-    ...(showExpenses && expenses.data ? [{ key: 'expenses', name: 'Expenses', rows: expenses.data, color: SERIES_COLORS.spending, kind: view === 'both' ? ('bar' as const) : ('area' as const), axis: view === 'both' ? ('right' as const) : ('left' as const) }] : []),
+    ...(showBalance && balance.data
+      ? [
+          {
+            key: 'cardBalance',
+            name: 'Card Balance',
+            rows: balance.data,
+            color: SERIES_COLORS.cardBalance,
+            kind: 'area' as const,
+          },
+        ]
+      : []),
+    ...(showExpenses && expenses.data
+      ? [
+          {
+            key: 'expenses',
+            name: 'Expenses',
+            rows: expenses.data,
+            color: SERIES_COLORS.spending,
+            kind: view === 'both' ? ('bar' as const) : ('area' as const),
+            axis: view === 'both' ? ('right' as const) : ('left' as const),
+          },
+        ]
+      : []),
   ];
   const viewLabel = MEMBER_VIEWS.find((option) => option.value === view)!.label;
 
@@ -56,7 +79,10 @@ export function AvailableToSpend({ userId }: { userId: number }) {
         ) : (
           <Row gutter={[16, 8]} align="bottom">
             <Col xs={24} sm={10}>
-              <span data-testid="available-to-spend" style={{ fontSize: 28, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+              <span
+                data-testid="available-to-spend"
+                style={{ fontSize: 28, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+              >
                 {formatMoney(summary.data.available_to_spend)}
               </span>
               <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
@@ -64,10 +90,18 @@ export function AvailableToSpend({ userId }: { userId: number }) {
               </Typography.Text>
             </Col>
             <Col xs={12} sm={7}>
-              <Statistic title="Spending Limits" value={formatMoney(summary.data.cards_sum_spending_limit)} styles={{ content: { fontSize: 16, fontVariantNumeric: 'tabular-nums' }, title: { fontSize: 12 } }} />
+              <Statistic
+                title="Spending Limits"
+                value={formatMoney(summary.data.cards_sum_spending_limit)}
+                styles={{ content: { fontSize: 16, fontVariantNumeric: 'tabular-nums' }, title: { fontSize: 12 } }}
+              />
             </Col>
             <Col xs={12} sm={7}>
-              <Statistic title="Pending Holds" value={formatMoney(summary.data.issuing_authorization_holds_sum_amount)} styles={{ content: { fontSize: 16, fontVariantNumeric: 'tabular-nums' }, title: { fontSize: 12 } }} />
+              <Statistic
+                title="Pending Holds"
+                value={formatMoney(summary.data.issuing_authorization_holds_sum_amount)}
+                styles={{ content: { fontSize: 16, fontVariantNumeric: 'tabular-nums' }, title: { fontSize: 12 } }}
+              />
             </Col>
           </Row>
         )}
@@ -78,11 +112,21 @@ export function AvailableToSpend({ userId }: { userId: number }) {
           <label htmlFor={selectId} style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.55)' }}>
             View
           </label>
-          <Select<MemberView> id={selectId} value={view} onChange={setView} options={[...MEMBER_VIEWS]} style={{ width: 244, maxWidth: '62vw' }} />
+          <Select<MemberView>
+            id={selectId}
+            value={view}
+            onChange={setView}
+            options={[...MEMBER_VIEWS]}
+            style={{ width: 244, maxWidth: '62vw' }}
+          />
         </Flex>
       </Flex>
       {failed ? (
-        <LoadFailed height={CHART_HEIGHT} onRetry={() => void Promise.all(wanted.map((query) => query.refetch()))} what="the chart" />
+        <LoadFailed
+          height={CHART_HEIGHT}
+          onRetry={() => void Promise.all(wanted.map((query) => query.refetch()))}
+          what="the chart"
+        />
       ) : loading ? (
         <LoadingBlock height={CHART_HEIGHT} label="Loading the chart" />
       ) : (

@@ -24,9 +24,21 @@ function MonthlyBreakdown({ rows }: { rows: AnalyticsRow[] | undefined }) {
   const sum = rows?.reduce((total, row) => total + Number(row.amount), 0);
   return (
     <div style={{ marginTop: 12, minHeight: BREAKDOWN_ROW * (months + 1) }}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', height: BREAKDOWN_ROW, fontWeight: 600 }}>
+      <div
+        style={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          height: BREAKDOWN_ROW,
+          fontWeight: 600,
+        }}
+      >
         <span>Last 6 months</span>
-        {sum === undefined ? <LoadingBlock height={20} width={90} /> : <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(sum)}</span>}
+        {sum === undefined ? (
+          <LoadingBlock height={20} width={90} />
+        ) : (
+          <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(sum)}</span>
+        )}
       </div>
       {!rows ? (
         <LoadingBlock height={BREAKDOWN_ROW * months} label="Loading the months" />
@@ -35,7 +47,13 @@ function MonthlyBreakdown({ rows }: { rows: AnalyticsRow[] | undefined }) {
           {[...rows].reverse().map((row) => (
             <div
               key={row.date}
-              style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', height: BREAKDOWN_ROW, borderTop: `1px solid ${token.colorSplit}` }}
+              style={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                alignItems: 'center',
+                height: BREAKDOWN_ROW,
+                borderTop: `1px solid ${token.colorSplit}`,
+              }}
             >
               <dt style={{ color: token.colorTextSecondary }}>{periodLabel('month', row.date)}</dt>
               <dd style={{ margin: 0, fontVariantNumeric: 'tabular-nums' }}>{formatMoney(Number(row.amount))}</dd>
@@ -59,7 +77,14 @@ function TotalAmountSpent({ userId }: { userId: number }) {
       onRetry={() => void total.refetch()}
       chart={
         months.data ? (
-          <Sparkline rows={months.data} unit="month" name="Spent per month" color={SERIES_COLORS.spending} height={KPI_CHART_HEIGHT} kind="bar" />
+          <Sparkline
+            rows={months.data}
+            unit="month"
+            name="Spent per month"
+            color={SERIES_COLORS.spending}
+            height={KPI_CHART_HEIGHT}
+            kind="bar"
+          />
         ) : months.isError ? null : (
           <LoadingBlock height={KPI_CHART_HEIGHT} label="Loading the chart" />
         )

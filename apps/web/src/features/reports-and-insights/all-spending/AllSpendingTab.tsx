@@ -32,7 +32,13 @@ export function AllSpendingTab() {
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12} xxl={6}>
-          <TopFiveBox title={TOP_FIVE_TITLES.spender} kind="spender" window={window} caption={caption} emptyText="No spending in this range" />
+          <TopFiveBox
+            title={TOP_FIVE_TITLES.spender}
+            kind="spender"
+            window={window}
+            caption={caption}
+            emptyText="No spending in this range"
+          />
         </Col>
         <Col xs={24} md={12} xxl={6}>
           <TopFiveBox
@@ -45,10 +51,22 @@ export function AllSpendingTab() {
           />
         </Col>
         <Col xs={24} md={12} xxl={6}>
-          <TopFiveBox title={TOP_FIVE_TITLES.categories} kind="categories" window={window} caption={caption} emptyText="No spending in this range" />
+          <TopFiveBox
+            title={TOP_FIVE_TITLES.categories}
+            kind="categories"
+            window={window}
+            caption={caption}
+            emptyText="No spending in this range"
+          />
         </Col>
         <Col xs={24} md={12} xxl={6}>
-          <TopFiveBox title={TOP_FIVE_TITLES.teams} kind="teams" window={window} caption={caption} emptyText="No team spending in this range" />
+          <TopFiveBox
+            title={TOP_FIVE_TITLES.teams}
+            kind="teams"
+            window={window}
+            caption={caption}
+            emptyText="No team spending in this range"
+          />
         </Col>
       </Row>
       <TransactionsCard />

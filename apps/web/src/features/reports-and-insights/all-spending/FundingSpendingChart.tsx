@@ -14,9 +14,20 @@ const CHART_HEIGHT = 280;
 /** SPEC §2 and §9: this chart covers the last 6 months. */
 export const SIX_MONTHS = chartRange('6m');
 
-const sum = (rows: readonly AnalyticsRow[] | undefined) => (rows ?? []).reduce((total, row) => total + Number(row.amount), 0);
+const sum = (rows: readonly AnalyticsRow[] | undefined) =>
+  (rows ?? []).reduce((total, row) => total + Number(row.amount), 0);
 
-function Total({ label, rows, loading, color }: { label: string; rows: readonly AnalyticsRow[] | undefined; loading: boolean; color: string }) {
+function Total({
+  label,
+  rows,
+  loading,
+  color,
+}: {
+  label: string;
+  rows: readonly AnalyticsRow[] | undefined;
+  loading: boolean;
+  color: string;
+}) {
   return (
     <div>
       <Typography.Text type="secondary" style={{ display: 'flex', alignItems: 'center', gap: 6, fontSize: 13 }}>
@@ -26,7 +37,15 @@ function Total({ label, rows, loading, color }: { label: string; rows: readonly 
       {loading ? (
         <LoadingBlock height={32} width={120} label={`Loading ${label}`} />
       ) : (
-        <Typography.Text style={{ display: 'block', fontSize: 20, lineHeight: '32px', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+        <Typography.Text
+          style={{
+            display: 'block',
+            fontSize: 20,
+            lineHeight: '32px',
+            fontWeight: 600,
+            fontVariantNumeric: 'tabular-nums',
+          }}
+        >
           {rows ? formatMoney(sum(rows)) : '—'}
         </Typography.Text>
       )}
@@ -44,7 +63,9 @@ function FillHeight({ min, children }: { min: number; children: (height: number)
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => setHeight(Math.max(min, Math.floor(entry?.contentRect.height ?? min))));
+    const observer = new ResizeObserver(([entry]) =>
+      setHeight(Math.max(min, Math.floor(entry?.contentRect.height ?? min))),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [min]);
@@ -70,10 +91,20 @@ export function FundingSpendingChart() {
     >
       <Row gutter={24} style={{ marginBottom: 12 }}>
         <Col>
-          <Total label={REPORT_TEXTS.totalFunding} rows={funding.data} loading={funding.isPending} color={REPORT_COLORS.funding} />
+          <Total
+            label={REPORT_TEXTS.totalFunding}
+            rows={funding.data}
+            loading={funding.isPending}
+            color={REPORT_COLORS.funding}
+          />
         </Col>
         <Col>
-          <Total label={REPORT_TEXTS.totalSpending} rows={spending.data} loading={spending.isPending} color={REPORT_COLORS.spending} />
+          <Total
+            label={REPORT_TEXTS.totalSpending}
+            rows={spending.data}
+            loading={spending.isPending}
+            color={REPORT_COLORS.spending}
+          />
         </Col>
       </Row>
       {loading ? (
@@ -96,8 +127,20 @@ export function FundingSpendingChart() {
               label="Funding and spending per month, last 6 months"
               emptyText="No funding or spending in the last 6 months"
               series={[
-                { key: 'funding', name: 'Funding', rows: funding.data ?? [], color: REPORT_COLORS.funding, kind: 'bar' },
-                { key: 'spending', name: 'Spending', rows: spending.data ?? [], color: REPORT_COLORS.spending, kind: 'bar' },
+                {
+                  key: 'funding',
+                  name: 'Funding',
+                  rows: funding.data ?? [],
+                  color: REPORT_COLORS.funding,
+                  kind: 'bar',
+                },
+                {
+                  key: 'spending',
+                  name: 'Spending',
+                  rows: spending.data ?? [],
+                  color: REPORT_COLORS.spending,
+                  kind: 'bar',
+                },
               ]}
             />
           )}

@@ -26,7 +26,12 @@ function InsightItem({ insight }: { insight: Insight }) {
         {insight.title}
       </Typography.Text>
       <Typography.Text strong style={{ fontSize: 16, display: 'flex', alignItems: 'center', gap: 6 }}>
-        {insight.trend && (insight.trend === 'up' ? <RiseOutlined aria-label="up" style={{ color: trendColor }} /> : <FallOutlined aria-label="down" style={{ color: trendColor }} />)}
+        {insight.trend &&
+          (insight.trend === 'up' ? (
+            <RiseOutlined aria-label="up" style={{ color: trendColor }} />
+          ) : (
+            <FallOutlined aria-label="down" style={{ color: trendColor }} />
+          ))}
         {insight.value}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -44,7 +49,9 @@ export function StatsInsightsCard({ rangeKey, window }: { rangeKey: ChartRangeKe
   const count = useExpenseCount(window);
   const categories = useTopRows('categories', window);
   const spenders = useTopRows('spender', window);
-  const loading = [spendingSeries, fundingSeries, spending, count, categories, spenders].some((query) => query.isPending);
+  const loading = [spendingSeries, fundingSeries, spending, count, categories, spenders].some(
+    (query) => query.isPending,
+  );
 
   const insights = useMemo(
     () =>
@@ -61,7 +68,11 @@ export function StatsInsightsCard({ rangeKey, window }: { rangeKey: ChartRangeKe
   );
 
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{REPORT_TEXTS.statsAndInsights}</h2>} style={{ height: '100%' }} styles={{ body: { paddingBlock: 8 } }}>
+    <Card
+      title={<h2 style={{ margin: 0, fontSize: 16 }}>{REPORT_TEXTS.statsAndInsights}</h2>}
+      style={{ height: '100%' }}
+      styles={{ body: { paddingBlock: 8 } }}
+    >
       {loading ? (
         <LoadingBlock height={BODY_HEIGHT} label="Loading insights" />
       ) : insights.length === 0 ? (

@@ -17,7 +17,17 @@ import { summaryCsv } from './summary-csv';
 
 const FIGURE_HEIGHT = 40;
 
-function Figure({ label, value, loading, tone }: { label: string; value: ReactNode; loading: boolean; tone?: 'success' | 'danger' }) {
+function Figure({
+  label,
+  value,
+  loading,
+  tone,
+}: {
+  label: string;
+  value: ReactNode;
+  loading: boolean;
+  tone?: 'success' | 'danger';
+}) {
   return (
     <div>
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
@@ -26,7 +36,17 @@ function Figure({ label, value, loading, tone }: { label: string; value: ReactNo
       {loading ? (
         <LoadingBlock height={FIGURE_HEIGHT} width={140} label={`Loading ${label}`} />
       ) : (
-        <Typography.Text type={tone} style={{ display: 'block', fontSize: 'clamp(17px, 4.8vw, 24px)', lineHeight: `${FIGURE_HEIGHT}px`, whiteSpace: 'nowrap', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+        <Typography.Text
+          type={tone}
+          style={{
+            display: 'block',
+            fontSize: 'clamp(17px, 4.8vw, 24px)',
+            lineHeight: `${FIGURE_HEIGHT}px`,
+            whiteSpace: 'nowrap',
+            fontWeight: 600,
+            fontVariantNumeric: 'tabular-nums',
+          }}
+        >
           {value}
         </Typography.Text>
       )}
@@ -38,7 +58,15 @@ function Figure({ label, value, loading, tone }: { label: string; value: ReactNo
  * Summary (SPEC §2): total spending, total funding, the net and the number of transactions in the range menu's
  * window, and Export As CSV: these figures per period (made here), or the range's transactions (from the server).
  */
-export function SummaryCard({ rangeKey, onRangeChange, window }: { rangeKey: ChartRangeKey; onRangeChange: (key: ChartRangeKey) => void; window: DayRange }) {
+export function SummaryCard({
+  rangeKey,
+  onRangeChange,
+  window,
+}: {
+  rangeKey: ChartRangeKey;
+  onRangeChange: (key: ChartRangeKey) => void;
+  window: DayRange;
+}) {
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const { notification } = App.useApp();
@@ -54,7 +82,9 @@ export function SummaryCard({ rangeKey, onRangeChange, window }: { rangeKey: Cha
       const [spent, funded, transactions, spendingByPeriod, fundingByPeriod] = await Promise.all([
         queryClient.fetchQuery(totalQueryOptions('spending', window)),
         queryClient.fetchQuery(totalQueryOptions('funding', window)),
-        queryClient.fetchQuery({ queryKey: expenseKeys.count(window), queryFn: () => countExpenses(window) }).catch(() => undefined),
+        queryClient
+          .fetchQuery({ queryKey: expenseKeys.count(window), queryFn: () => countExpenses(window) })
+          .catch(() => undefined),
         queryClient.fetchQuery(seriesQueryOptions('spending', range)),
         queryClient.fetchQuery(seriesQueryOptions('funding', range)),
       ]);
@@ -71,14 +101,28 @@ export function SummaryCard({ rangeKey, onRangeChange, window }: { rangeKey: Cha
       });
       const fileName = `spend-summary-${window.from}-to-${window.to}.csv`;
       saveTextFile(fileName, csv);
-      notification.success({ key: 'summary-export', title: REPORT_TEXTS.generated, description: fileName, placement: 'bottomRight' });
+      notification.success({
+        key: 'summary-export',
+        title: REPORT_TEXTS.generated,
+        description: fileName,
+        placement: 'bottomRight',
+      });
     } catch {
-      notification.warning({ key: 'summary-export', title: 'Report export failed', description: REPORT_TEXTS.unknownExportError, placement: 'bottomRight' });
+      notification.warning({
+        key: 'summary-export',
+        title: 'Report export failed',
+        description: REPORT_TEXTS.unknownExportError,
+        placement: 'bottomRight',
+      });
     }
   };
 
   const exportTransactions = () =>
-    reportExport.mutate({ format: 'csv', fields: REPORT_EXPORT_FIELDS, filters: { 'filter[between]': expensesBetween(window), sort: '-posted_date' } });
+    reportExport.mutate({
+      format: 'csv',
+      fields: REPORT_EXPORT_FIELDS,
+      filters: { 'filter[between]': expensesBetween(window), sort: '-posted_date' },
+    });
 
   return (
     <Card>
@@ -103,10 +147,18 @@ export function SummaryCard({ rangeKey, onRangeChange, window }: { rangeKey: Cha
       </Flex>
       <Row gutter={[24, 16]}>
         <Col xs={12} lg={6}>
-          <Figure label="Total Spending" value={spending.data !== undefined ? formatMoney(spending.data) : '—'} loading={spending.isPending} />
+          <Figure
+            label="Total Spending"
+            value={spending.data !== undefined ? formatMoney(spending.data) : '—'}
+            loading={spending.isPending}
+          />
         </Col>
         <Col xs={12} lg={6}>
-          <Figure label="Total Funding" value={funding.data !== undefined ? formatMoney(funding.data) : '—'} loading={funding.isPending} />
+          <Figure
+            label="Total Funding"
+            value={funding.data !== undefined ? formatMoney(funding.data) : '—'}
+            loading={funding.isPending}
+          />
         </Col>
         <Col xs={12} lg={6}>
           <Figure
@@ -117,7 +169,11 @@ export function SummaryCard({ rangeKey, onRangeChange, window }: { rangeKey: Cha
           />
         </Col>
         <Col xs={12} lg={6}>
-          <Figure label={REPORT_TEXTS.summaryTransactions} value={count.data !== undefined ? count.data.toLocaleString('en-US') : '—'} loading={count.isPending} />
+          <Figure
+            label={REPORT_TEXTS.summaryTransactions}
+            value={count.data !== undefined ? count.data.toLocaleString('en-US') : '—'}
+            loading={count.isPending}
+          />
         </Col>
       </Row>
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12, fontSize: 12 }}>

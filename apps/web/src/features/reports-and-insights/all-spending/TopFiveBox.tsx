@@ -32,7 +32,8 @@ export function TopFiveBox({ title, kind, window, caption, emptyText, linkOf }: 
 
   let body;
   if (top.isPending) body = <LoadingBlock height={BODY_HEIGHT} label={`Loading ${title}`} />;
-  else if (top.isError && !top.data) body = <LoadFailed height={BODY_HEIGHT} onRetry={() => void top.refetch()} what={title} />;
+  else if (top.isError && !top.data)
+    body = <LoadFailed height={BODY_HEIGHT} onRetry={() => void top.refetch()} what={title} />;
   else if (rows.length === 0)
     body = (
       <div style={{ height: listHeight, display: 'grid', placeItems: 'center' }}>
@@ -45,7 +46,10 @@ export function TopFiveBox({ title, kind, window, caption, emptyText, linkOf }: 
         {rows.map((row, index) => {
           const to = linkOf?.(row);
           return (
-            <li key={`${row.id ?? 'none'}-${index}`} style={{ listStyle: 'none', height: ROW_HEIGHT, display: 'flex', alignItems: 'center', gap: 10 }}>
+            <li
+              key={`${row.id ?? 'none'}-${index}`}
+              style={{ listStyle: 'none', height: ROW_HEIGHT, display: 'flex', alignItems: 'center', gap: 10 }}
+            >
               <span
                 aria-hidden
                 style={{
@@ -72,8 +76,19 @@ export function TopFiveBox({ title, kind, window, caption, emptyText, linkOf }: 
                     {formatMoney(row.amount)}
                   </Typography.Text>
                 </div>
-                <div aria-hidden style={{ height: 4, borderRadius: 2, background: token.colorFillTertiary, marginTop: 4 }}>
-                  <div style={{ width: `${(Math.abs(row.amount) / highest) * 100}%`, height: '100%', borderRadius: 2, background: token.colorPrimary, opacity: 0.7 }} />
+                <div
+                  aria-hidden
+                  style={{ height: 4, borderRadius: 2, background: token.colorFillTertiary, marginTop: 4 }}
+                >
+                  <div
+                    style={{
+                      width: `${(Math.abs(row.amount) / highest) * 100}%`,
+                      height: '100%',
+                      borderRadius: 2,
+                      background: token.colorPrimary,
+                      opacity: 0.7,
+                    }}
+                  />
                 </div>
               </div>
             </li>
@@ -85,7 +100,11 @@ export function TopFiveBox({ title, kind, window, caption, emptyText, linkOf }: 
   return (
     <Card
       title={<h3 style={{ margin: 0, fontSize: 15 }}>{title}</h3>}
-      extra={<Typography.Text type="secondary" style={{ fontSize: 12 }}>{caption}</Typography.Text>}
+      extra={
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {caption}
+        </Typography.Text>
+      }
       style={{ height: '100%' }}
       styles={{ body: { paddingBlock: 12 } }}
     >

@@ -36,7 +36,14 @@ function monthOverMonth(rows: readonly AnalyticsRow[]): Insight | undefined {
   const before = rows[rows.length - 3]!;
   const [a, b] = [Number(last.amount), Number(before.amount)];
   const detail = `${monthName(last)} ${formatMoney(a)} vs ${monthName(before)} ${formatMoney(b)}`;
-  if (b === 0) return { key: 'mom', title: 'Month over month', value: a === 0 ? 'No change' : 'New spending', detail, trend: a > 0 ? 'up' : undefined };
+  if (b === 0)
+    return {
+      key: 'mom',
+      title: 'Month over month',
+      value: a === 0 ? 'No change' : 'New spending',
+      detail,
+      trend: a > 0 ? 'up' : undefined,
+    };
   const change = (a - b) / Math.abs(b);
   return {
     key: 'mom',
@@ -64,7 +71,8 @@ function monthToDate(rows: readonly AnalyticsRow[], today: Dayjs): Insight | und
 
 function averageTransaction({ rangeSpending, rangeCount, rangePhrase }: InsightInputs): Insight | undefined {
   if (rangeCount === undefined) return undefined;
-  if (rangeCount === 0) return { key: 'avg', title: 'Average transaction', value: '—', detail: `No transactions in ${rangePhrase}` };
+  if (rangeCount === 0)
+    return { key: 'avg', title: 'Average transaction', value: '—', detail: `No transactions in ${rangePhrase}` };
   return {
     key: 'avg',
     title: 'Average transaction',
@@ -73,7 +81,12 @@ function averageTransaction({ rangeSpending, rangeCount, rangePhrase }: InsightI
   };
 }
 
-function leader(key: string, title: string, row: AnalyticsTopRow | undefined, { rangeSpending, rangePhrase }: InsightInputs): Insight | undefined {
+function leader(
+  key: string,
+  title: string,
+  row: AnalyticsTopRow | undefined,
+  { rangeSpending, rangePhrase }: InsightInputs,
+): Insight | undefined {
   if (!row || row.amount <= 0) return undefined;
   const share = rangeSpending > 0 ? ` · ${percent(row.amount / rangeSpending)} of spending` : '';
   return { key, title, value: row.label, detail: `${formatMoney(row.amount)}${share} in ${rangePhrase}` };
@@ -86,11 +99,20 @@ function fundingCoverage({ monthlySpending, monthlyFunding }: InsightInputs): In
   if (spent === 0 && funded === 0) return undefined;
   const months = monthlySpending.length;
   const average = `Average spending ${formatMoney(Math.round(spent / Math.max(months, 1)))} a month`;
-  if (spent <= 0) return { key: 'coverage', title: `Funding vs spending (${months} months)`, value: `${formatMoney(funded)} funded`, detail: 'No spending in these months' };
+  if (spent <= 0)
+    return {
+      key: 'coverage',
+      title: `Funding vs spending (${months} months)`,
+      value: `${formatMoney(funded)} funded`,
+      detail: 'No spending in these months',
+    };
   return {
     key: 'coverage',
     title: `Funding vs spending (${months} months)`,
-    value: funded >= spent ? `${formatMoney(funded - spent)} more funded than spent` : `${formatMoney(spent - funded)} more spent than funded`,
+    value:
+      funded >= spent
+        ? `${formatMoney(funded - spent)} more funded than spent`
+        : `${formatMoney(spent - funded)} more spent than funded`,
     detail: `Funding covered ${percent(funded / spent)} of spending. ${average}`,
   };
 }

@@ -21,7 +21,12 @@ export function summaryCsv(figures: SummaryFigures): string {
   const periods = figures.spendingByPeriod.map((row): CsvCell[] => {
     const fundingAmount = funded.get(row.date) ?? 0;
     const label = figures.periodUnit === 'month' ? row.date.slice(0, 7) : row.date;
-    return [label, centsToDecimalString(fundingAmount), centsToDecimalString(Number(row.amount)), centsToDecimalString(fundingAmount - Number(row.amount))];
+    return [
+      label,
+      centsToDecimalString(fundingAmount),
+      centsToDecimalString(Number(row.amount)),
+      centsToDecimalString(fundingAmount - Number(row.amount)),
+    ];
   });
   return toCsv([
     ['Spend Summary', figures.organisation],

@@ -50,7 +50,8 @@ export function useSeries(source: AnalyticsSource, range: Pick<ChartRange, 'unit
 export function totalQueryOptions(source: AnalyticsSource, range: DayRange) {
   return queryOptions({
     queryKey: reportKeys.total(source, range),
-    queryFn: ({ signal }) => getAnalyticsTotal(ANALYTICS_PATHS[source], { 'filter[between]': analyticsBetween(range) }, signal),
+    queryFn: ({ signal }) =>
+      getAnalyticsTotal(ANALYTICS_PATHS[source], { 'filter[between]': analyticsBetween(range) }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -60,7 +61,12 @@ export function useTotal(source: AnalyticsSource, range: DayRange) {
 }
 
 /** GET /api/expenses/analytics?filter[top_five_...]=1 (with filter[between] and filter[limit]): rows {id, label, amount}. */
-export async function getTopRows(kind: TopKind, range: DayRange | null, limit: number, signal?: AbortSignal): Promise<AnalyticsTopRow[]> {
+export async function getTopRows(
+  kind: TopKind,
+  range: DayRange | null,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<AnalyticsTopRow[]> {
   const query: QueryParams = { [`filter[${TOP_FILTERS[kind]}]`]: 1, 'filter[limit]': limit === 5 ? undefined : limit };
   if (range) query['filter[between]'] = analyticsBetween(range);
   const { data } = await http.get<{ data: AnalyticsTopRow[] }>(ANALYTICS_PATHS.spending, { query, signal });

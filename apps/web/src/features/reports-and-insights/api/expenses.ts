@@ -16,7 +16,11 @@ export const expenseKeys = {
 export function useExpenses(params: QueryParams) {
   return useQuery({
     queryKey: expenseKeys.list(params),
-    queryFn: ({ signal }) => http.get<ListResponse<ExpenseResource>>(EXPENSES_PATH, { query: { include: EXPENSE_INCLUDES, ...params }, signal }),
+    queryFn: ({ signal }) =>
+      http.get<ListResponse<ExpenseResource>>(EXPENSES_PATH, {
+        query: { include: EXPENSE_INCLUDES, ...params },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -44,11 +48,14 @@ export function useExpenseCount(range: DayRange) {
 export function useUpdateExpenseNotes() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, notes }: { id: number; notes: string | null }) => http.patch<DataEnvelope<ExpenseResource>>(`${EXPENSES_PATH}/${id}`, { notes }),
+    mutationFn: ({ id, notes }: { id: number; notes: string | null }) =>
+      http.patch<DataEnvelope<ExpenseResource>>(`${EXPENSES_PATH}/${id}`, { notes }),
     onSuccess: ({ data }, { id, notes }) => {
       // The row changes in place at once; the lists refetch, as a notes sort or search may now place it elsewhere.
       queryClient.setQueriesData<ListResponse<ExpenseResource>>({ queryKey: ['expenses', 'list'] }, (list) =>
-        list ? { ...list, data: list.data.map((row) => (row.id === id ? { ...row, notes: data?.notes ?? notes } : row)) } : list,
+        list
+          ? { ...list, data: list.data.map((row) => (row.id === id ? { ...row, notes: data?.notes ?? notes } : row)) }
+          : list,
       );
       void queryClient.invalidateQueries({ queryKey: ['expenses', 'list'] });
     },

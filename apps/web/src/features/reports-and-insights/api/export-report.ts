@@ -16,7 +16,11 @@ export interface ExportRequest {
  * server's name (Content-Disposition). Resolves to that name.
  */
 export function exportReport({ format, fields, filters }: ExportRequest): Promise<string> {
-  return downloadFile(EXPORT_PATH, { ...filters, export_as: format, export_fields: fields.join(',') }, `transactions.${format}`);
+  return downloadFile(
+    EXPORT_PATH,
+    { ...filters, export_as: format, export_fields: fields.join(',') },
+    `transactions.${format}`,
+  );
 }
 
 /** What a failed export says (SPEC §8): the server's first field message or its message, else 'unknown error occurred.'. */

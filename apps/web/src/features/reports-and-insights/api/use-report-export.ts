@@ -18,10 +18,20 @@ export function useReportExport() {
       notification.info({ key: NOTICE_KEY, title: REPORT_TEXTS.generating, placement: 'bottomRight', duration: false });
     },
     onSuccess: (fileName) => {
-      notification.success({ key: NOTICE_KEY, title: REPORT_TEXTS.generated, description: fileName, placement: 'bottomRight' });
+      notification.success({
+        key: NOTICE_KEY,
+        title: REPORT_TEXTS.generated,
+        description: fileName,
+        placement: 'bottomRight',
+      });
     },
     onError: (error) => {
-      notification.warning({ key: NOTICE_KEY, title: 'Report export failed', description: exportErrorMessage(error), placement: 'bottomRight' });
+      notification.warning({
+        key: NOTICE_KEY,
+        title: 'Report export failed',
+        description: exportErrorMessage(error),
+        placement: 'bottomRight',
+      });
     },
   });
 }

@@ -22,9 +22,12 @@ interface PeriodRow {
   balance: number | undefined;
 }
 
-const amountOf = (rows: readonly AnalyticsRow[] | undefined) => new Map((rows ?? []).map((row) => [row.date, Number(row.amount)]));
+const amountOf = (rows: readonly AnalyticsRow[] | undefined) =>
+  new Map((rows ?? []).map((row) => [row.date, Number(row.amount)]));
 const money = (cents: number | undefined) => (
-  <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{cents === undefined ? '—' : formatMoney(cents)}</span>
+  <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+    {cents === undefined ? '—' : formatMoney(cents)}
+  </span>
 );
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -33,7 +36,9 @@ function Figure({ label, value }: { label: string; value: string }) {
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
         {label}
       </Typography.Text>
-      <Typography.Text style={{ fontSize: 20, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{value}</Typography.Text>
+      <Typography.Text style={{ fontSize: 20, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Typography.Text>
     </div>
   );
 }
@@ -55,7 +60,12 @@ export function FundingTab() {
     const allocated = amountOf(allocations.data);
     const balances = amountOf(balance.data);
     return (funding.data ?? [])
-      .map((row) => ({ date: row.date, funding: Number(row.amount), allocations: allocated.get(row.date) ?? 0, balance: balances.get(row.date) }))
+      .map((row) => ({
+        date: row.date,
+        funding: Number(row.amount),
+        allocations: allocated.get(row.date) ?? 0,
+        balance: balances.get(row.date),
+      }))
       .reverse();
   }, [funding.data, allocations.data, balance.data]);
   const totalFunding = periods.reduce((sum, row) => sum + row.funding, 0);
@@ -63,7 +73,11 @@ export function FundingTab() {
   const closing = periods[0]?.balance;
 
   const columns: TableColumnsType<PeriodRow> = [
-    { title: range.unit === 'day' ? 'Day' : 'Month', key: 'date', render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{periodLabel(range.unit, row.date)}</span> },
+    {
+      title: range.unit === 'day' ? 'Day' : 'Month',
+      key: 'date',
+      render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{periodLabel(range.unit, row.date)}</span>,
+    },
     { title: 'Top-ups', key: 'funding', align: 'right', render: (_, row) => money(row.funding) },
     { title: 'Allocated to Cards', key: 'allocations', align: 'right', render: (_, row) => money(row.allocations) },
     { title: 'Net Change', key: 'net', align: 'right', render: (_, row) => money(row.funding - row.allocations) },
@@ -112,8 +126,20 @@ export function FundingTab() {
             emptyText="No funding in this range"
             series={[
               { key: 'funding', name: 'Top-ups', rows: funding.data ?? [], color: REPORT_COLORS.funding, kind: 'bar' },
-              { key: 'allocations', name: 'Allocated to Cards', rows: allocations.data ?? [], color: REPORT_COLORS.allocations, kind: 'bar' },
-              { key: 'balance', name: 'Unallocated', rows: balance.data ?? [], color: REPORT_COLORS.balance, kind: 'line' },
+              {
+                key: 'allocations',
+                name: 'Allocated to Cards',
+                rows: allocations.data ?? [],
+                color: REPORT_COLORS.allocations,
+                kind: 'bar',
+              },
+              {
+                key: 'balance',
+                name: 'Unallocated',
+                rows: balance.data ?? [],
+                color: REPORT_COLORS.balance,
+                kind: 'line',
+              },
             ]}
           />
         )}

@@ -17,10 +17,20 @@ export const rankedChartHeight = (count: number) => Math.max(Math.min(count, MAX
 const shorten = (label: string) => (label.length > 18 ? `${label.slice(0, 17)}…` : label);
 
 /** Horizontal bars of the first ten rows, largest on top, in dollars; a text alternative lists every row. */
-export function RankedBarChart({ rows, label, emptyText }: { rows: readonly AnalyticsTopRow[]; label: string; emptyText: string }) {
+export function RankedBarChart({
+  rows,
+  label,
+  emptyText,
+}: {
+  rows: readonly AnalyticsTopRow[];
+  label: string;
+  emptyText: string;
+}) {
   const { token } = theme.useToken();
   const id = useId().replace(/:/g, '');
-  const data = rows.slice(0, MAX_BARS).map((row, index) => ({ key: `${row.id ?? 'none'}-${index}`, label: row.label, amount: row.amount }));
+  const data = rows
+    .slice(0, MAX_BARS)
+    .map((row, index) => ({ key: `${row.id ?? 'none'}-${index}`, label: row.label, amount: row.amount }));
   const height = rankedChartHeight(rows.length);
 
   if (data.length === 0) {
@@ -31,14 +41,24 @@ export function RankedBarChart({ rows, label, emptyText }: { rows: readonly Anal
     );
   }
   return (
-    <figure style={{ margin: 0, height, position: 'relative' }} aria-label={label} aria-describedby={`${id}-description`}>
+    <figure
+      style={{ margin: 0, height, position: 'relative' }}
+      aria-label={label}
+      aria-describedby={`${id}-description`}
+    >
       <p id={`${id}-description`} style={visuallyHidden}>
         {data.map((row) => `${row.label} ${formatMoney(row.amount)}`).join(', ')}
       </p>
       <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 320, height }}>
         <BarChart data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid horizontal={false} stroke={token.colorSplit} />
-          <XAxis type="number" tickFormatter={compactDollars} tick={{ fontSize: 12, fill: token.colorTextSecondary }} tickLine={false} axisLine={false} />
+          <XAxis
+            type="number"
+            tickFormatter={compactDollars}
+            tick={{ fontSize: 12, fill: token.colorTextSecondary }}
+            tickLine={false}
+            axisLine={false}
+          />
           <YAxis
             type="category"
             dataKey="label"
@@ -53,7 +73,13 @@ export function RankedBarChart({ rows, label, emptyText }: { rows: readonly Anal
             cursor={{ fill: token.colorFillTertiary }}
             content={({ active, payload }) => {
               const point = payload?.[0]?.payload as { label: string; amount: number } | undefined;
-              return <ChartTooltip active={active} title={point?.label ?? ''} items={point ? [{ name: 'Spending', value: point.amount, color: token.colorPrimary }] : []} />;
+              return (
+                <ChartTooltip
+                  active={active}
+                  title={point?.label ?? ''}
+                  items={point ? [{ name: 'Spending', value: point.amount, color: token.colorPrimary }] : []}
+                />
+              );
             }}
           />
           <Bar dataKey="amount" name="Spending" radius={[0, 3, 3, 0]} maxBarSize={22} isAnimationActive={false}>

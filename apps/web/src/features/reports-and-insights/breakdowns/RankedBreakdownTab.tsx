@@ -44,16 +44,28 @@ export function RankedBreakdownTab({ kind, noun, plural, title, limit, emptyText
   const rows = useMemo<AnalyticsTopRow[]>(() => top.data ?? [], [top.data]);
 
   const tableRows = useMemo<TableRow[]>(() => {
-    const ranked = rows.map((row, index) => ({ key: `${row.id ?? 'none'}-${index}`, rank: index + 1, label: row.label, amount: row.amount }));
+    const ranked = rows.map((row, index) => ({
+      key: `${row.id ?? 'none'}-${index}`,
+      rank: index + 1,
+      label: row.label,
+      amount: row.amount,
+    }));
     const rest = (total.data ?? 0) - rows.reduce((sum, row) => sum + row.amount, 0);
-    return rest > 0 && rows.length >= limit ? [...ranked, { key: 'rest', rank: null, label: `All other ${plural.toLowerCase()}`, amount: rest }] : ranked;
+    return rest > 0 && rows.length >= limit
+      ? [...ranked, { key: 'rest', rank: null, label: `All other ${plural.toLowerCase()}`, amount: rest }]
+      : ranked;
   }, [rows, total.data, limit, plural]);
 
   const mobile = useIsMobile();
   const shareOf = (row: TableRow) => (total.data ? Math.round((row.amount / total.data) * 1000) / 10 : 0);
   const columns: TableColumnsType<TableRow> = [
     { title: '#', key: 'rank', width: mobile ? 32 : 56, render: (_, row) => row.rank ?? '' },
-    { title: noun, key: 'label', render: (_, row) => (row.rank === null ? <Typography.Text type="secondary">{row.label}</Typography.Text> : row.label) },
+    {
+      title: noun,
+      key: 'label',
+      render: (_, row) =>
+        row.rank === null ? <Typography.Text type="secondary">{row.label}</Typography.Text> : row.label,
+    },
     {
       title: 'Spending',
       key: 'amount',
@@ -80,7 +92,15 @@ export function RankedBreakdownTab({ kind, noun, plural, title, limit, emptyText
             width: '40%',
             render: (_: unknown, row: TableRow) => {
               const share = shareOf(row);
-              return <Progress percent={share} size="small" format={(value) => `${value}%`} style={{ width: '100%', minWidth: 100, margin: 0 }} aria-label={`${share}% of spending`} />;
+              return (
+                <Progress
+                  percent={share}
+                  size="small"
+                  format={(value) => `${value}%`}
+                  style={{ width: '100%', minWidth: 100, margin: 0 }}
+                  aria-label={`${share}% of spending`}
+                />
+              );
             },
           },
         ]),

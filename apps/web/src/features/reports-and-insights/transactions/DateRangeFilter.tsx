@@ -35,9 +35,13 @@ export function DateRangeFilter({ value, onChange }: { value: Range | null; onCh
     );
   }
 
-  const preset = value ? presets.find(({ value: [from, to] }) => from.isSame(value[0], 'day') && to.isSame(value[1], 'day'))?.label : undefined;
-  const setStart = (start: Dayjs | null) => onChange(start ? [start, value && !value[1].isBefore(start, 'day') ? value[1] : start] : null);
-  const setEnd = (end: Dayjs | null) => onChange(end ? [value && !value[0].isAfter(end, 'day') ? value[0] : end, end] : null);
+  const preset = value
+    ? presets.find(({ value: [from, to] }) => from.isSame(value[0], 'day') && to.isSame(value[1], 'day'))?.label
+    : undefined;
+  const setStart = (start: Dayjs | null) =>
+    onChange(start ? [start, value && !value[1].isBefore(start, 'day') ? value[1] : start] : null);
+  const setEnd = (end: Dayjs | null) =>
+    onChange(end ? [value && !value[0].isAfter(end, 'day') ? value[0] : end, end] : null);
 
   return (
     <Flex vertical gap={8} style={{ width: '100%' }}>
@@ -46,12 +50,35 @@ export function DateRangeFilter({ value, onChange }: { value: Range | null; onCh
         placeholder="Any date"
         allowClear
         value={preset ?? (value ? 'custom' : undefined)}
-        onChange={(label?: string) => onChange(presets.find((each) => each.label === label)?.value ?? (label === 'custom' ? value : null))}
-        options={[...presets.map(({ label }) => ({ value: label, label })), ...(value && !preset ? [{ value: 'custom', label: 'Custom dates' }] : [])]}
+        onChange={(label?: string) =>
+          onChange(presets.find((each) => each.label === label)?.value ?? (label === 'custom' ? value : null))
+        }
+        options={[
+          ...presets.map(({ label }) => ({ value: label, label })),
+          ...(value && !preset ? [{ value: 'custom', label: 'Custom dates' }] : []),
+        ]}
       />
       <Flex gap={8}>
-        <DatePicker aria-label="Start date" placeholder="Start date" value={value?.[0] ?? null} onChange={setStart} disabledDate={future} format={FORMAT} inputReadOnly style={{ flex: 1, minWidth: 0 }} />
-        <DatePicker aria-label="End date" placeholder="End date" value={value?.[1] ?? null} onChange={setEnd} disabledDate={future} format={FORMAT} inputReadOnly style={{ flex: 1, minWidth: 0 }} />
+        <DatePicker
+          aria-label="Start date"
+          placeholder="Start date"
+          value={value?.[0] ?? null}
+          onChange={setStart}
+          disabledDate={future}
+          format={FORMAT}
+          inputReadOnly
+          style={{ flex: 1, minWidth: 0 }}
+        />
+        <DatePicker
+          aria-label="End date"
+          placeholder="End date"
+          value={value?.[1] ?? null}
+          onChange={setEnd}
+          disabledDate={future}
+          format={FORMAT}
+          inputReadOnly
+          style={{ flex: 1, minWidth: 0 }}
+        />
       </Flex>
     </Flex>
   );

@@ -9,7 +9,12 @@ import { ExportReportModal } from './ExportReportModal';
 const admin = makeMe({ id: 1, roles: ['super-admin'] });
 configure({ asyncUtilTimeout: 5000, defaultHidden: true });
 
-const tableFilters = { 'filter[custom_search]': 'coffee', 'filter[between]': 'day,2025-03-01,2025-03-14', 'filter[type]': 'capture', sort: '-amount' };
+const tableFilters = {
+  'filter[custom_search]': 'coffee',
+  'filter[between]': 'day,2025-03-01,2025-03-14',
+  'filter[type]': 'capture',
+  sort: '-amount',
+};
 
 function renderModal(exportReply: () => Reply) {
   const api = installReportsApi(admin, { 'GET /api/expenses/export': exportReply });
@@ -18,9 +23,11 @@ function renderModal(exportReply: () => Reply) {
   return { api, onClose };
 }
 
-const modal = () => screen.getByText('Export Report', { selector: '.ant-modal-title' }).closest<HTMLElement>('.ant-modal')!;
+const modal = () =>
+  screen.getByText('Export Report', { selector: '.ant-modal-title' }).closest<HTMLElement>('.ant-modal')!;
 const exportButton = () => within(modal()).getByText('Export', { selector: 'button *' }).closest('button')!;
-const notice = (text: string) => screen.findByText(text, { selector: '.ant-notification-notice-title, .ant-notification-notice-title *' });
+const notice = (text: string) =>
+  screen.findByText(text, { selector: '.ant-notification-notice-title, .ant-notification-notice-title *' });
 
 describe('Export Report', { timeout: 60_000 }, () => {
   const saved: string[] = [];
@@ -43,7 +50,8 @@ describe('Export Report', { timeout: 60_000 }, () => {
     for (const label of ['Posted Date', 'Merchant Category Code', 'Digital Wallet']) {
       fireEvent.click(within(columns).getByText(label));
     }
-    for (const box of within(columns).getAllByRole('checkbox')) if ((box as HTMLInputElement).checked) fireEvent.click(box);
+    for (const box of within(columns).getAllByRole('checkbox'))
+      if ((box as HTMLInputElement).checked) fireEvent.click(box);
     fireEvent.click(exportButton());
     expect(await within(modal()).findByText('At least one column must be selected')).toBeInTheDocument();
     expect(api.to('/api/expenses/export')).toHaveLength(0);
@@ -69,20 +77,33 @@ describe('Export Report', { timeout: 60_000 }, () => {
     expect(call.credentials).toBe('include');
     const params = call.url.searchParams;
     expect(params.get('export_as')).toBe('csv');
-    expect(params.get('export_fields')).toBe(REPORT_EXPORT_FIELDS.filter((field) => field !== 'notes' && field !== 'wallet').join(','));
+    expect(params.get('export_fields')).toBe(
+      REPORT_EXPORT_FIELDS.filter((field) => field !== 'notes' && field !== 'wallet').join(','),
+    );
     expect(params.get('filter[custom_search]')).toBe('coffee');
     expect(params.get('filter[between]')).toBe('day,2025-03-01,2025-03-14');
     expect(params.get('filter[type]')).toBe('capture');
     expect(params.get('sort')).toBe('-amount');
 
-    finish({ status: 200, body: 'Posted Date,Amount\r\n', headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="Alex Morgan-transactions-2025-03-01-to-2025-03-14.csv"' } });
+    finish({
+      status: 200,
+      body: 'Posted Date,Amount\r\n',
+      headers: {
+        'Content-Type': 'text/csv',
+        'Content-Disposition': 'attachment; filename="Alex Morgan-transactions-2025-03-01-to-2025-03-14.csv"',
+      },
+    });
     expect(await notice('Report generated successfully!')).toBeInTheDocument();
     expect(saved).toEqual(['Alex Morgan-transactions-2025-03-01-to-2025-03-14.csv']);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
-  it("sends All (12) columns as Excel by default", async () => {
-    const { api } = renderModal(() => ({ status: 200, body: 'xlsx', headers: { 'Content-Disposition': 'attachment; filename="report.xlsx"' } }));
+  it('sends All (12) columns as Excel by default', async () => {
+    const { api } = renderModal(() => ({
+      status: 200,
+      body: 'xlsx',
+      headers: { 'Content-Disposition': 'attachment; filename="report.xlsx"' },
+    }));
     fireEvent.click(exportButton());
     expect(await notice('Report generated successfully!')).toBeInTheDocument();
     const params = api.to('/api/expenses/export')[0]!.url.searchParams;
@@ -91,7 +112,10 @@ describe('Export Report', { timeout: 60_000 }, () => {
   });
 
   it("shows the server's message when the export fails", async () => {
-    const { onClose } = renderModal(() => ({ status: 422, body: { message: 'The given data was invalid.', errors: { export_fields: ['Unknown column: colour.'] } } }));
+    const { onClose } = renderModal(() => ({
+      status: 422,
+      body: { message: 'The given data was invalid.', errors: { export_fields: ['Unknown column: colour.'] } },
+    }));
     fireEvent.click(exportButton());
     expect(await screen.findByText('Unknown column: colour.')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();

@@ -29,13 +29,24 @@ const atLeastOneColumn: Rule = ({ getFieldValue }) => ({
  * Export Report (SPEC §2): Excel or CSV, 'All (12)' columns or a custom choice, of the transactions the table shows
  * (its search, dates, filters and sort).
  */
-export function ExportReportModal({ open, onClose, filters }: { open: boolean; onClose: () => void; filters: QueryParams }) {
+export function ExportReportModal({
+  open,
+  onClose,
+  filters,
+}: {
+  open: boolean;
+  onClose: () => void;
+  filters: QueryParams;
+}) {
   const [form] = Form.useForm<Values>();
   const columns = Form.useWatch('columns', form);
   const reportExport = useReportExport();
 
   const handleFinish = (values: Values) => {
-    const fields = values.columns === 'all' ? REPORT_EXPORT_FIELDS : REPORT_EXPORT_FIELDS.filter((field) => values.fields.includes(field));
+    const fields =
+      values.columns === 'all'
+        ? REPORT_EXPORT_FIELDS
+        : REPORT_EXPORT_FIELDS.filter((field) => values.fields.includes(field));
     reportExport.mutate({ format: values.format, fields, filters }, { onSuccess: onClose });
   };
 

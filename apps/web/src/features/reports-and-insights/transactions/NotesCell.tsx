@@ -8,14 +8,26 @@ import { useUpdateExpenseNotes } from '../api/expenses';
  * A transaction's notes; admins edit them in place (Enter or the tick saves, Escape or the cross cancels). A failed
  * save keeps the editor open; the app's error notice says why.
  */
-export function NotesCell({ expenseId, notes, editable }: { expenseId: number; notes: string | null; editable: boolean }) {
+export function NotesCell({
+  expenseId,
+  notes,
+  editable,
+}: {
+  expenseId: number;
+  notes: string | null;
+  editable: boolean;
+}) {
   const [draft, setDraft] = useState<string | null>(null);
   const update = useUpdateExpenseNotes();
 
   if (draft === null) {
     return (
       <Flex align="center" gap={4} style={{ minWidth: 0, maxWidth: 200 }}>
-        <Typography.Text type={notes ? undefined : 'secondary'} ellipsis={{ tooltip: notes }} style={{ flex: 1, minWidth: 0 }}>
+        <Typography.Text
+          type={notes ? undefined : 'secondary'}
+          ellipsis={{ tooltip: notes }}
+          style={{ flex: 1, minWidth: 0 }}
+        >
           {notes || '—'}
         </Typography.Text>
         {editable && (
@@ -55,8 +67,22 @@ export function NotesCell({ expenseId, notes, editable }: { expenseId: number; n
           if (event.key === 'Escape') setDraft(null);
         }}
       />
-      <Button type="text" size="small" icon={<CheckOutlined aria-hidden />} aria-label="Save notes" loading={update.isPending} onClick={save} />
-      <Button type="text" size="small" icon={<CloseOutlined aria-hidden />} aria-label="Cancel" disabled={update.isPending} onClick={() => setDraft(null)} />
+      <Button
+        type="text"
+        size="small"
+        icon={<CheckOutlined aria-hidden />}
+        aria-label="Save notes"
+        loading={update.isPending}
+        onClick={save}
+      />
+      <Button
+        type="text"
+        size="small"
+        icon={<CloseOutlined aria-hidden />}
+        aria-label="Cancel"
+        disabled={update.isPending}
+        onClick={() => setDraft(null)}
+      />
     </Flex>
   );
 }

@@ -10,7 +10,8 @@ import { TransactionsCard } from './TransactionsCard';
 const admin = makeMe({ id: 1, name: 'Alex Morgan', roles: ['wallet-admin'] });
 configure({ asyncUtilTimeout: 5000, defaultHidden: true });
 
-const listCalls = (api: ReturnType<typeof installReportsApi>) => api.to('/api/expenses').map((call) => call.url.searchParams);
+const listCalls = (api: ReturnType<typeof installReportsApi>) =>
+  api.to('/api/expenses').map((call) => call.url.searchParams);
 const lastList = (api: ReturnType<typeof installReportsApi>) => listCalls(api).at(-1)!;
 const button = (text: string) => screen.getByText(text, { selector: 'button, button *' }).closest('button')!;
 
@@ -34,13 +35,34 @@ describe('All Transactions', { timeout: 120_000 }, () => {
   afterEach(() => vi.useRealTimers());
 
   it('lists the first page newest first with the SPEC columns, Uncategorized and a link to the card', async () => {
-    const api = await renderTable([makeExpense(), makeExpense({ id: 2, amount: -1_250, type: 'refund', wallet: null, wallet_category: { id: 3, name: 'Meals' }, merchant_data: { name: 'Uber' } })]);
+    const api = await renderTable([
+      makeExpense(),
+      makeExpense({
+        id: 2,
+        amount: -1_250,
+        type: 'refund',
+        wallet: null,
+        wallet_category: { id: 3, name: 'Meals' },
+        merchant_data: { name: 'Uber' },
+      }),
+    ]);
     const params = lastList(api);
     expect(params.get('sort')).toBe('-posted_date');
     expect(params.get('page[size]')).toBe('10');
     expect(params.get('page[number]')).toBe('1');
     expect(params.get('include')).toBe('user,walletCard,walletCategory,team');
-    for (const title of ['Posted Date', 'Amount', 'Cardholder', 'Card', 'Merchant', 'Category', 'Team', 'Notes', 'Type', 'Digital Wallet']) {
+    for (const title of [
+      'Posted Date',
+      'Amount',
+      'Cardholder',
+      'Card',
+      'Merchant',
+      'Category',
+      'Team',
+      'Notes',
+      'Type',
+      'Digital Wallet',
+    ]) {
       expect(screen.getByText(title, { selector: 'th *' })).toBeInTheDocument();
     }
     const row = screen.getByText('Sweetgreen').closest('tr')!;

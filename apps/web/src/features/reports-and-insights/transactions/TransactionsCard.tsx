@@ -19,7 +19,8 @@ import { ExportReportModal } from './ExportReportModal';
 /** About the height of a page of rows, so a failed load doesn't shrink the card. */
 const BODY_HEIGHT = 400;
 
-const sameRange = (a: Range | null, b: Range | null) => (a && b ? a[0].isSame(b[0], 'day') && a[1].isSame(b[1], 'day') : a === b);
+const sameRange = (a: Range | null, b: Range | null) =>
+  a && b ? a[0].isSame(b[0], 'day') && a[1].isSame(b[1], 'day') : a === b;
 
 /**
  * All Transactions (SPEC §2): search (debounced 800 ms), a date range applied with Apply Filters, Type and Digital
@@ -38,7 +39,10 @@ export function TransactionsCard() {
 
   const applyFilters = () => {
     setAppliedRange(draftRange);
-    setFilter('between', draftRange ? expensesBetween({ from: draftRange[0].format(DAY), to: draftRange[1].format(DAY) }) : undefined);
+    setFilter(
+      'between',
+      draftRange ? expensesBetween({ from: draftRange[0].format(DAY), to: draftRange[1].format(DAY) }) : undefined,
+    );
     setFilter('custom_search', search.trim() || undefined);
   };
 
@@ -50,19 +54,35 @@ export function TransactionsCard() {
   }, [state]);
   const canEditNotes = isAdmin(me.roles);
   const columns = useMemo(() => transactionColumns(state, { canEditNotes }), [state, canEditNotes]);
-  const stacked = useMemo(() => ({ label: 'Transaction', render: (row: ExpenseResource) => transactionItem(row, { canEditNotes }) }), [canEditNotes]);
+  const stacked = useMemo(
+    () => ({ label: 'Transaction', render: (row: ExpenseResource) => transactionItem(row, { canEditNotes }) }),
+    [canEditNotes],
+  );
   const choices = (name: string) => state.filters[name]?.split(',') ?? [];
-  const setChoices = (name: string) => (values: string[]) => setFilter(name, values.length ? values.join(',') : undefined);
+  const setChoices = (name: string) => (values: string[]) =>
+    setFilter(name, values.length ? values.join(',') : undefined);
   const dirty = !sameRange(draftRange, appliedRange) || (search.trim() || undefined) !== state.filters.custom_search;
-  const filtering = Boolean(state.filters.custom_search || state.filters.between || state.filters.type || state.filters.wallet);
+  const filtering = Boolean(
+    state.filters.custom_search || state.filters.between || state.filters.type || state.filters.wallet,
+  );
 
   let emptyText: ReactNode;
   if (expenses.isPending) emptyText = <TableLoading rows={10} />;
-  else if (expenses.isError && !expenses.data) emptyText = <LoadFailed height={BODY_HEIGHT} onRetry={() => void expenses.refetch()} what="the transactions" />;
-  else emptyText = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtering ? 'No transactions match these filters' : 'No transactions yet'} />;
+  else if (expenses.isError && !expenses.data)
+    emptyText = <LoadFailed height={BODY_HEIGHT} onRetry={() => void expenses.refetch()} what="the transactions" />;
+  else
+    emptyText = (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={filtering ? 'No transactions match these filters' : 'No transactions yet'}
+      />
+    );
 
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{REPORT_TEXTS.allTransactions}</h2>} styles={{ body: { paddingTop: 16 } }}>
+    <Card
+      title={<h2 style={{ margin: 0, fontSize: 16 }}>{REPORT_TEXTS.allTransactions}</h2>}
+      styles={{ body: { paddingTop: 16 } }}
+    >
       <Flex wrap gap={12} align="center" style={{ marginBottom: 16 }}>
         <Input
           allowClear
@@ -114,7 +134,10 @@ export function TransactionsCard() {
         loading={expenses.isFetching && !expenses.isPending}
         pagination={tablePagination(state, expenses.data?.meta, {
           describeTotal: (total) =>
-            REPORT_TEXTS.tableTotal(total, appliedRange ? { from: appliedRange[0].format(DAY), to: appliedRange[1].format(DAY) } : undefined),
+            REPORT_TEXTS.tableTotal(
+              total,
+              appliedRange ? { from: appliedRange[0].format(DAY), to: appliedRange[1].format(DAY) } : undefined,
+            ),
         })}
         onChange={onTableChange}
         locale={{ emptyText }}

@@ -1,6 +1,13 @@
 import { Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { DIGITAL_WALLETS, DIGITAL_WALLET_NAMES, EXPENSE_TYPES, REPORT_TEXTS, merchantCategoryName, type ExpenseResource } from '@wallet/contract';
+import {
+  DIGITAL_WALLETS,
+  DIGITAL_WALLET_NAMES,
+  EXPENSE_TYPES,
+  REPORT_TEXTS,
+  merchantCategoryName,
+  type ExpenseResource,
+} from '@wallet/contract';
 import { Link } from 'react-router';
 import { readableTagColor } from '../../../lib/contrast';
 import { formatMoney } from '../../../lib/format';
@@ -29,7 +36,11 @@ function PostedDate({ row }: { row: ExpenseResource }) {
 
 function Amount({ row }: { row: ExpenseResource }) {
   return (
-    <Typography.Text strong style={{ ...nowrap, fontVariantNumeric: 'tabular-nums' }} type={row.amount < 0 ? 'success' : undefined}>
+    <Typography.Text
+      strong
+      style={{ ...nowrap, fontVariantNumeric: 'tabular-nums' }}
+      type={row.amount < 0 ? 'success' : undefined}
+    >
       {formatMoney(row.amount)}
     </Typography.Text>
   );
@@ -37,7 +48,11 @@ function Amount({ row }: { row: ExpenseResource }) {
 
 function CardLink({ row }: { row: ExpenseResource }) {
   return row.wallet_card ? (
-    <Link to={paths.card(row.wallet_card.id)} style={nowrap} aria-label={`Card ${row.wallet_card.name} ending ${row.wallet_card.last4}`}>
+    <Link
+      to={paths.card(row.wallet_card.id)}
+      style={nowrap}
+      aria-label={`Card ${row.wallet_card.name} ending ${row.wallet_card.last4}`}
+    >
       •••• {row.wallet_card.last4}
     </Link>
   ) : (
@@ -55,8 +70,11 @@ function TeamCell({ row }: { row: ExpenseResource }) {
   );
 }
 
-const typeTag = (row: ExpenseResource) => <Tag color={row.type === 'refund' ? 'green' : 'blue'}>{TYPE_NAMES[row.type]}</Tag>;
-const walletCell = (row: ExpenseResource) => (row.wallet ? <span style={nowrap}>{DIGITAL_WALLET_NAMES[row.wallet]}</span> : none);
+const typeTag = (row: ExpenseResource) => (
+  <Tag color={row.type === 'refund' ? 'green' : 'blue'}>{TYPE_NAMES[row.type]}</Tag>
+);
+const walletCell = (row: ExpenseResource) =>
+  row.wallet ? <span style={nowrap}>{DIGITAL_WALLET_NAMES[row.wallet]}</span> : none;
 const categoryName = (row: ExpenseResource) => row.wallet_category?.name ?? REPORT_TEXTS.uncategorized;
 
 /** On a phone: the merchant and amount on top, every other column below as label and value. */
@@ -74,7 +92,11 @@ export function transactionItem(row: ExpenseResource, { canEditNotes }: { canEdi
         { label: 'Team', value: <TeamCell row={row} /> },
         { label: 'Type', value: typeTag(row) },
         { label: 'Digital Wallet', value: walletCell(row) },
-        { label: 'Notes', value: <NotesCell expenseId={row.id} notes={row.notes} editable={canEditNotes} />, wide: true },
+        {
+          label: 'Notes',
+          value: <NotesCell expenseId={row.id} notes={row.notes} editable={canEditNotes} />,
+          wide: true,
+        },
       ]}
     />
   );
@@ -85,12 +107,24 @@ export function transactionItem(row: ExpenseResource, { canEditNotes }: { canEdi
  * by the selects above the table. At 1280 px Category (always Uncategorized for now) and Team give way, from
  * 1600 px they are shown; Merchant and Notes are cut to the room left, whole on hover.
  */
-export function transactionColumns(state: ListState, { canEditNotes }: { canEditNotes: boolean }): TableColumnsType<ExpenseResource> {
-  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrderOf(state.sort, key), showSorterTooltip: false });
+export function transactionColumns(
+  state: ListState,
+  { canEditNotes }: { canEditNotes: boolean },
+): TableColumnsType<ExpenseResource> {
+  const sortable = (key: string) => ({
+    key,
+    sorter: true,
+    sortOrder: sortOrderOf(state.sort, key),
+    showSorterTooltip: false,
+  });
   return [
     { title: 'Posted Date', ...sortable('posted_date'), render: (_, row) => <PostedDate row={row} /> },
     { title: 'Amount', ...sortable('amount'), align: 'right', render: (_, row) => <Amount row={row} /> },
-    { title: 'Cardholder', ...sortable('cardholder'), render: (_, row) => <span style={nowrap}>{row.user?.name || '—'}</span> },
+    {
+      title: 'Cardholder',
+      ...sortable('cardholder'),
+      render: (_, row) => <span style={nowrap}>{row.user?.name || '—'}</span>,
+    },
     { title: 'Card', ...sortable('card'), render: (_, row) => <CardLink row={row} /> },
     {
       title: 'Merchant',
@@ -102,16 +136,29 @@ export function transactionColumns(state: ListState, { canEditNotes }: { canEdit
             {row.merchant_data?.name || '—'}
           </Typography.Text>
           {row.merchant_data?.category && (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: merchantCategoryName(row.merchant_data.category) }} style={{ display: 'block', fontSize: 12 }}>
+            <Typography.Text
+              type="secondary"
+              ellipsis={{ tooltip: merchantCategoryName(row.merchant_data.category) }}
+              style={{ display: 'block', fontSize: 12 }}
+            >
               {merchantCategoryName(row.merchant_data.category)}
             </Typography.Text>
           )}
         </>
       ),
     },
-    { title: 'Category', ...sortable('category'), responsive: ['xxl'], render: (_, row) => <span style={nowrap}>{categoryName(row)}</span> },
+    {
+      title: 'Category',
+      ...sortable('category'),
+      responsive: ['xxl'],
+      render: (_, row) => <span style={nowrap}>{categoryName(row)}</span>,
+    },
     { title: 'Team', ...sortable('team'), responsive: ['xxl'], render: (_, row) => <TeamCell row={row} /> },
-    { title: 'Notes', ...sortable('notes'), render: (_, row) => <NotesCell expenseId={row.id} notes={row.notes} editable={canEditNotes} /> },
+    {
+      title: 'Notes',
+      ...sortable('notes'),
+      render: (_, row) => <NotesCell expenseId={row.id} notes={row.notes} editable={canEditNotes} />,
+    },
     { title: 'Type', ...sortable('type'), render: (_, row) => typeTag(row) },
     { title: 'Digital Wallet', ...sortable('wallet'), render: (_, row) => walletCell(row) },
   ];

@@ -3,7 +3,14 @@ import { REQUEST_MESSAGES, type ListResponse, type PurchaseRequestResource } fro
 import { describe, expect, it, vi } from 'vitest';
 import { requestKeys } from '../../../lib/request-query-keys';
 import { makeRequest } from '../test-data';
-import { DecisionRefused, applyDecision, commentOrNull, decideApproval, forceDecision, refusalReason } from './decide-request';
+import {
+  DecisionRefused,
+  applyDecision,
+  commentOrNull,
+  decideApproval,
+  forceDecision,
+  refusalReason,
+} from './decide-request';
 import { HttpError } from '../../../lib/http';
 
 const page = (rows: PurchaseRequestResource[]): ListResponse<PurchaseRequestResource> => ({
@@ -15,7 +22,9 @@ describe('decisions', () => {
   it.each(['maybe', 'pending', '', 'APPROVED'])('refuses the status %j before anything is sent', async (status) => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    await expect(decideApproval({ requestId: 7, approvalId: 11, status, notes: null })).rejects.toEqual(new DecisionRefused(REQUEST_MESSAGES.incorrectStatus));
+    await expect(decideApproval({ requestId: 7, approvalId: 11, status, notes: null })).rejects.toEqual(
+      new DecisionRefused(REQUEST_MESSAGES.incorrectStatus),
+    );
     await expect(forceDecision({ requestId: 7, status })).rejects.toBeInstanceOf(DecisionRefused);
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -22,7 +22,9 @@ export function assertDecisionStatus(status: string): asserts status is Decision
 export function refusalReason(error: unknown): string | undefined {
   if (error instanceof DecisionRefused) return error.reason;
   if (error instanceof HttpError && (error.status === 403 || error.status === 422)) {
-    return error.serverMessage ?? (error.status === 403 ? REQUEST_MESSAGES.notApprover : REQUEST_MESSAGES.incorrectStatus);
+    return (
+      error.serverMessage ?? (error.status === 403 ? REQUEST_MESSAGES.notApprover : REQUEST_MESSAGES.incorrectStatus)
+    );
   }
   return undefined;
 }
@@ -34,24 +36,35 @@ export function commentOrNull(comment: string | undefined | null): string | null
 }
 
 /** PUT /api/purchase-requests/{id}/approvals/{approvalId} {approving: true, status, notes}. */
-export async function decideApproval(input: { requestId: number; approvalId: number; status: string; notes: string | null }): Promise<PurchaseRequestResource> {
+export async function decideApproval(input: {
+  requestId: number;
+  approvalId: number;
+  status: string;
+  notes: string | null;
+}): Promise<PurchaseRequestResource> {
   assertDecisionStatus(input.status);
-  const { data } = await http.put<DataEnvelope<PurchaseRequestResource>>(`/api/purchase-requests/${input.requestId}/approvals/${input.approvalId}`, {
-    approving: true,
-    status: input.status,
-    notes: input.notes,
-  });
+  const { data } = await http.put<DataEnvelope<PurchaseRequestResource>>(
+    `/api/purchase-requests/${input.requestId}/approvals/${input.approvalId}`,
+    {
+      approving: true,
+      status: input.status,
+      notes: input.notes,
+    },
+  );
   return data;
 }
 
 /** PUT /api/purchase-requests/{id}/finance-approval: an admin's Force Approve or Force Reject. */
 export async function forceDecision(input: { requestId: number; status: string }): Promise<PurchaseRequestResource> {
   assertDecisionStatus(input.status);
-  const { data } = await http.put<DataEnvelope<PurchaseRequestResource>>(`/api/purchase-requests/${input.requestId}/finance-approval`, {
-    approving: true,
-    status: input.status,
-    notes: REQUEST_MESSAGES.forceNote(input.status),
-  });
+  const { data } = await http.put<DataEnvelope<PurchaseRequestResource>>(
+    `/api/purchase-requests/${input.requestId}/finance-approval`,
+    {
+      approving: true,
+      status: input.status,
+      notes: REQUEST_MESSAGES.forceNote(input.status),
+    },
+  );
   return data;
 }
 
@@ -72,19 +85,32 @@ function isPendingList(queryKey: readonly unknown[]): boolean {
  */
 export async function applyDecision(queryClient: QueryClient, updated: PurchaseRequestResource): Promise<void> {
   const stillPending = bothPending(updated);
-  queryClient.setQueryData<PurchaseRequestResource>(requestKeys.detail(updated.id), (old) => (old ? { ...old, ...updated } : old));
-  for (const [queryKey, list] of queryClient.getQueriesData<ListResponse<PurchaseRequestResource>>({ queryKey: requestKeys.lists })) {
+  queryClient.setQueryData<PurchaseRequestResource>(requestKeys.detail(updated.id), (old) =>
+    old ? { ...old, ...updated } : old,
+  );
+  for (const [queryKey, list] of queryClient.getQueriesData<ListResponse<PurchaseRequestResource>>({
+    queryKey: requestKeys.lists,
+  })) {
     if (!list?.data.some((row) => row.id === updated.id)) continue;
     const leaves = !stillPending && isPendingList(queryKey);
     queryClient.setQueryData<ListResponse<PurchaseRequestResource>>(queryKey, {
       ...list,
-      data: leaves ? list.data.filter((row) => row.id !== updated.id) : list.data.map((row) => (row.id === updated.id ? { ...row, ...withoutApprovals(updated) } : row)),
+      data: leaves
+        ? list.data.filter((row) => row.id !== updated.id)
+        : list.data.map((row) => (row.id === updated.id ? { ...row, ...withoutApprovals(updated) } : row)),
       meta: leaves ? { ...list.meta, total: Math.max(0, list.meta.total - 1) } : list.meta,
     });
   }
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: requestKeys.lists, predicate: (query) => !isPendingList(query.queryKey) }),
-    queryClient.invalidateQueries({ queryKey: requestKeys.lists, predicate: (query) => isPendingList(query.queryKey), refetchType: stillPending ? 'none' : 'active' }),
+    queryClient.invalidateQueries({
+      queryKey: requestKeys.lists,
+      predicate: (query) => !isPendingList(query.queryKey),
+    }),
+    queryClient.invalidateQueries({
+      queryKey: requestKeys.lists,
+      predicate: (query) => isPendingList(query.queryKey),
+      refetchType: stillPending ? 'none' : 'active',
+    }),
     queryClient.invalidateQueries({ queryKey: requestKeys.detail(updated.id) }),
     queryClient.invalidateQueries({ queryKey: recurringKeys.all }),
     // An approval funds the card.
@@ -99,7 +125,10 @@ function withoutApprovals(request: PurchaseRequestResource): Partial<PurchaseReq
 
 /** After a refused or failed decision the request may have moved on: read it again everywhere. */
 async function refreshAfterFailure(queryClient: QueryClient, requestId: number) {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: requestKeys.detail(requestId) }), queryClient.invalidateQueries({ queryKey: requestKeys.lists })]);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: requestKeys.detail(requestId) }),
+    queryClient.invalidateQueries({ queryKey: requestKeys.lists }),
+  ]);
 }
 
 /** Approve or reject one's own step. Errors are shown by the caller ('You Cannot Modify That Request'). */
@@ -109,7 +138,8 @@ export function useDecideApproval() {
     mutationFn: decideApproval,
     meta: { silent: true },
     onSuccess: (updated) => applyDecision(queryClient, updated),
-    onError: (error, input) => (error instanceof DecisionRefused ? undefined : refreshAfterFailure(queryClient, input.requestId)),
+    onError: (error, input) =>
+      error instanceof DecisionRefused ? undefined : refreshAfterFailure(queryClient, input.requestId),
   });
 }
 
@@ -120,6 +150,7 @@ export function useForceDecision() {
     mutationFn: forceDecision,
     meta: { silent: true },
     onSuccess: (updated) => applyDecision(queryClient, updated),
-    onError: (error, input) => (error instanceof DecisionRefused ? undefined : refreshAfterFailure(queryClient, input.requestId)),
+    onError: (error, input) =>
+      error instanceof DecisionRefused ? undefined : refreshAfterFailure(queryClient, input.requestId),
   });
 }

@@ -6,7 +6,9 @@ export type DeletionKind = 'request' | 'recurring';
 
 /** DELETE /api/purchase-requests/{id} or DELETE /api/recurring-purchase-requests/{id} -> 204. */
 export function deleteOne(kind: DeletionKind, id: number): Promise<void> {
-  return http.delete<void>(kind === 'request' ? `/api/purchase-requests/${id}` : `/api/recurring-purchase-requests/${id}`);
+  return http.delete<void>(
+    kind === 'request' ? `/api/purchase-requests/${id}` : `/api/recurring-purchase-requests/${id}`,
+  );
 }
 
 export interface DeletionResults {
@@ -36,7 +38,10 @@ export function useDeleteRequests() {
     // Failures come back in the results, shown with what succeeded.
     meta: { silent: true },
     onSettled: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: requestKeys.all }), queryClient.invalidateQueries({ queryKey: recurringKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: requestKeys.all }),
+        queryClient.invalidateQueries({ queryKey: recurringKeys.all }),
+      ]);
     },
   });
 }

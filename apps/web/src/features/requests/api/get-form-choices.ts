@@ -18,7 +18,10 @@ export async function getMyCards(userId: number, signal?: AbortSignal): Promise<
 
 /** GET /api/users/{id}?include=teams: the teams a request may be filed for (those the requester belongs to). */
 export async function getMyTeams(userId: number, signal?: AbortSignal): Promise<NonNullable<UserResource['teams']>> {
-  const { data } = await http.get<DataEnvelope<UserResource>>(`/api/users/${userId}`, { query: { include: 'teams' }, signal });
+  const { data } = await http.get<DataEnvelope<UserResource>>(`/api/users/${userId}`, {
+    query: { include: 'teams' },
+    signal,
+  });
   return data.teams ?? [];
 }
 
@@ -30,13 +33,26 @@ export async function getWalletCategories(signal?: AbortSignal): Promise<WalletC
 
 // Keys start with what they read, so a change to cards, users or categories refreshes the choices too.
 export function useMyCards(userId: number, enabled = true) {
-  return useQuery({ queryKey: ['cards', 'request-choices', userId], queryFn: ({ signal }) => getMyCards(userId, signal), enabled });
+  return useQuery({
+    queryKey: ['cards', 'request-choices', userId],
+    queryFn: ({ signal }) => getMyCards(userId, signal),
+    enabled,
+  });
 }
 
 export function useMyTeams(userId: number, enabled = true) {
-  return useQuery({ queryKey: ['users', 'detail', userId, 'teams'], queryFn: ({ signal }) => getMyTeams(userId, signal), enabled });
+  return useQuery({
+    queryKey: ['users', 'detail', userId, 'teams'],
+    queryFn: ({ signal }) => getMyTeams(userId, signal),
+    enabled,
+  });
 }
 
 export function useWalletCategories(enabled = true) {
-  return useQuery({ queryKey: ['wallet-categories'], queryFn: ({ signal }) => getWalletCategories(signal), enabled, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['wallet-categories'],
+    queryFn: ({ signal }) => getWalletCategories(signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
 }

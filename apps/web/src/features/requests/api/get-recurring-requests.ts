@@ -5,8 +5,15 @@ import { recurringKeys } from '../../../lib/request-query-keys';
 import type { RequestListScope } from './get-requests';
 
 /** GET /api/recurring-purchase-requests (admins) or GET /api/users/{id}/recurring-purchase-requests. */
-export function getRecurringRequests(scope: RequestListScope, params: QueryParams, signal?: AbortSignal): Promise<ListResponse<RecurringResource>> {
-  const path = scope.kind === 'user' ? `/api/users/${scope.userId}/recurring-purchase-requests` : '/api/recurring-purchase-requests';
+export function getRecurringRequests(
+  scope: RequestListScope,
+  params: QueryParams,
+  signal?: AbortSignal,
+): Promise<ListResponse<RecurringResource>> {
+  const path =
+    scope.kind === 'user'
+      ? `/api/users/${scope.userId}/recurring-purchase-requests`
+      : '/api/recurring-purchase-requests';
   return http.get<ListResponse<RecurringResource>>(path, { query: params, signal });
 }
 

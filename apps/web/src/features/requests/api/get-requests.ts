@@ -7,7 +7,11 @@ import { requestKeys } from '../../../lib/request-query-keys';
 export type RequestListScope = { kind: 'all' } | { kind: 'user'; userId: number };
 
 /** GET /api/purchase-requests or GET /api/users/{id}/purchase-requests, with filters, sort and paging. */
-export function getRequests(scope: RequestListScope, params: QueryParams, signal?: AbortSignal): Promise<ListResponse<PurchaseRequestResource>> {
+export function getRequests(
+  scope: RequestListScope,
+  params: QueryParams,
+  signal?: AbortSignal,
+): Promise<ListResponse<PurchaseRequestResource>> {
   const path = scope.kind === 'user' ? `/api/users/${scope.userId}/purchase-requests` : '/api/purchase-requests';
   return http.get<ListResponse<PurchaseRequestResource>>(path, { query: params, signal });
 }

@@ -4,8 +4,17 @@ import { http, type DataEnvelope } from '../../../lib/http';
 import { recurringKeys, requestKeys } from '../../../lib/request-query-keys';
 
 /** PUT /api/recurring-purchase-requests/{id} {is_paused} (admins). */
-export async function setRecurringPaused({ id, isPaused }: { id: number; isPaused: boolean }): Promise<Omit<RecurringResource, 'purchase_request'>> {
-  const { data } = await http.put<DataEnvelope<Omit<RecurringResource, 'purchase_request'>>>(`/api/recurring-purchase-requests/${id}`, { is_paused: isPaused });
+export async function setRecurringPaused({
+  id,
+  isPaused,
+}: {
+  id: number;
+  isPaused: boolean;
+}): Promise<Omit<RecurringResource, 'purchase_request'>> {
+  const { data } = await http.put<DataEnvelope<Omit<RecurringResource, 'purchase_request'>>>(
+    `/api/recurring-purchase-requests/${id}`,
+    { is_paused: isPaused },
+  );
   return data;
 }
 
@@ -14,7 +23,10 @@ export function useSetRecurringPaused() {
   return useMutation({
     mutationFn: setRecurringPaused,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: recurringKeys.all }), queryClient.invalidateQueries({ queryKey: requestKeys.details })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: recurringKeys.all }),
+        queryClient.invalidateQueries({ queryKey: requestKeys.details }),
+      ]);
     },
   });
 }

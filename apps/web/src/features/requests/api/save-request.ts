@@ -7,8 +7,17 @@ import { recurringKeys, requestKeys } from '../../../lib/request-query-keys';
 export type RequestBody = NewRequestInput;
 
 /** POST /api/users/{me}/purchase-requests -> 201. */
-export async function createRequest({ userId, body }: { userId: number; body: RequestBody }): Promise<PurchaseRequestResource> {
-  const { data } = await http.post<DataEnvelope<PurchaseRequestResource>>(`/api/users/${userId}/purchase-requests`, body);
+export async function createRequest({
+  userId,
+  body,
+}: {
+  userId: number;
+  body: RequestBody;
+}): Promise<PurchaseRequestResource> {
+  const { data } = await http.post<DataEnvelope<PurchaseRequestResource>>(
+    `/api/users/${userId}/purchase-requests`,
+    body,
+  );
   return data;
 }
 
@@ -25,7 +34,10 @@ export function useSaveRequest() {
     mutationFn: (input: { userId: number; id?: number; body: RequestBody }) =>
       input.id === undefined ? createRequest(input) : updateRequest({ id: input.id, body: input.body }),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: requestKeys.all }), queryClient.invalidateQueries({ queryKey: recurringKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: requestKeys.all }),
+        queryClient.invalidateQueries({ queryKey: recurringKeys.all }),
+      ]);
     },
   });
 }

@@ -15,9 +15,12 @@ export const bothPending = (request: Pick<PurchaseRequestResource, 'approved_pat
 
 function StepIcon({ approval, current, closed }: { approval: ApprovalResource; current: boolean; closed: boolean }) {
   const { token } = theme.useToken();
-  if (approval.approved === 'approved') return <CheckCircleFilled aria-hidden style={{ color: token.colorSuccess, fontSize: 16 }} />;
-  if (approval.approved === 'rejected') return <CloseCircleFilled aria-hidden style={{ color: token.colorError, fontSize: 16 }} />;
-  if (current && !closed) return <ClockCircleOutlined aria-hidden style={{ color: token.colorWarning, fontSize: 16 }} />;
+  if (approval.approved === 'approved')
+    return <CheckCircleFilled aria-hidden style={{ color: token.colorSuccess, fontSize: 16 }} />;
+  if (approval.approved === 'rejected')
+    return <CloseCircleFilled aria-hidden style={{ color: token.colorError, fontSize: 16 }} />;
+  if (current && !closed)
+    return <ClockCircleOutlined aria-hidden style={{ color: token.colorWarning, fontSize: 16 }} />;
   return <MinusCircleOutlined aria-hidden style={{ color: token.colorTextQuaternary, fontSize: 16 }} />;
 }
 
@@ -28,7 +31,9 @@ export function ApprovalChain({ request, viewerId }: { request: PurchaseRequestR
   const closed = !bothPending(request);
 
   if (approvals.length === 0) {
-    return <Typography.Text type="secondary">This team has no approval path: an admin decides this request.</Typography.Text>;
+    return (
+      <Typography.Text type="secondary">This team has no approval path: an admin decides this request.</Typography.Text>
+    );
   }
 
   return (
@@ -45,8 +50,14 @@ export function ApprovalChain({ request, viewerId }: { request: PurchaseRequestR
                 <UserAvatar name={name} src={approval.approver?.avatar_url} size="small" />
                 <Typography.Text strong>{name}</Typography.Text>
                 <DecisionStateTag state={approval.approved} />
-                {isCurrent && <Typography.Text type="warning">{approval.approver_id === viewerId ? 'Waiting for your decision' : 'Waiting for their decision'}</Typography.Text>}
-                {approval.approved === 'pending' && closed && <Typography.Text type="secondary">Not needed</Typography.Text>}
+                {isCurrent && (
+                  <Typography.Text type="warning">
+                    {approval.approver_id === viewerId ? 'Waiting for your decision' : 'Waiting for their decision'}
+                  </Typography.Text>
+                )}
+                {approval.approved === 'pending' && closed && (
+                  <Typography.Text type="secondary">Not needed</Typography.Text>
+                )}
               </Flex>
               {approval.decided_at && (
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -1,6 +1,12 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Form, Input, Popconfirm, Typography } from 'antd';
-import { REQUEST_MESSAGES, REQUEST_TEXTS, approvalDecisionSchema, type ApprovalResource, type PurchaseRequestResource } from '@wallet/contract';
+import {
+  REQUEST_MESSAGES,
+  REQUEST_TEXTS,
+  approvalDecisionSchema,
+  type ApprovalResource,
+  type PurchaseRequestResource,
+} from '@wallet/contract';
 import { useCallback } from 'react';
 import { zodRule } from '../../../lib/form-rules';
 import { useNotifyError } from '../../../lib/use-notify-error';
@@ -21,7 +27,12 @@ function useNotifyDecisionError() {
         notifyError(error);
         return;
       }
-      notification.warning({ key: `${REQUEST_MESSAGES.cannotModify}|${reason}`, title: REQUEST_MESSAGES.cannotModify, description: `Reason: ${reason}`, placement: 'bottomRight' });
+      notification.warning({
+        key: `${REQUEST_MESSAGES.cannotModify}|${reason}`,
+        title: REQUEST_MESSAGES.cannotModify,
+        description: `Reason: ${reason}`,
+        placement: 'bottomRight',
+      });
     },
     [notification, notifyError],
   );
@@ -42,10 +53,12 @@ export function ApproverDecision({ request, step }: { request: PurchaseRequestRe
       return;
     }
     // Not mutate's callbacks: the decision moves the step on, which unmounts this panel before they would run.
-    await decide.mutateAsync({ requestId: request.id, approvalId: step.id, status, notes: commentOrNull(comment) }).then(
-      () => notifySuccess(REQUEST_MESSAGES.approvalSaved),
-      (error: unknown) => notifyDecisionError(error),
-    );
+    await decide
+      .mutateAsync({ requestId: request.id, approvalId: step.id, status, notes: commentOrNull(comment) })
+      .then(
+        () => notifySuccess(REQUEST_MESSAGES.approvalSaved),
+        (error: unknown) => notifyDecisionError(error),
+      );
   };
 
   const pendingStatus = decide.isPending ? decide.variables?.status : undefined;
@@ -53,13 +66,29 @@ export function ApproverDecision({ request, step }: { request: PurchaseRequestRe
     <Card size="small" title="Your decision" styles={{ body: { paddingBottom: 12 } }}>
       <Form form={form} name="approvalDecision" layout="vertical" requiredMark="optional">
         <Form.Item label="Comment" name="comment" rules={commentRules}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} count={{ show: true, max: MAX_COMMENT }} placeholder="Add a comment for the requester (optional)" />
+          <Input.TextArea
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            count={{ show: true, max: MAX_COMMENT }}
+            placeholder="Add a comment for the requester (optional)"
+          />
         </Form.Item>
         <Flex gap={8} wrap>
-          <Button type="primary" icon={<CheckOutlined aria-hidden />} loading={pendingStatus === 'approved'} disabled={decide.isPending} onClick={() => void submit('approved')}>
+          <Button
+            type="primary"
+            icon={<CheckOutlined aria-hidden />}
+            loading={pendingStatus === 'approved'}
+            disabled={decide.isPending}
+            onClick={() => void submit('approved')}
+          >
             {REQUEST_TEXTS.approve}
           </Button>
-          <Button danger icon={<CloseOutlined aria-hidden />} loading={pendingStatus === 'rejected'} disabled={decide.isPending} onClick={() => void submit('rejected')}>
+          <Button
+            danger
+            icon={<CloseOutlined aria-hidden />}
+            loading={pendingStatus === 'rejected'}
+            disabled={decide.isPending}
+            onClick={() => void submit('rejected')}
+          >
             {REQUEST_TEXTS.reject}
           </Button>
         </Flex>
@@ -85,13 +114,32 @@ export function ForceDecision({ request }: { request: PurchaseRequestResource })
         Decide for the whole approval path. The requester is told, and an approval funds the card at once.
       </Typography.Paragraph>
       <Flex gap={8} wrap>
-        <Popconfirm title="Force approve this purchase request?" description="The card is funded at once." okText={REQUEST_TEXTS.forceApprove} onConfirm={() => run('approved')}>
-          <Button icon={<CheckOutlined aria-hidden />} loading={pendingStatus === 'approved'} disabled={force.isPending}>
+        <Popconfirm
+          title="Force approve this purchase request?"
+          description="The card is funded at once."
+          okText={REQUEST_TEXTS.forceApprove}
+          onConfirm={() => run('approved')}
+        >
+          <Button
+            icon={<CheckOutlined aria-hidden />}
+            loading={pendingStatus === 'approved'}
+            disabled={force.isPending}
+          >
             {REQUEST_TEXTS.forceApprove}
           </Button>
         </Popconfirm>
-        <Popconfirm title="Force reject this purchase request?" okText={REQUEST_TEXTS.forceReject} okButtonProps={{ danger: true }} onConfirm={() => run('rejected')}>
-          <Button danger icon={<CloseOutlined aria-hidden />} loading={pendingStatus === 'rejected'} disabled={force.isPending}>
+        <Popconfirm
+          title="Force reject this purchase request?"
+          okText={REQUEST_TEXTS.forceReject}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => run('rejected')}
+        >
+          <Button
+            danger
+            icon={<CloseOutlined aria-hidden />}
+            loading={pendingStatus === 'rejected'}
+            disabled={force.isPending}
+          >
             {REQUEST_TEXTS.forceReject}
           </Button>
         </Popconfirm>

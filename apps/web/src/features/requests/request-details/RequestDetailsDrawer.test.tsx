@@ -33,7 +33,10 @@ describe('request details drawer', { timeout: 60_000 }, () => {
 
   it('shows Approve and Reject to the current approver, sends a blank comment as null and keeps the row in place', async () => {
     const afterStepOne = makeRequest({
-      approvals: [makeApproval({ approved: 'approved', decided_at: '2026-03-03T09:00:00.000Z' }), makeApproval({ id: 12, approver_id: 3, position: 1 })],
+      approvals: [
+        makeApproval({ approved: 'approved', decided_at: '2026-03-03T09:00:00.000Z' }),
+        makeApproval({ id: 12, approver_id: 3, position: 1 }),
+      ],
     });
     let current = makeRequest();
     const fake = api({
@@ -59,7 +62,11 @@ describe('request details drawer', { timeout: 60_000 }, () => {
   });
 
   it('takes the request off the Pending list once a state is decided', async () => {
-    const approved = makeRequest({ approved_path: 'approved', status: 'Approved', transferred: '2026-03-03T09:00:00.000Z' });
+    const approved = makeRequest({
+      approved_path: 'approved',
+      status: 'Approved',
+      transferred: '2026-03-03T09:00:00.000Z',
+    });
     let decided = false;
     const fake = api({
       'GET /api/purchase-requests': () => listOf(decided ? [] : [makeRequest()]),
@@ -74,7 +81,11 @@ describe('request details drawer', { timeout: 60_000 }, () => {
     fireEvent.change(within(drawer).getByLabelText(/^Comment/), { target: { value: 'Fine by me' } });
     await user.click(getButton(REQUEST_TEXTS.approve, drawer));
     await screen.findByText(REQUEST_MESSAGES.approvalSaved);
-    expect(fake.calls.find((call) => call.method === 'PUT')?.body).toEqual({ approving: true, status: 'approved', notes: 'Fine by me' });
+    expect(fake.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      approving: true,
+      status: 'approved',
+      notes: 'Fine by me',
+    });
     await waitFor(() => expect(screen.queryByText('$250.50', { selector: 'td *' })).not.toBeInTheDocument());
     expect(await screen.findByText('Nothing is waiting for your decision.')).toBeInTheDocument();
   });
@@ -94,7 +105,11 @@ describe('request details drawer', { timeout: 60_000 }, () => {
   });
 
   it('shows the Admin Approved notice, and no decision buttons, once an admin forced it', async () => {
-    const forced = makeRequest({ approved_accounting: 'approved', accounting_notes: REQUEST_MESSAGES.forceNote('approved'), status: 'Approved' });
+    const forced = makeRequest({
+      approved_accounting: 'approved',
+      accounting_notes: REQUEST_MESSAGES.forceNote('approved'),
+      status: 'Approved',
+    });
     api({
       'GET /api/purchase-requests': listOf([forced]),
       'GET /api/purchase-requests/7': { status: 200, body: { data: forced } },
@@ -111,7 +126,10 @@ describe('request details drawer', { timeout: 60_000 }, () => {
     const fake = api({
       'GET /api/purchase-requests': listOf([makeRequest()]),
       'GET /api/purchase-requests/7': { status: 200, body: { data: makeRequest() } },
-      'PUT /api/purchase-requests/7/finance-approval': { status: 200, body: { data: makeRequest({ approved_accounting: 'rejected' }) } },
+      'PUT /api/purchase-requests/7/finance-approval': {
+        status: 200,
+        body: { data: makeRequest({ approved_accounting: 'rejected' }) },
+      },
     });
     render(maya);
     const drawer = await openDetails(user);
@@ -140,5 +158,4 @@ describe('request details drawer', { timeout: 60_000 }, () => {
     expect(await screen.findByText(REQUEST_MESSAGES.cannotModify)).toBeInTheDocument();
     expect(screen.getByText(`Reason: ${reason}`)).toBeInTheDocument();
   });
-
 });

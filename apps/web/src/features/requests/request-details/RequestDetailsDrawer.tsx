@@ -52,13 +52,21 @@ function recurrenceItems(request: PurchaseRequestResource): { key: string; label
         label: 'Recurring Status',
         children: (
           <Flex gap={4} wrap>
-            <Tag color={recurring.status === 'active' ? 'green' : 'default'}>{recurring.status === 'active' ? 'Active' : 'Inactive'}</Tag>
-            {recurring.is_paused && <Tag color="orange">{recurring.paused_by === 'system' ? 'Paused by the system' : 'Paused'}</Tag>}
+            <Tag color={recurring.status === 'active' ? 'green' : 'default'}>
+              {recurring.status === 'active' ? 'Active' : 'Inactive'}
+            </Tag>
+            {recurring.is_paused && (
+              <Tag color="orange">{recurring.paused_by === 'system' ? 'Paused by the system' : 'Paused'}</Tag>
+            )}
           </Flex>
         ),
       },
       { key: 'last', label: 'Last Funded', children: recurring.last_run ? day(recurring.last_run) : 'Never' },
-      { key: 'next', label: 'Next Funding', children: recurring.status === 'active' && recurring.next_run ? day(recurring.next_run) : '—' },
+      {
+        key: 'next',
+        label: 'Next Funding',
+        children: recurring.status === 'active' && recurring.next_run ? day(recurring.next_run) : '—',
+      },
     );
   }
   return items;
@@ -70,16 +78,23 @@ function RequestDetails({ request, onEdit }: { request: PurchaseRequestResource;
   const step = pending ? currentStep(request.approvals ?? []) : undefined;
   const myTurn = step !== undefined && step.approver_id === me.id;
   const mayForce = pending && isAdmin(me.roles) && request.user_id !== me.id;
-  const editable = pending && request.user_id === me.id && (request.approvals ?? []).every((approval) => approval.approved === 'pending');
+  const editable =
+    pending &&
+    request.user_id === me.id &&
+    (request.approvals ?? []).every((approval) => approval.approved === 'pending');
 
   return (
     <>
       <Flex justify="space-between" align="flex-start" gap={12} wrap style={{ marginBottom: 16 }}>
         <div>
           <Typography.Text type="secondary">Amount</Typography.Text>
-          <div style={{ fontSize: 28, fontWeight: 600, lineHeight: '36px', fontVariantNumeric: 'tabular-nums' }}>{formatCents(request.amount)}</div>
+          <div style={{ fontSize: 28, fontWeight: 600, lineHeight: '36px', fontVariantNumeric: 'tabular-nums' }}>
+            {formatCents(request.amount)}
+          </div>
           <Typography.Text type="secondary">
-            {request.interval ? `${intervalLabel(request.interval)}, every ${INTERVAL_DAYS[request.interval]} days` : 'Onetime'}
+            {request.interval
+              ? `${intervalLabel(request.interval)}, every ${INTERVAL_DAYS[request.interval]} days`
+              : 'Onetime'}
           </Typography.Text>
         </div>
         <Flex vertical align="flex-end" gap={8}>
@@ -118,13 +133,23 @@ function RequestDetails({ request, onEdit }: { request: PurchaseRequestResource;
           {
             key: 'card',
             label: 'Card',
-            children: request.card ? `${request.card.brand} •••• ${request.card.last4}${request.card.status === 'inactive' ? ' (inactive)' : ''}` : dash,
+            children: request.card
+              ? `${request.card.brand} •••• ${request.card.last4}${request.card.status === 'inactive' ? ' (inactive)' : ''}`
+              : dash,
           },
           { key: 'team', label: 'Team', children: <TeamTag team={request.team} /> },
           { key: 'category', label: 'Category', children: request.wallet_category?.name ?? dash },
-          { key: 'notes', label: 'Notes', children: <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{request.notes}</span> },
+          {
+            key: 'notes',
+            label: 'Notes',
+            children: <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{request.notes}</span>,
+          },
           { key: 'submitted', label: 'Submitted', children: formatDate(request.submitted) },
-          { key: 'transferred', label: 'Transferred', children: request.transferred ? formatDate(request.transferred) : dash },
+          {
+            key: 'transferred',
+            label: 'Transferred',
+            children: request.transferred ? formatDate(request.transferred) : dash,
+          },
           ...recurrenceItems(request),
         ]}
       />
@@ -142,7 +167,8 @@ function RequestDetails({ request, onEdit }: { request: PurchaseRequestResource;
 export function RequestDetailsDrawer({ requestId, open, onClose, onEdit }: Props) {
   const request = useRequest(requestId);
   let body: ReactNode;
-  if (request.isError) body = <Result status="warning" title="This request could not be loaded." subTitle="It may have been deleted." />;
+  if (request.isError)
+    body = <Result status="warning" title="This request could not be loaded." subTitle="It may have been deleted." />;
   else if (!request.data) body = <Skeleton active paragraph={{ rows: 12 }} />;
   else body = <RequestDetails request={request.data} onEdit={onEdit} />;
   return (

@@ -20,8 +20,22 @@ function api(extra: Record<string, FakeReply | ((call: RecordedCall) => FakeRepl
   return installFakeApi({
     ...csrfCookieRoute,
     'GET /api/users/4/cards': listOf(cards, 200),
-    'GET /api/users/4': { status: 200, body: { data: { ...member, teams: [{ id: 1, name: 'Engineering', color: '#1677FF' }, { id: 9, name: 'Marketing', color: '#722ED1' }] } } },
-    'GET /api/wallet-categories': listOf([{ id: 2, name: 'Software' }, { id: 1, name: 'Travel' }]),
+    'GET /api/users/4': {
+      status: 200,
+      body: {
+        data: {
+          ...member,
+          teams: [
+            { id: 1, name: 'Engineering', color: '#1677FF' },
+            { id: 9, name: 'Marketing', color: '#722ED1' },
+          ],
+        },
+      },
+    },
+    'GET /api/wallet-categories': listOf([
+      { id: 2, name: 'Software' },
+      { id: 1, name: 'Travel' },
+    ]),
     'POST /api/users/4/purchase-requests': { status: 201, body: { data: makeRequest() } },
     ...extra,
   });
@@ -68,7 +82,12 @@ describe('Create New Request drawer', { timeout: 60_000 }, () => {
   });
 
   it('does not offer a card the issuer canceled', async () => {
-    api({ 'GET /api/users/4/cards': listOf([...cards, makeMyCard({ id: 5, last4: '3333', status: 'canceled', cancellation_reason: 'lost' })], 200) });
+    api({
+      'GET /api/users/4/cards': listOf(
+        [...cards, makeMyCard({ id: 5, last4: '3333', status: 'canceled', cancellation_reason: 'lost' })],
+        200,
+      ),
+    });
     const drawer = await openForm();
     await waitFor(() => expect(within(drawer).getByTitle('Visa •••• 9448')).toBeInTheDocument());
     await user.click(within(drawer).getByLabelText('Card'));
@@ -108,7 +127,9 @@ describe('Create New Request drawer', { timeout: 60_000 }, () => {
     expect(startDate).toBeDisabled();
     expect(endDate).toBeDisabled();
     // The interval's tooltip explains 7, 30 and 365 days.
-    expect(within(drawer).getByText('Recurring').closest('label')?.querySelector('[aria-label="question-circle"]')).toBeInTheDocument();
+    expect(
+      within(drawer).getByText('Recurring').closest('label')?.querySelector('[aria-label="question-circle"]'),
+    ).toBeInTheDocument();
 
     await choose(user, drawer, 'Recurring', 'Weekly');
     await waitFor(() => expect(startDate).toBeEnabled());
@@ -124,9 +145,13 @@ describe('Create New Request drawer', { timeout: 60_000 }, () => {
       return cell;
     });
     expect(todayCell).toHaveClass('ant-picker-cell-disabled');
-    const yesterday = document.querySelector(`.ant-picker-dropdown td[title="${dayjs().subtract(1, 'day').format('YYYY-MM-DD')}"]`);
+    const yesterday = document.querySelector(
+      `.ant-picker-dropdown td[title="${dayjs().subtract(1, 'day').format('YYYY-MM-DD')}"]`,
+    );
     if (yesterday) expect(yesterday).toHaveClass('ant-picker-cell-disabled');
-    const later = document.querySelector(`.ant-picker-dropdown td[title="${dayjs().add(2, 'day').format('YYYY-MM-DD')}"]`);
+    const later = document.querySelector(
+      `.ant-picker-dropdown td[title="${dayjs().add(2, 'day').format('YYYY-MM-DD')}"]`,
+    );
     if (later) expect(later).not.toHaveClass('ant-picker-cell-disabled');
 
     // Back to No: the dates are cleared and disabled again.
@@ -180,11 +205,24 @@ describe('Create New Request drawer', { timeout: 60_000 }, () => {
 
     await screen.findByText(REQUEST_MESSAGES.submitted);
     const post = calls.calls.find((call) => call.method === 'POST');
-    expect(post?.body).toMatchObject({ amount: 1200, card_id: 1, team_id: 9, wallet_category_id: 1, interval: 'monthly', start_date: start, end_date: null });
+    expect(post?.body).toMatchObject({
+      amount: 1200,
+      card_id: 1,
+      team_id: 9,
+      wallet_category_id: 1,
+      interval: 'monthly',
+      start_date: start,
+      end_date: null,
+    });
   });
 
   it("shows the server's 422 message on its field", async () => {
-    api({ 'POST /api/users/4/purchase-requests': { status: 422, body: { message: 'The given data was invalid.', errors: { team_id: [REQUEST_MESSAGES.teamNotYours] } } } });
+    api({
+      'POST /api/users/4/purchase-requests': {
+        status: 422,
+        body: { message: 'The given data was invalid.', errors: { team_id: [REQUEST_MESSAGES.teamNotYours] } },
+      },
+    });
     const drawer = await openForm();
     fill(within(drawer).getByLabelText('Amount'), '5');
     await choose(user, drawer, 'Team', 'Engineering');

@@ -1,4 +1,18 @@
-import { Alert, Button, Col, DatePicker, Flex, Form, Input, Result, Row, Select, Skeleton, Space, type FormRule } from 'antd';
+import {
+  Alert,
+  Button,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  type FormRule,
+} from 'antd';
 import { REQUEST_MESSAGES, REQUEST_TEXTS, newRequestSchema, type PurchaseRequestResource } from '@wallet/contract';
 import type { Dayjs } from 'dayjs';
 import { CurrencyInput } from '../../../components/CurrencyInput';
@@ -65,7 +79,17 @@ function isEditable(request: PurchaseRequestResource): boolean {
   );
 }
 
-function RequestForm({ initialValues, requestId, editable, onDone }: { initialValues: RequestFormValues; requestId?: number; editable: boolean; onDone: () => void }) {
+function RequestForm({
+  initialValues,
+  requestId,
+  editable,
+  onDone,
+}: {
+  initialValues: RequestFormValues;
+  requestId?: number;
+  editable: boolean;
+  onDone: () => void;
+}) {
   const me = useCurrentUser();
   const [form] = Form.useForm<RequestFormValues>();
   const cards = useMyCards(me.id);
@@ -79,7 +103,11 @@ function RequestForm({ initialValues, requestId, editable, onDone }: { initialVa
 
   const handleIntervalChange = (value: string) => {
     // Dates only mean something for a recurring request.
-    if (value === 'none') form.setFields([{ name: 'start_date', value: null, errors: [] }, { name: 'end_date', value: null, errors: [] }]);
+    if (value === 'none')
+      form.setFields([
+        { name: 'start_date', value: null, errors: [] },
+        { name: 'end_date', value: null, errors: [] },
+      ]);
   };
 
   const handleFinish = (values: RequestFormValues) => {
@@ -99,14 +127,26 @@ function RequestForm({ initialValues, requestId, editable, onDone }: { initialVa
   const noTeams = teams.isSuccess && teams.data.length === 0;
 
   return (
-    <Form<RequestFormValues> form={form} name="requestForm" layout="vertical" requiredMark="optional" initialValues={initialValues} onFinish={handleFinish} disabled={!editable}>
+    <Form<RequestFormValues>
+      form={form}
+      name="requestForm"
+      layout="vertical"
+      requiredMark="optional"
+      initialValues={initialValues}
+      onFinish={handleFinish}
+      disabled={!editable}
+    >
       {(noCards || noTeams) && (
         <Alert
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
           title={noCards ? 'You have no card to fund yet.' : 'You are not on a team yet.'}
-          description={noCards ? 'Ask an admin for a card, then file your request.' : 'Ask an admin to add you to a team, whose approvers decide your request.'}
+          description={
+            noCards
+              ? 'Ask an admin for a card, then file your request.'
+              : 'Ask an admin to add you to a team, whose approvers decide your request.'
+          }
         />
       )}
       <Form.Item label="Amount" name="amount" rules={rules.amount} required>
@@ -119,10 +159,12 @@ function RequestForm({ initialValues, requestId, editable, onDone }: { initialVa
               placeholder="Select a card"
               loading={cards.isPending}
               // A card the issuer canceled can never be funded again (the server refuses it too).
-              options={cards.data?.filter((card) => card.status !== 'canceled').map((card) => ({
-                value: card.id,
-                label: `${card.brand} •••• ${card.last4}${card.status === 'inactive' ? ' (inactive)' : ''}`,
-              }))}
+              options={cards.data
+                ?.filter((card) => card.status !== 'canceled')
+                .map((card) => ({
+                  value: card.id,
+                  label: `${card.brand} •••• ${card.last4}${card.status === 'inactive' ? ' (inactive)' : ''}`,
+                }))}
               showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>
@@ -135,7 +177,10 @@ function RequestForm({ initialValues, requestId, editable, onDone }: { initialVa
               options={teams.data?.map((team) => ({ value: team.id, label: team.name, color: team.color }))}
               optionRender={(option) => (
                 <Flex align="center" gap={8}>
-                  <span aria-hidden style={{ width: 10, height: 10, borderRadius: '50%', background: option.data.color, flex: 'none' }} />
+                  <span
+                    aria-hidden
+                    style={{ width: 10, height: 10, borderRadius: '50%', background: option.data.color, flex: 'none' }}
+                  />
                   {option.data.label}
                 </Flex>
               )}
@@ -165,7 +210,13 @@ function RequestForm({ initialValues, requestId, editable, onDone }: { initialVa
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item label="Start Date" name="start_date" rules={rules.start_date} required={recurring} dependencies={['interval']}>
+          <Form.Item
+            label="Start Date"
+            name="start_date"
+            rules={rules.start_date}
+            required={recurring}
+            dependencies={['interval']}
+          >
             <DatePicker
               style={{ width: '100%' }}
               format={DATE_FORMATS}
@@ -209,7 +260,13 @@ function EditRequestForm({ requestId, onDone }: { requestId: number; onDone: () 
   return (
     <>
       {!editable && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={REQUEST_MESSAGES.notEditable} />}
-      <RequestForm key={request.data.id} initialValues={formValuesOf(request.data)} requestId={requestId} editable={editable} onDone={onDone} />
+      <RequestForm
+        key={request.data.id}
+        initialValues={formValuesOf(request.data)}
+        requestId={requestId}
+        editable={editable}
+        onDone={onDone}
+      />
     </>
   );
 }
@@ -217,7 +274,12 @@ function EditRequestForm({ requestId, onDone }: { requestId: number; onDone: () 
 /** Create New Request (and Edit Request): every SPEC §5 rule and message; the server's 422s on the fields. */
 export function RequestFormDrawer({ open, onClose, requestId, initialCardId }: Props) {
   return (
-    <ResponsiveDrawer title={requestId === undefined ? REQUEST_TEXTS.createDrawerTitle : REQUEST_TEXTS.editDrawerTitle} open={open} onClose={onClose} width={560}>
+    <ResponsiveDrawer
+      title={requestId === undefined ? REQUEST_TEXTS.createDrawerTitle : REQUEST_TEXTS.editDrawerTitle}
+      open={open}
+      onClose={onClose}
+      width={560}
+    >
       {requestId === undefined ? (
         <RequestForm initialValues={{ ...EMPTY_REQUEST_VALUES, card_id: initialCardId }} editable onDone={onClose} />
       ) : (

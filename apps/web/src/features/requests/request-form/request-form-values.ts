@@ -48,7 +48,7 @@ export function toRequestBody(values: RequestFormValues): RequestBody {
     team_id: values.team_id!,
     wallet_category_id: values.wallet_category_id ?? null,
     notes: (values.notes ?? '').trim(),
-    interval: recurring ? values.interval as RequestInterval : null,
+    interval: recurring ? (values.interval as RequestInterval) : null,
     start_date: recurring && values.start_date ? values.start_date.format(ISO_DATE) : null,
     end_date: recurring && values.end_date ? values.end_date.format(ISO_DATE) : null,
   };
@@ -68,4 +68,11 @@ export function formValuesOf(request: PurchaseRequestResource): RequestFormValue
   };
 }
 
-export const EMPTY_REQUEST_VALUES: RequestFormValues = { amount: null, wallet_category_id: null, notes: '', interval: 'none', start_date: null, end_date: null };
+export const EMPTY_REQUEST_VALUES: RequestFormValues = {
+  amount: null,
+  wallet_category_id: null,
+  notes: '',
+  interval: 'none',
+  start_date: null,
+  end_date: null,
+};

@@ -22,7 +22,8 @@ export function DiscardAction({ kind, selectedIds, onDone }: Props) {
 
   const run = () =>
     discard.mutateAsync({ kind, ids: selectedIds }).then(({ deleted, failed }) => {
-      if (deleted.length > 0) notifySuccess(REQUEST_MESSAGES.deleted, `${deleted.length} of ${count} request(s) deleted.`);
+      if (deleted.length > 0)
+        notifySuccess(REQUEST_MESSAGES.deleted, `${deleted.length} of ${count} request(s) deleted.`);
       failed.forEach(({ error }) => notifyError(error));
       onDone(failed.map(({ id }) => id));
     });

@@ -82,15 +82,32 @@ export function RecurringTab({ kind, onView }: Props) {
       },
     );
 
-  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrderOf(state.sort, key), sortDirections: ['descend' as const, 'ascend' as const] });
+  const sortable = (key: string) => ({
+    key,
+    sorter: true,
+    sortOrder: sortOrderOf(state.sort, key),
+    sortDirections: ['descend' as const, 'ascend' as const],
+  });
 
   const actions = (row: RecurringResource) => (
     <RowActions
       label={`Actions for the recurring request of ${formatCents(row.amount)} created ${formatDate(row.created_at)}`}
       actions={[
-        { key: 'view', label: REQUEST_TEXTS.viewRequest, disabled: !row.purchase_request, onClick: () => row.purchase_request && onView(row.purchase_request.id) },
+        {
+          key: 'view',
+          label: REQUEST_TEXTS.viewRequest,
+          disabled: !row.purchase_request,
+          onClick: () => row.purchase_request && onView(row.purchase_request.id),
+        },
         ...(all && admin
-          ? [{ key: 'pause', label: row.is_paused ? REQUEST_TEXTS.unpause : REQUEST_TEXTS.pause, disabled: row.status === 'inactive', onClick: () => togglePause(row) }]
+          ? [
+              {
+                key: 'pause',
+                label: row.is_paused ? REQUEST_TEXTS.unpause : REQUEST_TEXTS.pause,
+                disabled: row.status === 'inactive',
+                onClick: () => togglePause(row),
+              },
+            ]
           : []),
         {
           key: 'delete',
@@ -104,16 +121,22 @@ export function RecurringTab({ kind, onView }: Props) {
     />
   );
 
-  const day = (value: string | null, otherwise: string) => (value ? <span style={{ whiteSpace: 'nowrap' }}>{formatDay(value)}</span> : <Muted>{otherwise}</Muted>);
+  const day = (value: string | null, otherwise: string) =>
+    value ? <span style={{ whiteSpace: 'nowrap' }}>{formatDay(value)}</span> : <Muted>{otherwise}</Muted>;
   const nextRun = (row: RecurringResource) => day(row.status === 'active' ? row.next_run : null, '—');
-  const notes = (row: RecurringResource) => (row.purchase_request ? <NotesCell notes={row.purchase_request.notes} /> : <Muted>—</Muted>);
+  const notes = (row: RecurringResource) =>
+    row.purchase_request ? <NotesCell notes={row.purchase_request.notes} /> : <Muted>—</Muted>;
 
   /*
    * At 1280 px (about 900 px for the list) the schedule stays in view: when it was set up, who, how much, its state,
    * interval and runs; Card, Team, Notes and End Date join on wider screens and are in the request's drawer.
    */
   const columns: TableColumnsType<RecurringResource> = [
-    { title: 'Created', ...sortable('created_at'), render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.created_at)}</span> },
+    {
+      title: 'Created',
+      ...sortable('created_at'),
+      render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.created_at)}</span>,
+    },
     ...(all
       ? [
           {
@@ -127,17 +150,48 @@ export function RecurringTab({ kind, onView }: Props) {
           },
         ]
       : []),
-    { title: 'Amount', key: 'amount', align: 'right', render: (_, row) => <span style={amountStyle}>{formatCents(row.amount)}</span> },
-    { title: 'Status', key: 'status', className: 'list-table-nowrap', render: (_, row) => <RecurringStatus recurring={row} /> },
-    { title: 'Card', key: 'card', responsive: ['xxl'], render: (_, row) => <CardCell card={row.purchase_request?.card} /> },
-    { title: 'Team', key: 'team', responsive: ['xxl'], render: (_, row) => <TeamTag team={row.purchase_request?.team} /> },
+    {
+      title: 'Amount',
+      key: 'amount',
+      align: 'right',
+      render: (_, row) => <span style={amountStyle}>{formatCents(row.amount)}</span>,
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      className: 'list-table-nowrap',
+      render: (_, row) => <RecurringStatus recurring={row} />,
+    },
+    {
+      title: 'Card',
+      key: 'card',
+      responsive: ['xxl'],
+      render: (_, row) => <CardCell card={row.purchase_request?.card} />,
+    },
+    {
+      title: 'Team',
+      key: 'team',
+      responsive: ['xxl'],
+      render: (_, row) => <TeamTag team={row.purchase_request?.team} />,
+    },
     { title: 'Notes', key: 'notes', className: 'list-table-fill', responsive: ['xxl'], render: (_, row) => notes(row) },
     { title: 'Interval', key: 'interval', responsive: ['lg'], render: (_, row) => intervalLabel(row.interval) },
-    { title: 'Start Date', ...sortable('start_date'), responsive: ['xl'], render: (_, row) => day(row.start_date, '—') },
+    {
+      title: 'Start Date',
+      ...sortable('start_date'),
+      responsive: ['xl'],
+      render: (_, row) => day(row.start_date, '—'),
+    },
     { title: 'End Date', key: 'end_date', responsive: ['xxl'], render: (_, row) => day(row.end_date, 'None') },
     { title: 'Last Run', key: 'last_run', responsive: ['xl'], render: (_, row) => day(row.last_run, 'Never') },
     { title: 'Next Run', ...sortable('next_run'), responsive: ['lg'], render: (_, row) => nextRun(row) },
-    { title: <VisuallyHidden>Actions</VisuallyHidden>, key: 'actions', width: 48, align: 'center', render: (_, row) => actions(row) },
+    {
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      key: 'actions',
+      width: 48,
+      align: 'center',
+      render: (_, row) => actions(row),
+    },
   ];
 
   const stacked = {
@@ -170,7 +224,9 @@ export function RecurringTab({ kind, onView }: Props) {
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Text type="secondary">{recurring.data ? `${recurring.data.meta.total} recurring request(s)` : ' '}</Typography.Text>
+        <Typography.Text type="secondary">
+          {recurring.data ? `${recurring.data.meta.total} recurring request(s)` : ' '}
+        </Typography.Text>
         <DiscardAction kind="recurring" selectedIds={selectedIds} onDone={setSelectedIds} />
       </Flex>
       <ListTable<RecurringResource>
@@ -187,10 +243,19 @@ export function RecurringTab({ kind, onView }: Props) {
           selectedRowKeys: selectedIds,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelectedIds(keys as number[]),
-          getCheckboxProps: (row) => ({ disabled: !canDelete(row), 'aria-label': `Select recurring request ${row.id}` }),
+          getCheckboxProps: (row) => ({
+            disabled: !canDelete(row),
+            'aria-label': `Select recurring request ${row.id}`,
+          }),
         }}
         locale={{
-          emptyText: recurring.isPending ? <div style={{ height: 160 }} /> : all ? 'No recurring requests yet.' : 'You have no recurring request. Choose an interval when you file a request.',
+          emptyText: recurring.isPending ? (
+            <div style={{ height: 160 }} />
+          ) : all ? (
+            'No recurring requests yet.'
+          ) : (
+            'You have no recurring request. Choose an interval when you file a request.'
+          ),
         }}
       />
     </>

@@ -32,7 +32,8 @@ const EMPTY_TEXT: Record<RequestsTabKind, string> = {
   allRequest: 'No purchase requests yet.',
 };
 
-const bothPending = (request: PurchaseRequestResource) => request.approved_path === 'pending' && request.approved_accounting === 'pending';
+const bothPending = (request: PurchaseRequestResource) =>
+  request.approved_path === 'pending' && request.approved_accounting === 'pending';
 
 /** Pending Request, My Request and All Request: one-time and recurring requests, sorted and paged on the server. */
 export function RequestsTab({ kind, onView, onEdit }: Props) {
@@ -42,7 +43,10 @@ export function RequestsTab({ kind, onView, onEdit }: Props) {
   const scope: RequestListScope = kind === 'myRequest' ? { kind: 'user', userId: me.id } : { kind: 'all' };
   const requests = useRequests(
     scope,
-    listQueryParams(state, { include: REQUEST_LIST_INCLUDES, ...(kind === 'pending' && { 'filter[pending_approval_by]': me.id }) }),
+    listQueryParams(state, {
+      include: REQUEST_LIST_INCLUDES,
+      ...(kind === 'pending' && { 'filter[pending_approval_by]': me.id }),
+    }),
   );
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const remove = useDeleteRequests();
@@ -60,7 +64,12 @@ export function RequestsTab({ kind, onView, onEdit }: Props) {
       } else failed.forEach(({ error }) => notifyError(error));
     });
 
-  const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrderOf(state.sort, key), sortDirections: ['descend' as const, 'ascend' as const] });
+  const sortable = (key: string) => ({
+    key,
+    sorter: true,
+    sortOrder: sortOrderOf(state.sort, key),
+    sortDirections: ['descend' as const, 'ascend' as const],
+  });
 
   const actions = (request: PurchaseRequestResource) => (
     <RowActions
@@ -69,7 +78,12 @@ export function RequestsTab({ kind, onView, onEdit }: Props) {
         { key: 'view', label: REQUEST_TEXTS.viewRequest, onClick: () => onView(request.id) },
         ...(kind === 'myRequest'
           ? [
-              { key: 'edit', label: REQUEST_TEXTS.editRequest, disabled: !bothPending(request), onClick: () => onEdit(request.id) },
+              {
+                key: 'edit',
+                label: REQUEST_TEXTS.editRequest,
+                disabled: !bothPending(request),
+                onClick: () => onEdit(request.id),
+              },
               {
                 key: 'delete',
                 label: REQUEST_TEXTS.deleteRequest,
@@ -85,15 +99,24 @@ export function RequestsTab({ kind, onView, onEdit }: Props) {
   );
 
   const transferred = (request: PurchaseRequestResource) =>
-    request.transferred ? <span style={{ whiteSpace: 'nowrap' }}>{formatDate(request.transferred)}</span> : <Muted>—</Muted>;
-  const category = (request: PurchaseRequestResource) => (request.wallet_category ? request.wallet_category.name : <Muted>—</Muted>);
+    request.transferred ? (
+      <span style={{ whiteSpace: 'nowrap' }}>{formatDate(request.transferred)}</span>
+    ) : (
+      <Muted>—</Muted>
+    );
+  const category = (request: PurchaseRequestResource) =>
+    request.wallet_category ? request.wallet_category.name : <Muted>—</Muted>;
 
   /*
    * At 1280 px the list has about 900 px: what tells requests apart (when, who, how much, where it stands, what for,
    * how often, when funded) is always there; Card and Category join from 1600 px and are in the details drawer.
    */
   const columns: TableColumnsType<PurchaseRequestResource> = [
-    { title: 'Submitted', ...sortable('submitted'), render: (_, request) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(request.submitted)}</span> },
+    {
+      title: 'Submitted',
+      ...sortable('submitted'),
+      render: (_, request) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(request.submitted)}</span>,
+    },
     ...(kind === 'myRequest'
       ? []
       : [
@@ -107,15 +130,42 @@ export function RequestsTab({ kind, onView, onEdit }: Props) {
             ),
           },
         ]),
-    { title: 'Amount', ...sortable('amount'), align: 'right', render: (_, request) => <span style={amountStyle}>{formatCents(request.amount)}</span> },
-    { title: 'Status', key: 'status', className: 'list-table-nowrap', render: (_, request) => <RequestStatusTag request={request} /> },
+    {
+      title: 'Amount',
+      ...sortable('amount'),
+      align: 'right',
+      render: (_, request) => <span style={amountStyle}>{formatCents(request.amount)}</span>,
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      className: 'list-table-nowrap',
+      render: (_, request) => <RequestStatusTag request={request} />,
+    },
     { title: 'Card', key: 'card', responsive: ['xxl'], render: (_, request) => <CardCell card={request.card} /> },
     { title: 'Team', key: 'team', responsive: ['xl'], render: (_, request) => <TeamTag team={request.team} /> },
     { title: 'Category', key: 'category', responsive: ['xxl'], render: (_, request) => category(request) },
-    { title: 'Notes', key: 'notes', className: 'list-table-fill', responsive: ['xl'], render: (_, request) => <NotesCell notes={request.notes} /> },
+    {
+      title: 'Notes',
+      key: 'notes',
+      className: 'list-table-fill',
+      responsive: ['xl'],
+      render: (_, request) => <NotesCell notes={request.notes} />,
+    },
     { title: 'Interval', key: 'interval', responsive: ['xl'], render: (_, request) => intervalLabel(request.interval) },
-    { title: 'Transferred', ...sortable('transferred'), responsive: ['lg'], render: (_, request) => transferred(request) },
-    { title: <VisuallyHidden>Actions</VisuallyHidden>, key: 'actions', width: 48, align: 'center', render: (_, request) => actions(request) },
+    {
+      title: 'Transferred',
+      ...sortable('transferred'),
+      responsive: ['lg'],
+      render: (_, request) => transferred(request),
+    },
+    {
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      key: 'actions',
+      width: 48,
+      align: 'center',
+      render: (_, request) => actions(request),
+    },
   ];
 
   const stacked = {
@@ -165,7 +215,10 @@ export function RequestsTab({ kind, onView, onEdit }: Props) {
           selectedRowKeys: selectedIds,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelectedIds(keys as number[]),
-          getCheckboxProps: (request) => ({ disabled: !canDelete(request), 'aria-label': `Select request ${request.id}` }),
+          getCheckboxProps: (request) => ({
+            disabled: !canDelete(request),
+            'aria-label': `Select request ${request.id}`,
+          }),
         }}
         locale={{ emptyText: requests.isPending ? <div style={{ height: 160 }} /> : EMPTY_TEXT[kind] }}
       />

@@ -11,7 +11,10 @@ export function intervalLabel(interval: RequestInterval | null | undefined): str
 export function CardCell({ card }: { card: PurchaseRequestResource['card'] }) {
   if (!card) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
-    <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} aria-label={`${card.brand} card ending in ${card.last4}`}>
+    <span
+      style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+      aria-label={`${card.brand} card ending in ${card.last4}`}
+    >
       •••• {card.last4}
     </span>
   );

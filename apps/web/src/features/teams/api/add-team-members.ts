@@ -12,7 +12,10 @@ export function useAddTeamMembers() {
   return useMutation({
     mutationFn: addTeamMembers,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: teamKeys.all }), queryClient.invalidateQueries({ queryKey: userKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      ]);
     },
   });
 }

@@ -14,7 +14,10 @@ export function useCreateTeam() {
   return useMutation({
     mutationFn: createTeam,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: teamKeys.all }), queryClient.invalidateQueries({ queryKey: userKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      ]);
     },
   });
 }

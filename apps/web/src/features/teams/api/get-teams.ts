@@ -11,7 +11,11 @@ export function getTeams(params: QueryParams, signal?: AbortSignal): Promise<Lis
 export const TEAM_LIST_INCLUDES = 'usersCount,activeCardsCount,approvedPurchaseRequestsAmount';
 
 export function teamsQueryOptions(params: QueryParams) {
-  return queryOptions({ queryKey: teamKeys.list(params), queryFn: ({ signal }) => getTeams(params, signal), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: teamKeys.list(params),
+    queryFn: ({ signal }) => getTeams(params, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useTeams(params: QueryParams) {

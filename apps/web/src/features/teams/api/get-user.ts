@@ -5,7 +5,10 @@ import { userKeys } from './keys';
 
 /** GET /api/users/{id}?include=teams,cards. */
 export async function getUser(id: number, signal?: AbortSignal): Promise<UserResource> {
-  const { data } = await http.get<DataEnvelope<UserResource>>(`/api/users/${id}`, { query: { include: 'teams,cards' }, signal });
+  const { data } = await http.get<DataEnvelope<UserResource>>(`/api/users/${id}`, {
+    query: { include: 'teams,cards' },
+    signal,
+  });
   return data;
 }
 

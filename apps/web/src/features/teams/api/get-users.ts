@@ -22,7 +22,12 @@ export function useUsers(params: QueryParams, options: { enabled?: boolean } = {
 }
 
 /** Everyone holding a wallet role, for member and approver pickers (SPEC §9: dropdowns of 200). */
-export const walletUsersParams: QueryParams = { 'filter[wallet]': 'true', sort: 'name', 'page[number]': 1, 'page[size]': PAGE_SIZES.userDropdown };
+export const walletUsersParams: QueryParams = {
+  'filter[wallet]': 'true',
+  sort: 'name',
+  'page[number]': 1,
+  'page[size]': PAGE_SIZES.userDropdown,
+};
 
 export function useWalletUsers() {
   return useQuery({ ...usersQueryOptions(walletUsersParams), placeholderData: undefined });

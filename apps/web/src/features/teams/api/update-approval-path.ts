@@ -30,7 +30,11 @@ export function useUpdateApprovalPath() {
       if (previous) {
         const known = new Map([...(previous.approval_path_users ?? []), ...added].map((user) => [user.id, user]));
         const users = approvalPath.flatMap((id) => (known.has(id) ? [known.get(id)!] : []));
-        queryClient.setQueryData<TeamResource>(key, { ...previous, approval_path: approvalPath, approval_path_users: users });
+        queryClient.setQueryData<TeamResource>(key, {
+          ...previous,
+          approval_path: approvalPath,
+          approval_path_users: users,
+        });
       }
       return { previous };
     },

@@ -19,7 +19,12 @@ interface Props {
 export function AddMembersModal({ teamId, open, onClose }: Props) {
   const [form] = Form.useForm<{ users: number[] }>();
   const members = useUsers(
-    { 'filter[members_of_team]': teamId, 'fields[users]': 'id', 'page[number]': 1, 'page[size]': PAGE_SIZES.userDropdown },
+    {
+      'filter[members_of_team]': teamId,
+      'fields[users]': 'id',
+      'page[number]': 1,
+      'page[size]': PAGE_SIZES.userDropdown,
+    },
     { enabled: open },
   );
   const addMembers = useAddTeamMembers();
@@ -31,7 +36,10 @@ export function AddMembersModal({ teamId, open, onClose }: Props) {
       { teamId, users },
       {
         onSuccess: () => {
-          notifySuccess('Members Added', users.length === 1 ? 'One person joined the team.' : `${users.length} people joined the team.`);
+          notifySuccess(
+            'Members Added',
+            users.length === 1 ? 'One person joined the team.' : `${users.length} people joined the team.`,
+          );
           onClose();
         },
         onError: (error) => showServerFieldErrors(form, error),

@@ -1,6 +1,19 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { Button, Card, Flex, Popconfirm, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { TEAM_MESSAGES, type TeamResource } from '@wallet/contract';
 import { useState } from 'react';
@@ -62,7 +75,14 @@ export function ApprovalPathCard({ team }: { team: TeamResource }) {
   const rowButtons = (approver: Approver, index: number) => (
     <Space size={0}>
       <Tooltip title="Move up">
-        <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={`Move ${approver.name} up`} disabled={index === 0 || updatePath.isPending} onClick={() => move(index, index - 1)} />
+        <Button
+          type="text"
+          size="small"
+          icon={<ArrowUpOutlined />}
+          aria-label={`Move ${approver.name} up`}
+          disabled={index === 0 || updatePath.isPending}
+          onClick={() => move(index, index - 1)}
+        />
       </Tooltip>
       <Tooltip title="Move down">
         <Button
@@ -80,7 +100,13 @@ export function ApprovalPathCard({ team }: { team: TeamResource }) {
         okButtonProps={{ danger: true }}
         onConfirm={() => save(ids.filter((id) => id !== approver.id))}
       >
-        <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`Remove ${approver.name} from the approval path`} />
+        <Button
+          type="text"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`Remove ${approver.name} from the approval path`}
+        />
       </Popconfirm>
     </Space>
   );
@@ -151,12 +177,22 @@ export function ApprovalPathCard({ team }: { team: TeamResource }) {
           onChange={setAdding}
           style={{ flex: 1, minWidth: 0 }}
         />
-        <Button type="primary" onClick={addChosen} disabled={adding.length === 0} loading={updatePath.isPending && adding.length > 0}>
+        <Button
+          type="primary"
+          onClick={addChosen}
+          disabled={adding.length === 0}
+          loading={updatePath.isPending && adding.length > 0}
+        >
           Add
         </Button>
       </Flex>
       <div>
-        <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={[verticalOnly]} onDragEnd={handleDragEnd}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          modifiers={[verticalOnly]}
+          onDragEnd={handleDragEnd}
+        >
           <SortableContext items={ids.map(String)} strategy={verticalListSortingStrategy}>
             <ListTable<Approver>
               rowKey="id"

@@ -30,7 +30,12 @@ export function MembersCard({ teamId }: { teamId: number }) {
     });
 
   const removeButton = (user: UserResource) => (
-    <Popconfirm title={TEAM_MESSAGES.removeMemberConfirm} okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => remove(user)}>
+    <Popconfirm
+      title={TEAM_MESSAGES.removeMemberConfirm}
+      okText="Remove"
+      okButtonProps={{ danger: true }}
+      onConfirm={() => remove(user)}
+    >
       <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${user.name} from the team`} />
     </Popconfirm>
   );
@@ -109,7 +114,10 @@ export function MembersCard({ teamId }: { teamId: number }) {
         stacked={stacked}
         dataSource={rows}
         loading={members.isFetching && !members.isPending}
-        pagination={{ ...tablePagination(state, members.data?.meta, { pageSizeOptions: MEMBER_PAGE_SIZES }), style: { marginInline: 16 } }}
+        pagination={{
+          ...tablePagination(state, members.data?.meta, { pageSizeOptions: MEMBER_PAGE_SIZES }),
+          style: { marginInline: 16 },
+        }}
         onChange={onTableChange}
         locale={{ emptyText: members.isPending ? <TableLoading rows={5} /> : 'No members yet' }}
       />

@@ -46,14 +46,19 @@ export function SortableRow(props: RowProps) {
 }
 
 function SortableDataRow(props: RowProps & { 'data-row-key': string | number }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: String(props['data-row-key']) });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: String(props['data-row-key']),
+  });
   const style: CSSProperties = {
     ...props.style,
     transform: CSS.Translate.toString(transform),
     transition,
     ...(isDragging ? { position: 'relative', zIndex: 2, background: '#f0f5ff' } : {}),
   };
-  const context = useMemo(() => ({ setActivatorNodeRef, listeners, attributes }), [setActivatorNodeRef, listeners, attributes]);
+  const context = useMemo(
+    () => ({ setActivatorNodeRef, listeners, attributes }),
+    [setActivatorNodeRef, listeners, attributes],
+  );
   return (
     <RowContext.Provider value={context}>
       <tr {...props} ref={setNodeRef} style={style} />

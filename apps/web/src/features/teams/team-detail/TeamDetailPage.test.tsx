@@ -18,7 +18,10 @@ const people = [
   { id: 22, name: 'Ben Boss', email: 'ben@demo.test', avatar_url: null },
   { id: 23, name: 'Cy Chief', email: 'cy@demo.test', avatar_url: null },
 ];
-const members = [makeUser({ id: 21, name: 'Ana Approver' }), makeUser({ id: 30, name: 'Mo Member', email: 'mo@demo.test' })];
+const members = [
+  makeUser({ id: 21, name: 'Ana Approver' }),
+  makeUser({ id: 30, name: 'Mo Member', email: 'mo@demo.test' }),
+];
 
 function teamWithPath(path: number[]): TeamResource {
   return makeTeam({
@@ -45,16 +48,17 @@ function detailApi() {
 }
 
 function approvalRows(): string[] {
-  const card = screen.getByText('Approval Path', { selector: '.ant-card-head-title' }).closest<HTMLElement>('.ant-card')!;
-  return [...card.querySelectorAll('tbody tr[data-row-key]')].map((row) => row.querySelector('strong')?.textContent ?? '');
+  const card = screen
+    .getByText('Approval Path', { selector: '.ant-card-head-title' })
+    .closest<HTMLElement>('.ant-card')!;
+  return [...card.querySelectorAll('tbody tr[data-row-key]')].map(
+    (row) => row.querySelector('strong')?.textContent ?? '',
+  );
 }
-
 
 // Load the lazily loaded page modules once, outside each test's time (jsdom + antd is slow on a busy machine).
 beforeAll(async () => {
-  await Promise.all([
-    import('./TeamDetailPage'),
-  ]);
+  await Promise.all([import('./TeamDetailPage')]);
 }, 120_000);
 
 describe('/teams/{teamId}', { timeout: 60_000 }, () => {
@@ -75,7 +79,9 @@ describe('/teams/{teamId}', { timeout: 60_000 }, () => {
     moveDown.focus();
     await user.keyboard('{Enter}');
 
-    await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT' && call.path === '/api/teams/5')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((call) => call.method === 'PUT' && call.path === '/api/teams/5')).toBe(true),
+    );
     expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ approval_path: [22, 21, 23] });
     expect(await screen.findByText(TEAM_MESSAGES.updated)).toBeVisible();
     await waitFor(() => expect(approvalRows()).toEqual(['Ben Boss', 'Ana Approver', 'Cy Chief']));
@@ -89,7 +95,9 @@ describe('/teams/{teamId}', { timeout: 60_000 }, () => {
     await user.click(await screen.findByLabelText('Remove Ben Boss from the approval path'));
     const confirm = await screen.findByText('Remove this approver from the path?');
     await user.click(await findButton('Remove', confirm.closest<HTMLElement>('.ant-popover')!));
-    await waitFor(() => expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ approval_path: [21, 23] }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ approval_path: [21, 23] }),
+    );
   });
 
   it('asks before removing a member', async () => {
@@ -100,11 +108,17 @@ describe('/teams/{teamId}', { timeout: 60_000 }, () => {
     await user.click(await screen.findByLabelText('Remove Mo Member from the team'));
     const confirm = await screen.findByText(TEAM_MESSAGES.removeMemberConfirm);
     await user.click(await findButton('Remove', confirm.closest<HTMLElement>('.ant-popover')!));
-    await waitFor(() => expect(api.calls.some((call) => call.method === 'DELETE' && call.path === '/api/teams/5/users/30')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((call) => call.method === 'DELETE' && call.path === '/api/teams/5/users/30')).toBe(true),
+    );
   });
 
   it('shows the not-found page for an unknown team', async () => {
-    installFakeApi({ ...signedIn(admin), 'GET /api/teams/404': { status: 404, body: { message: MESSAGES.notFound } }, 'GET /api/users': listOf([]) });
+    installFakeApi({
+      ...signedIn(admin),
+      'GET /api/teams/404': { status: 404, body: { message: MESSAGES.notFound } },
+      'GET /api/users': listOf([]),
+    });
     renderApp('/teams/404');
     expect(await screen.findByText(MESSAGES.notFoundPage)).toBeVisible();
     expect(document.querySelector('.ant-notification-notice')).toBeNull();

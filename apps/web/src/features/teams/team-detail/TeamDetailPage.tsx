@@ -30,7 +30,12 @@ function TeamDetail({ teamId }: { teamId: number }) {
 
   return (
     <>
-      <ButtonLink type="link" to={`${paths.teams}?tab=teams`} icon={<ArrowLeftOutlined />} style={{ paddingInline: 0, marginBottom: 8 }}>
+      <ButtonLink
+        type="link"
+        to={`${paths.teams}?tab=teams`}
+        icon={<ArrowLeftOutlined />}
+        style={{ paddingInline: 0, marginBottom: 8 }}
+      >
         Back to Teams
       </ButtonLink>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 24, minHeight: 40 }}>

@@ -37,7 +37,12 @@ export function CreateTeamDrawer({ open, onClose, onCreated }: Props) {
   const navigate = useNavigate();
 
   const handleFinish = (values: Values) => {
-    const input = newTeamSchema.parse({ name: values.name, color: values.color, team: { users: values.users ?? [] }, approval_path: values.approval_path ?? [] });
+    const input = newTeamSchema.parse({
+      name: values.name,
+      color: values.color,
+      team: { users: values.users ?? [] },
+      approval_path: values.approval_path ?? [],
+    });
     createTeam.mutate(input, {
       onSuccess: (team) => {
         onCreated?.(team);

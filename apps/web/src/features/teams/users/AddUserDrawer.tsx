@@ -1,6 +1,12 @@
 import { Button, Flex, Form, Segmented, Select, Space, Typography } from 'antd';
 import {
-  SEARCH_DEBOUNCE_MS, USER_MESSAGES, invitationSchema, newUserSchema, type AssignableRole, type NewUserInput, type UserResource,
+  SEARCH_DEBOUNCE_MS,
+  USER_MESSAGES,
+  invitationSchema,
+  newUserSchema,
+  type AssignableRole,
+  type NewUserInput,
+  type UserResource,
 } from '@wallet/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -36,7 +42,11 @@ function useNotifyAdded(onAdded?: (user: UserResource) => void) {
     notifySuccess(
       USER_MESSAGES.added,
       `${user.name} is in the list of users.`,
-      <Button type="link" style={{ paddingInline: 0 }} onClick={() => void navigate(`/teams?tab=users&user=${user.id}`)}>
+      <Button
+        type="link"
+        style={{ paddingInline: 0 }}
+        onClick={() => void navigate(`/teams?tab=users&user=${user.id}`)}
+      >
         View Profile
       </Button>,
     );
@@ -65,7 +75,9 @@ function NewUserForm({ onDone, onAdded }: { onDone: () => void; onAdded?: (user:
     <Form form={form} name="addUser" layout="vertical" requiredMark="optional" onFinish={handleFinish}>
       <ProfileFields />
       <RoleField />
-      <Typography.Paragraph type="secondary">They will get an email with a link to set their password.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        They will get an email with a link to set their password.
+      </Typography.Paragraph>
       <Space>
         <Button onClick={onDone}>Cancel</Button>
         <Button type="primary" htmlType="submit" loading={createUser.isPending}>
@@ -81,12 +93,20 @@ function ExistingPersonForm({ onDone, onAdded }: { onDone: () => void; onAdded?:
   const [form] = Form.useForm<{ user_id: number; role: AssignableRole }>();
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const people = useUsers({ 'filter[custom_search_not_wallet]': debouncedSearch, sort: 'name', 'page[number]': 1, 'page[size]': 20 });
+  const people = useUsers({
+    'filter[custom_search_not_wallet]': debouncedSearch,
+    sort: 'name',
+    'page[number]': 1,
+    'page[size]': 20,
+  });
   const inviteUser = useInviteUser();
   const notifyAdded = useNotifyAdded(onAdded);
 
   const [chosen, setChosen] = useState<PersonOption>();
-  const found: PersonOption[] = (people.data?.data ?? []).map((person) => ({ value: person.id, label: `${person.name} (${person.email})` }));
+  const found: PersonOption[] = (people.data?.data ?? []).map((person) => ({
+    value: person.id,
+    label: `${person.name} (${person.email})`,
+  }));
   // The chosen person keeps their label while another search is on screen.
   const options = chosen && !found.some((option) => option.value === chosen.value) ? [chosen, ...found] : found;
 
@@ -137,7 +157,12 @@ function ExistingPersonForm({ onDone, onAdded }: { onDone: () => void; onAdded?:
 export function AddUserDrawer({ open, onClose, onAdded }: Props) {
   const [mode, setMode] = useState<Mode>('new');
   return (
-    <ResponsiveDrawer title="Add User" open={open} onClose={onClose} afterOpenChange={(visible) => !visible && setMode('new')}>
+    <ResponsiveDrawer
+      title="Add User"
+      open={open}
+      onClose={onClose}
+      afterOpenChange={(visible) => !visible && setMode('new')}
+    >
       <Flex vertical gap={20}>
         <Segmented<Mode>
           block
@@ -149,9 +174,12 @@ export function AddUserDrawer({ open, onClose, onAdded }: Props) {
           ]}
           aria-label="Who to add"
         />
-        {mode === 'new' ? <NewUserForm onDone={onClose} onAdded={onAdded} /> : <ExistingPersonForm onDone={onClose} onAdded={onAdded} />}
+        {mode === 'new' ? (
+          <NewUserForm onDone={onClose} onAdded={onAdded} />
+        ) : (
+          <ExistingPersonForm onDone={onClose} onAdded={onAdded} />
+        )}
       </Flex>
     </ResponsiveDrawer>
   );
 }
-

@@ -17,7 +17,9 @@ const keepSuperAdminRules = [
 
 /** Role select of SPEC §6: wallet-admin, wallet-finance, wallet-user. */
 export function RoleField({ superAdmin = false }: { superAdmin?: boolean }) {
-  const options = superAdmin ? [{ value: 'super-admin', label: ROLE_NAMES['super-admin'], disabled: true }, ...roleOptions] : roleOptions;
+  const options = superAdmin
+    ? [{ value: 'super-admin', label: ROLE_NAMES['super-admin'], disabled: true }, ...roleOptions]
+    : roleOptions;
   return (
     <Form.Item label="Role" name="role" rules={superAdmin ? keepSuperAdminRules : roleRules} required>
       <Select placeholder="Select a role" options={options} />

@@ -35,7 +35,11 @@ function ProfileDetails({ user }: { user: UserResource }) {
             {user.email}
           </Typography.Text>
           <div style={{ marginTop: 6 }}>
-            {user.invitation_pending ? <Tag color="gold">{UI_TEXTS.invitationPending}</Tag> : <Tag color="green">Active</Tag>}
+            {user.invitation_pending ? (
+              <Tag color="gold">{UI_TEXTS.invitationPending}</Tag>
+            ) : (
+              <Tag color="green">Active</Tag>
+            )}
           </div>
         </div>
       </Flex>
@@ -83,7 +87,14 @@ function EditProfileForm({ user, onDone }: { user: UserResource; onDone: () => v
   };
 
   return (
-    <Form form={form} name="editUser" layout="vertical" requiredMark="optional" initialValues={{ ...profileFormValues(user), role: initialRole }} onFinish={handleFinish}>
+    <Form
+      form={form}
+      name="editUser"
+      layout="vertical"
+      requiredMark="optional"
+      initialValues={{ ...profileFormValues(user), role: initialRole }}
+      onFinish={handleFinish}
+    >
       <ProfileFields />
       <RoleField superAdmin={superAdmin} />
       <Space>

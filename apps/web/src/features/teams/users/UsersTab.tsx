@@ -72,7 +72,12 @@ export function UsersTab({ added }: { added?: UserResource }) {
 
   const isNew = (user: UserResource) => user.id === added?.id;
   const viewProfile = (user: UserResource) => (
-    <Button type="link" onClick={() => setProfileUserId(user.id)} aria-label={`View Profile of ${user.name}`} style={{ paddingInline: 0 }}>
+    <Button
+      type="link"
+      onClick={() => setProfileUserId(user.id)}
+      aria-label={`View Profile of ${user.name}`}
+      style={{ paddingInline: 0 }}
+    >
       View Profile
     </Button>
   );
@@ -106,10 +111,22 @@ export function UsersTab({ added }: { added?: UserResource }) {
       ),
     },
     // SPEC's per-column filter, in step with the Role select above the list (which keyboards and phones reach).
-    { title: 'Role', key: 'role', filters: roleFilters, filteredValue: roles.length ? roles : null, render: (_, user) => <RoleCell roles={user.roles} /> },
+    {
+      title: 'Role',
+      key: 'role',
+      filters: roleFilters,
+      filteredValue: roles.length ? roles : null,
+      render: (_, user) => <RoleCell roles={user.roles} />,
+    },
     { title: 'Teams', key: 'teams', render: (_, user) => <TeamTags teams={user.teams} /> },
     { title: 'Status', key: 'status', className: 'list-table-nowrap', render: (_, user) => <StatusTag user={user} /> },
-    { title: <VisuallyHidden>Actions</VisuallyHidden>, key: 'actions', align: 'right', className: 'list-table-nowrap', render: (_, user) => viewProfile(user) },
+    {
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      key: 'actions',
+      align: 'right',
+      className: 'list-table-nowrap',
+      render: (_, user) => viewProfile(user),
+    },
   ];
 
   const stacked = {

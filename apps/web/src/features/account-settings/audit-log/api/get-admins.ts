@@ -3,12 +3,22 @@ import { ADMIN_ROLES, PAGE_SIZES, type ListResponse } from '@wallet/contract';
 import { http } from '../../../../lib/http';
 import { auditKeys } from './get-audit-log';
 
-export interface AdminOption { id: number; name: string; email: string }
+export interface AdminOption {
+  id: number;
+  name: string;
+  email: string;
+}
 
 /** GET /api/users limited to the admin roles, names only: who the Actor filter offers (one list of 200, SPEC §9). */
 export function getAdmins(signal?: AbortSignal): Promise<ListResponse<AdminOption>> {
   return http.get<ListResponse<AdminOption>>('/api/users', {
-    query: { 'filter[role]': ADMIN_ROLES.join(','), sort: 'name', 'fields[users]': 'id,name,email', 'page[number]': 1, 'page[size]': PAGE_SIZES.userDropdown },
+    query: {
+      'filter[role]': ADMIN_ROLES.join(','),
+      sort: 'name',
+      'fields[users]': 'id,name,email',
+      'page[number]': 1,
+      'page[size]': PAGE_SIZES.userDropdown,
+    },
     signal,
   });
 }

@@ -10,7 +10,10 @@ export const auditKeys = {
 
 /** GET /api/audit-log with filter[actor_id], filter[action], filter[between], sort and page (admins). */
 export function getAuditLog(params: QueryParams, signal?: AbortSignal): Promise<ListResponse<AuditEntryResource>> {
-  return http.get<ListResponse<AuditEntryResource>>('/api/audit-log', { query: { include: 'actor', ...params }, signal });
+  return http.get<ListResponse<AuditEntryResource>>('/api/audit-log', {
+    query: { include: 'actor', ...params },
+    signal,
+  });
 }
 
 export function auditLogQueryOptions(params: QueryParams) {
