@@ -21,7 +21,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other (DESIGN §4); shared code lives in components/ and lib/.
+      // Features never import each other (ARCHITECTURE.md D4); shared code lives in components/ and lib/.
       'no-restricted-imports': [
         'error',
         {

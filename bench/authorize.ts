@@ -40,7 +40,7 @@ import {
 /**
  * npm run bench -- authorize [--duration 10] [--concurrency 32] [--cards 1000] [--statements] [--quick]
  *
- * ISSUE 5, DESIGN §7: many concurrent authorisations through the real HTTP path against one hot card and against
+ * ISSUE 5, ARCHITECTURE.md D7: many concurrent authorisations through the real HTTP path against one hot card and against
  * 1,000 cards, saturated and then open loop at half that rate (latency without queueing):
  * - the issuer's path, which the targets are judged on: Stripe's issuing_authorization.request webhook, signed as
  *   Stripe signs it, verified and answered synchronously by the server, as a real issuer's authorisation arrives;

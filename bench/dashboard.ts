@@ -8,7 +8,7 @@ import { ensureWebBuild } from './bundle.js';
 import { BENCH_ORG, figureTable, percentile, type Figure, verdict } from './helpers.js';
 
 /**
- * npm run bench -- dashboard [--quick] (ISSUE 9, DESIGN §10): Debian's Chromium on a cold cache (a new, empty
+ * npm run bench -- dashboard [--quick] (ISSUE 9, ARCHITECTURE.md D10): Debian's Chromium on a cold cache (a new, empty
  * profile and a fresh context each run) opens /login of a server serving the built SPA, and the time counts from
  * submitting the sign-in form to the dashboard's greeting and its three charts being drawn.
  */

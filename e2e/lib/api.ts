@@ -3,7 +3,7 @@ import { AssertionError } from './harness.js';
 
 /**
  * Calls the API as whoever is signed in on `page` (the context's cookies), the way the SPA does: JSON, and on
- * writes the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN (DESIGN §5). For setting up what a test needs (a simulated
+ * writes the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN (ARCHITECTURE.md D5). For setting up what a test needs (a simulated
  * purchase) and for reading ids; what a user sees is always checked on screen.
  */
 export async function api<T = unknown>(
@@ -32,7 +32,7 @@ async function xsrfToken(page: Page): Promise<string> {
   return decodeURIComponent(token);
 }
 
-/** The parts of GET /api/cards items the flows use (SPEC §3 Card, amounts in cents). */
+/** The parts of GET /api/cards items the flows use (PRODUCT.md §3 Card, amounts in cents). */
 export interface ApiCard {
   id: number;
   user_id: number;
@@ -44,7 +44,7 @@ export interface ApiCard {
   created_at: string;
 }
 
-/** SPEC §9: available to spend = spending_limit - pending holds. */
+/** PRODUCT.md §9: available to spend = spending_limit - pending holds. */
 export const available = (card: Pick<ApiCard, 'spending_limit' | 'issuing_holds_amount'>) =>
   card.spending_limit - card.issuing_holds_amount;
 

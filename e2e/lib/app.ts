@@ -14,7 +14,7 @@ export const SAM = { email: 'sam@demo.test', firstName: 'Sam', name: 'Sam Rivera
 /** A wallet-user with an (inactive) card who has not accepted the issuing terms. */
 export const PRIYA = { email: 'priya@demo.test', firstName: 'Priya', name: 'Priya Shah' } as const;
 
-/** SPEC §2 texts. */
+/** PRODUCT.md §2 texts. */
 export const TEXT = {
   signInHeading: 'Sign In to Continue',
   loggingOut: 'Logging Out...',
@@ -22,7 +22,7 @@ export const TEXT = {
   notFoundCode: 'ERROR CODE 404 NOT FOUND',
 } as const;
 
-/** SPEC §8 success messages (and §2 confirms) the flows wait for. */
+/** PRODUCT.md §8 success messages (and §2 confirms) the flows wait for. */
 export const MESSAGES = {
   userAdded: 'User Added Successfully',
   pathUpdated: 'Update Successful',
@@ -55,7 +55,7 @@ export async function openLogin(page: Page): Promise<ReturnType<typeof loginForm
   return form;
 }
 
-/** Waits for the answer to the sign-in POST (SPEC §7: POST /login). */
+/** Waits for the answer to the sign-in POST (PRODUCT.md §7: POST /login). */
 export function loginResponse(page: Page) {
   return page.waitForResponse(
     (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/login',
@@ -72,7 +72,7 @@ export async function signIn(page: Page, email: string, firstName: string): Prom
   await expectVisible(greeting(page, firstName));
 }
 
-/** A notification (bottom right, SPEC §8) whose title is exactly `title`. */
+/** A notification (bottom right, PRODUCT.md §8) whose title is exactly `title`. */
 export function notification(page: Page, title: string): Locator {
   return page.locator('.ant-notification-notice').filter({ has: page.getByText(title, { exact: true }) });
 }
@@ -91,14 +91,14 @@ export function dialog(page: Page, title: string | RegExp): Locator {
   return page.getByRole('dialog', { name: title });
 }
 
-/** Dollars as the app shows them (SPEC §9: 2 decimals), e.g. 123456 -> '$1,234.56'. */
+/** Dollars as the app shows them (PRODUCT.md §9: 2 decimals), e.g. 123456 -> '$1,234.56'. */
 export function dollars(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const whole = Math.floor(Math.abs(cents) / 100).toLocaleString('en-US');
   return `${sign}$${whole}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 }
 
-/** 'Good {Morning/Afternoon/Evening}, {first name}' (SPEC §2, dashboard). */
+/** 'Good {Morning/Afternoon/Evening}, {first name}' (PRODUCT.md §2, dashboard). */
 export function greeting(page: Page, firstName: string): Locator {
   return page.getByText(new RegExp(`^Good (Morning|Afternoon|Evening), ${firstName}$`));
 }

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { AssertionError } from './harness.js';
 
 /**
- * axe-core in the page (DESIGN §10: WCAG 2.1 AA, no serious or critical violation on any route). The script comes
+ * axe-core in the page (ARCHITECTURE.md D10: WCAG 2.1 AA, no serious or critical violation on any route). The script comes
  * from node_modules (nothing is downloaded while the suite runs) and is injected once per document.
  */
 

@@ -25,7 +25,7 @@ import {
 } from '../lib/harness.js';
 
 /**
- * DESIGN §10: axe-core on every route of SPEC §2, for each role, at 1280 × 800 and 375 × 812, with no serious or
+ * ARCHITECTURE.md D10: axe-core on every route of PRODUCT.md §2, for each role, at 1280 × 800 and 375 × 812, with no serious or
  * critical violation. One context per role (signed in once); each test checks every screen at both widths and
  * reports all the violations it found, with the elements, at the end.
  */
@@ -375,7 +375,7 @@ export const tests: E2ETest[] = [
         for (const step of [1, 2, 3]) {
           await settle(page, { path: '/dashboard' });
           await audit.check(`the terms modal, step ${step}, at ${size.label}`);
-          // SPEC §2: the modal blocks the app; Escape leaves it (and the step) as it is.
+          // PRODUCT.md §2: the modal blocks the app; Escape leaves it (and the step) as it is.
           await page.keyboard.press('Escape');
           await expectVisible(modal);
           if (step < 3) await modal.getByRole('button', { name: 'Next' }).click();

@@ -21,7 +21,7 @@ import {
   type E2ETest,
 } from '../lib/harness.js';
 
-/** Issue 4: cards end to end (SPEC §2 /cards, /cards/{cardId}, /my-cards, the issuing terms modal). */
+/** Issue 4: cards end to end (PRODUCT.md §2 /cards, /cards/{cardId}, /my-cards, the issuing terms modal). */
 
 const FUNDED_CENTS = 7_500;
 

@@ -19,7 +19,7 @@ import {
  * it) and Reports & Insights' Export Report (a CSV and an Excel file of what the table shows, downloaded and parsed).
  */
 
-/** SPEC §2 export columns, in the order the server writes them. */
+/** PRODUCT.md §2 export columns, in the order the server writes them. */
 const ALL_COLUMNS = [
   'Posted Date',
   'Amount',

@@ -3,7 +3,7 @@ import { ADMIN, dialog, dollars, expectNotification, signIn } from '../lib/app.j
 import { statisticValue, tableRows } from '../lib/antd.js';
 import { assert, expectEqual, expectEventually, expectHidden, expectVisible, type E2ETest } from '../lib/harness.js';
 
-/** Issue 4: Account Funding (SPEC §2 /account-settings?tab=accountFunding): Add Funds and View Statements. */
+/** Issue 4: Account Funding (PRODUCT.md §2 /account-settings?tab=accountFunding): Add Funds and View Statements. */
 
 const TOPUP_CENTS = 25_000;
 

@@ -4,7 +4,7 @@ import { api } from '../lib/api.js';
 import { assert, expectHidden, expectPath, expectVisible, type E2ETest } from '../lib/harness.js';
 import { linkIn, readMail } from '../lib/mailbox.js';
 
-/** Issue 8: forgot and reset password (SPEC §2 /forgot-password and /reset-password, §5, §8). */
+/** Issue 8: forgot and reset password (PRODUCT.md §2 /forgot-password and /reset-password, §5, §8). */
 
 // A person of their own, so the demo sign-ins the other tests use keep demo-password.
 const PERSON = {

@@ -5,7 +5,7 @@ import { api, available, captureAuthorization, cardsOf, getCard, simulatePurchas
 import { cardTitled, statisticValue, tableRows } from '../lib/antd.js';
 import { assert, expectEventually, expectHidden, expectVisible, type E2ETest } from '../lib/harness.js';
 
-/** Issue 5: a purchase's lifecycle on the card page (SPEC §2 /cards/{cardId}: pending and posted, export). */
+/** Issue 5: a purchase's lifecycle on the card page (PRODUCT.md §2 /cards/{cardId}: pending and posted, export). */
 
 const FUNDED_CENTS = 20_000;
 const PURCHASE_CENTS = 4_321;

@@ -2,7 +2,7 @@ import { ADMIN, MEMBER, greeting, signIn } from '../lib/app.js';
 import { GIVING_PRODUCT, givingProduct } from '../lib/giving.js';
 import { assert, expectPath, expectVisible, type E2ETest } from '../lib/harness.js';
 
-/** Issue 8: single sign-on with the companion giving product, both ways (SPEC §1, §2 user menu and mobile header, §7). */
+/** Issue 8: single sign-on with the companion giving product, both ways (PRODUCT.md §1, §2 user menu and mobile header, §7). */
 
 const GIVING_LABEL = `${GIVING_PRODUCT} Giving`;
 const REFUSED = {

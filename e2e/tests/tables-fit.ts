@@ -4,7 +4,7 @@ import { tableRows } from '../lib/antd.js';
 import { assert, expectHidden, expectVisible, type E2ETest } from '../lib/harness.js';
 
 /**
- * Issue 18.1 and 18.2 (DESIGN §10): at 1280 px no table hides a column (the rightmost header cell is on screen and
+ * Issue 18.1 and 18.2 (ARCHITECTURE.md D10): at 1280 px no table hides a column (the rightmost header cell is on screen and
  * no table scrolls sideways); at 375 px lists are stacked items and the page never scrolls sideways.
  */
 

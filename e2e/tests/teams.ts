@@ -23,7 +23,7 @@ import {
 } from '../lib/harness.js';
 import { linkIn, readMail } from '../lib/mailbox.js';
 
-/** Issue 3: invitations, team members and approval paths, end to end (SPEC §2 /teams and /teams/{teamId}). */
+/** Issue 3: invitations, team members and approval paths, end to end (PRODUCT.md §2 /teams and /teams/{teamId}). */
 
 const INVITEE = {
   firstName: 'Taylor',
@@ -65,7 +65,7 @@ export const tests: E2ETest[] = [
     async run({ page, newPage, baseURL }) {
       await signIn(page, ADMIN.email, ADMIN.firstName);
 
-      // Add User (SPEC §5 new user: names, email, role).
+      // Add User (PRODUCT.md §5 new user: names, email, role).
       await page.goto('/teams?tab=users');
       await page.getByRole('button', { name: 'Invite New User' }).click();
       const drawer = dialog(page, 'Add User');

@@ -33,7 +33,7 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://wallet.example.com' })
     .optional(),
-  /** Tenancy: the label in front of APP_DOMAIN selects the organisation (DESIGN §5). Default: PUBLIC_URL's host, else localhost. */
+  /** Tenancy: the label in front of APP_DOMAIN selects the organisation (ARCHITECTURE.md D5). Default: PUBLIC_URL's host, else localhost. */
   APP_DOMAIN: z
     .string()
     .trim()

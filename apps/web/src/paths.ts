@@ -1,6 +1,6 @@
 import { EMAIL_CHANGE_PAGE } from '@wallet/contract';
 
-/** Every route path of the SPA in one place (SPEC §2). Builders take ids; patterns are for route tables. */
+/** Every route path of the SPA in one place (PRODUCT.md §2). Builders take ids; patterns are for route tables. */
 export const paths = {
   home: '/',
   login: '/login',

@@ -1,5 +1,5 @@
 /**
- * The audit log (DESIGN §5): admin actions that change money, roles, card status or approvals. The action names
+ * The audit log (ARCHITECTURE.md D5): admin actions that change money, roles, card status or approvals. The action names
  * are stored; the words are what Account Settings -> Audit Log shows.
  */
 export const AUDIT_ACTION_LABELS = {

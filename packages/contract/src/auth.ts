@@ -4,7 +4,7 @@ import type { CardIssuerInfo } from './card-issuer.js';
 
 export const MAX_STRING = 255;
 
-/** SPEC §5 login: email required, valid, max 255; password required. */
+/** PRODUCT.md §5 login: email required, valid, max 255; password required. */
 export const loginSchema = z.object({
   email: z
     .string({ error: MESSAGES.emailRequired })
@@ -21,7 +21,7 @@ export interface LoginResponse {
   two_factor: boolean;
 }
 
-/** The signed-in user as GET /api/me answers it (SPEC §3 User). */
+/** The signed-in user as GET /api/me answers it (PRODUCT.md §3 User). */
 export interface Me {
   id: number;
   name: string;
@@ -44,7 +44,7 @@ export interface Me {
   created_at: string;
 }
 
-/** Error body of every non-2xx answer (DESIGN §6). */
+/** Error body of every non-2xx answer (ARCHITECTURE.md D6). */
 export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string[]>;

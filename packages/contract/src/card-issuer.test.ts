@@ -23,7 +23,7 @@ describe("new card: the cardholder name follows Stripe's rule (up to 24 characte
   });
 
   it.each(['R2D2 Unit', 'Agent 007', "Mia O'Neil", 'Mia-Member', 'P. Shah', 'Zoë Smith', 'Mia@Member', 'Mia_Member'])(
-    'refuses %j with the SPEC-style message',
+    'refuses %j with the product message',
     (name) => {
       expect(nameErrors(name)).toEqual([CARD_ISSUER_MESSAGES.cardholderNameCharacters]);
     },

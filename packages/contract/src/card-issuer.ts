@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the card issuer asks of names and how card numbers are revealed (DESIGN §9). Stripe's description of an Issuing
+ * What the card issuer asks of names and how card numbers are revealed (ARCHITECTURE.md D9). Stripe's description of an Issuing
  * cardholder's `name`: "This will be printed on cards issued to them. The maximum length of this field is 24
  * characters. This field cannot contain any special characters or numbers." We check it before any issuer call, with
  * the same rule for the simulator, so a card made in a demo could be made at Stripe too.

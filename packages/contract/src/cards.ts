@@ -52,7 +52,7 @@ export function multiFundDoneText(amountCents: number, cards: number): string {
 
 /**
  * Fund Card on one card: Add (POST /api/cards/fund with that card: the server adds to the limit as it then is) or
- * Set to (PUT /api/cards/{id}/balance: the absolute amount, SPEC §7).
+ * Set to (PUT /api/cards/{id}/balance: the absolute amount, PRODUCT.md §7).
  */
 export const FUND_CARD_MODES = ['add', 'set'] as const;
 export type FundCardMode = (typeof FUND_CARD_MODES)[number];
@@ -66,7 +66,7 @@ export const FUND_CARD_TEXTS = {
 } as const;
 
 export const CARD_TYPES = ['virtual', 'physical'] as const;
-/** SPEC §4's active and inactive, and 'canceled' (terminal: lost, stolen or expired at the issuer; DESIGN §7). */
+/** PRODUCT.md §4's active and inactive, and 'canceled' (terminal: lost, stolen or expired at the issuer; ARCHITECTURE.md D7). */
 export const CARD_STATUSES = ['active', 'inactive', 'canceled'] as const;
 /** What PUT /api/cards/{id}/status may set: only the issuer cancels a card. */
 export const SETTABLE_CARD_STATUSES = ['active', 'inactive'] as const;
@@ -114,7 +114,7 @@ export const shippingSchema = z.object({
   country: z.literal('US').default('US'),
 });
 
-/** SPEC §5 new card. Physical cards need shipping. */
+/** PRODUCT.md §5 new card. Physical cards need shipping. */
 export const newCardSchema = z
   .object({
     user_id: idSchema.refine(Boolean, CARD_MESSAGES.userRequired),
@@ -137,12 +137,12 @@ export const cardStatusSchema = z.object({
 
 const description = required(CARD_MESSAGES.descriptionRequired);
 
-/** PUT /api/cards/{id}/balance: the new spending limit in cents (SPEC §7). */
+/** PUT /api/cards/{id}/balance: the new spending limit in cents (PRODUCT.md §7). */
 export const fundCardSchema = z.object({ amount: centsField(0), description });
 /** Most cards one Fund Card(s) may name. */
 export const MAX_CARDS_PER_FUNDING = 200;
 /**
- * POST /api/cards/fund: adds `amount` cents to each listed card's spending limit, all or none (SPEC §5 multi-card
+ * POST /api/cards/fund: adds `amount` cents to each listed card's spending limit, all or none (PRODUCT.md §5 multi-card
  * fund: at least 0.01, the description applied to each card).
  */
 export const fundCardsSchema = z.object({
@@ -207,9 +207,9 @@ export const confirmPasswordSchema = z.object({
 });
 export const termsAcceptanceSchema = z.object({ issuer: z.string().max(50).default('stripe') });
 
-/** How long a password confirmation unlocks sensitive card data (DESIGN §5). */
+/** How long a password confirmation unlocks sensitive card data (ARCHITECTURE.md D5). */
 export const PASSWORD_CONFIRMATION_SECONDS = 3 * 60 * 60;
-/** Users created before this day are exempt from the terms warning (SPEC §4). */
+/** Users created before this day are exempt from the terms warning (PRODUCT.md §4). */
 export const TERMS_EXEMPT_BEFORE = '2023-06-01T00:00:00Z';
 
 export interface HoldResource {
@@ -236,7 +236,7 @@ export interface CardResource {
   exp_year: number;
   spending_limit: number;
   issuing_holds_amount: number;
-  /** spending_limit - issuing_holds_amount (SPEC §9); negative after an over-capture. */
+  /** spending_limit - issuing_holds_amount (PRODUCT.md §9); negative after an over-capture. */
   available_to_spend: number;
   user_id: number;
   user?: { id: number; name: string; email: string; avatar_url: string | null };

@@ -1,4 +1,4 @@
-/** SPEC §9 business constants. */
+/** PRODUCT.md §9 business constants. */
 export const PAGE_SIZES = {
   table: 10,
   tableOptions: [5, 10, 20, 50, 100],
@@ -18,7 +18,7 @@ export const SEARCH_DEBOUNCE_MS = 800;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_NOTE_LENGTH = 255;
 
-/** Session idle lifetime default (DESIGN §5), overridable by SESSION_IDLE_MINUTES. */
+/** Session idle lifetime default (ARCHITECTURE.md D5), overridable by SESSION_IDLE_MINUTES. */
 export const DEFAULT_SESSION_IDLE_MINUTES = 120;
 /** Login throttle: 5 failures per email and IP within a minute. */
 export const LOGIN_MAX_ATTEMPTS = 5;
@@ -28,11 +28,11 @@ export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 export const SESSION_COOKIE = 'wallet_session';
 
-/** The companion giving product named in the user menu (SPEC §1). */
+/** The companion giving product named in the user menu (PRODUCT.md §1). */
 export const GIVING_PRODUCT_NAME = 'Demo';
 export const APP_VERSION_LABEL = 'Beta v0.1.0';
 
-/** The team colour palette of 12 (SPEC §5 New team). */
+/** The team colour palette of 12 (PRODUCT.md §5 New team). */
 export const TEAM_COLORS = [
   '#1677FF',
   '#13C2C2',

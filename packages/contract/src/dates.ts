@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What a date in a body or a query says when it isn't one (SPEC §8: a 422 with a message per field). */
+/** What a date in a body or a query says when it isn't one (PRODUCT.md §8: a 422 with a message per field). */
 export const DATE_MESSAGES = {
   format: 'Use the format YYYY-MM-DD.',
   notReal: 'Not a real date.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Field builders with the messages both sides show (SPEC §5). `label` is how the field is named in a message. */
+/** Field builders with the messages both sides show (PRODUCT.md §5). `label` is how the field is named in a message. */
 export const MAX_STRING_LENGTH = 255;
 
 export function requiredString(label: string, max = MAX_STRING_LENGTH) {

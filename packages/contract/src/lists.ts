@@ -1,4 +1,4 @@
-/** Paged list answers (DESIGN §6). */
+/** Paged list answers (ARCHITECTURE.md D6). */
 export interface ListMeta {
   total: number;
   current_page: number;

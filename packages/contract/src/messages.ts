@@ -1,4 +1,4 @@
-/** Texts of SPEC §2, §5 and §8 that both sides show or send. Matched exactly; never retyped elsewhere. */
+/** Texts of PRODUCT.md §2, §5 and §8 that both sides show or send. Matched exactly; never retyped elsewhere. */
 export const MESSAGES = {
   badCredentials: 'These credentials do not match our records.',
   tooManyAttempts: 'Too many sign-in attempts. Please try again in a minute.',
@@ -18,13 +18,13 @@ export const MESSAGES = {
   badPassword: 'The provided password is incorrect.',
   passwordConfirmed: 'Password confirmed.',
 
-  // SPEC §5 login rules
+  // PRODUCT.md §5 login rules
   emailRequired: 'Please enter your email!',
   emailInvalid: 'Please enter a valid email!',
   emailTooLong: 'The email may not be greater than 255 characters.',
   passwordRequired: 'Please enter your password!',
 
-  // SPEC §8 notifications
+  // PRODUCT.md §8 notifications
   checkEntries: 'Check your entries and try again!',
   notAuthorized: "You're not authorized to complete that action",
   notAuthorizedHint: 'Please refresh your browser or try logging out & back in again.',
@@ -34,7 +34,7 @@ export const MESSAGES = {
   genericError: "There's been an error!",
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
 
-  // SPEC §2 pages
+  // PRODUCT.md §2 pages
   notFoundPage: "Oops! We couldn't find what you're looking for. Please try again.",
   notFoundCode: 'ERROR CODE 404 NOT FOUND',
   errorBoundary: 'Uh oh! We encountered an error trying to load this page. Please try again.',

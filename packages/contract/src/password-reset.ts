@@ -3,7 +3,7 @@ import { loginSchema } from './auth.js';
 import { MESSAGES } from './messages.js';
 import { PASSWORD_MESSAGES, newPasswordPair } from './passwords.js';
 
-/** Forgot and reset password (SPEC §2 /forgot-password and /reset-password, §5, §8). */
+/** Forgot and reset password (PRODUCT.md §2 /forgot-password and /reset-password, §5, §8). */
 export const PASSWORD_RESET_MESSAGES = {
   heading: 'Reset My Password',
   /** The answer to POST /forgot-password, the same whether or not the email has an account. */
@@ -15,7 +15,7 @@ export const PASSWORD_RESET_MESSAGES = {
   tooManyRequests: MESSAGES.tooManyRequests,
 } as const;
 
-/** A reset link works once and for this long (DESIGN §5). */
+/** A reset link works once and for this long (ARCHITECTURE.md D5). */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
 export interface RateLimit {
@@ -44,7 +44,7 @@ export const LINK_SIGN_IN_RATE_LIMITS = {
   googleCallback: { max: 30, windowSeconds: 900 },
 } as const satisfies Record<string, RateLimit>;
 
-/** SPEC §5 forgot password: email required, valid, max 255. */
+/** PRODUCT.md §5 forgot password: email required, valid, max 255. */
 export const forgotPasswordSchema = z.object({ email: loginSchema.shape.email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
@@ -53,7 +53,7 @@ const tokenField = z
   .min(1, PASSWORD_RESET_MESSAGES.invalid)
   .max(200, PASSWORD_RESET_MESSAGES.invalid);
 
-/** POST /reset-password {password, password_confirmation, email, token} (SPEC §7), with SPEC §5's new-password rules. */
+/** POST /reset-password {password, password_confirmation, email, token} (PRODUCT.md §7), with PRODUCT.md §5's new-password rules. */
 export const resetPasswordSchema = z
   .object({
     email: loginSchema.shape.email,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './constants.js';
 
-/** SPEC §5 new password (reset and register). */
+/** PRODUCT.md §5 new password (reset and register). */
 export const PASSWORD_MESSAGES = {
   tooWeak: 'That password is not strong enough!',
   confirmRequired: 'Please confirm your password!',

@@ -52,7 +52,7 @@ export function todayIso(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** SPEC §5 new request: amount in cents (>= 1), card, team, optional category, notes (max 255), interval. */
+/** PRODUCT.md §5 new request: amount in cents (>= 1), card, team, optional category, notes (max 255), interval. */
 export const newRequestSchema = z
   .object({
     amount: centsField(1),
@@ -105,7 +105,7 @@ export const walletCategorySchema = z.object({
 });
 export const DEFAULT_WALLET_CATEGORIES = ['Travel', 'Software', 'Meals', 'Office', 'Marketing', 'Other'] as const;
 
-/** SPEC §4 display status: Pending while both are pending; Rejected if either rejected; else Approved. */
+/** PRODUCT.md §4 display status: Pending while both are pending; Rejected if either rejected; else Approved. */
 export function requestDisplayStatus(request: {
   approved_path: DecisionState;
   approved_accounting: DecisionState;

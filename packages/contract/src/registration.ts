@@ -1,6 +1,6 @@
 /**
  * Google sign-in (OpenID Connect) and registration requests: routes, query values and every text the pages show
- * (SPEC §2 public routes /registration-requested, /registration-approval-status, /access-pending; SPEC §4).
+ * (PRODUCT.md §2 public routes /registration-requested, /registration-approval-status, /access-pending; PRODUCT.md §4).
  */
 
 /** Server endpoints of the Google sign-in (full navigations, not fetches). */
@@ -9,7 +9,7 @@ export const GOOGLE_SIGN_IN_PATHS = {
   callback: '/oauth/google/callback',
 } as const;
 
-/** SPEC §2 public pages a Google sign-in or an admin's mailed answer lands on. */
+/** PRODUCT.md §2 public pages a Google sign-in or an admin's mailed answer lands on. */
 export const REGISTRATION_PAGES = {
   requested: '/registration-requested',
   approvalStatus: '/registration-approval-status',
@@ -21,7 +21,7 @@ export interface SignInOptions {
   google: { configured: boolean };
 }
 
-/** SPEC §4 registration request outcomes, as /registration-approval-status?status= carries them. */
+/** PRODUCT.md §4 registration request outcomes, as /registration-approval-status?status= carries them. */
 export const REGISTRATION_APPROVAL_STATUSES = ['approve', 'block', 'already_approved', 'already_blocked'] as const;
 export type RegistrationApprovalStatus = (typeof REGISTRATION_APPROVAL_STATUSES)[number];
 /** What else a mailed link can meet: it expired, or it names no request of this organisation. */

@@ -1,4 +1,4 @@
-/** /reports-and-insights texts and choices (SPEC §2, §8, §9), shared by the screens and the export endpoint. */
+/** /reports-and-insights texts and choices (PRODUCT.md §2, §8, §9), shared by the screens and the export endpoint. */
 
 /** The report export's columns, in file order (GET /api/expenses/export?export_fields=...). */
 export const REPORT_EXPORT_FIELDS = [
@@ -75,7 +75,7 @@ export const TOP_FIVE_TITLES = {
   teams: 'Top 5 Team Spending',
 } as const;
 
-/** The transactions table's date presets (SPEC §2). */
+/** The transactions table's date presets (PRODUCT.md §2). */
 export const TRANSACTION_DATE_PRESETS = [
   'Today',
   'Yesterday',

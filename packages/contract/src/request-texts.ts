@@ -1,5 +1,5 @@
 /**
- * Texts of the /requests screens and the public approval-link pages (SPEC §2), shared by the web app and the
+ * Texts of the /requests screens and the public approval-link pages (PRODUCT.md §2), shared by the web app and the
  * end-to-end tests. Messages the API also sends live in REQUEST_MESSAGES.
  */
 export const REQUEST_TEXTS = {
@@ -22,7 +22,7 @@ export const REQUEST_TEXTS = {
   unpause: 'Unpause',
 } as const;
 
-/** The /requests tabs (SPEC §2): `tab` in the URL is the key. */
+/** The /requests tabs (PRODUCT.md §2): `tab` in the URL is the key. */
 export const REQUEST_TABS = {
   pending: 'Pending Request',
   myRequest: 'My Request',
@@ -32,7 +32,7 @@ export const REQUEST_TABS = {
 } as const;
 export type RequestTabKey = keyof typeof REQUEST_TABS;
 
-/** Where a one-click approval link from the mail lands (SPEC §2 public routes, DESIGN §8). */
+/** Where a one-click approval link from the mail lands (PRODUCT.md §2 public routes, ARCHITECTURE.md D8). */
 export const APPROVAL_LINK_TEXTS = {
   approvedTitle: 'Request Approved',
   approvedDetail: 'The purchase request has been marked approved.',

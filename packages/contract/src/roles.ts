@@ -1,4 +1,4 @@
-/** Roles of SPEC §6. The first three are admins. */
+/** Roles of PRODUCT.md §6. The first three are admins. */
 export const ROLES = ['super-admin', 'wallet-admin', 'wallet-finance', 'wallet-user'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -16,7 +16,7 @@ export function isWalletUser(roles: readonly string[]): boolean {
   return roles.includes('wallet-user');
 }
 
-/** 'Admin' for any admin role, else 'Member' (SPEC §6). */
+/** 'Admin' for any admin role, else 'Member' (PRODUCT.md §6). */
 export function roleLabel(roles: readonly string[]): 'Admin' | 'Member' {
   return isAdmin(roles) ? 'Admin' : 'Member';
 }

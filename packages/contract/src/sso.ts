@@ -1,4 +1,4 @@
-/** Products this wallet signs its users into (SPEC §7 POST /api/outbound-sso {app}). */
+/** Products this wallet signs its users into (PRODUCT.md §7 POST /api/outbound-sso {app}). */
 export const SSO_APPS = ['giving'] as const;
 export type SsoApp = (typeof SSO_APPS)[number];
 

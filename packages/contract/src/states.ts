@@ -1,4 +1,4 @@
-/** The 50 US states plus the District of Columbia (SPEC §5), for the state / province select. */
+/** The 50 US states plus the District of Columbia (PRODUCT.md §5), for the state / province select. */
 export interface StateOption {
   value: string;
   label: string;

@@ -15,7 +15,7 @@ export const TEAM_MESSAGES = {
 
 const userIds = (message: string) => z.array(idSchema, { error: message }).max(500, 'Too many users.');
 
-/** SPEC §5 new team: name required; colour from the palette of 12; members and approval path optional. */
+/** PRODUCT.md §5 new team: name required; colour from the palette of 12; members and approval path optional. */
 export const newTeamSchema = z.object({
   name: z
     .string({ error: TEAM_MESSAGES.nameRequired })

@@ -1,6 +1,6 @@
 import type { Role } from './roles.js';
 
-/** Texts of SPEC §2 screens that are not messages of an API (matched exactly; never retyped elsewhere). */
+/** Texts of PRODUCT.md §2 screens that are not messages of an API (matched exactly; never retyped elsewhere). */
 export const UI_TEXTS = {
   stillBuilding: "Sorry! We're still building this page. Please try again later.",
   invitationPending: 'Invitation pending',

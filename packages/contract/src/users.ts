@@ -9,7 +9,7 @@ export const ROLE_REQUIRED_MESSAGE = `Choose a role: ${ASSIGNABLE_ROLES.slice(0,
   .join(', ')} or ${ROLE_NAMES[ASSIGNABLE_ROLES.at(-1)!]}.`;
 const roleField = z.enum(ASSIGNABLE_ROLES, { error: ROLE_REQUIRED_MESSAGE });
 
-/** SPEC §5 profile: first and last name and email required; the rest optional, max 255 (postal max 20). */
+/** PRODUCT.md §5 profile: first and last name and email required; the rest optional, max 255 (postal max 20). */
 export const profileSchema = z.object({
   first_name: requiredString('first name'),
   last_name: requiredString('last name'),
@@ -23,7 +23,7 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-/** SPEC §5 new user: the profile fields plus one of the three assignable roles. */
+/** PRODUCT.md §5 new user: the profile fields plus one of the three assignable roles. */
 export const newUserSchema = profileSchema.extend({ role: roleField });
 export type NewUserInput = z.infer<typeof newUserSchema>;
 
@@ -75,7 +75,7 @@ export interface UpdateUserResponse {
   message?: string;
 }
 
-/** A link confirming a new email works once and for this long (like a password reset link, DESIGN §5). */
+/** A link confirming a new email works once and for this long (like a password reset link, ARCHITECTURE.md D5). */
 export const EMAIL_CHANGE_TTL_MINUTES = 60;
 
 /** People may ask for this many email confirmation mails per hour (each goes to an address they typed). */
@@ -118,7 +118,7 @@ export const EMAIL_CHANGE_TEXTS: Record<EmailChangeStatus, { title: string; deta
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
-/** A user as the users API answers it (SPEC §3 User); includes appear only when asked for. */
+/** A user as the users API answers it (PRODUCT.md §3 User); includes appear only when asked for. */
 export interface UserResource {
   id: number;
   name: string;

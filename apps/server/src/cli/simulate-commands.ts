@@ -18,7 +18,7 @@ import type { CliIo } from './commands.js';
 
 /**
  * npm run simulate -- <command>: card purchases through the very same authorisation and transaction code the
- * simulator issuer's API and a real issuer's webhooks use (DESIGN §9). Development and test only.
+ * simulator issuer's API and a real issuer's webhooks use (ARCHITECTURE.md D9). Development and test only.
  */
 export const SIMULATE_USAGE = `Usage: npm run simulate -- <command> [options]
 

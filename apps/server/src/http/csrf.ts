@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Provider webhooks are authenticated by their signature, not by a browser cookie. */
 const EXEMPT_PREFIXES = ['/webhooks/'];
 
-/** Double-submit CSRF (DESIGN §5): a state-changing request must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN. */
+/** Double-submit CSRF (ARCHITECTURE.md D5): a state-changing request must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN. */
 export function registerCsrf(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;

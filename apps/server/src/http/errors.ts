@@ -1,6 +1,6 @@
 import { MESSAGES } from '@wallet/contract';
 
-/** Named errors with stable ids; the error handler renders them as { message, errors? } (DESIGN §6). */
+/** Named errors with stable ids; the error handler renders them as { message, errors? } (ARCHITECTURE.md D6). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { badRequest, validationFailed } from './errors.js';
 
 /**
- * The list conventions of DESIGN §6: filter[...], sort (comma list, '-' for descending), include, fields[...],
+ * The list conventions of ARCHITECTURE.md D6: filter[...], sort (comma list, '-' for descending), include, fields[...],
  * page[number], page[size] (max 200). Anything a route does not declare is a 400 naming it.
  */
 export interface ListSpec<Filters extends Record<string, z.ZodType>, Sort extends string, Include extends string> {

@@ -88,7 +88,7 @@ export function createSafeTransform(): SwaggerTransform {
 }
 
 /**
- * The OpenAPI document of every registered route, generated from the route schemas (DESIGN §6) and served,
+ * The OpenAPI document of every registered route, generated from the route schemas (ARCHITECTURE.md D6) and served,
  * public, at GET /api/docs (and /api/docs/json). Register it before the routes: it collects them as they are added.
  * The document holds only paths and schemas, never configuration.
  */

@@ -5,7 +5,7 @@ import { orgOf } from './context.js';
 /**
  * The address of an organisation's app, for every absolute link the server writes (mails, OAuth callbacks).
  * Built from configuration only (PUBLIC_URL and the organisation's slug), never from Host, X-Forwarded-Host or
- * Origin: a request's headers are the attacker's to write (DESIGN §5).
+ * Origin: a request's headers are the attacker's to write (ARCHITECTURE.md D5).
  * DEFAULT_ORG lives on the bare domain; any other organisation on `<slug>.<domain>`.
  */
 export function organizationOrigin(

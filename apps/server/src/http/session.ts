@@ -20,7 +20,7 @@ export function registerSessions(app: FastifyInstance) {
 }
 
 /**
- * Secure when served over HTTPS (DESIGN §5): always with COOKIE_SECURE, else whenever the request came over HTTPS,
+ * Secure when served over HTTPS (ARCHITECTURE.md D5): always with COOKIE_SECURE, else whenever the request came over HTTPS,
  * directly or (with TRUST_PROXY) as X-Forwarded-Proto says; @fastify/cookie's 'auto' reads request.protocol.
  */
 export function secureCookies(config: Pick<Config, 'COOKIE_SECURE'>): true | 'auto' {

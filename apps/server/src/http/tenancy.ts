@@ -15,7 +15,7 @@ export interface HostRules {
 }
 
 /**
- * DESIGN §5: the one label in front of APP_DOMAIN names the organisation (acme.localhost -> acme); the bare
+ * ARCHITECTURE.md D5: the one label in front of APP_DOMAIN names the organisation (acme.localhost -> acme); the bare
  * APP_DOMAIN or a served IP address is DEFAULT_ORG. Anything else (another domain, userinfo, a non-numeric port,
  * labels nested deeper, an IP address not configured) is null: refused, never mapped to DEFAULT_ORG.
  */

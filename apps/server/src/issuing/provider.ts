@@ -1,7 +1,7 @@
 import type { Address, Shipping } from '../db/schema.js';
 
 /**
- * The only way the domain talks to a card issuer (DESIGN §9). The simulator keeps its books in our database;
+ * The only way the domain talks to a card issuer (ARCHITECTURE.md D9). The simulator keeps its books in our database;
  * the Stripe adapter calls Stripe Issuing. Every create takes an idempotency key so a retry never issues twice.
  */
 export interface TermsAcceptance {
@@ -49,7 +49,7 @@ export interface IssuingProvider {
   setSpendingLimit(cardId: string, amount: number, idempotencyKey: string): Promise<void>;
   /**
    * The full number and CVC through our server: the simulator only. With Stripe the server never handles them (PCI
-   * scope, DESIGN §9): the browser shows them with Stripe's Issuing Elements and an ephemeral key (below).
+   * scope, ARCHITECTURE.md D9): the browser shows them with Stripe's Issuing Elements and an ephemeral key (below).
    */
   revealCard?(cardId: string): Promise<{ number: string; cvc: string }>;
   /**

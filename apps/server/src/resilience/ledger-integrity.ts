@@ -4,7 +4,7 @@ import { integrityProblems } from '../modules/ledger/service.js';
 
 /**
  * What must hold for an organisation's money whatever happened (a crash, a killed database, two processes racing),
- * read straight from the tables (DESIGN §7). Every list is empty when the books are sound.
+ * read straight from the tables (ARCHITECTURE.md D7). Every list is empty when the books are sound.
  */
 export interface LedgerIntegrity {
   /** Journal entries whose lines don't sum to zero, or with fewer than two lines. */

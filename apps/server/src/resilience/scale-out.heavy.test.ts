@@ -9,7 +9,7 @@ import { requestBody, requestWorld, type RequestWorld } from '../modules/purchas
 import { ledgerIntegrity, notExactlyOnce, entryCounts, SOUND_LEDGER } from './ledger-integrity.js';
 
 /**
- * DESIGN §12, issue 9 point 1: two real server processes (main.ts) on one PostgreSQL database, addressed on their
+ * ARCHITECTURE.md D12, issue 9 point 1: two real server processes (main.ts) on one PostgreSQL database, addressed on their
  * own ports with nothing in front, share every piece of state: card holds, the organisation's funds, sessions.
  * Each recurring period funded exactly once across processes is proven by modules/recurring/two-processes.test.ts
  * (the schedule's job body, runDueFundings, racing in two node processes on one database).

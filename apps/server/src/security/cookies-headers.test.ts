@@ -10,7 +10,7 @@ import { useTestApp } from '../test/context.js';
 import { makeOrganization, TEST_PASSWORD } from '../test/factories.js';
 
 /**
- * DESIGN §5 cookie flags and the security headers of the SPA and the API, over plain http, with COOKIE_SECURE,
+ * ARCHITECTURE.md D5 cookie flags and the security headers of the SPA and the API, over plain http, with COOKIE_SECURE,
  * and behind an HTTPS proxy (TRUST_PROXY + X-Forwarded-Proto).
  */
 const ctx = useTestApp();

@@ -14,7 +14,7 @@ vi.mock('fastify', async (original) =>
 );
 
 /**
- * DESIGN §5 CSRF (double submit): every state-changing route of the route table, called with a live session and
+ * ARCHITECTURE.md D5 CSRF (double submit): every state-changing route of the route table, called with a live session and
  * the XSRF-TOKEN cookie but without (or with a wrong) X-XSRF-TOKEN header, answers 419 and writes nothing.
  */
 const ctx = useTestApp();

@@ -23,7 +23,7 @@ vi.mock('fastify', async (original) =>
 );
 
 /**
- * DESIGN §5, issue 9 "security review": a tenant-isolation and role matrix generated from the route table. Every
+ * ARCHITECTURE.md D5, issue 9 "security review": a tenant-isolation and role matrix generated from the route table. Every
  * registered route (collected as Fastify registers it) is called signed out, by each role of its own organisation,
  * by an admin and a member of another organisation on that organisation's host addressing the first one's object
  * ids, and with the first organisation's session cookie on the other host.

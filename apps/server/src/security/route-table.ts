@@ -105,7 +105,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/email-changes/confirm':
     'confirms a new email from the link mailed to it; the single-use token is the credential',
   'POST /webhooks/stripe': 'Stripe calls it; authenticated by the Stripe-Signature HMAC, not by a session',
-  'GET /api/docs': 'the OpenAPI document (DESIGN §6): route shapes, no data',
+  'GET /api/docs': 'the OpenAPI document (ARCHITECTURE.md D6): route shapes, no data',
   'GET /api/docs/json': 'the OpenAPI document as JSON',
 };
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { TestClient } from './client.js';
 
-/** A valid SPEC §5 new-card body for this user; overrides replace top-level fields. */
+/** A valid PRODUCT.md §5 new-card body for this user; overrides replace top-level fields. */
 export function newCardBody(userId: number, overrides: Record<string, unknown> = {}) {
   return {
     user_id: userId,

@@ -7,7 +7,7 @@ import { freePort } from '../db/embedded-postgres.js';
 
 /**
  * A second, real server process (`node --import tsx apps/server/src/main.ts`) on an existing database, for tests
- * and the bench that prove N processes on one PostgreSQL just work (DESIGN §12). It never starts an embedded
+ * and the bench that prove N processes on one PostgreSQL just work (ARCHITECTURE.md D12). It never starts an embedded
  * PostgreSQL: DATABASE_URL is required.
  */
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');

@@ -54,7 +54,7 @@ const EmailChangeResultPage = lazyNamed(
 
 /**
  * While the browser is idle after the first page, fetch the signed-in frame, so the dashboard after sign-in does not
- * wait for it (DESIGN §10: quick on a cold cache) and /login's first load stays small.
+ * wait for it (ARCHITECTURE.md D10: quick on a cold cache) and /login's first load stays small.
  */
 function usePreloadSignedInFrame() {
   useEffect(() => {
@@ -68,7 +68,7 @@ function usePreloadSignedInFrame() {
   }, []);
 }
 
-/** Public routes, then everything under '/' behind sign-in (SPEC §2). */
+/** Public routes, then everything under '/' behind sign-in (PRODUCT.md §2). */
 export function AppRoutes() {
   usePreloadSignedInFrame();
   return (

@@ -43,7 +43,7 @@ const everyonesRoutes: RouteObject[] = [
 
 const notFound: RouteObject = { path: '*', element: <NotFoundPage /> };
 
-/** SPEC §2 route table for admin roles. */
+/** PRODUCT.md §2 route table for admin roles. */
 export const adminRoutes: RouteObject[] = [
   ...everyonesRoutes,
   { path: routePatterns.cards, element: <CardsPage /> },
@@ -54,7 +54,7 @@ export const adminRoutes: RouteObject[] = [
   notFound,
 ];
 
-/** SPEC §2 route table for everyone else: admin pages do not exist for them. */
+/** PRODUCT.md §2 route table for everyone else: admin pages do not exist for them. */
 export const memberRoutes: RouteObject[] = [...everyonesRoutes, notFound];
 
 export function AuthenticatedRoutes({ roles }: { roles: readonly string[] }) {

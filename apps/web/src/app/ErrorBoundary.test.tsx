@@ -13,7 +13,7 @@ function FlakyPage() {
 }
 
 describe('ErrorBoundary', () => {
-  it('shows the SPEC §2 message and the error, and Try Again renders the page afresh', async () => {
+  it('shows the PRODUCT.md §2 message and the error, and Try Again renders the page afresh', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
       <AppProviders>

@@ -21,7 +21,7 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Routes every failed query and mutation to `notify` (SPEC §8) unless its meta says `silent`,
+ * Routes every failed query and mutation to `notify` (PRODUCT.md §8) unless its meta says `silent`,
  * and treats a 401 anywhere as "signed out". Returns the unsubscribe function.
  */
 export function connectErrorHandling(queryClient: QueryClient, notify: (error: unknown) => void): () => void {

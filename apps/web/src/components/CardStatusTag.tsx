@@ -2,7 +2,7 @@ import { Badge } from 'antd';
 import { canceledCardLabel, type CardResource } from '@wallet/contract';
 
 /**
- * Active or inactive (SPEC §4), or canceled by the card issuer (terminal, with the issuer's reason: 'Canceled · Lost'),
+ * Active or inactive (PRODUCT.md §4), or canceled by the card issuer (terminal, with the issuer's reason: 'Canceled · Lost'),
  * as a coloured dot with its words.
  */
 export function CardStatusTag({ status, reason }: { status: CardResource['status']; reason?: string | null }) {

@@ -17,7 +17,7 @@ export function confirmPassword(password: string): Promise<unknown> {
 }
 
 /**
- * The one confirm-password modal (SPEC §8 423 'Please confirm your password to continue'). Mounted once with
+ * The one confirm-password modal (PRODUCT.md §8 423 'Please confirm your password to continue'). Mounted once with
  * the app's providers, it registers with the http client: any call answered 423 opens it, and the call is
  * made again once the password is confirmed. Cancel gives the caller the 423.
  */

@@ -20,7 +20,7 @@ function withTwoDecimals(text: string): string {
 }
 
 /**
- * Dollars with 2 decimals (SPEC §5 "2-decimal currency input"): a keystroke or paste that would not leave an amount
+ * Dollars with 2 decimals (PRODUCT.md §5 "2-decimal currency input"): a keystroke or paste that would not leave an amount
  * (a letter, a second point, a third decimal) is refused, so the field never shows anything but money. The value is
  * a string ("12.50"), never a float, so turning it into cents (dollarsToCents) is exact; empty is null.
  */

@@ -1,7 +1,7 @@
 import { Button, Result, Typography } from 'antd';
 import { MESSAGES } from '@wallet/contract';
 
-/** What a page shows when it failed to load (SPEC §2 error boundary). */
+/** What a page shows when it failed to load (PRODUCT.md §2 error boundary). */
 export function ErrorFallback({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const message = error instanceof Error ? error.message : String(error);
   return (

@@ -3,7 +3,7 @@ import { MESSAGES } from '@wallet/contract';
 import { paths } from '../paths';
 import { ButtonLink } from './ButtonLink';
 
-/** The catch-all page of SPEC §2. */
+/** The catch-all page of PRODUCT.md §2. */
 export function NotFoundPage() {
   return (
     <Result

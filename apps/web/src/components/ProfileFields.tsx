@@ -16,7 +16,7 @@ const rules = {
   postal: [zodRule(shape.postal)],
 };
 
-/** The profile fields of SPEC §5 (user forms and Personal Information), validated with the server's schema. */
+/** The profile fields of PRODUCT.md §5 (user forms and Personal Information), validated with the server's schema. */
 export function ProfileFields() {
   return (
     <Row gutter={16}>

@@ -2,7 +2,7 @@ import { CalendarOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { CHART_RANGES, chartRange, type ChartRangeKey } from '../lib/analytics';
 
-/** The range menu of SPEC §2 (1 Month, 3 Months, 6 Months, 1 Year): a button showing the range, opening the choices. */
+/** The range menu of PRODUCT.md §2 (1 Month, 3 Months, 6 Months, 1 Year): a button showing the range, opening the choices. */
 export function RangeMenu({
   value,
   onChange,

@@ -8,7 +8,7 @@ const LOOK = {
   Rejected: { color: 'red', icon: <CloseCircleOutlined aria-hidden /> },
 } as const;
 
-/** A purchase request's display status (SPEC §4): Pending, Approved or Rejected, from its two states. */
+/** A purchase request's display status (PRODUCT.md §4): Pending, Approved or Rejected, from its two states. */
 export function RequestStatusTag({
   request,
 }: {
@@ -28,7 +28,7 @@ const STATE_LOOK: Record<DecisionState, { color: string; label: string }> = {
   rejected: { color: 'red', label: 'Rejected' },
 };
 
-/** One approver's state (SPEC §4: pending, approved or rejected). */
+/** One approver's state (PRODUCT.md §4: pending, approved or rejected). */
 export function DecisionStateTag({ state }: { state: DecisionState }) {
   return (
     <Tag color={STATE_LOOK[state].color} style={{ marginInlineEnd: 0 }}>

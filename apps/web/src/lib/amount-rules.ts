@@ -9,7 +9,7 @@ export function formAmountToCents(value: unknown): number | null {
 }
 
 /**
- * SPEC §5 amounts: required, a number with at most 2 decimals, at least `minCents`; one message for all of it
+ * PRODUCT.md §5 amounts: required, a number with at most 2 decimals, at least `minCents`; one message for all of it
  * ("'amount' is not a valid number").
  */
 export function amountRules(minCents: number): FormRule[] {

@@ -1,6 +1,6 @@
 import { http, type QueryParams } from './http';
 
-/** One point of an analytics series (SPEC §3): the period's first day and an amount in cents. */
+/** One point of an analytics series (PRODUCT.md §3): the period's first day and an amount in cents. */
 export interface AnalyticsRow {
   date: string;
   amount: number;
@@ -14,7 +14,7 @@ export interface AnalyticsSeries {
 
 export type PeriodUnit = 'day' | 'month';
 
-/** The range menu of SPEC §2 and §9: 30, 90, 180 and 365 days; charts default to the last 6 months. */
+/** The range menu of PRODUCT.md §2 and §9: 30, 90, 180 and 365 days; charts default to the last 6 months. */
 export const CHART_RANGES = [
   { key: '1m', label: '1 Month', days: 30, unit: 'day', periods: 30 },
   { key: '3m', label: '3 Months', days: 90, unit: 'month', periods: 3 },

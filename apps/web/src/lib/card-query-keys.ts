@@ -14,5 +14,5 @@ export const cardKeys = {
   cardholder: (userId: number) => ['cards', 'cardholder', userId] as const,
 };
 
-/** `include` of every card list and card read (SPEC §7). */
+/** `include` of every card list and card read (PRODUCT.md §7). */
 export const CARD_INCLUDES = 'user,pendingIssuingAuthorizationHolds';

@@ -27,7 +27,7 @@ function show(error: unknown): string[][] {
 
 const reportSpy = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
-describe('SPEC §8 notifications for failed calls', () => {
+describe('PRODUCT.md §8 notifications for failed calls', () => {
   it('400: "Check your entries and try again!" with the first error, else the message', () => {
     expect(show(new HttpError(400, 'Unknown filter: colour', { 'filter[colour]': ['Unknown filter.'] }))).toEqual([
       [MESSAGES.checkEntries, 'Unknown filter.'],

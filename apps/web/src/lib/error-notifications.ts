@@ -7,7 +7,7 @@ export interface ErrorNotice {
   description?: string;
 }
 
-/** What the UI does with a failed call (SPEC §8): the notices to show and whether to report it. */
+/** What the UI does with a failed call (PRODUCT.md §8): the notices to show and whether to report it. */
 export interface ErrorOutcome {
   notices: ErrorNotice[];
   report: boolean;
@@ -62,7 +62,7 @@ function noticesForStatus(error: HttpError): ErrorNotice[] {
   }
 }
 
-/** Maps any thrown error to the notices of SPEC §8. Pure: showing and reporting are the caller's job. */
+/** Maps any thrown error to the notices of PRODUCT.md §8. Pure: showing and reporting are the caller's job. */
 export function errorOutcome(error: unknown): ErrorOutcome {
   if (!(error instanceof HttpError)) {
     const description = error instanceof Error ? error.message : String(error);

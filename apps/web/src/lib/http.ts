@@ -26,7 +26,7 @@ export class HttpError extends Error {
 export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
 const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
 const CSRF_MISMATCH_STATUS = 419;
-/** DESIGN §5: sensitive data needs a recently confirmed password; the server answers 423 until then. */
+/** ARCHITECTURE.md D5: sensitive data needs a recently confirmed password; the server answers 423 until then. */
 const PASSWORD_CONFIRMATION_STATUS = 423;
 export const CONFIRM_PASSWORD_PATH = '/user/confirm-password';
 
@@ -159,7 +159,7 @@ export const http = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
 
-/** Most endpoints answer `{ data }` (SPEC §7). */
+/** Most endpoints answer `{ data }` (PRODUCT.md §7). */
 export interface DataEnvelope<T> {
   data: T;
 }

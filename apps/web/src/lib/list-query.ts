@@ -4,7 +4,7 @@ import type { ListMeta } from '@wallet/contract';
 import { PAGE_SIZES } from '@wallet/contract';
 import type { QueryParams } from './http';
 
-/** Page, size, sort and filters of a server-side list (DESIGN §6 list conventions). */
+/** Page, size, sort and filters of a server-side list (ARCHITECTURE.md D6 list conventions). */
 export interface ListState {
   page: number;
   pageSize: number;
@@ -36,7 +36,7 @@ export function sortOrderOf(sort: string | undefined, column: string): 'ascend' 
   return null;
 }
 
-/** Table pagination from the server's meta (SPEC §9 sizes). */
+/** Table pagination from the server's meta (PRODUCT.md §9 sizes). */
 export function tablePagination(
   state: ListState,
   meta: ListMeta | undefined,

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 
-/** GET /api/logo/{first host segment} serves the organisation of this host (SPEC §7, DESIGN §5). */
+/** GET /api/logo/{first host segment} serves the organisation of this host (PRODUCT.md §7, ARCHITECTURE.md D5). */
 export function organizationLogoPath(hostname = window.location.hostname): string {
   const segment =
     hostname

@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 import { PASSWORD_MESSAGES } from '@wallet/contract';
 
-/** SPEC §5 confirmation: required, and the same as the `password` field. */
+/** PRODUCT.md §5 confirmation: required, and the same as the `password` field. */
 export const confirmationRules: FormRule[] = [
   { required: true, message: PASSWORD_MESSAGES.confirmRequired },
   ({ getFieldValue }) => ({

@@ -15,12 +15,12 @@ export function cardExpiry(card: Pick<CardResource, 'exp_month' | 'exp_year'>): 
   return `${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year % 100).padStart(2, '0')}`;
 }
 
-/** SPEC §9: available to spend = spending_limit - issuing_holds_amount (cents). */
+/** PRODUCT.md §9: available to spend = spending_limit - issuing_holds_amount (cents). */
 export function availableToSpend(card: Pick<CardResource, 'spending_limit' | 'issuing_holds_amount'>): number {
   return card.spending_limit - card.issuing_holds_amount;
 }
 
-/** SPEC §4: a holder created on or after 2023-06-01 without accepted issuing terms can't have a card activated. */
+/** PRODUCT.md §4: a holder created on or after 2023-06-01 without accepted issuing terms can't have a card activated. */
 export function holderNeedsTermsAcceptance(holder: {
   created_at: string;
   issuing_tos_acceptance: { accepted_at: string | null };

@@ -2,7 +2,7 @@ import '@tanstack/react-query';
 
 /** Query and mutation meta the app understands. */
 export interface AppQueryMeta extends Record<string, unknown> {
-  /** Errors are handled where the call is made; no SPEC §8 notification. */
+  /** Errors are handled where the call is made; no PRODUCT.md §8 notification. */
   silent?: boolean;
 }
 

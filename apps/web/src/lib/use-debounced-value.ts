@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, once it has stopped changing for `delayMs` (search boxes: SPEC §9, 800 ms). */
+/** `value`, once it has stopped changing for `delayMs` (search boxes: PRODUCT.md §9, 800 ms). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

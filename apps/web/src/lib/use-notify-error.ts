@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { errorOutcome } from './error-notifications';
 import { reportError } from './error-reporting';
 
-/** Shows a failed call as SPEC §8 notifications (bottom right) and reports what should be reported. */
+/** Shows a failed call as PRODUCT.md §8 notifications (bottom right) and reports what should be reported. */
 export function useNotifyError(): (error: unknown) => void {
   const { notification } = App.useApp();
   return useCallback(

@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useCallback, type ReactNode } from 'react';
 
 /**
- * Shows a SPEC §8 success message as a notification (bottom right, like the error notices); `action` is a control
+ * Shows a PRODUCT.md §8 success message as a notification (bottom right, like the error notices); `action` is a control
  * in it (e.g. a link to what was just created).
  */
 export function useNotifySuccess(): (title: string, description?: string, action?: ReactNode) => void {

@@ -16,7 +16,7 @@ interface Options {
 }
 
 /**
- * One component with the app's providers (theme, notifications, queries with SPEC §8 errors) and a router:
+ * One component with the app's providers (theme, notifications, queries with PRODUCT.md §8 errors) and a router:
  * quicker than the whole app in jsdom.
  */
 export function renderWithProviders(ui: ReactNode, { path = '/', route, me }: Options = {}) {

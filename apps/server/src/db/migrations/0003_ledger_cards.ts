@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The ledger (DESIGN §7), cardholders and cards, top-ups, the simulator issuer's own records, and the
+ * The ledger (ARCHITECTURE.md D7), cardholders and cards, top-ups, the simulator issuer's own records, and the
  * password-confirmation time on sessions (423 guard for card details).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

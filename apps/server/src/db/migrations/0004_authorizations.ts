@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Authorisation holds: what a card's purchases have reserved and not yet captured (SPEC §3). */
+/** Authorisation holds: what a card's purchases have reserved and not yet captured (PRODUCT.md §3). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE authorization_holds (

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The issuer outbox (DESIGN §7): a change the card issuer must learn about (a card's status, its spending limit) is
+ * The issuer outbox (ARCHITECTURE.md D7): a change the card issuer must learn about (a card's status, its spending limit) is
  * committed together with a row here, and a worker tells the issuer after the commit, never inside a transaction
  * or under the card's lock. `installation` holds a random id per database: the prefix of every idempotency key we
  * send, so two installations on one Stripe account never collide.

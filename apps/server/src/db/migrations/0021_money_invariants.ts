@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * One source of truth (DESIGN §7), enforced by PostgreSQL rather than trusted to the code that writes the copies:
+ * One source of truth (ARCHITECTURE.md D7), enforced by PostgreSQL rather than trusted to the code that writes the copies:
  * - a card's spending_limit equals the balance of its ledger account (0 while it has none), and its holds_amount the
  *   sum of its pending holds: deferred constraint triggers check, at commit, each card whose row, ledger account
  *   balance or pending holds the transaction changed, and only those (so the authorisation's one statement pays

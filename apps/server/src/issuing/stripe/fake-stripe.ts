@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { stripeSpec } from './openapi-check.js';
 
 /**
- * A local fake of the Stripe API, enough of it for the Issuing adapter (DESIGN §9): cardholders, cards, top-ups, the
+ * A local fake of the Stripe API, enough of it for the Issuing adapter (ARCHITECTURE.md D9): cardholders, cards, top-ups, the
  * balance and ephemeral keys for Issuing Elements. Every request must be what Stripe's OpenAPI description documents
  * (openapi-check.ts). It records every request (form params parsed into nested objects, the way Stripe reads them),
  * answers with Stripe-shaped JSON, honours Idempotency-Key like Stripe (same key and parameters: the same answer;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FormObject, FormValue } from './fake-stripe.js';
 
 /**
- * Checks a request against Stripe's published OpenAPI description (vendor/stripe-openapi/spec3.json, DESIGN §9):
+ * Checks a request against Stripe's published OpenAPI description (vendor/stripe-openapi/spec3.json, ARCHITECTURE.md D9):
  * the method and path must be a documented operation, every form or query parameter (nested ones such as
  * spending_controls[spending_limits][0][amount] too) must be in that operation's schema, and every value must fit its
  * documented type and enum. The fake Stripe runs every request through it, so the adapter can't drift from what

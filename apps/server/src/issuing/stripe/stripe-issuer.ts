@@ -120,7 +120,7 @@ function toIssuerError(error: unknown, operation: string, secretKey: string): St
 }
 
 /**
- * The Stripe Issuing adapter behind IssuingProvider (DESIGN §9). Every create carries the caller's idempotency key,
+ * The Stripe Issuing adapter behind IssuingProvider (ARCHITECTURE.md D9). Every create carries the caller's idempotency key,
  * so a retry (ours, or the SDK's own after a lost answer) never issues twice.
  */
 export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvider {

@@ -3,7 +3,7 @@ import { isCalendarDay, todayIso } from '@wallet/contract';
 import { badRequest, validationFailed } from '../../http/errors.js';
 import { lastPeriods, periodsBetween, type Unit } from './periods.js';
 
-/** The analytics filters of SPEC §7, as docs/API.md defines them. */
+/** The analytics filters of PRODUCT.md §7, as docs/API.md defines them. */
 export type Aggregation =
   | { kind: 'series'; unit: Unit; how: 'sum' | 'max'; range: { from: string; to: string } }
   | { kind: 'single'; range: { from: string; to: string } | null }

@@ -9,7 +9,7 @@ import type { TestClient } from '../../test/client.js';
 import { integrityProblems } from '../ledger/service.js';
 
 /**
- * DESIGN §12: two server processes on one database. This file's app runs in-process (inject); a second, real
+ * ARCHITECTURE.md D12: two server processes on one database. This file's app runs in-process (inject); a second, real
  * server process (main.ts) shares its database and serves the same organisation over HTTP.
  */
 const ctx = useTestApp();

@@ -5,7 +5,7 @@ import { viaIssuer } from './issuer-calls.js';
 import type { CardRow, CardsDeps } from './service.js';
 
 /**
- * Showing a card's number and CVC (DESIGN §9). The simulator reveals them through the server (GET .../details); with
+ * Showing a card's number and CVC (ARCHITECTURE.md D9). The simulator reveals them through the server (GET .../details); with
  * Stripe the server never holds them: it exchanges the browser's Stripe.js nonce for an ephemeral key of that card and
  * Issuing Elements fetch the details from Stripe in the browser. Both need the password confirmed (the route's 423).
  */

@@ -109,7 +109,7 @@ describe('POST /api/cards', () => {
     });
   });
 
-  it('answers 422 with the SPEC §5 messages per field and writes nothing', async () => {
+  it('answers 422 with the PRODUCT.md §5 messages per field and writes nothing', async () => {
     const org = await setupOrg(ctx);
     const orgId = org.organization.id;
     const cases: Array<[Record<string, unknown>, string, string]> = [

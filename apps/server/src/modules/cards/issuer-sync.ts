@@ -17,7 +17,7 @@ import {
 export { issuerSyncOfCards } from './issuer-sync-repo.js';
 
 /**
- * The issuer outbox (DESIGN §7). A change the issuer must learn of is committed with a command row and a job in the
+ * The issuer outbox (ARCHITECTURE.md D7). A change the issuer must learn of is committed with a command row and a job in the
  * same transaction; the job tells the issuer after the commit, so no network call ever runs inside a transaction or
  * under the card's lock, and a commit that fails tells the issuer nothing. Our own authorisation decision enforces
  * the new state at once, whatever the issuer knows.

@@ -160,7 +160,7 @@ export async function cardIdsOfUser(db: DbOrTx, orgId: number, userId: number): 
   return rows.map((row) => row.id);
 }
 
-/** Assigned out (SPEC §9): sum of spending_limit of active cards. */
+/** Assigned out (PRODUCT.md §9): sum of spending_limit of active cards. */
 export async function assignedOut(db: DbOrTx, orgId: number): Promise<number> {
   const row = await db
     .selectFrom('cards')

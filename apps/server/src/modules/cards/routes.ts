@@ -51,7 +51,7 @@ import {
 
 const listSpec = {
   filters: {
-    // SPEC §7: names with spaces removed, several separated by commas.
+    // PRODUCT.md §7: names with spaces removed, several separated by commas.
     name: z
       .string()
       .max(500)
@@ -189,7 +189,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
   );
 
   /**
-   * Stripe's Issuing Elements (DESIGN §9): the browser's Stripe.js nonce for this card in, an ephemeral key of the card
+   * Stripe's Issuing Elements (ARCHITECTURE.md D9): the browser's Stripe.js nonce for this card in, an ephemeral key of the card
    * out. Same people and the same 423 as the details above.
    */
   app.post(
@@ -260,7 +260,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  /** Member dashboard: what a user's cards hold (SPEC §7 analytics?filter[available_to_spend]=1). */
+  /** Member dashboard: what a user's cards hold (PRODUCT.md §7 analytics?filter[available_to_spend]=1). */
   app.get(
     '/api/users/:id/cards/analytics',
     {

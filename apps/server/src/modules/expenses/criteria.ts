@@ -8,7 +8,7 @@ import { listTeams } from '../teams/service.js';
 import { userIdsInNameOrder, userIdsMatchingNames, type Actor } from '../users/service.js';
 import { listCategories } from '../wallet-categories/service.js';
 
-/** The All Transactions table (SPEC §2): its filters, its sortable columns and its includes. */
+/** The All Transactions table (PRODUCT.md §2): its filters, its sortable columns and its includes. */
 export const EXPENSE_SORTS = [
   'posted_date',
   'amount',

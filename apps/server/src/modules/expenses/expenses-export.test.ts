@@ -9,7 +9,7 @@ import { simulatePurchase } from '../simulator/service.js';
 import { EXPORT_FIELD_NAMES, writeExport } from './export.js';
 
 /**
- * GET /api/expenses/export (SPEC §2 export modal): CSV and Excel, every column or some, the table's filters and sort,
+ * GET /api/expenses/export (PRODUCT.md §2 export modal): CSV and Excel, every column or some, the table's filters and sort,
  * formula neutralisation, the file name. Both files are parsed back. The world is spendWorld's, plus one purchase at
  * a merchant whose name is a formula (2025-05-05, Ned, 1,234) and notes that look like formulas.
  */

@@ -5,7 +5,7 @@ import { countExpenses } from './repo.js';
 import { otherOrganisation, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 
 /**
- * GET /api/expenses (the All Transactions table, SPEC §2) and PATCH /api/expenses/{id} (inline notes). The world's
+ * GET /api/expenses (the All Transactions table, PRODUCT.md §2) and PATCH /api/expenses/{id} (inline notes). The world's
  * transactions, newest first (see spendWorld):
  *   700 Mia Jun 1 | 4,000 Ned Apr 30 | -250 Mia Mar 15 (refund) | 3,000 Mia Feb 3 | 500 Ned Feb 1 noon | 2,000 Mia Feb 1 | 1,000 Mia Jan 31
  */

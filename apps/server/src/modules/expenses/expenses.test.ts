@@ -6,7 +6,7 @@ import { simulatePurchase, simulateRefund } from '../simulator/service.js';
 
 const RESTAURANTS = 'Eating Places Restaurants';
 
-/** SPEC §7: a card's posted transactions, its holds, and the CSV export (DESIGN §7). */
+/** PRODUCT.md §7: a card's posted transactions, its holds, and the CSV export (ARCHITECTURE.md D7). */
 const ctx = useTestApp();
 
 async function cardWithHistory() {

@@ -14,7 +14,7 @@ import { UNCATEGORIZED, WALLET_LABELS, type ExpenseCriteria, type ResolvedSort }
 import { ExpenseLabels } from './presenter.js';
 import { eachExpenseBatch, type ExportRow } from './repo.js';
 
-/** Report export (SPEC §2 export modal): Excel or CSV, 'All (12)' columns or some of them. */
+/** Report export (PRODUCT.md §2 export modal): Excel or CSV, 'All (12)' columns or some of them. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const AT_LEAST_ONE_COLUMN = REPORT_TEXTS.atLeastOneColumn;

@@ -148,7 +148,7 @@ export async function expensesRoutes(fastify: FastifyInstance) {
     },
   );
 
-  /** The All Transactions table (SPEC §2): the organisation's for admins, their own for members. */
+  /** The All Transactions table (PRODUCT.md §2): the organisation's for admins, their own for members. */
   app.get('/api/expenses', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
     const { criteria, sort, includes, page } = await parseExpenseQuery(db, org.id, userOf(request), request.query);

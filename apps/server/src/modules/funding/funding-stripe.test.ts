@@ -10,7 +10,7 @@ import { fixtureEvent, fixtureObject } from '../webhooks/stripe-fixtures.js';
 import { integrityProblems } from '../ledger/service.js';
 
 /**
- * Account Funding with ISSUER=stripe (DESIGN §7, §9), against the local fake of the Stripe API: a top-up Stripe
+ * Account Funding with ISSUER=stripe (ARCHITECTURE.md D7, §9), against the local fake of the Stripe API: a top-up Stripe
  * refuses is failed with Stripe's reason, and Stripe's topup events find our top-up by the id we put in its metadata,
  * even when they arrive before we stored Stripe's id. Events are Stripe's fixture envelopes, signed with the SDK.
  */

@@ -14,7 +14,7 @@ import {
 import { integrityProblems, orgAccountId, postEntry, recordCardAllocation } from './service.js';
 
 /**
- * One source of truth (DESIGN §7), enforced by PostgreSQL: a card's spending_limit equals its ledger account and its
+ * One source of truth (ARCHITECTURE.md D7), enforced by PostgreSQL: a card's spending_limit equals its ledger account and its
  * holds_amount the sum of its pending holds, checked at commit for each card a transaction touched; the ledger
  * tables can't be truncated, cached balances move only by journal lines, entry kinds are known, and every card_id
  * names a card.

@@ -184,7 +184,7 @@ describe('POST /forgot-password', () => {
     expect(await latestMailTo(ctx.db, unknownEmail)).toBeUndefined();
   });
 
-  it('validates the email as SPEC §5 says, with 422 per field, and sends nothing', async () => {
+  it('validates the email as PRODUCT.md §5 says, with 422 per field, and sends nothing', async () => {
     const org = await setupOrg(ctx);
     const mails = await countRows(ctx.db, 'mail_messages');
     const cases: [unknown, string][] = [
@@ -327,7 +327,7 @@ describe('POST /reset-password', () => {
     expect((await ctx.client(org.host).post('/reset-password', body(link))).statusCode).toBe(200);
   });
 
-  it('applies the new-password rules of SPEC §5 with their messages, and uses nothing up', async () => {
+  it('applies the new-password rules of PRODUCT.md §5 with their messages, and uses nothing up', async () => {
     const org = await setupOrg(ctx);
     const link = await askForLink(org, org.member.email);
     const hash = await passwordHash(org.member.id);

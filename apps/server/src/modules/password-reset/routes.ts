@@ -10,7 +10,7 @@ import { orgOf } from '../../http/context.js';
 import { organizationOriginOf } from '../../http/public-url.js';
 import { requestPasswordReset, resetPassword } from './service.js';
 
-/** Forgot and reset password (SPEC §2, §5, §7): public, throttled per account and per IP. */
+/** Forgot and reset password (PRODUCT.md §2, §5, §7): public, throttled per account and per IP. */
 export async function passwordResetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, jobs } = fastify.deps;

@@ -16,7 +16,7 @@ import { accountAndIpLimits, spendAttempt } from '../throttle/service.js';
 import { findUserByEmail, findUserWithRoles, fullName, setPasswordHash } from '../users/service.js';
 import { findPasswordResetForUpdate, insertPasswordReset, markUserResetsUsed } from './repo.js';
 
-/** The link a reset mail carries, on the organisation's own host: /reset-password?email&token (SPEC §2). */
+/** The link a reset mail carries, on the organisation's own host: /reset-password?email&token (PRODUCT.md §2). */
 export function resetLink(origin: string, email: string, token: string): string {
   const url = new URL('/reset-password', origin);
   url.searchParams.set('email', email);

@@ -15,7 +15,7 @@ import {
   type RequestWorld,
 } from './test-fixtures.js';
 
-/** Edit Request while nobody has decided, Delete and Discard within what each role may remove (DESIGN §8). */
+/** Edit Request while nobody has decided, Delete and Discard within what each role may remove (ARCHITECTURE.md D8). */
 const ctx = useTestApp();
 let world: RequestWorld;
 

@@ -5,7 +5,7 @@ import { acceptTermsInDb, createCard } from '../../test/card-factories.js';
 import { makeOrganization, TEST_PASSWORD } from '../../test/factories.js';
 import { daysFromToday, mailsOf, requestBody, requestWorld, signedInUser, type RequestWorld } from './test-fixtures.js';
 
-/** Filing a request: SPEC §5 new request rules, ownership of card and team, who may file for whom. */
+/** Filing a request: PRODUCT.md §5 new request rules, ownership of card and team, who may file for whom. */
 const ctx = useTestApp();
 let world: RequestWorld;
 
@@ -35,7 +35,7 @@ async function expect422(overrides: Record<string, unknown>, field: string, mess
   expect(await requestCount()).toBe(before);
 }
 
-describe('SPEC §5 new request rules (422, nothing written)', () => {
+describe('PRODUCT.md §5 new request rules (422, nothing written)', () => {
   it('amount: at least 1 cent, whole cents, a number', async () => {
     for (const amount of [0, -100, 12.5, 0.01, '100', null, 1e15])
       await expect422({ amount }, 'amount', REQUEST_MESSAGES.amountInvalid);

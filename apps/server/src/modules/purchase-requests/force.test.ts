@@ -16,7 +16,7 @@ import {
   signedInUser,
 } from './test-fixtures.js';
 
-/** Force Approve and Force Reject (admins, not on their own request): the accounting state of SPEC §4. */
+/** Force Approve and Force Reject (admins, not on their own request): the accounting state of PRODUCT.md §4. */
 const ctx = useTestApp();
 
 describe('admin force decisions', () => {

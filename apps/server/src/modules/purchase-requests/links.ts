@@ -21,7 +21,7 @@ type LinkOutcome =
   | { kind: 'error'; status: 'funding' | 'not-found' }
   | { kind: 'expired' };
 
-/** Where a one-click mail link lands (SPEC §2 public routes; done?status=not-needed when the path changed). */
+/** Where a one-click mail link lands (PRODUCT.md §2 public routes; done?status=not-needed when the path changed). */
 export function linkOutcomePath(outcome: LinkOutcome): string {
   if (outcome.kind === 'done')
     return `/purchase-requests/approvals/done?approval=${outcome.approvalId}&status=${outcome.status}`;

@@ -15,7 +15,7 @@ import {
 } from './test-fixtures.js';
 
 /**
- * SPEC §7 purchase-request lists: who sees what, the filters the Requests screen and the dashboard panels send,
+ * PRODUCT.md §7 purchase-request lists: who sees what, the filters the Requests screen and the dashboard panels send,
  * sorts, paging, includes, tenancy.
  */
 const ctx = useTestApp();

@@ -14,7 +14,7 @@ import {
   type RequestWorld,
 } from './test-fixtures.js';
 
-/** One-click Approve and Reject links in the approver's mail (issue 6 point 3, DESIGN §8). */
+/** One-click Approve and Reject links in the approver's mail (issue 6 point 3, ARCHITECTURE.md D8). */
 const ctx = useTestApp();
 
 const done = (approvalId: number, status: string) =>

@@ -17,7 +17,7 @@ import {
 /**
  * Issue 15 point 3: pending requests follow their team's current approval path. An approver taken off the path
  * (or out of the team) can no longer decide, by mail link or in the app; the request moves on to the next
- * approver on the path (who is mailed), or to the admins when nobody is left (DESIGN §8).
+ * approver on the path (who is mailed), or to the admins when nobody is left (ARCHITECTURE.md D8).
  */
 const ctx = useTestApp();
 

@@ -60,7 +60,7 @@ function stillToDecide(path: readonly number[], request: RequestRow, approvals: 
   return path.filter((id) => id !== request.user_id && !decided.has(id));
 }
 
-/** SPEC §5 plus ownership: the card must be the requester's, the team one they belong to, the category ours. */
+/** PRODUCT.md §5 plus ownership: the card must be the requester's, the team one they belong to, the category ours. */
 async function checkRequestInput(tx: Tx, orgId: number, requesterId: number, input: NewRequestInput) {
   const errors: Record<string, string[]> = {};
   const card = await findCard(tx, orgId, input.card_id);
@@ -219,7 +219,7 @@ export async function decideStep(
   });
 }
 
-/** Force approve or reject (admins, not on their own request): sets the accounting state (SPEC §4). */
+/** Force approve or reject (admins, not on their own request): sets the accounting state (PRODUCT.md §4). */
 export async function forceDecision(
   deps: RequestDeps,
   context: RequestContext,
@@ -274,7 +274,7 @@ export interface PathChangeContext {
  * longer needed"; approvers new on the path get a step in their place in the order. When the turn passes to
  * someone else, the one who had it can no longer answer by link (they are mailed again when their turn comes) and
  * the new current approver is mailed. With nobody left to ask, the request waits for the admins, as a request
- * of a team with an empty path does (DESIGN §8).
+ * of a team with an empty path does (ARCHITECTURE.md D8).
  */
 export async function onApprovalPathChanged(tx: Tx, context: PathChangeContext, teamId: number): Promise<void> {
   const orgId = context.organization.id;

@@ -11,7 +11,7 @@ import {
 } from '../purchase-requests/test-fixtures.js';
 import { addDays, fundingsOf, runDueFundings } from './service.js';
 
-/** SPEC §7: the All Recurring Request and My Recurring Request lists, and DELETE. */
+/** PRODUCT.md §7: the All Recurring Request and My Recurring Request lists, and DELETE. */
 const ctx = useTestApp();
 let world: RequestWorld;
 const start = daysFromToday(2);

@@ -75,7 +75,7 @@ export async function recurringRoutes(fastify: FastifyInstance) {
     '/api/users/:id/recurring-purchase-requests',
     { onRequest: requireUser, schema: { params, querystring: listQuerystring } },
     async (request) => {
-      // An unknown id, or another organisation's user, is a 404 for admins too (DESIGN §5), not an empty list.
+      // An unknown id, or another organisation's user, is a 404 for admins too (ARCHITECTURE.md D5), not an empty list.
       await getUser(db, orgOf(request).id, userOf(request), request.params.id);
       return list(request, request.query, request.params.id);
     },

@@ -36,7 +36,7 @@ function periodAfter(period: string, interval: RequestInterval, endDate: string 
 
 /**
  * After the approval's own funding, the next ones fall every interval from the start date. It stays active
- * until its end date comes (SPEC §4), even when no period falls before it.
+ * until its end date comes (PRODUCT.md §4), even when no period falls before it.
  */
 export async function startRecurring(
   tx: Tx,

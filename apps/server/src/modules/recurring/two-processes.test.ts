@@ -19,7 +19,7 @@ import {
 import { addDays, fundingsOf, runDueFundings } from './service.js';
 
 /**
- * DESIGN §12: several processes run the recurring schedule against one database and each period is funded
+ * ARCHITECTURE.md D12: several processes run the recurring schedule against one database and each period is funded
  * exactly once. Five runs in this process, each on its own connection pool, race two more in a second node
  * process (src/test/run-due-fundings.ts), all on the same day.
  */

@@ -5,7 +5,7 @@ import { countRows, latestMailTo, registrationLinkIn, uniqueEmail } from '../../
 import { googleSignIn, useGoogleTestApp } from '../oidc/test-fixtures.js';
 import { requestRegistration } from './service.js';
 
-/** Registration requests answered from the admins' mail (issue 8 point 2, SPEC §4 outcomes). */
+/** Registration requests answered from the admins' mail (issue 8 point 2, PRODUCT.md §4 outcomes). */
 const { ctx, organization } = useGoogleTestApp();
 
 type Org = Awaited<ReturnType<typeof organization>>;

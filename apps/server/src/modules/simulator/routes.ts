@@ -31,7 +31,7 @@ const purchaseSchema = z.object({
 const authorizationParams = z.object({ id: z.string().regex(/^iauth_sim_[0-9a-f]{20}$/, 'Unknown authorisation id.') });
 
 /**
- * Simulated card purchases (DESIGN §9) for admins, in development and test only: they run through the same
+ * Simulated card purchases (ARCHITECTURE.md D9) for admins, in development and test only: they run through the same
  * authorisation and transaction code a real issuer's webhooks do.
  */
 export async function simulatorRoutes(fastify: FastifyInstance) {

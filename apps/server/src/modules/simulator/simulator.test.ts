@@ -5,7 +5,7 @@ import { TestClient } from '../../test/client.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
 import { acceptTermsInDb, activateCard, createCard, fundCard, topUp } from '../../test/card-factories.js';
 
-/** POST /api/simulator/purchases and the authorisation actions (DESIGN §9): who may, and what is refused. */
+/** POST /api/simulator/purchases and the authorisation actions (ARCHITECTURE.md D9): who may, and what is refused. */
 const ctx = useTestApp();
 
 async function setup() {

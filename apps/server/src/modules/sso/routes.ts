@@ -34,7 +34,7 @@ const SIGN_IN_COOKIE = 'wallet_sso';
 
 const inboundQuery = z.object({ token: z.string().max(4096).optional() });
 
-/** Single sign-on with the giving product, both directions (SPEC §1, §7). */
+/** Single sign-on with the giving product, both directions (PRODUCT.md §1, §7). */
 export async function ssoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = fastify.deps;

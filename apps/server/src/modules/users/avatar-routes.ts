@@ -24,7 +24,7 @@ export async function readUpload(request: FastifyRequest): Promise<{ bytes: Buff
   }
 }
 
-/** POST and DELETE /users/{id}/avatar (SPEC §7), and the image itself at GET /users/{id}/avatar. */
+/** POST and DELETE /users/{id}/avatar (PRODUCT.md §7), and the image itself at GET /users/{id}/avatar. */
 export async function avatarRoutes(fastify: FastifyInstance) {
   await fastify.register(fastifyMultipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -131,7 +131,7 @@ describe('POST /api/auth/register', () => {
     expect(await passwordHash(invitation.id)).toBeNull();
   });
 
-  it('applies the new-password rules of SPEC §5 with their messages, and uses nothing up', async () => {
+  it('applies the new-password rules of PRODUCT.md §5 with their messages, and uses nothing up', async () => {
     const org = await setupOrg(ctx);
     const invitation = await invite(org.adminClient);
     const client = ctx.client(org.host);

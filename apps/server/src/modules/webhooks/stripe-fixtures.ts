@@ -5,7 +5,7 @@ import path from 'node:path';
 
 /**
  * Stripe's official fixture objects (openapi/fixtures3.json of github.com/stripe/openapi, kept with the OpenAPI
- * description in vendor/stripe-openapi, DESIGN §9): webhook tests build their events from these rather than from
+ * description in vendor/stripe-openapi, ARCHITECTURE.md D9): webhook tests build their events from these rather than from
  * shapes of our own, so a field Stripe sends that we misread shows up. Test support only.
  */
 const FIXTURES_DIR = STRIPE_OPENAPI_DIR;

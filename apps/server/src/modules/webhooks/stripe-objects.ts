@@ -77,7 +77,7 @@ export interface StripeEventShape {
 }
 
 /**
- * What an issuing transaction does to the card, from Stripe's signed amount (DESIGN §7): negative takes money from
+ * What an issuing transaction does to the card, from Stripe's signed amount (ARCHITECTURE.md D7): negative takes money from
  * the card, positive gives it back, whatever the type says. A capture is negative and a refund positive; their
  * reversals (Stripe sends them as transactions of the same type with the other sign) move the money back the other
  * way. So a reversed capture is posted as money back (a refund row), a reversed refund as money spent (a capture

@@ -20,7 +20,7 @@ import { reconcileWithIssuer } from './service.js';
 import { fixtureEvent, fixtureObject } from './stripe-fixtures.js';
 
 /**
- * Stripe webhooks end to end (DESIGN §7, §9): the app runs with ISSUER=stripe against the local fake of the Stripe
+ * Stripe webhooks end to end (ARCHITECTURE.md D7, §9): the app runs with ISSUER=stripe against the local fake of the Stripe
  * API, events are signed with the SDK's generateTestHeaderString and processed by the real pg-boss worker.
  */
 const WEBHOOK_SECRET = 'whsec_test';

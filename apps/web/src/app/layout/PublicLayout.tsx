@@ -8,7 +8,7 @@ import { APP_NAME } from '../../lib/config';
 import { useIsMobile } from '../../lib/use-media-query';
 import { paths } from '../../paths';
 
-/** Phones get a header with a Sign In link (SPEC §2's Login link, named as everywhere else) and the sister giving product. */
+/** Phones get a header with a Sign In link (PRODUCT.md §2's Login link, named as everywhere else) and the sister giving product. */
 function PublicMobileHeader() {
   const { token } = theme.useToken();
   return (

@@ -21,7 +21,7 @@ export interface NavItem {
 
 const everyone = () => true;
 
-/** The sidebar of SPEC §2, in order, with who sees each entry (SPEC §6). */
+/** The sidebar of PRODUCT.md §2, in order, with who sees each entry (PRODUCT.md §6). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'dashboard', label: 'Dashboard', to: paths.dashboard, icon: <AppstoreOutlined />, visibleTo: everyone },
   { key: 'requests', label: 'Request', to: paths.requests, icon: <FileTextOutlined />, visibleTo: everyone },

@@ -47,7 +47,7 @@ describe('/account-settings', { timeout: 60_000 }, () => {
     expect(selectedTab()).toBe('Personal Information');
   });
 
-  it('gives admins the three admin tabs of SPEC §2, Organization and Audit Log, and members only the first three', async () => {
+  it('gives admins the three admin tabs of PRODUCT.md §2, Organization and Audit Log, and members only the first three', async () => {
     settingsApi(member);
     const { unmount } = renderApp('/account-settings?tab=billing');
     await screen.findByLabelText('First Name');

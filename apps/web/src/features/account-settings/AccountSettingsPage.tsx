@@ -30,7 +30,7 @@ const panel = (content: ReactNode) => (
 
 const DEFAULT_TAB = 'profile';
 
-/** /account-settings: `tab` picks the tab (default profile); admins get three more (SPEC §2) and Organization (the logo). */
+/** /account-settings: `tab` picks the tab (default profile); admins get three more (PRODUCT.md §2) and Organization (the logo). */
 export function AccountSettingsPage() {
   const me = useCurrentUser();
   const admin = isAdmin(me.roles);

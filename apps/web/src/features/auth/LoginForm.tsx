@@ -22,7 +22,7 @@ export function LoginForm() {
     setFailure(null);
     loginMutation.mutate(values, {
       onSuccess: ({ two_factor }) => navigate(two_factor ? paths.loginTwoFactor : paths.dashboard, { replace: true }),
-      // Issue 18.10 (over SPEC §8's "nothing shown"): the server's reason, here rather than as a notification; the
+      // Issue 18.10 (over PRODUCT.md §8's "nothing shown"): the server's reason, here rather than as a notification; the
       // email stays, the password is cleared and focused for another try.
       onError: (error) => {
         setFailure(error instanceof Error && error.message ? error.message : MESSAGES.badCredentials);

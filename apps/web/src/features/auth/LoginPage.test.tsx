@@ -14,7 +14,7 @@ async function submit(email: string, password: string) {
 }
 
 describe('/login', () => {
-  it('shows the sign-in screen of SPEC §2', async () => {
+  it('shows the sign-in screen of PRODUCT.md §2', async () => {
     installFakeApi(signedOut);
     renderApp('/login');
     expect(await screen.findByRole('heading', { name: MESSAGES.signInHeading })).toBeVisible();

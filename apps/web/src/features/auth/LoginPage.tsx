@@ -7,7 +7,7 @@ import { paths } from '../../paths';
 import { AuthShell } from './AuthShell';
 import { LoginForm } from './LoginForm';
 
-/** /login (SPEC §2). A visitor who is already signed in goes to the dashboard. */
+/** /login (PRODUCT.md §2). A visitor who is already signed in goes to the dashboard. */
 export function LoginPage() {
   const session = useSession();
   if (session.data) return <Navigate to={paths.dashboard} replace />;

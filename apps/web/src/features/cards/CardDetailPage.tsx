@@ -21,7 +21,7 @@ import { FundCardModal } from './card-detail/FundCardModal';
 import { TermsWarning, useCardHolder } from './card-detail/TermsWarning';
 import { PendingTransactions, PostedTransactions } from './card-detail/TransactionsTables';
 
-/** Members ask for money on a card through a purchase request (SPEC §2): the request drawer opens for this card. */
+/** Members ask for money on a card through a purchase request (PRODUCT.md §2): the request drawer opens for this card. */
 export function requestFundsPath(cardId: number): string {
   return `${paths.requests}?${new URLSearchParams({ action: 'addRequest', card_id: String(cardId) }).toString()}`;
 }
@@ -43,7 +43,7 @@ function PageSkeleton() {
   );
 }
 
-/** /cards/{cardId}: Card Details (SPEC §2). */
+/** /cards/{cardId}: Card Details (PRODUCT.md §2). */
 export function CardDetailPage() {
   const { cardId: rawId } = useParams();
   const cardId = Number(rawId);

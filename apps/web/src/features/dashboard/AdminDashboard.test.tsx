@@ -215,7 +215,7 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
     expect(last.searchParams.has('filter[sum_over_days]')).toBe(false);
   });
 
-  it('offers the four Quick Actions with their SPEC targets', async () => {
+  it('offers the four Quick Actions with their product targets', async () => {
     api();
     renderDashboard();
     await user.click(await findButton('Quick Actions'));

@@ -3,7 +3,7 @@ import { requestDisplayStatus, type DecisionState } from '@wallet/contract';
 
 const COLORS = { Pending: 'gold', Approved: 'green', Rejected: 'red' } as const;
 
-/** SPEC §4 display status of a purchase request, from its path and accounting states. */
+/** PRODUCT.md §4 display status of a purchase request, from its path and accounting states. */
 export function RequestStatus({
   request,
 }: {

@@ -12,7 +12,7 @@ import { TERMS_STEPS } from './terms-text';
 import './issuing-terms.css';
 
 /**
- * SPEC §2: blocks the app while the signed-in user is a cardholder who hasn't accepted the issuing terms.
+ * PRODUCT.md §2: blocks the app while the signed-in user is a cardholder who hasn't accepted the issuing terms.
  * Three steps with Next, Previous and Accept; it can't be dismissed any other way.
  */
 export function IssuingTermsModal() {

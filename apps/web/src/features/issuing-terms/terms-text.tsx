@@ -10,7 +10,7 @@ export interface TermsStep {
 
 const heading = { fontSize: 16, marginTop: 0 } as const;
 
-/** The three documents of SPEC §2's issuing terms modal, in order. */
+/** The three documents of PRODUCT.md §2's issuing terms modal, in order. */
 export const TERMS_STEPS: readonly TermsStep[] = [
   {
     title: 'E-Sign Disclosure',

@@ -1,7 +1,7 @@
 import { Flex, Result } from 'antd';
 import { MESSAGES } from '@wallet/contract';
 
-/** /organization/not-found: the address names no organisation on this wallet (DESIGN §5). */
+/** /organization/not-found: the address names no organisation on this wallet (ARCHITECTURE.md D5). */
 export function OrganizationNotFoundPage() {
   return (
     <Flex align="center" justify="center" style={{ minHeight: '80vh', padding: 24 }}>

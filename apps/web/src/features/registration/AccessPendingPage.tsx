@@ -2,7 +2,7 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { REGISTRATION_TEXTS } from '@wallet/contract';
 import { RegistrationResult } from './RegistrationResult';
 
-/** /access-pending (SPEC §2): the request is still waiting for an admin; a back-to-login button. */
+/** /access-pending (PRODUCT.md §2): the request is still waiting for an admin; a back-to-login button. */
 export function AccessPendingPage() {
   return (
     <RegistrationResult

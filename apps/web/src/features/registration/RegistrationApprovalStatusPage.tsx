@@ -28,7 +28,7 @@ function formatRespondedOn(value: string | null): string | null {
 
 /**
  * /registration-approval-status?status&responder_email&responder_name&responded_on: where an admin's Approve or
- * Block link lands (SPEC §4 outcomes approve, block, already_approved, already_blocked), in words.
+ * Block link lands (PRODUCT.md §4 outcomes approve, block, already_approved, already_blocked), in words.
  */
 export function RegistrationApprovalStatusPage() {
   const [searchParams] = useSearchParams();

@@ -6,7 +6,7 @@ import { DAY, expensesBetween, lastDays, transactionPresets, windowOf } from './
 describe('report ranges', () => {
   const now = dayjs('2025-03-14T10:30:00');
 
-  it('has the eight SPEC presets, in order, as whole days', () => {
+  it('has the eight product presets, in order, as whole days', () => {
     const presets = transactionPresets(now);
     expect(presets.map((preset) => preset.label)).toEqual([...TRANSACTION_DATE_PRESETS]);
     const between = Object.fromEntries(

@@ -31,7 +31,7 @@ export const analyticsBetween = ({ from, to }: DayRange) => `${from},${to}`;
 /** filter[between] of the expenses list and export: day,from,to. */
 export const expensesBetween = ({ from, to }: DayRange) => `day,${from},${to}`;
 
-/** The transactions table's presets (SPEC §2), as [start, end] days. */
+/** The transactions table's presets (PRODUCT.md §2), as [start, end] days. */
 export function transactionPresets(
   now: Dayjs = dayjs(),
 ): Array<{ label: TransactionDatePreset; value: [Dayjs, Dayjs] }> {

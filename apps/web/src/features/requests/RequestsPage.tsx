@@ -25,7 +25,7 @@ function positiveId(value: string | null): number | undefined {
 }
 
 /**
- * /requests (SPEC §2): Add Request (also ?action=addRequest, with ?card_id= chosen up front); the tabs Pending
+ * /requests (PRODUCT.md §2): Add Request (also ?action=addRequest, with ?card_id= chosen up front); the tabs Pending
  * Request (default), My Request, My Recurring Request, and for admins All Request and All Recurring Request (`tab`).
  */
 export function RequestsPage() {

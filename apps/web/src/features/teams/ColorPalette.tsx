@@ -15,7 +15,7 @@ const NEXT_KEYS = ['ArrowRight', 'ArrowDown'];
 const PREVIOUS_KEYS = ['ArrowLeft', 'ArrowUp'];
 
 /**
- * The palette of 12 team colours (SPEC §5) as a radio group: click a swatch, or Tab into the group and move
+ * The palette of 12 team colours (PRODUCT.md §5) as a radio group: click a swatch, or Tab into the group and move
  * with the arrow keys (Home and End jump to the ends).
  */
 export function ColorPalette({ value, onChange, id, 'aria-labelledby': labelledBy }: Props) {

@@ -96,7 +96,7 @@ describe('/teams', { timeout: SLOW }, () => {
     expect(await findButton('Invite New User')).toBeVisible();
   });
 
-  it('validates the Add User drawer with the SPEC §5 rules', async () => {
+  it('validates the Add User drawer with the PRODUCT.md §5 rules', async () => {
     const api = teamsApi();
     renderApp('/teams?tab=users&action=addUser');
     const drawer = await findDrawer('Add User');

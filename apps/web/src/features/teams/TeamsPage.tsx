@@ -19,7 +19,7 @@ const panel = (content: ReactNode) => <Suspense fallback={<TabPanelFallback />}>
 type TabKey = 'users' | 'teams';
 const ADD_USER_ACTION = 'addUser';
 
-/** /teams (admin): All Users and Teams tabs (`tab`), `action=addUser` opens Add User (SPEC §2). */
+/** /teams (admin): All Users and Teams tabs (`tab`), `action=addUser` opens Add User (PRODUCT.md §2). */
 export function TeamsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: TabKey = searchParams.get('tab') === 'users' ? 'users' : 'teams';

@@ -10,7 +10,7 @@ interface Props extends Omit<SelectProps<number[]>, 'options' | 'mode'> {
   ordered?: boolean;
 }
 
-/** A searchable multi-select of everyone holding a wallet role (one list of up to 200, SPEC §9). */
+/** A searchable multi-select of everyone holding a wallet role (one list of up to 200, PRODUCT.md §9). */
 export function WalletUserSelect({ exclude = [], ordered = false, value, ...props }: Props) {
   const users = useWalletUsers();
   const options = (users.data?.data ?? [])

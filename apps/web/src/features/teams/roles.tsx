@@ -21,7 +21,7 @@ export function assignableRoleOf(roles: readonly string[] | undefined): Assignab
   return ASSIGNABLE_ROLES.find((role) => roles?.includes(role));
 }
 
-/** Admin or Member (SPEC §6), then the roles themselves. */
+/** Admin or Member (PRODUCT.md §6), then the roles themselves. */
 export function RoleCell({ roles }: { roles: readonly string[] | undefined }) {
   const list = roles ?? [];
   return (

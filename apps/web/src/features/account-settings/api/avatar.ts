@@ -23,7 +23,7 @@ export function useUploadAvatar() {
   });
 }
 
-/** Its failure is shown by the caller as 'Avatar Deletion Failed' with the server's messages (SPEC §8). */
+/** Its failure is shown by the caller as 'Avatar Deletion Failed' with the server's messages (PRODUCT.md §8). */
 export function useDeleteAvatar() {
   const queryClient = useQueryClient();
   return useMutation({

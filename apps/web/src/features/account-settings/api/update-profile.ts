@@ -4,7 +4,7 @@ import { http } from '../../../lib/http';
 import { meQueryKey } from '../../../lib/session';
 
 /**
- * PUT /api/users/{id} with the profile fields of SPEC §5. The answer's message says when a new email of one's own
+ * PUT /api/users/{id} with the profile fields of PRODUCT.md §5. The answer's message says when a new email of one's own
  * waits for the link mailed to it (the saved user keeps the current address until then).
  */
 export function updateProfile({

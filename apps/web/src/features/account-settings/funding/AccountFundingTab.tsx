@@ -13,7 +13,7 @@ import { AddFundsModal } from './AddFundsModal';
 import { StatementsDrawer } from './StatementsDrawer';
 import { TopupsTable } from './TopupsTable';
 
-/** `action` opens a dialog (SPEC §2 quick actions: ...&action=addFunds, ...&action=viewStatements). */
+/** `action` opens a dialog (PRODUCT.md §2 quick actions: ...&action=addFunds, ...&action=viewStatements). */
 type Action = 'addFunds' | 'viewStatements';
 
 function useAction(): [Action | null, (action: Action | null) => void] {

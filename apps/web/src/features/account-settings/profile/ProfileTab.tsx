@@ -6,7 +6,7 @@ import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarEditor } from './AvatarEditor';
 
-/** Personal Information: picture and the profile of SPEC §5. */
+/** Personal Information: picture and the profile of PRODUCT.md §5. */
 export function ProfileTab({ me }: { me: Me }) {
   const [form] = Form.useForm();
   const updateProfile = useUpdateProfile();

@@ -10,7 +10,7 @@ const shape = changePasswordSchema.shape;
 const currentRules = [zodRule(shape.current_password)];
 const passwordRules = [zodRule(shape.password)];
 
-/** Password & Security: change the password (SPEC §5 new-password rules). */
+/** Password & Security: change the password (PRODUCT.md §5 new-password rules). */
 export function ChangePasswordForm() {
   const [form] = Form.useForm<ChangePasswordInput>();
   const changePassword = useChangePassword();

@@ -14,7 +14,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    // SPEC §8: login failures show nothing.
+    // PRODUCT.md §8: login failures show nothing.
     meta: { silent: true },
     onSuccess: async (response) => {
       if (!response.two_factor) await queryClient.invalidateQueries({ queryKey: meQueryKey });

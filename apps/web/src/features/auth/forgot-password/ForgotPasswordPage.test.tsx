@@ -19,7 +19,7 @@ const notice = (title: string) =>
   document.querySelector<HTMLElement>('.ant-notification')?.textContent?.includes(title);
 
 describe('/forgot-password', () => {
-  it('is reached from the login page and shows Reset My Password (SPEC §2)', async () => {
+  it('is reached from the login page and shows Reset My Password (PRODUCT.md §2)', async () => {
     installFakeApi(signedOut);
     renderApp('/login');
     await userEvent.setup().click(await screen.findByRole('link', { name: MESSAGES.forgotPasswordLink }));
@@ -28,7 +28,7 @@ describe('/forgot-password', () => {
     expect(screen.getByRole('link', { name: UI_TEXTS.backToSignIn })).toHaveAttribute('href', '/login');
   });
 
-  it('asks for a valid email before calling the server (SPEC §5)', async () => {
+  it('asks for a valid email before calling the server (PRODUCT.md §5)', async () => {
     const api = installFakeApi(signedOut);
     renderApp('/forgot-password');
     await submit('');

@@ -18,7 +18,7 @@ import { useForgotPassword } from './forgot-password-api';
 
 const emailRules = [zodRule(forgotPasswordSchema.shape.email)];
 
-/** /forgot-password (SPEC §2 'Reset My Password'): asks for the email; the answer never says whether it has an account. */
+/** /forgot-password (PRODUCT.md §2 'Reset My Password'): asks for the email; the answer never says whether it has an account. */
 export function ForgotPasswordPage() {
   const [form] = Form.useForm<ForgotPasswordInput>();
   const forgotMutation = useForgotPassword();

@@ -27,7 +27,7 @@ describe('/register', () => {
     expect(email).toHaveAttribute('readonly');
   });
 
-  it('asks for a strong password and its confirmation (SPEC §5)', async () => {
+  it('asks for a strong password and its confirmation (PRODUCT.md §5)', async () => {
     const api = installFakeApi(signedOut);
     renderApp(REGISTER_URL);
     await screen.findByLabelText('Password');

@@ -33,7 +33,7 @@ function InvalidLink({ message }: { message: string }) {
   );
 }
 
-/** /register?token&email: an invited person chooses a password (SPEC §5) and is signed in. */
+/** /register?token&email: an invited person chooses a password (PRODUCT.md §5) and is signed in. */
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';

@@ -30,7 +30,7 @@ describe('/reset-password', () => {
     expect(email).toHaveAttribute('readonly');
   });
 
-  it('applies the new-password rules of SPEC §5 before calling the server', async () => {
+  it('applies the new-password rules of PRODUCT.md §5 before calling the server', async () => {
     const api = installFakeApi(signedOut);
     renderApp(RESET_URL);
     await fillAndSubmit('', '');

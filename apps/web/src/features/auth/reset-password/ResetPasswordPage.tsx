@@ -36,7 +36,7 @@ function UnusableLink({ message }: { message: string }) {
   );
 }
 
-/** /reset-password?email&token: the mailed link; sets a new password (SPEC §5) and goes to sign in. */
+/** /reset-password?email&token: the mailed link; sets a new password (PRODUCT.md §5) and goes to sign in. */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const email = searchParams.get('email') ?? '';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { PasswordResetResponse, ResetPasswordInput } from '@wallet/contract';
 import { http } from '../../../lib/http';
 
-/** POST /reset-password {password, password_confirmation, email, token} (SPEC §7). */
+/** POST /reset-password {password, password_confirmation, email, token} (PRODUCT.md §7). */
 export function resetPassword(input: ResetPasswordInput): Promise<PasswordResetResponse> {
   return http.post<PasswordResetResponse>('/reset-password', input);
 }

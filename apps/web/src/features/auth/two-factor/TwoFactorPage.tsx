@@ -18,7 +18,7 @@ interface Values {
 const codeRules = [{ required: true, whitespace: true, message: TWO_FACTOR_MESSAGES.codeRequired }];
 const recoveryRules = [{ required: true, whitespace: true, message: TWO_FACTOR_MESSAGES.recoveryCodeRequired }];
 
-/** /login/two-factor: after a right password, a code from the authenticator app or a recovery code (SPEC §4). */
+/** /login/two-factor: after a right password, a code from the authenticator app or a recovery code (PRODUCT.md §4). */
 export function TwoFactorPage() {
   const session = useSession();
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ export interface CardDetails {
 
 /**
  * GET /api/cards/{id}/details: the full number and CVC, or a 423 until the password was confirmed
- * (DESIGN §5), which the http client turns into the confirm-password modal and a second try.
+ * (ARCHITECTURE.md D5), which the http client turns into the confirm-password modal and a second try.
  */
 export async function getCardDetails(cardId: number): Promise<CardDetails> {
   const { data } = await http.get<DataEnvelope<CardDetails>>(`/api/cards/${cardId}/details`);

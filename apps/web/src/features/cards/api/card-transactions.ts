@@ -3,7 +3,7 @@ import { PAGE_SIZES, type HoldResource, type ListMeta, type ListResponse } from 
 import { cardKeys } from '../../../lib/card-query-keys';
 import { http, HttpError, type QueryParams } from '../../../lib/http';
 
-/** A posted transaction (SPEC §3 Expense), as far as the card page shows it. */
+/** A posted transaction (PRODUCT.md §3 Expense), as far as the card page shows it. */
 export interface CardExpense {
   id: number;
   stripe_created: number;
@@ -48,7 +48,7 @@ export function useCardPendingHolds(cardId: number) {
   });
 }
 
-/** GET /api/cards/{id}/expenses?include=issuingAuthorizationHold&sort=-stripe_created, 5 a page (SPEC §9). */
+/** GET /api/cards/{id}/expenses?include=issuingAuthorizationHold&sort=-stripe_created, 5 a page (PRODUCT.md §9). */
 export function useCardExpenses(cardId: number, page: number) {
   const query: QueryParams = {
     include: 'issuingAuthorizationHold',

@@ -7,7 +7,7 @@ export interface ExportRange {
   to: string;
 }
 
-/** GET /api/cards/{id}/expenses/export?from&to: a file named with the dates (SPEC §7). */
+/** GET /api/cards/{id}/expenses/export?from&to: a file named with the dates (PRODUCT.md §7). */
 export function exportCardTransactions(cardId: number, { from, to }: ExportRange): Promise<string> {
   return downloadFile(
     `/api/cards/${cardId}/expenses/export`,

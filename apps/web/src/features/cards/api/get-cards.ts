@@ -3,7 +3,7 @@ import type { CardResource, ListResponse } from '@wallet/contract';
 import { CARD_INCLUDES, cardKeys } from '../../../lib/card-query-keys';
 import { http, type QueryParams } from '../../../lib/http';
 
-/** GET /api/cards with filter[...], sort and page[...] (SPEC §7). */
+/** GET /api/cards with filter[...], sort and page[...] (PRODUCT.md §7). */
 export function getCards(params: QueryParams, signal?: AbortSignal): Promise<ListResponse<CardResource>> {
   return http.get<ListResponse<CardResource>>('/api/cards', { query: { include: CARD_INCLUDES, ...params }, signal });
 }

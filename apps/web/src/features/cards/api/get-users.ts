@@ -9,7 +9,7 @@ const walletUsersParams = {
   'page[size]': PAGE_SIZES.userDropdown,
 };
 
-/** Cardholder choices: users with the wallet-user role (one list of up to 200, SPEC §9). */
+/** Cardholder choices: users with the wallet-user role (one list of up to 200, PRODUCT.md §9). */
 export function useCardholderChoices(enabled = true) {
   return useQuery({
     queryKey: ['users', 'list', walletUsersParams],

@@ -23,7 +23,7 @@ function shippingText(shipping: unknown): string | undefined {
   return `${service ? `${capitalize(service)} · ` : ''}${lines.join(', ')}`;
 }
 
-/** Card Overview: what is left to spend and what the card is (SPEC §2, §9). */
+/** Card Overview: what is left to spend and what the card is (PRODUCT.md §2, §9). */
 export function CardOverview({ card }: { card: CardResource }) {
   const available = availableToSpend(card);
   const shipping = card.type === 'physical' ? shippingText(card.shipping) : undefined;

@@ -4,7 +4,7 @@ import { CARD_MESSAGES, type CardResource } from '@wallet/contract';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { useUpdateCardStatus } from '../api/update-card-status';
 
-/** Activate Card / Deactivate Card (SPEC §4): deactivating keeps the balance and can be undone at any time. */
+/** Activate Card / Deactivate Card (PRODUCT.md §4): deactivating keeps the balance and can be undone at any time. */
 export function CardStatusButton({ card }: { card: CardResource }) {
   const updateStatus = useUpdateCardStatus(card.id);
   const notifySuccess = useNotifySuccess();

@@ -12,7 +12,7 @@ const StripeCardDetails = lazy(() => import('./StripeCardDetails'));
 /**
  * The card, front and back, with the number and CVC revealed on request (a 423 is the http client's: the shared
  * confirm-password modal asks, then the reveal is made again). With the simulator our server reveals them and they live
- * in this component only; with Stripe, Stripe's Issuing Elements show them in Stripe's iframes (DESIGN §9). A physical
+ * in this component only; with Stripe, Stripe's Issuing Elements show them in Stripe's iframes (ARCHITECTURE.md D9). A physical
  * card's details are printed on it: no reveal is offered.
  */
 export function CardVisualPanel({ card }: { card: CardResource }) {

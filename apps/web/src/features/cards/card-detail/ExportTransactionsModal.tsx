@@ -9,7 +9,7 @@ interface Values {
   to?: Dayjs;
 }
 
-/** SPEC §2 card-level date presets, each a [from, to] pair of days (both included). */
+/** PRODUCT.md §2 card-level date presets, each a [from, to] pair of days (both included). */
 function presets(): { label: string; range: [Dayjs, Dayjs] }[] {
   const today = dayjs().startOf('day');
   const lastMonth = today.subtract(1, 'month');

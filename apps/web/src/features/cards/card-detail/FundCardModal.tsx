@@ -24,7 +24,7 @@ interface Values {
   description?: string;
 }
 
-/** Add: at least a cent (POST /api/cards/fund); Set to: zero or more (SPEC §5 fund card). */
+/** Add: at least a cent (POST /api/cards/fund); Set to: zero or more (PRODUCT.md §5 fund card). */
 const rules = {
   amount: { add: amountRules(1), set: amountRules(0) },
   description: [zodRule(fundCardSchema.shape.description)],
@@ -34,7 +34,7 @@ const rules = {
  * Fund Card, in one of two ways. Add: the amount goes to the server, which adds it to the card's limit as it is when
  * it funds (POST /api/cards/fund with this one card), so a purchase meanwhile is never undone by a limit read here
  * earlier. Set to: the admin names what the card should have available; the spending limit sent is that plus the
- * card's pending holds (PUT /api/cards/{id}/balance, SPEC §7). Both preview what the card will have.
+ * card's pending holds (PUT /api/cards/{id}/balance, PRODUCT.md §7). Both preview what the card will have.
  */
 export function FundCardModal({ card, open, onClose }: { card: CardResource; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();

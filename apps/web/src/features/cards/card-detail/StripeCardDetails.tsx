@@ -32,7 +32,7 @@ interface Props {
 }
 
 /**
- * The number, CVC and expiry of a Stripe card, shown by Stripe's Issuing Elements in Stripe's iframes (DESIGN §9): the
+ * The number, CVC and expiry of a Stripe card, shown by Stripe's Issuing Elements in Stripe's iframes (ARCHITECTURE.md D9): the
  * browser asks Stripe.js for a nonce, our server exchanges it for an ephemeral key of this card, and the elements fetch
  * the details from Stripe. The numbers never reach our server or this page's JavaScript. Unmounting destroys them.
  */
@@ -71,7 +71,7 @@ export default function StripeCardDetails({ cardId, issuingCard, publishableKey 
       setState('shown');
     })().catch((error: unknown) => {
       if (cancelled) return;
-      // The http client already told the person about an error from our server (SPEC §8); Stripe.js's own is ours to say.
+      // The http client already told the person about an error from our server (PRODUCT.md §8); Stripe.js's own is ours to say.
       setState('failed');
       if (!(error instanceof HttpError)) console.warn('Issuing Elements failed', error);
     });

@@ -28,7 +28,7 @@ export function useCardHolder(card: CardResource | undefined): {
   return { holder: user.data, isSelf, isPending: needsRead && user.isPending };
 }
 
-/** SPEC §4: a holder created on or after 2023-06-01 who hasn't accepted the issuing terms can't have the card activated. */
+/** PRODUCT.md §4: a holder created on or after 2023-06-01 who hasn't accepted the issuing terms can't have the card activated. */
 export function TermsWarning({ holder, isSelf }: { holder: Holder | undefined; isSelf: boolean }) {
   if (!holder || !holderNeedsTermsAcceptance(holder)) return null;
   return (

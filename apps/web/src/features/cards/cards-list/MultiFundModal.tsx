@@ -29,7 +29,7 @@ interface Values {
   description?: string;
 }
 
-/** SPEC §5 multi-card fund: at least $0.01 (1 cent). */
+/** PRODUCT.md §5 multi-card fund: at least $0.01 (1 cent). */
 const MIN_MULTI_FUND_CENTS = 1;
 const rules = { amount: amountRules(MIN_MULTI_FUND_CENTS), description: [zodRule(fundCardsSchema.shape.description)] };
 

@@ -36,7 +36,7 @@ export function useCardsListState() {
   return { state, setPage, setSort, setFilter };
 }
 
-/** SPEC §7 filter[name]: several names separated by commas, each with its spaces removed. */
+/** PRODUCT.md §7 filter[name]: several names separated by commas, each with its spaces removed. */
 export function nameFilterOf(search: string): string | undefined {
   const names = search
     .split(',')

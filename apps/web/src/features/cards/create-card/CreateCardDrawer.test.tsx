@@ -91,7 +91,7 @@ describe('create-card drawer', { timeout: SLOW }, () => {
     expect(fake.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
-  it('shows the SPEC §5 messages for missing names and billing address', async () => {
+  it('shows the PRODUCT.md §5 messages for missing names and billing address', async () => {
     const fake = api();
     const drawer = await openDrawer();
     await chooseUser(user, drawer, 'Jordan Lee');

@@ -310,7 +310,7 @@ function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?:
   );
 }
 
-/** Create a card (SPEC §5 New card) for a wallet user: opened by Add New Card or `?action=addCard`. */
+/** Create a card (PRODUCT.md §5 New card) for a wallet user: opened by Add New Card or `?action=addCard`. */
 export function CreateCardDrawer({
   open,
   onClose,

@@ -8,7 +8,7 @@ import { KpiCards } from './KpiCards';
 import { PurchaseRequestPanel } from './PurchaseRequestPanel';
 import { RecentlyUsedCards } from './RecentlyUsedCards';
 
-/** The admin dashboard of SPEC §2 (the greeting and Quick Actions are above it). */
+/** The admin dashboard of PRODUCT.md §2 (the greeting and Quick Actions are above it). */
 export function AdminDashboard() {
   const kpi = useKpi();
   return (

@@ -9,7 +9,7 @@ import {
 import { Button, Dropdown } from 'antd';
 import { Link, useNavigate } from 'react-router';
 
-/** SPEC §2 quick-action targets. */
+/** PRODUCT.md §2 quick-action targets. */
 export const QUICK_ACTIONS = [
   {
     key: 'addUser',

@@ -71,7 +71,7 @@ export function useAnalytics(path: string, query: QueryParams, options: { enable
 
 export type PanelTab = 'pending' | 'approved';
 
-/** The two requests of each dashboard panel tab (SPEC §7). */
+/** The two requests of each dashboard panel tab (PRODUCT.md §7). */
 export const PANEL_QUERIES: Record<PanelTab, QueryParams> = {
   pending: {
     include: 'user',
@@ -107,7 +107,7 @@ export type ForceStatus = 'approved' | 'rejected';
 
 /**
  * Force Approve or Force Reject from the dashboard: PUT /api/purchase-requests/{id}/finance-approval with the
- * note SPEC §7 fixes. Errors go to the normal notifier. On success the row leaves the pending panel at once, and
+ * note PRODUCT.md §7 fixes. Errors go to the normal notifier. On success the row leaves the pending panel at once, and
  * everything the decision may have moved (request lists, balances, cards, charts) is read again.
  */
 export function useForceDecision() {

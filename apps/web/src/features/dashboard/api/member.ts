@@ -69,7 +69,7 @@ export function useMyApprovedRequests(userId: number) {
   return useQuery(myApprovedQuery(userId));
 }
 
-/** The member charts' window: the last 6 months (SPEC §9). */
+/** The member charts' window: the last 6 months (PRODUCT.md §9). */
 export const MEMBER_MONTHS: QueryParams = { 'filter[sum_over_months]': 6 };
 /** Purchase-request analytics count only requests that were funded. */
 export const TRANSFERRED: QueryParams = { where_not_null: 'transferred' };

@@ -96,7 +96,7 @@ function TotalAmountSpent({ userId }: { userId: number }) {
   );
 }
 
-/** The member's own dashboard of SPEC §2 (the greeting is above it). */
+/** The member's own dashboard of PRODUCT.md §2 (the greeting is above it). */
 export function MemberDashboard() {
   const me = useCurrentUser();
   return (

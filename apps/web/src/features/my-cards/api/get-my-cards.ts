@@ -3,7 +3,7 @@ import { PAGE_SIZES, type CardResource, type ListResponse } from '@wallet/contra
 import { CARD_INCLUDES, cardKeys } from '../../../lib/card-query-keys';
 import { http, type QueryParams } from '../../../lib/http';
 
-/** GET /api/users/{id}/cards?include=user,pendingIssuingAuthorizationHolds, 10 a page (SPEC §7, §9). */
+/** GET /api/users/{id}/cards?include=user,pendingIssuingAuthorizationHolds, 10 a page (PRODUCT.md §7, §9). */
 export function useUserCards(userId: number, page: number) {
   const query: QueryParams = { include: CARD_INCLUDES, 'page[number]': page, 'page[size]': PAGE_SIZES.myCards };
   return useQuery({

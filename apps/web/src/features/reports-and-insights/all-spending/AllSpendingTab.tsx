@@ -11,7 +11,7 @@ import { SummaryCard } from './SummaryCard';
 import { TopFiveBox } from './TopFiveBox';
 
 /**
- * All Spending (SPEC §2): Summary with its range menu, which also sets the window of Stats & Insights and of the
+ * All Spending (PRODUCT.md §2): Summary with its range menu, which also sets the window of Stats & Insights and of the
  * spending top-5 boxes; the 6-month chart; the four top-5 boxes; All Transactions.
  */
 export function AllSpendingTab() {

@@ -11,7 +11,7 @@ import { REPORT_COLORS } from '../colors';
 
 /** The chart's least height; beside Stats & Insights on a wide screen it grows to fill the card. */
 const CHART_HEIGHT = 280;
-/** SPEC §2 and §9: this chart covers the last 6 months. */
+/** PRODUCT.md §2 and §9: this chart covers the last 6 months. */
 export const SIX_MONTHS = chartRange('6m');
 
 const sum = (rows: readonly AnalyticsRow[] | undefined) =>
@@ -76,7 +76,7 @@ function FillHeight({ min, children }: { min: number; children: (height: number)
   );
 }
 
-/** The last 6 months of funding and spending, month by month, with both totals (SPEC §2). */
+/** The last 6 months of funding and spending, month by month, with both totals (PRODUCT.md §2). */
 export function FundingSpendingChart() {
   const funding = useSeries('funding', SIX_MONTHS);
   const spending = useSeries('spending', SIX_MONTHS);

@@ -55,7 +55,7 @@ function Figure({
 }
 
 /**
- * Summary (SPEC §2): total spending, total funding, the net and the number of transactions in the range menu's
+ * Summary (PRODUCT.md §2): total spending, total funding, the net and the number of transactions in the range menu's
  * window, and Export As CSV: these figures per period (made here), or the range's transactions (from the server).
  */
 export function SummaryCard({

@@ -4,7 +4,7 @@ import { getAnalytics, getAnalyticsTotal, rangeFilter, type ChartRange } from '.
 import { http, type QueryParams } from '../../../lib/http';
 import { analyticsBetween, type DayRange } from '../ranges';
 
-/** The organisation's analytics endpoints (SPEC §7), admins only. */
+/** The organisation's analytics endpoints (PRODUCT.md §7), admins only. */
 export const ANALYTICS_PATHS = {
   /** Posted transactions: captures less refunds. */
   spending: '/api/expenses/analytics',

@@ -23,7 +23,7 @@ export function exportReport({ format, fields, filters }: ExportRequest): Promis
   );
 }
 
-/** What a failed export says (SPEC §8): the server's first field message or its message, else 'unknown error occurred.'. */
+/** What a failed export says (PRODUCT.md §8): the server's first field message or its message, else 'unknown error occurred.'. */
 export function exportErrorMessage(error: unknown): string {
   if (error instanceof HttpError) {
     const first = Object.values(error.errors).flat()[0];

@@ -6,7 +6,7 @@ import { exportErrorMessage, exportReport, type ExportRequest } from './export-r
 const NOTICE_KEY = 'report-export';
 
 /**
- * An export with SPEC §8's notices (bottom right, one replacing the other): 'Generating this report...', then
+ * An export with PRODUCT.md §8's notices (bottom right, one replacing the other): 'Generating this report...', then
  * 'Report generated successfully!' with the file's name, or a warning with the server's message.
  */
 export function useReportExport() {

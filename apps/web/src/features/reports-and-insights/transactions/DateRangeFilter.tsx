@@ -10,7 +10,7 @@ const FORMAT = 'MMM D, YYYY';
 const future = (day: Dayjs) => day.isAfter(dayjs(), 'day');
 
 /**
- * The transactions' date range with SPEC §2's presets. On a wide screen, one range picker with the presets beside
+ * The transactions' date range with PRODUCT.md §2's presets. On a wide screen, one range picker with the presets beside
  * its two months; on a phone (where two months don't fit), a preset menu and two one-month pickers.
  */
 export function DateRangeFilter({ value, onChange }: { value: Range | null; onChange: (range: Range | null) => void }) {

@@ -26,7 +26,7 @@ const atLeastOneColumn: Rule = ({ getFieldValue }) => ({
 });
 
 /**
- * Export Report (SPEC §2): Excel or CSV, 'All (12)' columns or a custom choice, of the transactions the table shows
+ * Export Report (PRODUCT.md §2): Excel or CSV, 'All (12)' columns or a custom choice, of the transactions the table shows
  * (its search, dates, filters and sort).
  */
 export function ExportReportModal({

@@ -34,7 +34,7 @@ describe('All Transactions', { timeout: 120_000 }, () => {
   onWideScreen();
   afterEach(() => vi.useRealTimers());
 
-  it('lists the first page newest first with the SPEC columns, Uncategorized and a link to the card', async () => {
+  it('lists the first page newest first with the product columns, Uncategorized and a link to the card', async () => {
     const api = await renderTable([
       makeExpense(),
       makeExpense({

@@ -23,7 +23,7 @@ const sameRange = (a: Range | null, b: Range | null) =>
   a && b ? a[0].isSame(b[0], 'day') && a[1].isSame(b[1], 'day') : a === b;
 
 /**
- * All Transactions (SPEC §2): search (debounced 800 ms), a date range applied with Apply Filters, Type and Digital
+ * All Transactions (PRODUCT.md §2): search (debounced 800 ms), a date range applied with Apply Filters, Type and Digital
  * Wallet filters (selects), every column sorted on the server, and Export Report of exactly what the table shows.
  */
 export function TransactionsCard() {

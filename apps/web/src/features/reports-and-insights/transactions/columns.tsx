@@ -103,7 +103,7 @@ export function transactionItem(row: ExpenseResource, { canEditNotes }: { canEdi
 }
 
 /**
- * The All Transactions columns (SPEC §2); a column's key is its server sort. Type and Digital Wallet are filtered
+ * The All Transactions columns (PRODUCT.md §2); a column's key is its server sort. Type and Digital Wallet are filtered
  * by the selects above the table. At 1280 px Category (always Uncategorized for now) and Team give way, from
  * 1600 px they are shown; Merchant and Notes are cut to the room left, whole on hover.
  */

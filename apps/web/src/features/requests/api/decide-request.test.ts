@@ -43,7 +43,7 @@ describe('decisions', () => {
   });
 });
 
-describe('after a decision (SPEC §4)', () => {
+describe('after a decision (PRODUCT.md §4)', () => {
   const pendingKey = requestKeys.list('all', { include: 'user', 'filter[pending_approval_by]': 2 });
   const allKey = requestKeys.list('all', { include: 'user' });
 

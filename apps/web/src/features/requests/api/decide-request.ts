@@ -13,7 +13,7 @@ export class DecisionRefused extends Error {
   }
 }
 
-/** SPEC §4: any status other than approved or rejected is refused client-side, before anything is sent. */
+/** PRODUCT.md §4: any status other than approved or rejected is refused client-side, before anything is sent. */
 export function assertDecisionStatus(status: string): asserts status is DecisionStatus {
   if (status !== 'approved' && status !== 'rejected') throw new DecisionRefused(REQUEST_MESSAGES.incorrectStatus);
 }
@@ -29,7 +29,7 @@ export function refusalReason(error: unknown): string | undefined {
   return undefined;
 }
 
-/** SPEC §5 approval comment: optional, max 255, sent as null when empty. */
+/** PRODUCT.md §5 approval comment: optional, max 255, sent as null when empty. */
 export function commentOrNull(comment: string | undefined | null): string | null {
   const trimmed = comment?.trim();
   return trimmed ? trimmed : null;
@@ -78,7 +78,7 @@ function isPendingList(queryKey: readonly unknown[]): boolean {
 }
 
 /**
- * SPEC §4 after a decision: while both states remain pending the row is updated in place (the Pending list is
+ * PRODUCT.md §4 after a decision: while both states remain pending the row is updated in place (the Pending list is
  * marked stale, not refetched under the user's eyes); once either is decided the request leaves the Pending list.
  * The decision's answer carries the request's states and approvals, but not its card, team or category, so it is
  * merged into what each cache already holds.

@@ -1,4 +1,4 @@
-/** `include` of the request lists and of one request (SPEC §7). */
+/** `include` of the request lists and of one request (PRODUCT.md §7). */
 export const REQUEST_LIST_INCLUDES = 'user,card,team,walletCategory,recurringPurchaseRequest';
 export const REQUEST_DETAIL_INCLUDES = 'user,card,approvals.approver,team,walletCategory,recurringPurchaseRequest';
 export const MY_RECURRING_INCLUDES = 'purchaseRequest,purchaseRequest.card,purchaseRequest.team';

@@ -16,7 +16,7 @@ import { commentOrNull, refusalReason, useDecideApproval, useForceDecision } fro
 const MAX_COMMENT = 255;
 const commentRules = [zodRule(approvalDecisionSchema.shape.notes)];
 
-/** SPEC §8 'You Cannot Modify That Request' with its reason for a refused decision; any other failure as usual. */
+/** PRODUCT.md §8 'You Cannot Modify That Request' with its reason for a refused decision; any other failure as usual. */
 function useNotifyDecisionError() {
   const { notification } = App.useApp();
   const notifyError = useNotifyError();
@@ -38,7 +38,7 @@ function useNotifyDecisionError() {
   );
 }
 
-/** The current approver's Approve and Reject, with an optional comment (SPEC §5: max 255, null when empty). */
+/** The current approver's Approve and Reject, with an optional comment (PRODUCT.md §5: max 255, null when empty). */
 export function ApproverDecision({ request, step }: { request: PurchaseRequestResource; step: ApprovalResource }) {
   const [form] = Form.useForm<{ comment?: string }>();
   const decide = useDecideApproval();
@@ -97,7 +97,7 @@ export function ApproverDecision({ request, step }: { request: PurchaseRequestRe
   );
 }
 
-/** An admin's Force Approve and Force Reject: sets the accounting state (SPEC §4), not on their own request. */
+/** An admin's Force Approve and Force Reject: sets the accounting state (PRODUCT.md §4), not on their own request. */
 export function ForceDecision({ request }: { request: PurchaseRequestResource }) {
   const force = useForceDecision();
   const notifySuccess = useNotifySuccess();

@@ -65,7 +65,7 @@ describe('Create New Request drawer', { timeout: 60_000 }, () => {
     user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   });
 
-  it('shows the SPEC §5 messages for a blank form, with the card of ?card_id= already chosen', async () => {
+  it('shows the PRODUCT.md §5 messages for a blank form, with the card of ?card_id= already chosen', async () => {
     const calls = api();
     const drawer = await openForm();
     await waitFor(() => expect(within(drawer).getByTitle('Visa •••• 9448')).toBeInTheDocument());

@@ -70,7 +70,7 @@ const rules = {
   ],
 } satisfies Record<string, FormRule[]>;
 
-/** A request is editable while nobody has decided anything (DESIGN §8). */
+/** A request is editable while nobody has decided anything (ARCHITECTURE.md D8). */
 function isEditable(request: PurchaseRequestResource): boolean {
   return (
     request.approved_path === 'pending' &&
@@ -271,7 +271,7 @@ function EditRequestForm({ requestId, onDone }: { requestId: number; onDone: () 
   );
 }
 
-/** Create New Request (and Edit Request): every SPEC §5 rule and message; the server's 422s on the fields. */
+/** Create New Request (and Edit Request): every PRODUCT.md §5 rule and message; the server's 422s on the fields. */
 export function RequestFormDrawer({ open, onClose, requestId, initialCardId }: Props) {
   return (
     <ResponsiveDrawer

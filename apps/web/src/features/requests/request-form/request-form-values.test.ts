@@ -4,7 +4,7 @@ import { makeRequest } from '../test-data';
 import { formValuesOf, isSelectableDate, toRequestBody } from './request-form-values';
 
 describe('request form values', () => {
-  it('never offers today or an earlier date (SPEC §5)', () => {
+  it('never offers today or an earlier date (PRODUCT.md §5)', () => {
     expect(isSelectableDate(dayjs().subtract(1, 'day'))).toBe(false);
     expect(isSelectableDate(dayjs())).toBe(false);
     expect(isSelectableDate(dayjs().add(2, 'day'))).toBe(true);

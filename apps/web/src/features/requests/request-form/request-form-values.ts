@@ -28,7 +28,7 @@ export interface RequestFormValues {
 const ISO_DATE = 'YYYY-MM-DD';
 
 /**
- * SPEC §5: dates up to and including today can't be chosen. "Today" is the later of the local date and the
+ * PRODUCT.md §5: dates up to and including today can't be chosen. "Today" is the later of the local date and the
  * server's (UTC) date, so a date offered here is never refused there.
  */
 export function isSelectableDate(date: Dayjs): boolean {

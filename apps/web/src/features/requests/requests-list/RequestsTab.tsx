@@ -53,7 +53,7 @@ export function RequestsTab({ kind, onView, onEdit }: Props) {
   const notifySuccess = useNotifySuccess();
   const notifyError = useNotifyError();
 
-  /** DESIGN §8: own undecided requests, or any for admins. */
+  /** ARCHITECTURE.md D8: own undecided requests, or any for admins. */
   const canDelete = (request: PurchaseRequestResource) => admin || (request.user_id === me.id && bothPending(request));
 
   const deleteRequest = (request: PurchaseRequestResource) =>

@@ -7,7 +7,7 @@ export interface RowAction {
   onClick: () => void | Promise<unknown>;
   disabled?: boolean;
   danger?: boolean;
-  /** Asks first, with this question (e.g. SPEC §2 'Are you sure to delete this purchase request?'). */
+  /** Asks first, with this question (e.g. PRODUCT.md §2 'Are you sure to delete this purchase request?'). */
   confirm?: string;
 }
 

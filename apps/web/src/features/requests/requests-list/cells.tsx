@@ -3,7 +3,7 @@ import type { PurchaseRequestResource, RequestInterval } from '@wallet/contract'
 
 const INTERVAL_LABELS: Record<RequestInterval, string> = { weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' };
 
-/** SPEC §4 request kinds: Onetime, or recurring with its interval. */
+/** PRODUCT.md §4 request kinds: Onetime, or recurring with its interval. */
 export function intervalLabel(interval: RequestInterval | null | undefined): string {
   return interval ? INTERVAL_LABELS[interval] : 'Onetime';
 }

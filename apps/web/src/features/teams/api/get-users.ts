@@ -21,7 +21,7 @@ export function useUsers(params: QueryParams, options: { enabled?: boolean } = {
   return useQuery({ ...usersQueryOptions(params), ...options });
 }
 
-/** Everyone holding a wallet role, for member and approver pickers (SPEC §9: dropdowns of 200). */
+/** Everyone holding a wallet role, for member and approver pickers (PRODUCT.md §9: dropdowns of 200). */
 export const walletUsersParams: QueryParams = {
   'filter[wallet]': 'true',
   sort: 'name',

@@ -14,7 +14,7 @@ import { RoleCell } from '../roles';
 
 const MEMBER_PAGE_SIZES = [PAGE_SIZES.teamMembers];
 
-/** The team's members, 5 per page (SPEC §9), each removable after a confirm. */
+/** The team's members, 5 per page (PRODUCT.md §9), each removable after a confirm. */
 export function MembersCard({ teamId }: { teamId: number }) {
   const { state, onTableChange, setPage } = useListState({ pageSize: PAGE_SIZES.teamMembers, sort: 'name' });
   const members = useUsers(listQueryParams(state, { 'filter[members_of_team]': teamId, include: 'roles' }));

@@ -29,7 +29,7 @@ const nameRules = [zodRule(newTeamSchema.shape.name)];
 const colorRules = [zodRule(newTeamSchema.shape.color)];
 const COLOR_LABEL_ID = 'create-team-color-label';
 
-/** Create New Team: name, colour from the palette, members and an ordered approval path (SPEC §5). */
+/** Create New Team: name, colour from the palette, members and an ordered approval path (PRODUCT.md §5). */
 export function CreateTeamDrawer({ open, onClose, onCreated }: Props) {
   const [form] = Form.useForm<Values>();
   const createTeam = useCreateTeam();

@@ -153,7 +153,7 @@ function ExistingPersonForm({ onDone, onAdded }: { onDone: () => void; onAdded?:
   );
 }
 
-/** Add User: a new person by their details (SPEC §5), or an existing person of the organisation, with a role. */
+/** Add User: a new person by their details (PRODUCT.md §5), or an existing person of the organisation, with a role. */
 export function AddUserDrawer({ open, onClose, onAdded }: Props) {
   const [mode, setMode] = useState<Mode>('new');
   return (

@@ -15,7 +15,7 @@ const keepSuperAdminRules = [
   },
 ];
 
-/** Role select of SPEC §6: wallet-admin, wallet-finance, wallet-user. */
+/** Role select of PRODUCT.md §6: wallet-admin, wallet-finance, wallet-user. */
 export function RoleField({ superAdmin = false }: { superAdmin?: boolean }) {
   const options = superAdmin
     ? [{ value: 'super-admin', label: ROLE_NAMES['super-admin'], disabled: true }, ...roleOptions]

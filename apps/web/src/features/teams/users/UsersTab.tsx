@@ -110,7 +110,7 @@ export function UsersTab({ added }: { added?: UserResource }) {
         </Typography.Text>
       ),
     },
-    // SPEC's per-column filter, in step with the Role select above the list (which keyboards and phones reach).
+    // The per-column filter, in step with the Role select above the list (which keyboards and phones reach).
     {
       title: 'Role',
       key: 'role',

@@ -9,7 +9,7 @@ export interface AdminOption {
   email: string;
 }
 
-/** GET /api/users limited to the admin roles, names only: who the Actor filter offers (one list of 200, SPEC §9). */
+/** GET /api/users limited to the admin roles, names only: who the Actor filter offers (one list of 200, PRODUCT.md §9). */
 export function getAdmins(signal?: AbortSignal): Promise<ListResponse<AdminOption>> {
   return http.get<ListResponse<AdminOption>>('/api/users', {
     query: {
