@@ -6,7 +6,19 @@ export interface FormatCentsOptions {
   currency?: string;
 }
 
-/** Amounts are integer cents on every path; only the UI turns them into dollars, always through this function. */
+/**
+ * Amounts are integer cents on every path; the two functions below are the only ways they become dollars, on both
+ * sides (the web app's screens and files, the server's CSV exports).
+ */
+
+/** Cents as a plain dollars figure for files, spreadsheets and inputs: 123456 -> '1234.56', -5 -> '-0.05'; exact, no floats. */
+export function centsToDecimal(cents: number): string {
+  const absolute = Math.abs(Math.trunc(cents));
+  const sign = cents < 0 && absolute > 0 ? '-' : '';
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
+/** Cents as dollars for people to read: '$1,234.56', '-$15.65'; the options below. */
 export function formatCents(
   cents: number,
   { signed = false, compact = false, currency = 'USD' }: FormatCentsOptions = {},
@@ -16,14 +28,9 @@ export function formatCents(
     currency,
     signDisplay: signed ? 'exceptZero' : 'auto',
     ...(compact ? { notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 } : {}),
-  }).format(cents / 100);
-}
-
-/** Cents as a plain dollars figure for files and spreadsheets: 123456 -> '1234.56', -5 -> '-0.05'; exact, no floats. */
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+    // Whole cents go in as their exact decimal text (no float division, right to the last cent of any safe integer);
+    // a fraction of a cent (a chart's tick, an average) is left to Intl's rounding.
+  }).format(Number.isInteger(cents) ? (centsToDecimal(cents) as `${number}`) : cents / 100);
 }
 
 /** Parses a dollars string with at most two decimals into cents, without floats; null when invalid. */

@@ -15,9 +15,6 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly un
   return stringify([header.map(neutraliseCell), ...rows.map((row) => row.map(neutraliseCell))]);
 }
 
-/** Cents as a plain dollars figure for spreadsheets ("-12.50"): the contract's one function. */
-export { centsToDecimal } from '@wallet/contract';
-
 /** A file name safe in a Content-Disposition header. */
 export function attachmentName(name: string): string {
   return name.replace(/[^\w.-]+/g, '-').replace(/-+/g, '-');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToAmountString, formAmountToCents } from './amount-rules';
+import { formAmountToCents } from './amount-rules';
 import { cardExpiry, groupedCardNumber, holderNeedsTermsAcceptance, maskedCardNumber } from './payment-cards';
 
 describe('amounts', () => {
@@ -15,12 +15,6 @@ describe('amounts', () => {
     [undefined, null],
   ])('%j dollars is %j cents', (input, cents) => {
     expect(formAmountToCents(input)).toBe(cents);
-  });
-
-  it('writes cents as the currency input holds them', () => {
-    expect(centsToAmountString(48_750)).toBe('487.50');
-    expect(centsToAmountString(5)).toBe('0.05');
-    expect(centsToAmountString(-1_250)).toBe('-12.50');
   });
 });
 

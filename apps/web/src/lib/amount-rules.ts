@@ -23,10 +23,3 @@ export function amountRules(minCents: number): FormRule[] {
     },
   ];
 }
-
-/** Cents as the currency input's string, e.g. 12345 -> "123.45". */
-export function centsToAmountString(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
-}

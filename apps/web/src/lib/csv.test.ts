@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimalString, toCsv } from './csv';
+import { toCsv } from './csv';
 
 describe('toCsv', () => {
   it('quotes what needs quoting, neutralises formulas and keeps numbers as numbers', () => {
@@ -12,12 +12,5 @@ describe('toCsv', () => {
       ]),
     ).toBe('Name,Amount\r\n"Lee, Jordan",-12.50\r\n\'=SUM(A1),5\r\n"say ""hi""",\r\n');
     expect(toCsv([['+1 555'], ['@cmd'], ['-x']])).toBe("'+1 555\r\n'@cmd\r\n'-x\r\n");
-  });
-
-  it('writes cents as decimals without float arithmetic', () => {
-    expect(centsToDecimalString(123456)).toBe('1234.56');
-    expect(centsToDecimalString(-5)).toBe('-0.05');
-    expect(centsToDecimalString(0)).toBe('0.00');
-    expect(centsToDecimalString(9_007_199_254_740_99)).toBe('9007199254740.99');
   });
 });

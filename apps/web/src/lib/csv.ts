@@ -1,5 +1,3 @@
-import { centsToDecimal } from '@wallet/contract';
-
 export type CsvCell = string | number | null | undefined;
 
 /**
@@ -21,9 +19,6 @@ function quote(cell: CsvCell): string {
 export function toCsv(rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
   return rows.map((row) => row.map(quote).join(',')).join('\r\n') + '\r\n';
 }
-
-/** Integer cents as a plain decimal for a file: 123456 -> 1234.56, -5 -> -0.05 (the contract's one function). */
-export const centsToDecimalString = centsToDecimal;
 
 /** Hands text made in the browser to the user as a download. */
 export function saveTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {

@@ -4,12 +4,13 @@ import ExcelJS from 'exceljs';
 import {
   REPORT_EXPORT_FIELD_LABELS,
   REPORT_TEXTS,
+  centsToDecimal,
   merchantCategoryName,
   type ReportExportField,
 } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
-import { centsToDecimal, neutraliseCell } from '../../http/csv.js';
+import { neutraliseCell } from '../../http/csv.js';
 import { UNCATEGORIZED, WALLET_LABELS, type ExpenseCriteria, type ResolvedSort } from './criteria.js';
 import { ExpenseLabels } from './presenter.js';
 import { eachExpenseBatch, type ExportRow } from './repo.js';

@@ -2,11 +2,18 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_STRING, PAGE_SIZES, calendarDateSchema, idSchema, merchantCategoryName } from '@wallet/contract';
+import {
+  MAX_STRING,
+  PAGE_SIZES,
+  calendarDateSchema,
+  centsToDecimal,
+  idSchema,
+  merchantCategoryName,
+} from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { notFound, validationFailed } from '../../http/errors.js';
-import { attachmentName, centsToDecimal, toCsv } from '../../http/csv.js';
+import { attachmentName, toCsv } from '../../http/csv.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { holdsByIds, listHoldsOfCard } from '../authorizations/service.js';
 import { getCard } from '../cards/service.js';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CARD_MESSAGES, PAGE_SIZES, topupSchema, type TopupResource } from '@wallet/contract';
+import { CARD_MESSAGES, PAGE_SIZES, centsToDecimal, topupSchema, type TopupResource } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin } from '../../http/guards.js';
-import { attachmentName, centsToDecimal, toCsv } from '../../http/csv.js';
+import { attachmentName, toCsv } from '../../http/csv.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { idempotencyKeyOf } from '../cards/routes.js';
 import { assignedOut } from '../cards/service.js';

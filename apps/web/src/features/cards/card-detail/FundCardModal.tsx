@@ -4,13 +4,14 @@ import {
   FUND_CARD_MODES,
   FUND_CARD_TEXTS,
   MAX_NOTE_LENGTH,
+  centsToDecimal,
   fundCardSchema,
   type CardResource,
   type FundCardMode,
 } from '@wallet/contract';
 import { useState } from 'react';
 import { CurrencyInput } from '../../../components/CurrencyInput';
-import { amountRules, centsToAmountString, formAmountToCents } from '../../../lib/amount-rules';
+import { amountRules, formAmountToCents } from '../../../lib/amount-rules';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { formatMoney } from '../../../lib/format';
 import { zodRule } from '../../../lib/form-rules';
@@ -49,7 +50,7 @@ export function FundCardModal({ card, open, onClose }: { card: CardResource; ope
 
   const switchMode = (next: FundCardMode) => {
     setMode(next);
-    form.setFieldValue('amount', next === 'set' ? centsToAmountString(Math.max(0, available)) : null);
+    form.setFieldValue('amount', next === 'set' ? centsToDecimal(Math.max(0, available)) : null);
     form.setFields([{ name: 'amount', errors: [] }]);
   };
 

@@ -1,5 +1,6 @@
+import { centsToDecimal } from '@wallet/contract';
 import type { AnalyticsRow } from '../../../lib/analytics';
-import { centsToDecimalString, toCsv, type CsvCell } from '../../../lib/csv';
+import { toCsv, type CsvCell } from '../../../lib/csv';
 import type { DayRange } from '../ranges';
 
 export interface SummaryFigures {
@@ -23,9 +24,9 @@ export function summaryCsv(figures: SummaryFigures): string {
     const label = figures.periodUnit === 'month' ? row.date.slice(0, 7) : row.date;
     return [
       label,
-      centsToDecimalString(fundingAmount),
-      centsToDecimalString(Number(row.amount)),
-      centsToDecimalString(fundingAmount - Number(row.amount)),
+      centsToDecimal(fundingAmount),
+      centsToDecimal(Number(row.amount)),
+      centsToDecimal(fundingAmount - Number(row.amount)),
     ];
   });
   return toCsv([
@@ -33,11 +34,11 @@ export function summaryCsv(figures: SummaryFigures): string {
     ['Range', figures.rangeLabel],
     ['From', figures.window.from],
     ['To', figures.window.to],
-    ['Total Spending (USD)', centsToDecimalString(spending)],
-    ['Total Funding (USD)', centsToDecimalString(funding)],
-    ['Net (Funding - Spending) (USD)', centsToDecimalString(funding - spending)],
+    ['Total Spending (USD)', centsToDecimal(spending)],
+    ['Total Funding (USD)', centsToDecimal(funding)],
+    ['Net (Funding - Spending) (USD)', centsToDecimal(funding - spending)],
     ['Transactions', count ?? ''],
-    ['Average Transaction (USD)', count ? centsToDecimalString(Math.round(spending / count)) : ''],
+    ['Average Transaction (USD)', count ? centsToDecimal(Math.round(spending / count)) : ''],
     [],
     [figures.periodUnit === 'month' ? 'Month' : 'Day', 'Funding (USD)', 'Spending (USD)', 'Net (USD)'],
     ...periods,

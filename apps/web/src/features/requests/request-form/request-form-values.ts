@@ -1,6 +1,12 @@
-import { REQUEST_MESSAGES, todayIso, type PurchaseRequestResource, type RequestInterval } from '@wallet/contract';
+import {
+  REQUEST_MESSAGES,
+  centsToDecimal,
+  todayIso,
+  type PurchaseRequestResource,
+  type RequestInterval,
+} from '@wallet/contract';
 import dayjs, { type Dayjs } from 'dayjs';
-import { centsToAmountString, formAmountToCents } from '../../../lib/amount-rules';
+import { formAmountToCents } from '../../../lib/amount-rules';
 import type { RequestBody } from '../api/save-request';
 
 /** 'none' is the interval select's "No" (sent as null). */
@@ -57,7 +63,7 @@ export function toRequestBody(values: RequestFormValues): RequestBody {
 /** A request as the form shows it for Edit Request. */
 export function formValuesOf(request: PurchaseRequestResource): RequestFormValues {
   return {
-    amount: centsToAmountString(request.amount),
+    amount: centsToDecimal(request.amount),
     card_id: request.card_id,
     team_id: request.team_id,
     wallet_category_id: request.wallet_category_id,
