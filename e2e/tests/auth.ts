@@ -27,15 +27,18 @@ export const tests: E2ETest[] = [
       ]);
       await expectNoneVisible(page.getByRole('link', { name: 'My Cards', exact: true }));
 
-      // Hold the logout call back a little so 'Logging Out...' is on screen long enough to be seen.
+      // Hold the logout call back until 'Logging Out...' has been seen on screen, then let it through.
+      let releaseLogout!: () => void;
+      const logoutHeld = new Promise<void>((resolve) => (releaseLogout = resolve));
       await page.route('**/logout', async (route) => {
-        if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 600));
+        if (route.request().method() === 'POST') await logoutHeld;
         await route.fallback();
       });
       await page.getByRole('button', { name: new RegExp(ADMIN.name) }).click();
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await expectPath(page, '/logout');
       await expectVisible(page.getByText(TEXT.loggingOut, { exact: true }));
+      releaseLogout();
       await expectPath(page, '/login');
       await expectVisible(loginForm(page).heading);
 

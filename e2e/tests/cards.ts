@@ -140,10 +140,19 @@ export const tests: E2ETest[] = [
 
       await expectVisible(notification(page, MESSAGES.termsAccepted));
       await expectHidden(modal);
-      // Accepted once: the app no longer asks, and is usable (a click on the sidebar would hit the modal's mask).
+      // Accepted once: after a reload the server says so, and the app drawn from that answer no longer asks and is
+      // usable (a click on the sidebar would hit the modal's mask).
+      const meAnswer = page.waitForResponse(
+        (response) => response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/me',
+      );
       await page.reload();
+      const me = (await (await meAnswer).json()) as {
+        data: { issuing_tos_acceptance: { accepted_at: string | null } };
+      };
+      assert(me.data.issuing_tos_acceptance.accepted_at, 'GET /api/me answers the acceptance time after Accept');
       await expectVisible(page.getByRole('link', { name: 'My Cards', exact: true }));
-      await page.waitForTimeout(1_000);
+      // Settled: nothing more in flight (the modal's lazily loaded code would be, were it to open).
+      await page.waitForLoadState('networkidle');
       await expectNoneVisible(modal);
       await page.getByRole('link', { name: 'My Cards', exact: true }).click();
       await expectVisible(page.getByRole('heading', { level: 1, name: /^Total Cards\(\d+\)$/ }));

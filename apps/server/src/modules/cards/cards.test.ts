@@ -177,15 +177,21 @@ describe('POST /api/cards', () => {
 
   it('first cards for the same person requested at once make one cardholder', async () => {
     const org = await setupOrg(ctx);
-    // A slow issuer lets every request see "no cardholder yet" before any of them records one.
+    // The issuer answers none of them until all four have asked: every request has seen "no cardholder yet"
+    // before any of them records one.
+    const requests = 4;
     const issuer = ctx.deps.issuer;
     const createCardholder = issuer.createCardholder;
+    let asked = 0;
+    let allAsked!: () => void;
+    const everyoneAsked = new Promise<void>((resolve) => (allAsked = resolve));
     issuer.createCardholder = async (...args) => {
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (++asked === requests) allAsked();
+      await everyoneAsked;
       return createCardholder.apply(issuer, args);
     };
     const responses = await Promise.all(
-      [1, 2, 3, 4].map(() => org.adminClient.post('/api/cards', newCardBody(org.member.id))),
+      Array.from({ length: requests }, () => org.adminClient.post('/api/cards', newCardBody(org.member.id))),
     ).finally(() => {
       issuer.createCardholder = createCardholder;
     });
