@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AUDIT_ACTIONS,
-  idSchema,
-  isCalendarDay,
-  type AuditAction,
-  type AuditEntryResource,
-  type AuditSubjectType,
-} from '@wallet/contract';
+import { AUDIT_ACTIONS, idSchema, isCalendarDay, type AuditAction } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { requireAdmin } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
-import { listAuditEntries, type AuditEntry } from './service.js';
+import { presentAuditEntries } from './presenter.js';
+import { listAuditEntries } from './service.js';
 
 const listSpec = {
   filters: {
@@ -51,28 +45,6 @@ const listSpec = {
   defaultSort: '-created_at',
 };
 
-function present(entry: AuditEntry, withActor: boolean): AuditEntryResource {
-  return {
-    id: entry.id,
-    action: entry.action as AuditAction,
-    actor_kind: entry.actor_kind,
-    actor_user_id: entry.actor_user_id,
-    ...(withActor && {
-      actor:
-        entry.actor_user_id !== null && entry.actorName !== null
-          ? { id: entry.actor_user_id, name: entry.actorName }
-          : null,
-    }),
-    subject_type: entry.subject_type as AuditSubjectType,
-    subject_id: entry.subject_id,
-    subject_label: entry.subject_label,
-    details: entry.details,
-    ip: entry.ip,
-    user_agent: entry.user_agent,
-    created_at: entry.created_at.toISOString(),
-  };
-}
-
 export async function auditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
@@ -89,6 +61,9 @@ export async function auditRoutes(fastify: FastifyInstance) {
       query.sort,
       query.page,
     );
-    return { data: rows.map((row) => present(row, query.includes.has('actor'))), meta: listMeta(total, query.page) };
+    return {
+      data: await presentAuditEntries(db, org.id, rows, query.includes.has('actor')),
+      meta: listMeta(total, query.page),
+    };
   });
 }

@@ -1,10 +1,10 @@
 import type { AuditAction, AuditSubjectType } from '@wallet/contract';
 import type { DbOrTx, Tx } from '../../db/database.js';
 import type { SortTerm } from '../../http/list-query.js';
-import { findUsersByIds, fullName } from '../users/service.js';
-import { insertAudit, listAudit, type AuditFilters, type AuditRow } from './repo.js';
+import * as auditRepo from './repo.js';
 
-export type { AuditFilters, AuditRow };
+export type AuditFilters = auditRepo.AuditFilters;
+export type AuditRow = auditRepo.AuditRow;
 
 /** Where a request came from (recorded beside the actor). */
 export interface AuditClient {
@@ -55,7 +55,7 @@ export async function recordAudit(tx: Tx, record: AuditRecord): Promise<void> {
   const { by } = record;
   if (by === undefined) return;
   const person = by === SYSTEM ? null : by;
-  await insertAudit(tx, {
+  await auditRepo.insertAudit(tx, {
     org_id: record.orgId,
     actor_user_id: person?.actorId ?? null,
     actor_kind: person ? 'user' : 'system',
@@ -69,26 +69,13 @@ export async function recordAudit(tx: Tx, record: AuditRecord): Promise<void> {
   });
 }
 
-export interface AuditEntry extends AuditRow {
-  actorName: string | null;
-}
-
-/** A page of the organisation's audit log, newest first by default, with the actors' current names. */
-export async function listAuditEntries(
+/** A page of the organisation's audit log, newest first by default (the presenter adds the actors' names). */
+export function listAuditEntries(
   db: DbOrTx,
   orgId: number,
   filters: AuditFilters,
   sort: SortTerm<'created_at'>[],
   page: { number: number; size: number },
-): Promise<{ rows: AuditEntry[]; total: number }> {
-  const { rows, total } = await listAudit(db, orgId, filters, sort, page);
-  const actorIds = [...new Set(rows.flatMap((row) => (row.actor_user_id === null ? [] : [row.actor_user_id])))];
-  const actors = new Map((await findUsersByIds(db, orgId, actorIds)).map((user) => [user.id, fullName(user)]));
-  return {
-    rows: rows.map((row) => ({
-      ...row,
-      actorName: row.actor_user_id === null ? null : (actors.get(row.actor_user_id) ?? null),
-    })),
-    total,
-  };
+): Promise<{ rows: AuditRow[]; total: number }> {
+  return auditRepo.listAudit(db, orgId, filters, sort, page);
 }

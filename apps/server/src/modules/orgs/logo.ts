@@ -9,7 +9,7 @@ import {
   findOrganizationLogoStamp,
   upsertOrganizationLogo,
 } from './repo.js';
-import type { Organization } from './repo.js';
+import type { Organization } from './organization.js';
 
 export interface LogoImage {
   bytes: Buffer;

@@ -1,10 +1,5 @@
 import type { DbOrTx } from '../../db/database.js';
-
-export interface Organization {
-  id: number;
-  slug: string;
-  name: string;
-}
+import type { Organization } from './organization.js';
 
 export function findOrganizationBySlug(db: DbOrTx, slug: string): Promise<Organization | undefined> {
   return db.selectFrom('organizations').select(['id', 'slug', 'name']).where('slug', '=', slug).executeTakeFirst();

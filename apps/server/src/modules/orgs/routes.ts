@@ -6,7 +6,7 @@ import { LOGO_MAX_BYTES, type OrganizationAdmin } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
-import { readUpload } from '../users/avatar-routes.js';
+import { readUpload } from '../../http/upload.js';
 import { findOrganizationById, organizationAdmins } from './service.js';
 import { checkLogo, logoInfo, readLogo, removeLogo, saveLogo } from './logo.js';
 

@@ -1,11 +1,25 @@
 import type { OrganizationAdmin } from '@wallet/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { conflict } from '../../http/errors.js';
 import { adminsOf, createUserInTransaction, fullName, rolesOfUsers, type NewUser } from '../users/service.js';
 import { ensureDefaultCategories } from '../wallet-categories/service.js';
-import { findOrganizationById, findOrganizationBySlug, insertOrganization, type Organization } from './repo.js';
+import type { Organization } from './organization.js';
+import * as orgsRepo from './repo.js';
 
-export { findOrganizationById, findOrganizationBySlug, insertOrganization, type Organization };
+export type { Organization } from './organization.js';
+
+export function findOrganizationById(db: DbOrTx, id: number): Promise<Organization | undefined> {
+  return orgsRepo.findOrganizationById(db, id);
+}
+
+export function findOrganizationBySlug(db: DbOrTx, slug: string): Promise<Organization | undefined> {
+  return orgsRepo.findOrganizationBySlug(db, slug);
+}
+
+/** A bare organisation (the demo seed); createOrganization also gives it its first super-admin and categories. */
+export function insertOrganization(db: DbOrTx, values: { slug: string; name: string }): Promise<Organization> {
+  return orgsRepo.insertOrganization(db, values);
+}
 
 /** An organisation and its first super-admin, together or not at all. */
 export async function createOrganization(db: Db, input: { slug: string; name: string; admin: Omit<NewUser, 'role'> }) {

@@ -1,28 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, idSchema } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
-import { badRequest } from '../../http/errors.js';
+import { readUpload } from '../../http/upload.js';
 import { checkAvatar, readAvatar, removeAvatar, saveAvatar } from './avatars.js';
 import { avatarUrl } from './presenter.js';
 import { assertCanReach } from './service.js';
 
 const params = z.object({ id: idSchema });
-
-/** The first file of a multipart upload; a body that isn't readable multipart is the client's fault (400), not ours. */
-export async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer | null; truncated: boolean }> {
-  if (!request.isMultipart()) return { bytes: null, truncated: false };
-  try {
-    const file = await request.file();
-    return { bytes: file ? await file.toBuffer() : null, truncated: false };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { bytes: null, truncated: true };
-    throw badRequest('The upload could not be read. Choose the image again.');
-  }
-}
 
 /** POST and DELETE /users/{id}/avatar (PRODUCT.md §7), and the image itself at GET /users/{id}/avatar. */
 export async function avatarRoutes(fastify: FastifyInstance) {

@@ -3,15 +3,14 @@ import type { Db, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { randomToken, tokenDigest } from '../auth/tokens.js';
 import { queueMail, renderMail } from '../mail/service.js';
-import type { Organization } from '../orgs/service.js';
+import type { Organization } from '../orgs/organization.js';
+import { fullName } from './names.js';
 import { findEmailChangeForUpdate, insertEmailChange, retireEmailChanges } from './email-change-repo.js';
 import { findUserByEmail, findUserById, lockUser, updateUser, type UserRow } from './repo.js';
 
 export { retireEmailChanges };
 
 type Person = Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'email'>;
-
-const nameOf = (person: Pick<UserRow, 'first_name' | 'last_name'>) => `${person.first_name} ${person.last_name}`.trim();
 
 /** The link a confirmation mail carries, on the organisation's own host; the token is a query value so logs redact it. */
 export function emailChangeLink(origin: string, token: string): string {
@@ -40,7 +39,7 @@ export async function requestEmailChange(
     await queueMail(tx, jobs, {
       orgId: organization.id,
       kind: 'email-change-refused',
-      to: { email: holder.email, name: nameOf(holder) },
+      to: { email: holder.email, name: fullName(holder) },
       content: renderMail({
         organisation: organization.name,
         subject: 'Someone tried to use your email address',
@@ -65,7 +64,7 @@ export async function requestEmailChange(
   await queueMail(tx, jobs, {
     orgId: organization.id,
     kind: 'email-change',
-    to: { email: newEmail, name: nameOf(user) },
+    to: { email: newEmail, name: fullName(user) },
     content: renderMail({
       organisation: organization.name,
       subject: 'Confirm your new email address',
@@ -96,7 +95,7 @@ export async function notifyEmailChanged(
   await queueMail(tx, jobs, {
     orgId: organization.id,
     kind: 'email-changed',
-    to: { email: oldEmail, name: nameOf(user) },
+    to: { email: oldEmail, name: fullName(user) },
     content: renderMail({
       organisation: organization.name,
       subject: 'Your email address was changed',

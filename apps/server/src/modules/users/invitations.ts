@@ -1,18 +1,27 @@
-import { INVITATION_MESSAGES, roleLabel, type RegisterInput } from '@wallet/contract';
+import { INVITATION_MESSAGES, roleLabel, type AssignableRole, type RegisterInput } from '@wallet/contract';
 import type { Db, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { validationFailed } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { randomToken, tokenDigest } from '../auth/tokens.js';
 import { queueMail, renderMail } from '../mail/service.js';
-import type { Organization } from '../orgs/service.js';
+import type { Organization } from '../orgs/organization.js';
 import {
   findInvitationForUpdate,
   insertInvitation,
   markInvitationUsed,
   retireInvitations,
 } from './invitations-repo.js';
-import { findUserWithRoles, fullName, setPasswordHash, type UserWithRoles } from './service.js';
+import { recordAudit, type AuditBy } from '../audit/service.js';
+import {
+  createUserInTransaction,
+  findUserWithRoles,
+  fullName,
+  grantFirstRole,
+  setPasswordHash,
+  type NewUser,
+  type UserWithRoles,
+} from './service.js';
 
 export const INVITATION_TTL_DAYS = 7;
 
@@ -64,6 +73,51 @@ export async function sendInvitation(
       action: { label: 'Set My Password', url: registrationLink(origin, token, user.email) },
       footnote: "If you weren't expecting this invitation, you can ignore this mail.",
     }),
+  });
+}
+
+/** Who invites, from where, into which organisation (the link is on its own host). */
+export interface InvitationContext {
+  db: Db;
+  jobs: Jobs;
+  organization: Organization;
+  origin: string;
+  invitedBy: { id: number; name: string };
+  by: AuditBy;
+}
+
+/** The invitation mail and its audit entry, in the transaction that created or granted the role. */
+async function inviteInTransaction(tx: Tx, ctx: InvitationContext, user: UserWithRoles, newUser: boolean) {
+  await sendInvitation(tx, ctx.jobs, {
+    organization: ctx.organization,
+    user,
+    invitedBy: ctx.invitedBy,
+    origin: ctx.origin,
+  });
+  await recordAudit(tx, {
+    orgId: ctx.organization.id,
+    by: ctx.by,
+    action: 'user.invited',
+    subject: { type: 'user', id: user.id, label: fullName(user) },
+    details: { roles: user.roles, new_user: newUser },
+  });
+}
+
+/** POST /api/users: a new person with one role, invited by mail; a taken email is a 422 and nothing is written. */
+export function inviteNewUser(ctx: InvitationContext, input: Omit<NewUser, 'password'>): Promise<UserWithRoles> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const created = await createUserInTransaction(tx, ctx.organization.id, input);
+    await inviteInTransaction(tx, ctx, created, true);
+    return created;
+  });
+}
+
+/** POST /api/users/{id}/invitations: a person without a wallet role gets their first one, and the mail. */
+export function invitePerson(ctx: InvitationContext, userId: number, role: AssignableRole): Promise<UserWithRoles> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const granted = await grantFirstRole(tx, ctx.organization.id, userId, role);
+    await inviteInTransaction(tx, ctx, granted, false);
+    return granted;
   });
 }
 

@@ -1,6 +1,9 @@
 import type { Me, UserResource } from '@wallet/contract';
-import type { Organization } from '../orgs/service.js';
-import { fullName, type UserRow, type UserWithRoles } from './service.js';
+import type { DbOrTx } from '../../db/database.js';
+import { cardsOfUsers } from '../cards/service.js';
+import type { Organization } from '../orgs/organization.js';
+import { teamsOfUsers } from '../teams/service.js';
+import { fullName, rolesOfUsers, type UserRow, type UserWithRoles } from './service.js';
 
 export function avatarUrl(user: Pick<UserRow, 'id' | 'avatar_path' | 'updated_at'>): string | null {
   // The version query makes a new upload bypass the browser's cached copy.
@@ -46,4 +49,34 @@ export function presentMe(user: UserWithRoles, organization: Organization): Me {
     roles: user.roles,
     organization: { id: organization.id, slug: organization.slug, name: organization.name },
   };
+}
+
+export type UserInclude = 'roles' | 'teams' | 'cards';
+
+/** Users with the includes asked for, loaded in one query per include for the whole page. */
+export async function presentUsers(
+  db: DbOrTx,
+  orgId: number,
+  rows: UserRow[],
+  includes: ReadonlySet<string>,
+): Promise<UserResource[]> {
+  const ids = rows.map((row) => row.id);
+  const [roles, teams, cards] = await Promise.all([
+    includes.has('roles') ? rolesOfUsers(db, orgId, ids) : undefined,
+    includes.has('teams') ? teamsOfUsers(db, orgId, ids) : undefined,
+    includes.has('cards') ? cardsOfUsers(db, orgId, ids) : undefined,
+  ]);
+  return rows.map((row) =>
+    presentUser(row, {
+      roles: roles && (roles.get(row.id) ?? []),
+      teams: teams && (teams.get(row.id) ?? []),
+      cards: cards && (cards.get(row.id) ?? []),
+    }),
+  );
+}
+
+/** A sparse fieldset (fields[users]=...): only the fields asked for, or all when none were. */
+export function pickFields(resource: UserResource, fields: readonly string[] | undefined) {
+  if (!fields?.length) return resource;
+  return Object.fromEntries(Object.entries(resource).filter(([key]) => fields.includes(key)));
 }

@@ -271,3 +271,38 @@ export function adminsOf(db: DbOrTx, orgId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** Ids of users whose name (spaces removed) contains any of the terms; for searching cards by holder. */
+export async function userIdsMatchingNames(db: DbOrTx, orgId: number, terms: readonly string[]): Promise<number[]> {
+  if (terms.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where((eb) =>
+      eb.or(
+        terms.map((term) =>
+          eb(
+            eb.fn('replace', [eb.fn('concat', ['first_name', 'last_name']), eb.val(' '), eb.val('')]),
+            'ilike',
+            `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+          ),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Every user id of the organisation in name order, so other modules can sort by holder name without our table. */
+export async function userIdsInNameOrder(db: DbOrTx, orgId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .orderBy('first_name')
+    .orderBy('last_name')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,38 +6,29 @@ import {
   ROLES,
   idSchema,
   invitationSchema,
-  isAdmin,
   newUserSchema,
   notificationPreferencesSchema,
   profileSchema,
   userRolesSchema,
   USER_MESSAGES,
   type UpdateUserResponse,
-  type UserResource,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { organizationOriginOf } from '../../http/public-url.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
-import { memberIdsOfTeam, teamsOfUsers } from '../teams/service.js';
-import { notificationPreferences, saveNotificationPreferences } from '../mail/service.js';
-import { presentUser } from './presenter.js';
-import { cardsOfUsers } from '../cards/service.js';
-import { sendInvitation } from './invitations.js';
-import { confirmEmailChange, emailChangeResultPath } from './email-change.js';
 import { auditByOf } from '../audit/request.js';
-import { recordAudit } from '../audit/service.js';
+import { pickFields, presentUser, presentUsers } from './presenter.js';
+import { inviteNewUser, invitePerson, type InvitationContext } from './invitations.js';
+import { confirmEmailChange, emailChangeResultPath } from './email-change.js';
+import { listUsersFor } from './listing.js';
 import {
-  createUserInTransaction,
   fullName,
   getUser,
-  grantFirstRole,
-  listUsers,
-  rolesOfUsers,
+  notificationPreferencesOf,
+  saveNotificationPreferencesOf,
   setUserRole,
   updateProfile,
-  type UserListFilters,
-  type UserRow,
 } from './service.js';
 
 const USER_FIELDS = [
@@ -79,72 +70,50 @@ const listSpec = {
 const idParams = z.object({ id: idSchema });
 const updateUserSchema = profileSchema.extend({ role: z.enum(ASSIGNABLE_ROLES).optional() });
 
-function pick(resource: UserResource, fields: readonly string[] | undefined) {
-  if (!fields?.length) return resource;
-  return Object.fromEntries(Object.entries(resource).filter(([key]) => fields.includes(key)));
-}
-
 export async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, jobs } = fastify.deps;
 
-  /** Users with the includes asked for. */
-  async function present(orgId: number, rows: UserRow[], includes: Set<string>) {
-    const ids = rows.map((row) => row.id);
-    const [roles, teams, cards] = await Promise.all([
-      includes.has('roles') ? rolesOfUsers(db, orgId, ids) : undefined,
-      includes.has('teams') ? teamsOfUsers(db, orgId, ids) : undefined,
-      includes.has('cards') ? cardsOfUsers(db, orgId, ids) : undefined,
-    ]);
-    return rows.map((row) =>
-      presentUser(row, {
-        roles: roles && (roles.get(row.id) ?? []),
-        teams: teams && (teams.get(row.id) ?? []),
-        cards: cards && (cards.get(row.id) ?? []),
-      }),
-    );
-  }
+  const invitationContextOf = (request: FastifyRequest): InvitationContext => {
+    const actor = userOf(request);
+    return {
+      db,
+      jobs,
+      organization: orgOf(request),
+      origin: organizationOriginOf(request),
+      invitedBy: { id: actor.id, name: fullName(actor) },
+      by: auditByOf(request),
+    };
+  };
 
   app.get('/api/users', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
     const org = orgOf(request);
     const actor = userOf(request);
     const query = parseListQuery(request.query, listSpec);
     const { filters } = query;
-    const listFilters: UserListFilters = {
-      wallet: filters.wallet === 'true' ? 'any' : filters.wallet,
-      notWalletSearch: filters.custom_search_not_wallet,
-      search: filters.search,
-      roles: filters.role,
-    };
-    if (filters.members_of_team) listFilters.ids = await memberIdsOfTeam(db, org.id, filters.members_of_team);
-    // Members see only themselves.
-    if (!isAdmin(actor.roles)) listFilters.ids = (listFilters.ids ?? [actor.id]).filter((id) => id === actor.id);
-    const { rows, total } = await listUsers(db, org.id, listFilters, query.sort, query.page);
-    const data = (await present(org.id, rows, query.includes)).map((user) => pick(user, query.fields.users));
+    const { rows, total } = await listUsersFor(
+      db,
+      org.id,
+      actor,
+      {
+        wallet: filters.wallet === 'true' ? 'any' : filters.wallet,
+        notWalletSearch: filters.custom_search_not_wallet,
+        search: filters.search,
+        roles: filters.role,
+        membersOfTeam: filters.members_of_team,
+      },
+      query.sort,
+      query.page,
+    );
+    const data = (await presentUsers(db, org.id, rows, query.includes)).map((user) =>
+      pickFields(user, query.fields.users),
+    );
     return { data, meta: listMeta(total, query.page) };
   });
 
   app.post('/api/users', { onRequest: requireAdmin, schema: { body: newUserSchema } }, async (request, reply) => {
-    const org = orgOf(request);
-    const actor = userOf(request);
     const { role, email, first_name, last_name, ...profile } = request.body;
-    const user = await db.transaction().execute(async (tx) => {
-      const created = await createUserInTransaction(tx, org.id, { email, first_name, last_name, role, profile });
-      await sendInvitation(tx, jobs, {
-        organization: org,
-        user: created,
-        invitedBy: { id: actor.id, name: fullName(actor) },
-        origin: organizationOriginOf(request),
-      });
-      await recordAudit(tx, {
-        orgId: org.id,
-        by: auditByOf(request),
-        action: 'user.invited',
-        subject: { type: 'user', id: created.id, label: fullName(created) },
-        details: { roles: created.roles, new_user: true },
-      });
-      return created;
-    });
+    const user = await inviteNewUser(invitationContextOf(request), { email, first_name, last_name, role, profile });
     return reply.code(201).send({ data: presentUser(user, { roles: user.roles }) });
   });
 
@@ -152,25 +121,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     '/api/users/:id/invitations',
     { onRequest: requireAdmin, schema: { params: idParams, body: invitationSchema } },
     async (request, reply) => {
-      const org = orgOf(request);
-      const actor = userOf(request);
-      const user = await db.transaction().execute(async (tx) => {
-        const granted = await grantFirstRole(tx, org.id, request.params.id, request.body.role);
-        await sendInvitation(tx, jobs, {
-          organization: org,
-          user: granted,
-          invitedBy: { id: actor.id, name: fullName(actor) },
-          origin: organizationOriginOf(request),
-        });
-        await recordAudit(tx, {
-          orgId: org.id,
-          by: auditByOf(request),
-          action: 'user.invited',
-          subject: { type: 'user', id: granted.id, label: fullName(granted) },
-          details: { roles: granted.roles, new_user: false },
-        });
-        return granted;
-      });
+      const user = await invitePerson(invitationContextOf(request), request.params.id, request.body.role);
       return reply.code(201).send({ data: presentUser(user, { roles: user.roles }) });
     },
   );
@@ -182,8 +133,8 @@ export async function usersRoutes(fastify: FastifyInstance) {
       const org = orgOf(request);
       const query = parseListQuery(request.query, { ...listSpec, filters: {}, defaultSort: 'name' });
       const user = await getUser(db, org.id, userOf(request), request.params.id);
-      const [resource] = await present(org.id, [user], new Set([...query.includes, 'roles']));
-      return { data: pick(resource!, query.fields.users) };
+      const [resource] = await presentUsers(db, org.id, [user], new Set([...query.includes, 'roles']));
+      return { data: pickFields(resource!, query.fields.users) };
     },
   );
 
@@ -235,9 +186,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     '/api/users/:id/notification-preferences',
     { onRequest: requireUser, schema: { params: idParams } },
     async (request) => {
-      const org = orgOf(request);
-      const target = await getUser(db, org.id, userOf(request), request.params.id);
-      return { data: await notificationPreferences(db, org.id, target.id) };
+      return { data: await notificationPreferencesOf(db, orgOf(request).id, userOf(request), request.params.id) };
     },
   );
 
@@ -245,9 +194,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     '/api/users/:id/notification-preferences',
     { onRequest: requireUser, schema: { params: idParams, body: notificationPreferencesSchema } },
     async (request) => {
-      const org = orgOf(request);
-      const target = await getUser(db, org.id, userOf(request), request.params.id);
-      await saveNotificationPreferences(db, org.id, target.id, request.body);
+      await saveNotificationPreferencesOf(db, orgOf(request).id, userOf(request), request.params.id, request.body);
       return { data: request.body };
     },
   );

@@ -1,50 +1,92 @@
+import type { Expression } from 'kysely';
 import {
   EMAIL_CHANGE_RATE_LIMIT,
-  isAdmin,
   USER_MESSAGES,
   type AssignableRole,
+  type NotificationPreferences,
   type ProfileInput,
   type Role,
 } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
+import type { SortTerm } from '../../http/list-query.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
-import type { Organization } from '../orgs/service.js';
+import type { Organization } from '../orgs/organization.js';
+import { notificationPreferences, saveNotificationPreferences } from '../mail/service.js';
 import { spendAttempt } from '../throttle/service.js';
 import { notifyEmailChanged, requestEmailChange, retireEmailChanges } from './email-change.js';
-import {
-  deleteUserRoles,
-  findUserByEmail,
-  findUserById,
-  findUserByIdWithRoles,
-  findUsersByIds,
-  insertUser,
-  insertUserRoles,
-  listUsers,
-  lockSuperAdmins,
-  lockUser,
-  rolesOfUser,
-  rolesOfUsers,
-  updateUser,
-  type UserListFilters,
-  type UserRow,
-  type UserSort,
-} from './repo.js';
+import { fullName } from './names.js';
+import { assertCanGiveRoles, assertCanReach, canEditProfileOf, checksEmailIsFree, type Actor } from './policy.js';
+import * as usersRepo from './repo.js';
+import { deleteUserRoles, insertUser, insertUserRoles, lockSuperAdmins, lockUser, updateUser } from './repo.js';
 
-export { holderStanding, adminsOf, userWithRolesQuery } from './repo.js';
-export {
-  findUserByEmail,
-  findUserById,
-  findUsersByIds,
-  rolesOfUser,
-  rolesOfUsers,
-  listUsers,
-  type UserRow,
-  type UserSort,
-  type UserListFilters,
-};
+export { fullName } from './names.js';
+export { assertCanReach, isActor, type Actor } from './policy.js';
+export type UserRow = usersRepo.UserRow;
+export type UserSort = usersRepo.UserSort;
+export type UserListFilters = usersRepo.UserListFilters;
+
+// The users module owns `users` and `user_roles`: other modules read and change people only through these.
+
+export function findUserByEmail(db: DbOrTx, orgId: number, email: string): Promise<UserRow | undefined> {
+  return usersRepo.findUserByEmail(db, orgId, email);
+}
+
+export function findUserById(db: DbOrTx, orgId: number, id: number): Promise<UserRow | undefined> {
+  return usersRepo.findUserById(db, orgId, id);
+}
+
+export function findUsersByIds(db: DbOrTx, orgId: number, ids: readonly number[]): Promise<UserRow[]> {
+  return usersRepo.findUsersByIds(db, orgId, ids);
+}
+
+export function rolesOfUser(db: DbOrTx, orgId: number, userId: number): Promise<string[]> {
+  return usersRepo.rolesOfUser(db, orgId, userId);
+}
+
+export function rolesOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]): Promise<Map<number, string[]>> {
+  return usersRepo.rolesOfUsers(db, orgId, userIds);
+}
+
+export function listUsers(
+  db: DbOrTx,
+  orgId: number,
+  filters: UserListFilters,
+  sort: SortTerm<UserSort>[],
+  page: { number: number; size: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  return usersRepo.listUsers(db, orgId, filters, sort, page);
+}
+
+/** Whether the holder may spend (created, terms accepted, wallet-user), in one round trip for the authorisation. */
+export function holderStanding(db: DbOrTx, orgId: number, userId: number) {
+  return usersRepo.holderStanding(db, orgId, userId);
+}
+
+/** Everyone holding an admin role (super-admin, wallet-admin, wallet-finance), with what a mail to them needs. */
+export function adminsOf(db: DbOrTx, orgId: number) {
+  return usersRepo.adminsOf(db, orgId);
+}
+
+/**
+ * The query of a user with their roles, for another module to join into its own statement (the session lookup
+ * reads its user in the same round trip) without naming our tables.
+ */
+export function userWithRolesQuery(db: DbOrTx, orgId: number, userId: number | Expression<number>) {
+  return usersRepo.userWithRolesQuery(db, orgId, userId);
+}
+
+/** Ids of users whose name (spaces removed) contains any of the terms; for searching cards by holder. */
+export function userIdsMatchingNames(db: DbOrTx, orgId: number, terms: readonly string[]): Promise<number[]> {
+  return usersRepo.userIdsMatchingNames(db, orgId, terms);
+}
+
+/** Every user id of the organisation in name order, so other modules can sort by holder name without our table. */
+export function userIdsInNameOrder(db: DbOrTx, orgId: number): Promise<number[]> {
+  return usersRepo.userIdsInNameOrder(db, orgId);
+}
 
 export interface NewUser {
   email: string;
@@ -58,17 +100,13 @@ export interface NewUser {
 export interface UserWithRoles extends UserRow {
   roles: string[];
 }
-export interface Actor {
-  id: number;
-  roles: readonly string[];
-}
 
 export function findUserWithRoles(db: DbOrTx, orgId: number, id: number): Promise<UserWithRoles | undefined> {
-  return findUserByIdWithRoles(db, orgId, id);
+  return usersRepo.findUserByIdWithRoles(db, orgId, id);
 }
 
 async function assertEmailFree(db: DbOrTx, orgId: number, email: string, exceptUserId?: number) {
-  const holder = await findUserByEmail(db, orgId, email);
+  const holder = await usersRepo.findUserByEmail(db, orgId, email);
   if (holder && holder.id !== exceptUserId) throw validationFailed({ email: [USER_MESSAGES.emailTaken] });
 }
 
@@ -101,20 +139,33 @@ export async function createPersonWithoutRole(
   return insertUser(db, { org_id: orgId, ...person });
 }
 
-export function fullName(user: Pick<UserRow, 'first_name' | 'last_name'>): string {
-  return `${user.first_name} ${user.last_name}`.trim();
-}
-
-/** Members reach only themselves; admins everyone of their organisation. Others' ids are 404 for members. */
-export function assertCanReach(actor: Actor, userId: number): void {
-  if (actor.id !== userId && !isAdmin(actor.roles)) throw notFound();
-}
-
 export async function getUser(db: DbOrTx, orgId: number, actor: Actor, userId: number): Promise<UserWithRoles> {
   assertCanReach(actor, userId);
   const user = await findUserWithRoles(db, orgId, userId);
   if (!user) throw notFound();
   return user;
+}
+
+/** A person's mail settings: their own, or anyone's for an admin (others' ids are 404 for members). */
+export async function notificationPreferencesOf(
+  db: DbOrTx,
+  orgId: number,
+  actor: Actor,
+  userId: number,
+): Promise<NotificationPreferences> {
+  const target = await getUser(db, orgId, actor, userId);
+  return notificationPreferences(db, orgId, target.id);
+}
+
+export async function saveNotificationPreferencesOf(
+  db: DbOrTx,
+  orgId: number,
+  actor: Actor,
+  userId: number,
+  preferences: NotificationPreferences,
+): Promise<void> {
+  const target = await getUser(db, orgId, actor, userId);
+  await saveNotificationPreferences(db, orgId, target.id, preferences);
 }
 
 export interface ProfileUpdateContext {
@@ -150,7 +201,7 @@ export async function updateProfile(
   const { db, jobs, organization } = ctx;
   const orgId = organization.id;
   assertCanReach(actor, userId);
-  if (role && !isAdmin(actor.roles)) throw forbidden();
+  if (role) assertCanGiveRoles(actor);
   const own = actor.id === userId;
   const current = await findUserById(db, orgId, userId);
   if (!current) throw notFound();
@@ -161,10 +212,9 @@ export async function updateProfile(
   return db.transaction().execute(async (tx) => {
     if (!(await lockUser(tx, orgId, userId))) throw notFound();
     const target = (await findUserWithRoles(tx, orgId, userId))!;
-    if (target.roles.includes('super-admin') && !actor.roles.includes('super-admin'))
-      throw forbidden(USER_MESSAGES.superAdminProfileLocked);
+    if (!canEditProfileOf(actor, target)) throw forbidden(USER_MESSAGES.superAdminProfileLocked);
     const emailChanges = !sameEmail(target.email, input.email);
-    if (emailChanges && (!own || isAdmin(actor.roles))) await assertEmailFree(tx, orgId, input.email, userId);
+    if (emailChanges && checksEmailIsFree(actor, userId)) await assertEmailFree(tx, orgId, input.email, userId);
     let emailConfirmationSent = false;
     if (emailChanges && own) {
       const { email, ...rest } = input;
@@ -283,44 +333,4 @@ export async function setTermsAccepted(
     issuing_tos_ip: acceptance.ip,
     issuing_tos_user_agent: acceptance.userAgent,
   });
-}
-
-/** Ids of users whose name (spaces removed) contains any of the terms; for searching cards by holder. */
-export async function userIdsMatchingNames(db: DbOrTx, orgId: number, terms: readonly string[]): Promise<number[]> {
-  if (terms.length === 0) return [];
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where((eb) =>
-      eb.or(
-        terms.map((term) =>
-          eb(
-            eb.fn('replace', [eb.fn('concat', ['first_name', 'last_name']), eb.val(' '), eb.val('')]),
-            'ilike',
-            `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-          ),
-        ),
-      ),
-    )
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/** Every user id of the organisation in name order, so other modules can sort by holder name without our table. */
-export async function userIdsInNameOrder(db: DbOrTx, orgId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .orderBy('first_name')
-    .orderBy('last_name')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/** True when the actor is the user, or (with adminsToo) an admin of the organisation. */
-export function isActor(actor: Actor, userId: number, options: { adminsToo?: boolean } = {}): boolean {
-  return actor.id === userId || (options.adminsToo === true && isAdmin(actor.roles));
 }
