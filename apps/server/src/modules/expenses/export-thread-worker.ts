@@ -2,7 +2,12 @@ import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDb } from '../../db/database.js';
 import { writeExport, type ExportRequest } from './export.js';
-import type { ExportThreadData, ToExportThread, FromExportThread } from './export-thread.js';
+import {
+  EXPORT_CHUNKS_IN_FLIGHT,
+  type ExportThreadData,
+  type ToExportThread,
+  type FromExportThread,
+} from './export-thread.js';
 
 /**
  * An export thread (export-thread.ts starts it): writes one report at a time with its own database connections and
@@ -12,9 +17,6 @@ const port = parentPort!;
 const { databaseUrl } = workerData as ExportThreadData;
 // Two connections: the cursor's transaction holds one while the labels (names, cards, teams) are read on the other.
 const db = createDb(databaseUrl, 2);
-/** Chunks sent and not yet taken by the download: the thread waits beyond this many. */
-const MAX_IN_FLIGHT = 4;
-
 let inFlight = 0;
 let resume: (() => void) | null = null;
 
@@ -30,7 +32,7 @@ async function runExport(job: ExportRequest): Promise<void> {
       const bytes = new Uint8Array(Buffer.concat(chunks.map(({ chunk }) => chunk as Buffer)));
       send({ type: 'chunk', bytes }, [bytes.buffer as ArrayBuffer]);
       inFlight++;
-      if (inFlight < MAX_IN_FLIGHT) callback();
+      if (inFlight < EXPORT_CHUNKS_IN_FLIGHT) callback();
       else resume = () => callback();
     },
   });

@@ -4,7 +4,8 @@ import ExcelJS from 'exceljs';
 import { useTestApp } from '../../test/context.js';
 import { spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { EXPORT_FIELD_NAMES, writeExport, type ExportRequest } from './export.js';
-import { ExportThreads, streamExport } from './export-thread.js';
+import { waitFor } from '../../test/helpers.js';
+import { EXPORT_CHUNKS_IN_FLIGHT, ExportThreads, streamExport } from './export-thread.js';
 
 /**
  * Large exports are written by a worker thread (export-thread.ts): the same file as one written in the request's
@@ -71,16 +72,28 @@ describe('export thread', () => {
     expect(rows).toEqual(await xlsxRows(await inRequestThread('xlsx')));
   });
 
-  it('goes no further ahead of the download than a few chunks, and finishes once it is read', async () => {
+  it('goes no further ahead of the download than its chunks in flight, and finishes once it is read', async () => {
+    const whole = await inRequestThread('csv');
+    // Every chunk the thread sends is written into the download (each one past its 16-byte mark, so none is taken).
     const out = new PassThrough({ highWaterMark: 16 });
-    const done = threads.run(jobOf('csv', 1), out);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    // Nobody has read yet: what waits is bounded (a few small chunks), not the whole file.
+    let chunksWritten = 0;
+    const write = out.write.bind(out) as (chunk: Buffer) => boolean;
+    out.write = ((chunk: Buffer) => {
+      chunksWritten++;
+      return write(chunk);
+    }) as typeof out.write;
+    let finished = false;
+    const done = threads.run(jobOf('csv', 1), out).finally(() => (finished = true));
+    // Nobody reads: the thread sends its chunks in flight, then waits for the download to take one.
+    await waitFor(async () => chunksWritten >= EXPORT_CHUNKS_IN_FLIGHT);
+    expect(chunksWritten).toBe(EXPORT_CHUNKS_IN_FLIGHT);
+    expect(finished).toBe(false);
     const waiting = out.readableLength;
     expect(waiting).toBeGreaterThan(0);
+    expect(waiting).toBeLessThan(whole.length);
     const bytes = collected(out);
     await done;
-    expect(bytes().length).toBeGreaterThan(waiting);
+    expect(bytes().toString('utf8')).toBe(whole.toString('utf8'));
   });
 
   it('stops when the download is closed half-way', async () => {

@@ -13,6 +13,8 @@ export interface ExportThreadData {
 export type ToExportThread = { type: 'job'; job: ExportRequest } | { type: 'taken' };
 export type FromExportThread =
   { type: 'chunk'; bytes: Uint8Array } | { type: 'end' } | { type: 'error'; message: string };
+/** Chunks a thread sends that the download has not taken yet: it waits beyond this many. */
+export const EXPORT_CHUNKS_IN_FLIGHT = 4;
 
 const BOOT = new URL('./export-thread-boot.mjs', import.meta.url);
 /**
