@@ -1,7 +1,35 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+/** Zones below are written from the repository root, wherever ESLint is started (an editor, a workspace). */
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/** The folders directly under `dir` (features, server modules), read when ESLint starts so a new one is covered. */
+function foldersIn(dir) {
+  return readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+/**
+ * import-x/no-restricted-paths zones that let the folders under `root` import one another only through their public
+ * files (`entries`, e.g. ['index.ts']), judged on the path each import resolves to, whatever its specifier says.
+ * Imports inside one folder are free.
+ */
+function publicEntryZones(root, entries, message) {
+  return foldersIn(root).map((folder) => ({
+    target: `${root}/!(${folder})/**`,
+    from: `${root}/${folder}`,
+    except: entries.map((entry) => `./${entry}`),
+    message,
+  }));
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'e2e/artifacts/**'] },
@@ -18,25 +46,36 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      // TypeScript files are parsed for the import graph (no-cycle follows them) and resolved as tsc does.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${repoRoot}apps/web/tsconfig.json` })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other (ARCHITECTURE.md D4); shared code lives in components/ and lib/.
-      'no-restricted-imports': [
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
+          basePath: repoRoot,
+          zones: [
+            // A feature reaches another only through its index.ts (ARCHITECTURE.md D4); app/ (the router) is the
+            // one place that imports pages directly, so that each stays a chunk of its own.
+            ...publicEntryZones(
+              './apps/web/src/features',
+              ['index.ts'],
+              'Import another feature only from its index.ts, or move what both need to components/ or lib/.',
+            ),
             {
-              group: ['**/features/*/**', '../../features/*'],
-              message: 'Features never import each other; move shared code to components/ or lib/.',
+              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/test'],
+              from: './apps/web/src/features',
+              message: 'Shared code (components/, lib/, test/) never imports a feature.',
             },
           ],
         },
       ],
     },
-  },
-  {
-    files: ['apps/web/src/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../test/fake-api';
 import { makeMe, signedIn } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
-import { fakeApi, list, monthRows, ok, renderScreen } from '../dashboard/test-utils';
+import { fakeApi, list, monthRows, ok } from '../../test/fake-api-by-url';
+import { renderScreen } from '../../test/render-screen';
 import { UserProfilePage } from './UserProfilePage';
 
 configure({ asyncUtilTimeout: 8000 });

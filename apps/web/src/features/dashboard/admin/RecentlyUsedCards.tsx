@@ -7,7 +7,7 @@ import { UserAvatar } from '../../../components/UserAvatar';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { paths } from '../../../paths';
-import { userProfilePath } from '../../user-profile/paths';
+import { userProfilePath } from '../../user-profile';
 import { RECENT_CARDS_QUERY, SPENT_DAYS, useCardsSpend, useRecentlyUsedCards } from '../api/admin';
 
 const ROWS = Number(RECENT_CARDS_QUERY['page[size]']);
