@@ -95,6 +95,8 @@ export interface AuthorizeOutcome {
   overspend: boolean;
   heldCents: number;
   fundedCents: number;
+  /** Requests (and pgbench transactions) that failed, warm-ups included: any one makes the bench fail. */
+  errors: number;
   table: string;
 }
 
@@ -162,6 +164,7 @@ interface LoadResult {
   approved: number;
   declined: number;
   errors: number;
+  /** The latency of every request, failed ones included (a failure is no faster than the answer it lacked). */
   sorted: number[];
 }
 
@@ -185,12 +188,13 @@ async function drive(
         const t0 = performance.now();
         try {
           const ok = await decide();
-          latencies.push(performance.now() - t0);
           if (ok) approved++;
           else declined++;
         } catch (error) {
           errors++;
           firstError ||= error instanceof Error ? error.message : String(error);
+        } finally {
+          latencies.push(performance.now() - t0);
         }
       }
     }),
@@ -245,10 +249,7 @@ async function paced(
     approved,
     declined: settled.length - errors.length - approved,
     errors: errors.length,
-    sorted: settled
-      .filter((outcome) => outcome.ok !== null)
-      .map((outcome) => outcome.latency)
-      .sort((a, b) => a - b),
+    sorted: settled.map((outcome) => outcome.latency).sort((a, b) => a - b),
   };
 }
 
@@ -605,6 +606,7 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
     const manyIds = pick(seeded.many.map((card) => card.id));
     const manyProviderIds = pick(seeded.many.map((card) => card.provider_card_id));
     const rows: Row[] = [];
+    let warmUpErrors = 0;
     const statementReports: string[] = [];
     /** With --statements: what each decision of this scenario ran in PostgreSQL, from pg_stat_statements. */
     const withStatements = async <T extends { result: LoadResult }>(
@@ -669,12 +671,14 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
 
     // The simulator's admin route: a signed-in session (and its user) read per request on top of the decision.
     log(`simulator route: warming up the server (${warmUpMs / 1000} s)`);
-    await drive(
-      'warm-up',
-      httpPurchase(client, pick(seeded.warm.map((card) => card.id))),
-      warmUpMs,
-      options.concurrency,
-    );
+    warmUpErrors += (
+      await drive(
+        'warm-up',
+        httpPurchase(client, pick(seeded.warm.map((card) => card.id))),
+        warmUpMs,
+        options.concurrency,
+      )
+    ).errors;
     if (!options.quick) {
       log(`Simulator route, hot card: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
       record(
@@ -719,12 +723,14 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
     );
     client = new BenchClient(new URL(server.baseUrl), options.concurrency);
     log(`issuer webhook: warming up the server (${warmUpMs / 1000} s)`);
-    await drive(
-      'warm-up',
-      webhookAuthorize(client, pick(seeded.warm.map((card) => card.provider_card_id))),
-      warmUpMs,
-      options.concurrency,
-    );
+    warmUpErrors += (
+      await drive(
+        'warm-up',
+        webhookAuthorize(client, pick(seeded.warm.map((card) => card.provider_card_id))),
+        warmUpMs,
+        options.concurrency,
+      )
+    ).errors;
     if (!options.quick) {
       log(`Issuer webhook, hot card: ${options.concurrency} concurrent for ${options.durationSeconds} s`);
       record(
@@ -754,12 +760,14 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
       log(
         `authorize() in-process, ${options.cards} cards: ${options.concurrency} concurrent for ${options.durationSeconds} s`,
       );
-      await drive(
-        'warm-up',
-        directAuthorize(db, pick(seeded.warm.map((card) => card.provider_card_id))),
-        1_000,
-        options.concurrency,
-      );
+      warmUpErrors += (
+        await drive(
+          'warm-up',
+          directAuthorize(db, pick(seeded.warm.map((card) => card.provider_card_id))),
+          1_000,
+          options.concurrency,
+        )
+      ).errors;
       record(
         `authorize() in-process, ${options.cards} cards`,
         await withStatements('authorize() in-process', () =>
@@ -874,6 +882,7 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
       overspend,
       heldCents: check.heldCents,
       fundedCents: check.fundedCents,
+      errors: warmUpErrors + rows.reduce((sum, row) => sum + (row.errors ?? 0), 0),
       table: `${table([header, ...lines])}\n\n${reports}${holds}`,
     };
   });
@@ -910,6 +919,13 @@ export function authorizeFigures(outcome: AuthorizeOutcome, concurrency: number)
       target: '',
       pass: null,
       gate: false,
+    },
+    {
+      name: '  failed requests, every scenario and warm-up (their latency counts in p50/p99)',
+      value: String(outcome.errors),
+      target: '0',
+      pass: outcome.errors === 0,
+      gate: true,
     },
     {
       name: `  overspend (${outcome.heldCents} cents held of ${outcome.fundedCents} funded)`,
@@ -974,6 +990,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   const figures = authorizeFigures(outcome, options.concurrency);
   console.log(`\n${outcome.table}\n\n${figureTable(figures)}\n`);
   if (outcome.overspend) console.error('OVERSPEND: approved amounts exceed what was funded.');
+  if (outcome.errors > 0)
+    console.error(`FAILED: ${outcome.errors} requests failed (the errors column says where; each printed its first).`);
   return verdict(figures);
 }
 

@@ -151,8 +151,8 @@ export class BenchClient {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  /** GET a file without keeping it: counts bytes and newlines, keeps the first 64 KiB. */
-  download(pathname: string): Promise<Download> {
+  /** GET a file without keeping it: counts bytes (as transferred, never decoded) and newlines, keeps the first 64 KiB. */
+  download(pathname: string, extraHeaders?: Record<string, string>): Promise<Download> {
     return new Promise((resolve, reject) => {
       this.send(
         'GET',
@@ -183,6 +183,7 @@ export class BenchClient {
           response.on('error', reject);
         },
         reject,
+        extraHeaders,
       );
     });
   }

@@ -27,16 +27,16 @@ async function all(quick: boolean): Promise<number> {
     log(`== ${title}`);
     sections.push([title, await collect()]);
   };
-  await section('bundle', () => bundleFigures(log));
   await section('authorize', async () => {
     const options = authorizeOptions(quick, log);
     const outcome = await benchAuthorize(options);
     console.log(`\n${outcome.table}\n`);
     return authorizeFigures(outcome, options.concurrency);
   });
-  // Analytics, the list endpoints and the dashboard share one seeded organisation and server process.
+  // The bundle, analytics, the list endpoints and the dashboard share one seeded organisation and server process.
   await ensureWebBuild(log);
   await withSeededServer(analyticsOptions(quick, log), async (context) => {
+    await section('bundle', () => bundleFigures(context.server.baseUrl));
     await section('analytics', async () => (await analyticsFigures(context)).filter((figure) => figure.gate));
     await section('lists', () => listFigures(context, quick ? 2 : 10));
     await section('dashboard', () => dashboardFigures(context, quick ? 1 : 3));
