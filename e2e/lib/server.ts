@@ -243,7 +243,8 @@ async function stopServer(
         // already gone
       }
     }
-    await sleep(1_000);
+    // Until they have exited (or 5 s), so the folders below can go.
+    for (let waited = 0; remaining.some(({ pid }) => isAlive(pid)) && waited < 5_000; waited += 100) await sleep(100);
   }
 
   for (const dir of [dataDir, webDist]) {
