@@ -21,7 +21,7 @@ import {
   type LoadWorld,
 } from './mixed-load.js';
 import { startKillableCluster } from './postgres-cluster.js';
-import { ledgerIntegrity, SOUND_LEDGER } from './ledger-integrity.js';
+import { ledgerIntegrity, SOUND_LEDGER } from '../modules/ledger/service.js';
 
 /**
  * Issue 9 point 2: a mixed money load against a real server process (main.ts), then SIGKILL mid-load, first of
@@ -174,9 +174,10 @@ describe('crash safety', () => {
     const admin = await new HttpClient(server.baseUrl).signIn(world.adminEmail, TEST_PASSWORD);
     admin.timeoutMs = 30_000;
     const { load, running } = await loadUntil(world, admin, 120);
+    const answeredBefore = load.outcomes.length;
     await cluster.kill();
-    // Let the load run into the dead database for a moment, then stop sending.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Let the load run into the dead database (an operation answered with a failure), then stop sending.
+    await load.failedSince(answeredBefore);
     load.halt();
     await running;
     await cluster.restart();

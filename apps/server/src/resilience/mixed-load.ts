@@ -7,7 +7,8 @@ import { makeOrganization, makeUser, TEST_PASSWORD } from '../test/factories.js'
 import { acceptTermsInDb, newCardBody } from '../test/card-factories.js';
 import { HttpClient } from '../test/server-process.js';
 import { requestBody } from '../modules/purchase-requests/test-fixtures.js';
-import { ledgerIntegrity, notExactlyOnce, SOUND_LEDGER } from './ledger-integrity.js';
+import { ledgerIntegrity, SOUND_LEDGER } from '../modules/ledger/service.js';
+import { notExactlyOnce } from './recorded-once.js';
 
 /**
  * A mixed money load over real HTTP for the crash tests (issue 9 point 2): top-ups, card fundings, purchase-request
@@ -250,7 +251,8 @@ export async function send(client: HttpClient, operation: Operation): Promise<Ou
 export class MixedLoad {
   readonly outcomes: Outcome[] = [];
   private halted = false;
-  private readonly waiting: Array<{ count: number; resolve: () => void }> = [];
+  /** Who waits for what: each resolves once its condition holds after an outcome, or when the load ends. */
+  private readonly waiting: Array<{ met: () => boolean; resolve: () => void }> = [];
 
   constructor(
     private readonly client: HttpClient,
@@ -263,8 +265,18 @@ export class MixedLoad {
 
   /** Resolves once this many operations were acknowledged (or the load ended). */
   acknowledgedAtLeast(count: number): Promise<void> {
-    if (this.acknowledgedCount >= count) return Promise.resolve();
-    return new Promise((resolve) => this.waiting.push({ count, resolve }));
+    return this.until(() => this.acknowledgedCount >= count);
+  }
+
+  /** Resolves once an operation after the first `since` outcomes got a 5xx or no answer (or the load ended). */
+  failedSince(since: number): Promise<void> {
+    const failed = (outcome: Outcome) => outcome.status === 'no answer' || outcome.status >= 500;
+    return this.until(() => this.outcomes.slice(since).some(failed));
+  }
+
+  private until(met: () => boolean): Promise<void> {
+    if (met()) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push({ met, resolve }));
   }
 
   halt() {
@@ -291,8 +303,7 @@ export class MixedLoad {
               authorizationId: data.authorization_id,
             });
         }
-        const count = this.acknowledgedCount;
-        for (const waiter of this.waiting.filter((item) => item.count <= count)) waiter.resolve();
+        for (const waiter of this.waiting.filter((item) => item.met())) waiter.resolve();
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
