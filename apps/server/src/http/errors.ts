@@ -19,6 +19,8 @@ export const notFound = (message: string = MESSAGES.notFound) => new HttpError(4
 export const conflict = (message: string) => new HttpError(409, message);
 export const csrfMismatch = () => new HttpError(419, MESSAGES.csrfMismatch);
 export const badRequest = (message: string) => new HttpError(400, message);
+/** A 422 about the request as a whole, not one of its fields (validationFailed names fields). */
+export const unprocessable = (message: string) => new HttpError(422, message);
 
 /** A 422 for one or more fields; the message is the first field's first message. */
 export function validationFailed(errors: Record<string, string[]>): HttpError {
@@ -28,4 +30,14 @@ export function validationFailed(errors: Record<string, string[]>): HttpError {
 
 export function tooManyRequests(retryAfterSeconds: number, message: string = MESSAGES.tooManyRequests): HttpError {
   return new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+}
+
+/** The card issuer refused or couldn't be reached: a 502 carrying the adapter's error type (e.g. topup_failed). */
+export class IssuerUnavailable extends HttpError {
+  constructor(
+    message: string,
+    readonly issuerErrorType: string | undefined,
+  ) {
+    super(502, message);
+  }
 }

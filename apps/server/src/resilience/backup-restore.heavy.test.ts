@@ -12,7 +12,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-pos
 import { DEMO_PASSWORD, DEMO_SLUG, DEMO_USERS } from '../seed/demo.js';
 import { useTestApp } from '../test/context.js';
 import { HttpClient, repoRoot, startServerProcess, type ServerProcess } from '../test/server-process.js';
-import { ledgerIntegrity, SOUND_LEDGER } from './ledger-integrity.js';
+import { ledgerIntegrity, SOUND_LEDGER } from '../modules/ledger/service.js';
 
 /**
  * Issue 9 point 7, docs/OPERATIONS.md "Backups and restore": scripts/backup-restore-check.mjs run for real. pg_dump

@@ -6,7 +6,8 @@ import { makeUser, TEST_PASSWORD } from '../test/factories.js';
 import { acceptTermsInDb, activateCard, createCard, fundCard } from '../test/card-factories.js';
 import { HttpClient, startServerProcess, type ServerProcess } from '../test/server-process.js';
 import { requestBody, requestWorld, type RequestWorld } from '../modules/purchase-requests/test-fixtures.js';
-import { ledgerIntegrity, notExactlyOnce, entryCounts, SOUND_LEDGER } from './ledger-integrity.js';
+import { ledgerIntegrity, SOUND_LEDGER } from '../modules/ledger/service.js';
+import { notExactlyOnce, entryCounts } from './recorded-once.js';
 
 /**
  * ARCHITECTURE.md D12, issue 9 point 1: two real server processes (main.ts) on one PostgreSQL database, addressed on their

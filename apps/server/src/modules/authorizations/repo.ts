@@ -1,30 +1,11 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import { TERMS_EXEMPT_BEFORE } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import type { AuthorizationHoldsTable } from '../../db/schema.js';
+import { lockedCardForDecision, raiseHoldsOfApprovedHold, type DecisionCard } from '../cards/service.js';
+import { declineReason, holderOfCard, type DeclineReason } from './decline-rules.js';
 
 export type HoldRow = Selectable<AuthorizationHoldsTable>;
 export type HoldStatus = HoldRow['status'];
-
-/** Sum of pending holds per card (the cards table caches the same figure; tests compare the two). */
-export async function pendingHoldTotals(
-  db: DbOrTx,
-  orgId: number,
-  cardIds: readonly number[],
-): Promise<Map<number, number>> {
-  const totals = new Map<number, number>();
-  if (cardIds.length === 0) return totals;
-  const rows = await db
-    .selectFrom('authorization_holds')
-    .select(['card_id', (eb) => eb.fn.sum<number>('amount').as('total')])
-    .where('org_id', '=', orgId)
-    .where('card_id', 'in', cardIds)
-    .where('status', '=', 'pending')
-    .groupBy('card_id')
-    .execute();
-  for (const row of rows) totals.set(row.card_id, Number(row.total));
-  return totals;
-}
 
 export function pendingHoldsOfCards(db: DbOrTx, orgId: number, cardIds: readonly number[]) {
   if (cardIds.length === 0) return Promise.resolve([]);
@@ -136,7 +117,7 @@ export interface DecideAndHoldInput {
   /** Cents asked for; a positive safe integer unless `forcedReason` is set. */
   amount: number;
   /** A reason known before reading the card (an invalid amount): recorded as the decline. */
-  forcedReason: string | null;
+  forcedReason: DeclineReason | null;
   requestedAmount: number;
   merchantData: string;
   wallet: string | null;
@@ -151,7 +132,6 @@ export interface DecideAndHoldInput {
  *
  * Read committed: FOR NO KEY UPDATE waits for a concurrent decision on the same card and then sees its committed
  * row, so `spending_limit - holds_amount` is always current; the UPDATE follows to that same locked version.
- * The decline rules (in order) are those of reasonToDecline in service.ts.
  *
  * Returns `cardFound: false` for an unknown card, `hold: null` when the authorisation id was already recorded
  * (a repeated request: the caller answers as it was answered before).
@@ -166,34 +146,24 @@ export async function decideAndHold(
   return { cardFound, hold: hold.id == null ? null : (hold as HoldRow) };
 }
 
-/** The statement itself (the bench runs the very same SQL under pgbench). */
+/**
+ * The statement itself (the bench runs the very same SQL under pgbench; decision-sql.test.ts snapshots it). This
+ * module owns it: the rules and the hold are ours. The card's lock and its holds_amount UPDATE are the cards module's
+ * fragments (holds-and-limits.ts), the holder is the users module's query (decline-rules.ts holderOfCard), so each
+ * table's SQL stays with its owner while the decision stays one statement on the locked card row.
+ */
 export function decideAndHoldQuery(input: DecideAndHoldInput) {
-  const theCard = input.ownCard
-    ? sql`org_id = ${input.ownCard.orgId} AND id = ${input.ownCard.cardId} AND provider = ${input.provider}`
-    : sql`provider = ${input.provider} AND provider_card_id = ${input.providerCardId}`;
+  const card: DecisionCard = input.ownCard
+    ? { orgId: input.ownCard.orgId, cardId: input.ownCard.cardId, provider: input.provider }
+    : { provider: input.provider, providerCardId: input.providerCardId };
   return sql<HoldRow & { card_found: boolean }>`
-    WITH card AS (
-      SELECT id, org_id, user_id, status, spending_limit, holds_amount
-      FROM cards
-      WHERE ${theCard}
-      FOR NO KEY UPDATE
+    WITH card AS (${lockedCardForDecision(card)}
     ),
     decision AS (
       SELECT card.id, card.org_id, card.user_id,
-        CASE
-          WHEN ${input.forcedReason}::text IS NOT NULL THEN ${input.forcedReason}::text
-          WHEN card.status <> 'active' THEN 'card_inactive'
-          WHEN NOT coalesce(holder.is_wallet_user, false) THEN 'holder_inactive'
-          WHEN holder.issuing_tos_accepted_at IS NULL AND holder.created_at >= ${TERMS_EXEMPT_BEFORE}::timestamptz THEN 'terms_not_accepted'
-          WHEN ${input.amount}::bigint > card.spending_limit - card.holds_amount THEN 'insufficient_funds'
-        END AS reason
+        ${declineReason({ amount: input.amount, forcedReason: input.forcedReason })} AS reason
       FROM card
-      LEFT JOIN LATERAL (
-        SELECT users.created_at, users.issuing_tos_accepted_at,
-          EXISTS (SELECT 1 FROM user_roles WHERE user_roles.user_id = users.id AND user_roles.role = 'wallet-user') AS is_wallet_user
-        FROM users
-        WHERE users.org_id = card.org_id AND users.id = card.user_id
-      ) holder ON true
+      ${holderOfCard()}
     ),
     hold AS (
       INSERT INTO authorization_holds (
@@ -208,18 +178,26 @@ export function decideAndHoldQuery(input: DecideAndHoldInput) {
       ON CONFLICT (provider, provider_authorization_id) DO NOTHING
       RETURNING *
     ),
-    moved AS (
-      -- last_used_at is indexed (cards_org_last_used): rewriting it on every purchase would put new entries in
-      -- every index of cards each time. At minute precision a busy card's updates stay HOT (heap only), which
-      -- cut the WAL per decision by about 40% in the bench and shortens the time the row stays locked.
-      UPDATE cards SET
-        holds_amount = cards.holds_amount + hold.amount,
-        last_used_at = CASE WHEN cards.last_used_at IS NULL OR cards.last_used_at < now() - interval '1 minute' THEN now() ELSE cards.last_used_at END
-      FROM hold
-      WHERE cards.id = hold.card_id AND hold.approved
-      RETURNING cards.id
+    moved AS (${raiseHoldsOfApprovedHold('hold')}
     )
     SELECT hold.*, EXISTS (SELECT 1 FROM card) AS card_found
     FROM (SELECT 1) AS one LEFT JOIN hold ON true
+  `;
+}
+
+/**
+ * The decline rules alone, for an increase of `amount` on a card the caller has locked (an incremental
+ * authorisation): the same rules as the decision, in one statement. Null means the card can take it.
+ */
+export function declineReasonQuery(
+  card: { orgId: number; cardId: number },
+  input: { amount: number; forcedReason: DeclineReason | null },
+) {
+  return sql<{ reason: DeclineReason | null }>`
+    WITH card AS (${lockedCardForDecision(card)}
+    )
+    SELECT ${declineReason(input)} AS reason
+    FROM card
+    ${holderOfCard()}
   `;
 }

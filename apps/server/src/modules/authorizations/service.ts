@@ -1,23 +1,14 @@
-import type { Db, Tx } from '../../db/database.js';
-import {
-  applyCardMovement,
-  lockCard,
-  lockCardByProviderId,
-  needsTermsAcceptance,
-  type CardRow,
-} from '../cards/service.js';
-import { holderStanding } from '../users/service.js';
-import { decideAndHold, findHold, insertHold, lockHold, updateHold, type HoldRow, type HoldStatus } from './repo.js';
+import type { Selectable } from 'kysely';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import type { AuthorizationHoldsTable } from '../../db/schema.js';
+import { lockCardForMovement, lockIssuerCard, moveHolds } from '../cards/service.js';
+import { isValidAmount, type DeclineReason } from './decline-rules.js';
+import * as repo from './repo.js';
+import { decideAndHold, declineReasonQuery, insertHold, updateHold, type HoldStatus } from './repo.js';
 
-export { pendingHoldTotals, pendingHoldsOfCards, listHoldsOfCard, findHold, holdsByIds, type HoldRow } from './repo.js';
+export { DECLINE_EXPLANATIONS, type DeclineReason } from './decline-rules.js';
 
-export type DeclineReason =
-  | 'card_not_found'
-  | 'card_inactive'
-  | 'holder_inactive'
-  | 'terms_not_accepted'
-  | 'insufficient_funds'
-  | 'invalid_amount';
+export type HoldRow = Selectable<AuthorizationHoldsTable>;
 export type Wallet = 'apple_pay' | 'google_pay' | 'samsung_pay';
 export type MerchantData = Partial<
   Record<'name' | 'category' | 'category_code' | 'city' | 'state' | 'postal_code' | 'country' | 'url', string | null>
@@ -44,16 +35,6 @@ export interface Decision {
   cardId: number | null;
 }
 
-/** Why a purchase was declined, in words a cardholder understands. */
-export const DECLINE_EXPLANATIONS: Record<DeclineReason, string> = {
-  card_not_found: 'The card was not recognised.',
-  card_inactive: 'The card is not active.',
-  holder_inactive: "The cardholder's access to the wallet has ended.",
-  terms_not_accepted: 'The cardholder has not accepted the Issuing Terms of Service yet.',
-  insufficient_funds: 'The card did not have enough available to spend.',
-  invalid_amount: 'The amount was not valid.',
-};
-
 function decisionOf(hold: HoldRow): Decision {
   return {
     approved: hold.approved,
@@ -63,16 +44,6 @@ function decisionOf(hold: HoldRow): Decision {
   };
 }
 
-async function reasonToDecline(tx: Tx, card: CardRow, amount: number): Promise<DeclineReason | null> {
-  if (!Number.isSafeInteger(amount) || amount <= 0) return 'invalid_amount';
-  if (card.status !== 'active') return 'card_inactive';
-  const holder = await holderStanding(tx, card.org_id, card.user_id);
-  if (!holder?.is_wallet_user) return 'holder_inactive';
-  if (needsTermsAcceptance(holder)) return 'terms_not_accepted';
-  if (amount > card.spending_limit - card.holds_amount) return 'insufficient_funds';
-  return null;
-}
-
 /**
  * The one authorisation decision (simulator and Stripe webhook alike). The decision and the hold are one
  * statement on the locked card row (repo.ts decideAndHold), so concurrent purchases never spend the same cents
@@ -80,7 +51,7 @@ async function reasonToDecline(tx: Tx, card: CardRow, amount: number): Promise<D
  * request get the same answer.
  */
 export async function authorize(db: Db, request: AuthorizationRequest): Promise<Decision> {
-  const valid = Number.isSafeInteger(request.amount) && request.amount > 0;
+  const valid = isValidAmount(request.amount);
   // Whatever an issuer sends, what we record fits the columns: never a 500 on a malformed amount or timestamp.
   const asked = Math.trunc(Number(request.amount));
   const { cardFound, hold } = await decideAndHold(db, {
@@ -97,7 +68,7 @@ export async function authorize(db: Db, request: AuthorizationRequest): Promise<
   });
   if (hold) return decisionOf(hold);
   if (!cardFound) return { approved: false, reason: 'card_not_found', holdId: null, cardId: null };
-  return decisionOf((await findHold(db, request.provider, request.providerAuthorizationId))!);
+  return decisionOf((await repo.findHold(db, request.provider, request.providerAuthorizationId))!);
 }
 
 /** An incremental authorisation raises a pending hold to `newAmount` when the card can cover the increase. */
@@ -108,15 +79,21 @@ export async function incrementAuthorization(
   newAmount: number,
 ): Promise<{ approved: boolean; reason: DeclineReason | null }> {
   return db.transaction().execute(async (tx) => {
-    const hold = await lockHold(tx, provider, providerAuthorizationId);
+    const hold = await repo.lockHold(tx, provider, providerAuthorizationId);
     if (!hold || hold.status !== 'pending') return { approved: false, reason: 'card_not_found' as const };
-    const card = (await lockCard(tx, hold.org_id, hold.card_id))!;
+    const card = (await lockCardForMovement(tx, hold.org_id, hold.card_id))!;
     const increase = newAmount - hold.amount;
     if (increase <= 0) return { approved: true, reason: null };
-    const reason = await reasonToDecline(tx, card, increase);
+    // The decision's own rules (decline-rules.ts), on the card just locked.
+    const valid = isValidAmount(increase);
+    const { rows } = await declineReasonQuery(
+      { orgId: card.org_id, cardId: card.id },
+      { amount: valid ? increase : 0, forcedReason: valid ? null : 'invalid_amount' },
+    ).execute(tx);
+    const reason = rows[0]?.reason ?? null;
     if (reason) return { approved: false, reason };
     await updateHold(tx, hold.id, { amount: newAmount });
-    await applyCardMovement(tx, card.id, { holdsDelta: increase, used: true });
+    await moveHolds(tx, card.id, increase, { used: true });
     return { approved: true, reason: null };
   });
 }
@@ -136,7 +113,7 @@ export async function settleHoldState(
   const amount = target.status === 'pending' ? Math.max(0, Math.min(hold.amount, target.amount)) : 0;
   if (amount === hold.amount && target.status === hold.status) return hold;
   await updateHold(tx, hold.id, { status: target.status, amount });
-  await applyCardMovement(tx, hold.card_id, { holdsDelta: amount - hold.amount });
+  await moveHolds(tx, hold.card_id, amount - hold.amount);
   return { ...hold, status: target.status, amount };
 }
 
@@ -148,9 +125,9 @@ export async function releaseHold(
   status: 'reversed' | 'expired',
 ): Promise<HoldRow | null> {
   return db.transaction().execute(async (tx) => {
-    const hold = await lockHold(tx, provider, providerAuthorizationId);
+    const hold = await repo.lockHold(tx, provider, providerAuthorizationId);
     if (!hold) return null;
-    await lockCard(tx, hold.org_id, hold.card_id);
+    await lockCardForMovement(tx, hold.org_id, hold.card_id);
     return settleHoldState(tx, hold, { status, amount: 0 });
   });
 }
@@ -163,7 +140,7 @@ export async function drawDownHold(
   captured: number,
   closes: boolean,
 ): Promise<HoldRow | null> {
-  const hold = await lockHold(tx, provider, providerAuthorizationId);
+  const hold = await repo.lockHold(tx, provider, providerAuthorizationId);
   if (!hold) return null;
   await updateHold(tx, hold.id, { captured_amount: hold.captured_amount + captured });
   const remaining = closes ? 0 : Math.max(0, hold.amount - captured);
@@ -174,7 +151,37 @@ export async function drawDownHold(
   );
 }
 
-export { lockHold };
+/** Locks a hold by the issuer's authorisation id (lock order everywhere: the hold, then its card). */
+export function lockHold(tx: DbOrTx, provider: string, providerAuthorizationId: string): Promise<HoldRow | undefined> {
+  return repo.lockHold(tx, provider, providerAuthorizationId);
+}
+
+/** A hold by the issuer's authorisation id. */
+export function findHold(db: DbOrTx, provider: string, providerAuthorizationId: string): Promise<HoldRow | undefined> {
+  return repo.findHold(db, provider, providerAuthorizationId);
+}
+
+/** The pending holds of these cards, newest first (a card's include=pendingIssuingAuthorizationHolds). */
+export function pendingHoldsOfCards(db: DbOrTx, orgId: number, cardIds: readonly number[]) {
+  return repo.pendingHoldsOfCards(db, orgId, cardIds);
+}
+
+/** A page of one card's holds, newest or oldest first. */
+export function listHoldsOfCard(
+  db: DbOrTx,
+  orgId: number,
+  cardId: number,
+  filters: { status?: HoldStatus },
+  direction: 'asc' | 'desc',
+  page: { number: number; size: number },
+) {
+  return repo.listHoldsOfCard(db, orgId, cardId, filters, direction, page);
+}
+
+/** Holds by id, with the fields the holds list shows (a transaction's include=issuingAuthorizationHold). */
+export function holdsByIds(db: DbOrTx, orgId: number, ids: readonly number[]) {
+  return repo.holdsByIds(db, orgId, ids);
+}
 
 export interface ProviderAuthorizationState {
   provider: string;
@@ -195,12 +202,12 @@ export interface ProviderAuthorizationState {
  */
 export async function reconcileAuthorization(db: Db, state: ProviderAuthorizationState): Promise<HoldRow | null> {
   return db.transaction().execute(async (tx) => {
-    const hold = await lockHold(tx, state.provider, state.providerAuthorizationId);
+    const hold = await repo.lockHold(tx, state.provider, state.providerAuthorizationId);
     if (hold) {
-      await lockCard(tx, hold.org_id, hold.card_id);
+      await lockCardForMovement(tx, hold.org_id, hold.card_id);
       return settleHoldState(tx, hold, { status: state.approved ? state.status : 'declined', amount: state.amount });
     }
-    const card = await lockCardByProviderId(tx, state.provider, state.providerCardId);
+    const card = await lockIssuerCard(tx, state.provider, state.providerCardId);
     if (!card) return null;
     const pending = state.approved && state.status === 'pending';
     const inserted = await insertHold(tx, {
@@ -218,7 +225,7 @@ export async function reconcileAuthorization(db: Db, state: ProviderAuthorizatio
       wallet: state.wallet,
       stripe_created: state.stripeCreated,
     });
-    if (inserted && pending) await applyCardMovement(tx, card.id, { holdsDelta: state.amount, used: true });
+    if (inserted && pending) await moveHolds(tx, card.id, state.amount, { used: true });
     return inserted;
   });
 }

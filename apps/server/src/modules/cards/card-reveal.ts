@@ -1,5 +1,5 @@
 import { CARD_ISSUER_MESSAGES, type EphemeralKeyResource } from '@wallet/contract';
-import { conflict, HttpError, validationFailed } from '../../http/errors.js';
+import { conflict, unprocessable, validationFailed } from '../../http/errors.js';
 import { issuerRefusal } from '../../issuing/provider.js';
 import { viaIssuer } from './issuer-calls.js';
 import type { CardRow, CardsDeps } from './service.js';
@@ -12,7 +12,7 @@ import type { CardRow, CardsDeps } from './service.js';
 
 /** Issuers give the number and CVC of virtual cards only; a physical card's are printed on it. */
 function assertRevealable(card: CardRow): void {
-  if (card.type === 'physical') throw new HttpError(422, CARD_ISSUER_MESSAGES.physicalCardNotRevealable);
+  if (card.type === 'physical') throw unprocessable(CARD_ISSUER_MESSAGES.physicalCardNotRevealable);
 }
 
 export async function revealCardDetails(deps: CardsDeps, card: CardRow): Promise<{ number: string; cvc: string }> {

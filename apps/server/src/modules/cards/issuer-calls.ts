@@ -1,14 +1,4 @@
-import { HttpError } from '../../http/errors.js';
-
-/** The issuer refused or couldn't be reached: a 502 carrying the adapter's error type (e.g. topup_failed). */
-export class IssuerUnavailable extends HttpError {
-  constructor(
-    message: string,
-    readonly issuerErrorType: string | undefined,
-  ) {
-    super(502, message);
-  }
-}
+import { IssuerUnavailable } from '../../http/errors.js';
 
 /**
  * Runs a call to the card issuer. When the issuer refuses or can't be reached the API answers 502 with the

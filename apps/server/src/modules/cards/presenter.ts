@@ -1,5 +1,16 @@
-import type { CardResource, HoldResource } from '@wallet/contract';
-import type { CardRow } from './repo.js';
+import type { CardResource, CardholderStanding, HoldResource } from '@wallet/contract';
+import type { DbOrTx } from '../../db/database.js';
+import { pendingHoldsOfCards } from '../authorizations/service.js';
+import { avatarUrl } from '../users/presenter.js';
+import { findUsersByIds, fullName } from '../users/service.js';
+import { issuerSyncOfCards } from './issuer-sync.js';
+import type { CardholderRow } from './repo.js';
+import { cardholderIdsOfUsers, type CardRow } from './service.js';
+
+/**
+ * The cards area's answers. Each resource has a pure `present...` of rows already read; presentCards first reads
+ * what a page of cards points at (holders, cardholder ids, issuer sync, pending holds) from their modules, once.
+ */
 
 export interface HoldRow {
   id: number;
@@ -24,10 +35,10 @@ export function presentHold(hold: HoldRow): HoldResource {
   };
 }
 
+/** Available to spend is the cached figure the authorisation decision reads: spending_limit - holds_amount. */
 export function presentCard(
   card: CardRow,
   extras: {
-    holdsAmount: number;
     stripeCardholderId: string;
     issuerSync: CardResource['issuer_sync'];
     user?: CardResource['user'];
@@ -46,8 +57,8 @@ export function presentCard(
     exp_month: card.exp_month,
     exp_year: card.exp_year,
     spending_limit: card.spending_limit,
-    issuing_holds_amount: extras.holdsAmount,
-    available_to_spend: card.spending_limit - extras.holdsAmount,
+    issuing_holds_amount: card.holds_amount,
+    available_to_spend: card.spending_limit - card.holds_amount,
     user_id: card.user_id,
     stripe_cardholder_id: extras.stripeCardholderId,
     stripe_card_id: card.provider === 'stripe' ? card.provider_card_id : null,
@@ -57,5 +68,61 @@ export function presentCard(
     issuer_sync: extras.issuerSync,
     ...(extras.user && { user: extras.user }),
     ...(extras.holds && { pending_issuing_authorization_holds: extras.holds.map(presentHold) }),
+  };
+}
+
+/** Cards as the API answers them; `includes` may ask for the holder ('user') and the pending holds. */
+export async function presentCards(db: DbOrTx, orgId: number, cards: CardRow[], includes: ReadonlySet<string>) {
+  const ids = cards.map((card) => card.id);
+  const holderIds = [...new Set(cards.map((card) => card.user_id))];
+  const [holds, users, cardholderIds, syncs] = await Promise.all([
+    includes.has('pendingIssuingAuthorizationHolds') ? pendingHoldsOfCards(db, orgId, ids) : undefined,
+    includes.has('user') ? findUsersByIds(db, orgId, holderIds) : undefined,
+    cardholderIdsOfUsers(db, orgId, holderIds),
+    issuerSyncOfCards(db, ids),
+  ]);
+  const usersById = new Map((users ?? []).map((user) => [user.id, user]));
+  return cards.map((card) => {
+    const user = usersById.get(card.user_id);
+    return presentCard(card, {
+      stripeCardholderId: cardholderIds.get(card.user_id) ?? '',
+      issuerSync: syncs.get(card.id) ?? { state: 'synced', error: null },
+      user: user && { id: user.id, name: fullName(user), email: user.email, avatar_url: avatarUrl(user) },
+      holds: holds?.filter((hold) => hold.card_id === card.id),
+    });
+  });
+}
+
+/** The number and CVC the issuer revealed, with the card's expiry (GET /api/cards/{id}/details). */
+export function presentCardDetails(card: CardRow, details: { number: string; cvc: string }) {
+  return {
+    id: card.id,
+    number: details.number,
+    cvc: details.cvc,
+    exp_month: card.exp_month,
+    exp_year: card.exp_year,
+  };
+}
+
+/** What the issuer says of the person (blocked, inactive, requirements past due): the card page and profile warn. */
+function standingOf(cardholder: CardholderRow): CardholderStanding {
+  return {
+    status: cardholder.issuer_status,
+    disabled_reason: cardholder.requirements_disabled_reason,
+    past_due: cardholder.requirements_past_due,
+  };
+}
+
+/** GET /api/users/{id}/cardholder. */
+export function presentCardholder(cardholder: CardholderRow) {
+  return {
+    id: cardholder.id,
+    stripe_cardholder_id: cardholder.provider_cardholder_id,
+    issuer_standing: standingOf(cardholder),
+    stripe_cardholder_details: {
+      name: cardholder.name,
+      individual: { first_name: cardholder.legal_first_name, last_name: cardholder.legal_last_name },
+      billing: { name: cardholder.name, address: cardholder.billing },
+    },
   };
 }

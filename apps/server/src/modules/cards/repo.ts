@@ -70,6 +70,17 @@ export function insertCard(db: DbOrTx, values: Insertable<CardsTable>): Promise<
   return db.insertInto('cards').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+/** The card the issuer issued under this id in this organisation (a retried create finds it). */
+export function findIssuerCard(db: DbOrTx, orgId: number, provider: string, providerCardId: string) {
+  return db
+    .selectFrom('cards')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('provider', '=', provider)
+    .where('provider_card_id', '=', providerCardId)
+    .executeTakeFirst();
+}
+
 export function findCard(db: DbOrTx, orgId: number, cardId: number): Promise<CardRow | undefined> {
   return db.selectFrom('cards').selectAll().where('org_id', '=', orgId).where('id', '=', cardId).executeTakeFirst();
 }
@@ -142,22 +153,13 @@ export async function cardSumsOfUser(db: DbOrTx, orgId: number, userId: number) 
     .selectFrom('cards')
     .select([
       (eb) => eb.fn.coalesce(eb.fn.sum<number>('spending_limit'), eb.val(0)).as('spending_limit'),
+      (eb) => eb.fn.coalesce(eb.fn.sum<number>('holds_amount'), eb.val(0)).as('holds_amount'),
       (eb) => eb.fn.countAll<number>().as('cards'),
     ])
     .where('org_id', '=', orgId)
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  return { spendingLimit: Number(row.spending_limit), cards: Number(row.cards) };
-}
-
-export async function cardIdsOfUser(db: DbOrTx, orgId: number, userId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('cards')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('user_id', '=', userId)
-    .execute();
-  return rows.map((row) => row.id);
+  return { spendingLimit: Number(row.spending_limit), holdsAmount: Number(row.holds_amount), cards: Number(row.cards) };
 }
 
 /** Assigned out (PRODUCT.md §9): sum of spending_limit of active cards. */

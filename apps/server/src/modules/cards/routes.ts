@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   CARD_MESSAGES,
@@ -15,38 +14,23 @@ import {
   newCardSchema,
   type FundCardsResponse,
 } from '@wallet/contract';
-import type { DbOrTx } from '../../db/database.js';
 import { orgOf, userOf } from '../../http/context.js';
 import { assertRecentPassword, requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
-import { pendingHoldTotals, pendingHoldsOfCards } from '../authorizations/service.js';
-import { avatarUrl } from '../users/presenter.js';
-import {
-  assertCanReach,
-  findUsersByIds,
-  fullName,
-  getUser,
-  userIdsInNameOrder,
-  userIdsMatchingNames,
-} from '../users/service.js';
 import { auditByOf } from '../audit/request.js';
-import { presentCard } from './presenter.js';
+import { getUser } from '../users/service.js';
+import { idempotencyKeyOf } from '../ledger/service.js';
+import { presentCardDetails, presentCardholder, presentCards } from './presenter.js';
 import { createCardEphemeralKey, revealCardDetails } from './card-reveal.js';
-import { issuerSyncOfCards } from './issuer-sync.js';
 import {
-  cardholderIdsOfUsers,
-  cardIdsOfUser,
-  cardSumsOfUser,
+  cardTotalsOfUser,
+  cardholderOfUser,
   createCard,
-  findCardholderOfUser,
   fundCard,
   fundCards,
   getCard,
-  listCards,
+  listCardsFor,
   setCardStatus,
-  standingOf,
-  type CardListFilters,
-  type CardRow,
 } from './service.js';
 
 const listSpec = {
@@ -69,63 +53,35 @@ const listSpec = {
 
 const cardParams = z.object({ id: idSchema });
 
-/** The client's Idempotency-Key makes a retried create or funding count once; without one each call is new. */
-export function idempotencyKeyOf(request: FastifyRequest): string {
-  const header = request.headers['idempotency-key'];
-  return typeof header === 'string' && /^[\w-]{8,100}$/.test(header) ? header : randomUUID();
-}
-
-export async function presentCards(db: DbOrTx, orgId: number, cards: CardRow[], includes: Set<string>) {
-  const ids = cards.map((card) => card.id);
-  const holderIds = [...new Set(cards.map((card) => card.user_id))];
-  const [holds, users, cardholderIds, syncs] = await Promise.all([
-    includes.has('pendingIssuingAuthorizationHolds') ? pendingHoldsOfCards(db, orgId, ids) : undefined,
-    includes.has('user') ? findUsersByIds(db, orgId, holderIds) : undefined,
-    cardholderIdsOfUsers(db, orgId, holderIds),
-    issuerSyncOfCards(db, ids),
-  ]);
-  const usersById = new Map((users ?? []).map((user) => [user.id, user]));
-  return cards.map((card) => {
-    const user = usersById.get(card.user_id);
-    return presentCard(card, {
-      holdsAmount: card.holds_amount,
-      stripeCardholderId: cardholderIds.get(card.user_id) ?? '',
-      issuerSync: syncs.get(card.id) ?? { state: 'synced', error: null },
-      user: user && { id: user.id, name: fullName(user), email: user.email, avatar_url: avatarUrl(user) },
-      holds: holds?.filter((hold) => hold.card_id === card.id),
-    });
-  });
-}
-
 export async function cardsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = fastify.deps;
   const { db } = deps;
 
-  async function listFor(request: FastifyRequest, rawQuery: Record<string, unknown>, forcedUserId?: number) {
+  async function listFor(request: FastifyRequest, rawQuery: Record<string, unknown>, holderId?: number) {
     const org = orgOf(request);
-    const actor = userOf(request);
+    // A person's cards: someone the actor can reach (404 before the query is even read, as for a missing person).
+    if (holderId !== undefined) await getUser(db, org.id, userOf(request), holderId);
     const query = parseListQuery(rawQuery, listSpec);
     const { filters } = query;
-    const cardFilters: CardListFilters = {
-      status: filters.status,
-      type: filters.type,
-      recentlyUsed: !!filters.recently_used,
-    };
-    let userIds: number[] | undefined = filters.user_id ? [filters.user_id] : undefined;
-    if (filters.name?.length) {
-      const named = await userIdsMatchingNames(db, org.id, filters.name);
-      userIds = userIds ? userIds.filter((id) => named.includes(id)) : named;
-    }
-    const ownOnly = forcedUserId ?? (actor.roles.some((role) => role !== 'wallet-user') ? undefined : actor.id);
-    if (ownOnly !== undefined) userIds = (userIds ?? [ownOnly]).filter((id) => id === ownOnly);
-    cardFilters.userIds = userIds;
     const sort =
       filters.recently_used && !rawQuery.sort
         ? [{ column: 'last_used_at' as const, direction: 'desc' as const }]
         : query.sort;
-    const { rows, total } = await listCards(db, org.id, cardFilters, sort, query.page, () =>
-      userIdsInNameOrder(db, org.id),
+    const { rows, total } = await listCardsFor(
+      db,
+      org.id,
+      userOf(request),
+      {
+        names: filters.name,
+        userId: filters.user_id,
+        status: filters.status,
+        type: filters.type,
+        recentlyUsed: !!filters.recently_used,
+        sort,
+        page: query.page,
+      },
+      holderId,
     );
     return { data: await presentCards(db, org.id, rows, query.includes), meta: listMeta(total, query.page) };
   }
@@ -137,16 +93,18 @@ export async function cardsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users/:id/cards',
     { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } },
-    async (request) => {
-      const org = orgOf(request);
-      await getUser(db, org.id, userOf(request), request.params.id);
-      return listFor(request, request.query, request.params.id);
-    },
+    (request) => listFor(request, request.query, request.params.id),
   );
 
   app.post('/api/cards', { onRequest: requireAdmin, schema: { body: newCardSchema } }, async (request, reply) => {
     const org = orgOf(request);
-    const card = await createCard(deps, org.id, request.body, idempotencyKeyOf(request), auditByOf(request));
+    const card = await createCard(
+      deps,
+      org.id,
+      request.body,
+      idempotencyKeyOf(request.headers['idempotency-key']),
+      auditByOf(request),
+    );
     const [data] = await presentCards(db, org.id, [card], new Set(['user']));
     return reply.code(201).send({ data, message: CARD_MESSAGES.added });
   });
@@ -176,15 +134,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
       assertRecentPassword(request);
       const details = await revealCardDetails(deps, card);
       reply.header('cache-control', 'no-store');
-      return {
-        data: {
-          id: card.id,
-          number: details.number,
-          cvc: details.cvc,
-          exp_month: card.exp_month,
-          exp_year: card.exp_year,
-        },
-      };
+      return { data: presentCardDetails(card, details) };
     },
   );
 
@@ -227,7 +177,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
         userOf(request),
         request.params.id,
         request.body,
-        idempotencyKeyOf(request),
+        idempotencyKeyOf(request.headers['idempotency-key']),
         auditByOf(request),
       );
       const [data] = await presentCards(db, org.id, [card], new Set());
@@ -249,7 +199,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
         org.id,
         userOf(request),
         request.body,
-        idempotencyKeyOf(request),
+        idempotencyKeyOf(request.headers['idempotency-key']),
         auditByOf(request),
       );
       return {
@@ -267,46 +217,11 @@ export async function cardsRoutes(fastify: FastifyInstance) {
       onRequest: requireUser,
       schema: { params: cardParams, querystring: z.object({ 'filter[available_to_spend]': z.string().optional() }) },
     },
-    async (request) => {
-      const org = orgOf(request);
-      assertCanReach(userOf(request), request.params.id);
-      const user = await getUser(db, org.id, userOf(request), request.params.id);
-      const [sums, cardIds] = await Promise.all([
-        cardSumsOfUser(db, org.id, user.id),
-        cardIdsOfUser(db, org.id, user.id),
-      ]);
-      const holds = [...(await pendingHoldTotals(db, org.id, cardIds)).values()].reduce(
-        (sum, amount) => sum + amount,
-        0,
-      );
-      return {
-        data: {
-          cards_count: sums.cards,
-          cards_sum_spending_limit: sums.spendingLimit,
-          issuing_authorization_holds_sum_amount: holds,
-          available_to_spend: sums.spendingLimit - holds,
-        },
-      };
-    },
+    async (request) => ({ data: await cardTotalsOfUser(db, orgOf(request).id, userOf(request), request.params.id) }),
   );
 
   app.get('/api/users/:id/cardholder', { onRequest: requireUser, schema: { params: cardParams } }, async (request) => {
-    const org = orgOf(request);
-    const user = await getUser(db, org.id, userOf(request), request.params.id);
-    const cardholder = await findCardholderOfUser(db, org.id, user.id);
-    if (!cardholder) return { data: null };
-    return {
-      data: {
-        id: cardholder.id,
-        stripe_cardholder_id: cardholder.provider_cardholder_id,
-        // What the issuer says of the person (blocked, inactive, requirements past due): the card page and profile warn.
-        issuer_standing: standingOf(cardholder),
-        stripe_cardholder_details: {
-          name: cardholder.name,
-          individual: { first_name: cardholder.legal_first_name, last_name: cardholder.legal_last_name },
-          billing: { name: cardholder.name, address: cardholder.billing },
-        },
-      },
-    };
+    const cardholder = await cardholderOfUser(db, orgOf(request).id, userOf(request), request.params.id);
+    return { data: cardholder ? presentCardholder(cardholder) : null };
   });
 }

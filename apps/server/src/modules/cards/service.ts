@@ -7,7 +7,8 @@ import {
   type NewCardInput,
 } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
-import type { Address, CardStatus, Shipping } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { Address, CardStatus, CardsTable, Shipping } from '../../db/schema.js';
 import { conflict, notFound, validationFailed } from '../../http/errors.js';
 import type { IssuingProvider, TermsAcceptance } from '../../issuing/provider.js';
 import { viaIssuer } from './issuer-calls.js';
@@ -21,45 +22,42 @@ import {
   recordCardAllocation,
   recordCardCancellation,
 } from '../ledger/service.js';
-import { findUserWithRoles, fullName, isActor, setCardholderId, type Actor } from '../users/service.js';
 import {
-  cardsOfUsers,
-  applyCardMovement,
+  findUserWithRoles,
+  getUser,
+  setCardholderId,
+  setTermsAccepted,
+  userIdsInNameOrder,
+  userIdsMatchingNames,
+  type Actor,
+} from '../users/service.js';
+import type { SortTerm } from '../../http/list-query.js';
+import { assertCanReachCard, visibleHolders } from './policy.js';
+import * as repo from './repo.js';
+import {
   lockCardByProviderId,
-  assignedOut,
   updateCardholderStanding,
-  cardIdsOfUser,
-  cardSumsOfUser,
-  findCard,
-  findCardholderOfUser,
   insertCard,
   insertCardholderOnce,
-  listCards,
   lockCard,
   updateCard,
   type CardholderRow,
   type CardListFilters,
-  type CardRow,
   type CardSort,
 } from './repo.js';
 
-export { topCardBalances } from './repo.js';
-export { cardholderIdsOfUsers } from './repo.js';
 export {
-  findCard,
-  cardsOfUsers,
-  applyCardMovement,
-  lockCardByProviderId,
-  lockCard,
-  assignedOut,
-  cardIdsOfUser,
-  cardSumsOfUser,
-  findCardholderOfUser,
-  listCards,
-  type CardRow,
-  type CardSort,
-  type CardListFilters,
-};
+  lockCardForMovement,
+  lockIssuerCard,
+  moveHolds,
+  moveSpendingLimit,
+  lockedCardForDecision,
+  raiseHoldsOfApprovedHold,
+  type DecisionCard,
+} from './holds-and-limits.js';
+export { viaIssuer } from './issuer-calls.js';
+export type { CardListFilters, CardSort, CardholderRow };
+export type CardRow = Selectable<CardsTable>;
 
 export interface CardsDeps {
   db: Db;
@@ -69,9 +67,116 @@ export interface CardsDeps {
 
 /** Members reach only their own cards; another's card is as missing as another organisation's. */
 export async function getCard(db: DbOrTx, orgId: number, actor: Actor, cardId: number): Promise<CardRow> {
-  const card = await findCard(db, orgId, cardId);
-  if (!card || !isActor(actor, card.user_id, { adminsToo: true })) throw notFound();
+  const card = await repo.findCard(db, orgId, cardId);
+  assertCanReachCard(actor, card);
   return card;
+}
+
+/** A card of the organisation, whoever holds it (undefined when there is none). */
+export function findCard(db: DbOrTx, orgId: number, cardId: number): Promise<CardRow | undefined> {
+  return repo.findCard(db, orgId, cardId);
+}
+
+/** The person's cardholder at the issuer, once they have a card. */
+export function findCardholderOfUser(db: DbOrTx, orgId: number, userId: number): Promise<CardholderRow | undefined> {
+  return repo.findCardholderOfUser(db, orgId, userId);
+}
+
+/** A page of cards (sorted by holder's name through `userOrder`, the users module's order, when asked). */
+export function listCards(
+  db: DbOrTx,
+  orgId: number,
+  filters: CardListFilters,
+  sort: SortTerm<CardSort>[],
+  page: { number: number; size: number },
+  userOrder: () => Promise<number[]>,
+): Promise<{ rows: CardRow[]; total: number }> {
+  return repo.listCards(db, orgId, filters, sort, page, userOrder);
+}
+
+/** What the cards list asks for: filters as parsed from the query string, the sort and the page. */
+export interface CardListQuery {
+  /** Holders' names (spaces removed), any of them. */
+  names?: string[];
+  userId?: number;
+  status?: CardStatus;
+  type?: 'virtual' | 'physical';
+  recentlyUsed: boolean;
+  sort: SortTerm<CardSort>[];
+  page: { number: number; size: number };
+}
+
+/**
+ * The cards list as the actor may see it: a member's own cards only; `holderId` (GET /api/users/{id}/cards, reach
+ * checked by the route) narrows it to that person's. Holders sort by name in the users module's order.
+ */
+export async function listCardsFor(
+  db: DbOrTx,
+  orgId: number,
+  actor: Actor,
+  query: CardListQuery,
+  holderId?: number,
+): Promise<{ rows: CardRow[]; total: number }> {
+  let userIds: number[] | undefined = query.userId ? [query.userId] : undefined;
+  if (query.names?.length) {
+    const named = await userIdsMatchingNames(db, orgId, query.names);
+    userIds = userIds ? userIds.filter((id) => named.includes(id)) : named;
+  }
+  userIds = visibleHolders(actor, userIds);
+  if (holderId !== undefined) userIds = (userIds ?? [holderId]).filter((id) => id === holderId);
+  const filters: CardListFilters = {
+    status: query.status,
+    type: query.type,
+    recentlyUsed: query.recentlyUsed,
+    userIds,
+  };
+  return repo.listCards(db, orgId, filters, query.sort, query.page, () => userIdsInNameOrder(db, orgId));
+}
+
+/** The cardholder of someone the actor can reach (404 otherwise); null before their first card. */
+export async function cardholderOfUser(
+  db: DbOrTx,
+  orgId: number,
+  actor: Actor,
+  userId: number,
+): Promise<CardholderRow | null> {
+  const user = await getUser(db, orgId, actor, userId);
+  return (await repo.findCardholderOfUser(db, orgId, user.id)) ?? null;
+}
+
+/** Cards of several users in brief (the users and teams APIs' include=cards). */
+export function cardsOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]) {
+  return repo.cardsOfUsers(db, orgId, userIds);
+}
+
+/** Assigned out (PRODUCT.md §9): the spending limits of active cards. */
+export function assignedOut(db: DbOrTx, orgId: number): Promise<number> {
+  return repo.assignedOut(db, orgId);
+}
+
+/** Active cards with the most left to spend (the analytics' top balances). */
+export function topCardBalances(db: DbOrTx, orgId: number, limit: number) {
+  return repo.topCardBalances(db, orgId, limit);
+}
+
+/** The issuer's cardholder id of each of these users that has one (the cards list). */
+export function cardholderIdsOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]) {
+  return repo.cardholderIdsOfUsers(db, orgId, userIds);
+}
+
+/**
+ * Member dashboard (PRODUCT.md §7 analytics?filter[available_to_spend]=1): what a user's cards hold, from the cached
+ * holds_amount the decision reads (equal to the pending holds, checked by the database at commit).
+ */
+export async function cardTotalsOfUser(db: DbOrTx, orgId: number, actor: Actor, userId: number) {
+  const user = await getUser(db, orgId, actor, userId);
+  const sums = await repo.cardSumsOfUser(db, orgId, user.id);
+  return {
+    cards_count: sums.cards,
+    cards_sum_spending_limit: sums.spendingLimit,
+    issuing_authorization_holds_sum_amount: sums.holdsAmount,
+    available_to_spend: sums.spendingLimit - sums.holdsAmount,
+  };
 }
 
 function toAddress(billing: NewCardInput['billing']): Address {
@@ -159,13 +264,7 @@ export async function createCard(
     ),
   );
   return db.transaction().execute(async (tx) => {
-    const existing = await tx
-      .selectFrom('cards')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .where('provider', '=', issuer.name)
-      .where('provider_card_id', '=', issued.id)
-      .executeTakeFirst();
+    const existing = await repo.findIssuerCard(tx, orgId, issuer.name, issued.id);
     if (existing) return existing; // a retried request with the same idempotency key
     const card = await insertCard(tx, {
       org_id: orgId,
@@ -196,6 +295,23 @@ export async function createCard(
 /** How the audit log names a card: its name and last four digits (never the number). */
 function cardSubject(card: CardRow) {
   return { type: 'card' as const, id: card.id, label: `${card.name} •••• ${card.last4}` };
+}
+
+/**
+ * The holder accepts the issuer's terms (the issuing terms modal): the issuer is told first, with when, from where and
+ * with what; then the acceptance is kept on the person. 409 before their first card (no cardholder yet).
+ */
+export async function acceptIssuingTerms(
+  deps: Pick<CardsDeps, 'db' | 'issuer'>,
+  orgId: number,
+  userId: number,
+  acceptance: TermsAcceptance,
+): Promise<TermsAcceptance> {
+  const cardholder = await repo.findCardholderOfUser(deps.db, orgId, userId);
+  if (!cardholder) throw conflict(CARD_MESSAGES.noCardholder);
+  await viaIssuer(() => deps.issuer.acceptTerms(cardholder.provider_cardholder_id, acceptance));
+  await setTermsAccepted(deps.db, orgId, userId, acceptance);
+  return acceptance;
 }
 
 /** A holder created on or after 2023-06-01 must have accepted the issuing terms before a card is activated. */
@@ -296,8 +412,6 @@ export async function fundCard(
   });
 }
 
-export { fullName };
-
 /** A card the issuer canceled is never activated, deactivated or funded again (409). */
 function assertNotCanceled(card: CardRow): void {
   if (card.status === 'canceled') throw conflict(CANCELED_CARD_MESSAGES.canceled);
@@ -379,15 +493,6 @@ export async function setCardholderStandingFromIssuer(
   standing: CardholderStanding,
 ): Promise<void> {
   await updateCardholderStanding(db, provider, providerCardholderId, standing);
-}
-
-/** GET /api/users/{id}/cardholder's issuer_standing. */
-export function standingOf(cardholder: CardholderRow): CardholderStanding {
-  return {
-    status: cardholder.issuer_status,
-    disabled_reason: cardholder.requirements_disabled_reason,
-    past_due: cardholder.requirements_past_due,
-  };
 }
 
 /**

@@ -315,23 +315,34 @@ function pageByNotes(criteria: ExpenseCriteria, term: ResolvedSort, page: { numb
     ORDER BY g.pos, lower(g.notes) ${sql.raw(term.direction)}, g.stripe_created DESC, g.id DESC LIMIT ${page.size} OFFSET ${enough - page.size}`;
 }
 
-export async function listExpenses(
-  db: DbOrTx,
+/**
+ * The statement that reads a page of the All Transactions table (the expense search): group by group or notes first
+ * for a shallow page sorted by one such column, else the whole ordered query. expense-sql.test.ts snapshots it.
+ */
+export function expensePageQuery(
   criteria: ExpenseCriteria,
   sort: readonly ResolvedSort[],
   page: { number: number; size: number },
 ) {
   const [term] = sort;
   const shallow = sort.length === 1 && term !== undefined && page.number * page.size <= 1_000;
-  const query =
-    shallow && GROUPED_SORTS[term.column]
-      ? pageByGroup(criteria, term, page)
-      : shallow && term.column === 'notes'
-        ? pageByNotes(criteria, term, page)
-        : sql<
-            ExpenseRow & { pos?: number }
-          >`SELECT e.* ${expensesQuery(criteria, sort)} LIMIT ${page.size} OFFSET ${(page.number - 1) * page.size}`;
-  const [{ total, complete }, { rows }] = await Promise.all([countExpenses(db, criteria), query.execute(db)]);
+  if (shallow && GROUPED_SORTS[term.column]) return pageByGroup(criteria, term, page);
+  if (shallow && term.column === 'notes') return pageByNotes(criteria, term, page);
+  return sql<
+    ExpenseRow & { pos?: number }
+  >`SELECT e.* ${expensesQuery(criteria, sort)} LIMIT ${page.size} OFFSET ${(page.number - 1) * page.size}`;
+}
+
+export async function listExpenses(
+  db: DbOrTx,
+  criteria: ExpenseCriteria,
+  sort: readonly ResolvedSort[],
+  page: { number: number; size: number },
+) {
+  const [{ total, complete }, { rows }] = await Promise.all([
+    countExpenses(db, criteria),
+    expensePageQuery(criteria, sort, page).execute(db),
+  ]);
   return { rows: rows.map(({ pos: _pos, ...row }) => row as ExpenseRow), total, complete };
 }
 

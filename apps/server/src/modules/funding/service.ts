@@ -1,25 +1,61 @@
+import type { Selectable } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.js';
+import type { TopupsTable } from '../../db/schema.js';
+import { IssuerUnavailable } from '../../http/errors.js';
 import { issuerRefusal, type IssuingProvider } from '../../issuing/provider.js';
-import { IssuerUnavailable, viaIssuer } from '../cards/issuer-calls.js';
 import { LEDGER_ENTRY_LABELS, type StatementMonth } from '@wallet/contract';
-import { findCard } from '../cards/service.js';
-import { fundsStatement, lockUnallocatedFunds, recordTopup, recordTopupReversal } from '../ledger/service.js';
+import { assignedOut, findCard, viaIssuer } from '../cards/service.js';
+import { netSpendSince } from '../expenses/service.js';
+import {
+  fundsStatement,
+  lockUnallocatedFunds,
+  recordTopup,
+  recordTopupReversal,
+  unallocatedFunds,
+} from '../ledger/service.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
 import { mailAdminsAboutShortfall, type FundingMailDeps } from './mails.js';
+import * as repo from './repo.js';
 import {
   failPendingTopup,
   findProviderTopupByOwnId,
   findTopupByProviderId,
   insertTopupOnce,
-  listTopups,
   lockTopup,
   storeProviderTopupId,
   updateTopup,
-  type TopupRow,
 } from './repo.js';
 
-export { listTopups, type TopupRow };
-export { dailyTopups } from './repo.js';
+export type TopupRow = Selectable<TopupsTable>;
+
+/** A page of the organisation's top-ups, newest first (Account Funding). */
+export function listTopups(db: DbOrTx, orgId: number, page: { number: number; size: number }) {
+  return repo.listTopups(db, orgId, page);
+}
+
+/** Top-ups settled (or, byCreated, asked for) per UTC day: the analytics' funding series. */
+export function dailyTopups(db: DbOrTx, orgId: number, range: { from: string; to: string }, byCreated = false) {
+  return repo.dailyTopups(db, orgId, range, byCreated);
+}
+
+/** The organisation's funds at the issuer not allocated to any card (GET /api/balance). */
+export function fundsAvailable(db: DbOrTx, orgId: number): Promise<number> {
+  return unallocatedFunds(db, orgId);
+}
+
+/**
+ * The admin dashboard's figures: funds not on cards, net spend over the last 30 days by when the purchase happened
+ * (the issuer's timestamp, not when we recorded it), and what active cards hold.
+ */
+export async function dashboardKpi(db: DbOrTx, orgId: number) {
+  const since = Math.floor(Date.now() / 1000) - 30 * 24 * 60 * 60;
+  const [available, spent, assigned] = await Promise.all([
+    unallocatedFunds(db, orgId),
+    netSpendSince(db, orgId, since),
+    assignedOut(db, orgId),
+  ]);
+  return { issuing_available: available, last_30_spend: spent, assigned_out: assigned };
+}
 
 /**
  * Credits the organisation once: the ledger reference is the top-up's own id, and the row is locked while its status

@@ -108,23 +108,6 @@ export async function findEntryByReference(db: DbOrTx, orgId: number, reference:
     .executeTakeFirst();
 }
 
-/** Integrity report: entries that don't balance and accounts whose cached balance differs from their lines. */
-export async function integrityProblems(db: DbOrTx, orgId?: number) {
-  const unbalanced = await sql<{ entry_id: number; total: number }>`
-    SELECT e.id AS entry_id, coalesce(sum(l.amount), 0)::bigint AS total FROM journal_entries e
-    LEFT JOIN journal_lines l ON l.entry_id = e.id
-    WHERE ${orgId === undefined ? sql`true` : sql`e.org_id = ${orgId}`}
-    GROUP BY e.id HAVING coalesce(sum(l.amount), 0) <> 0 OR count(l.id) < 2
-  `.execute(db);
-  const drifted = await sql<{ account_id: number; cached: number; summed: number }>`
-    SELECT a.id AS account_id, a.balance AS cached, coalesce(sum(l.amount), 0)::bigint AS summed FROM ledger_accounts a
-    LEFT JOIN journal_lines l ON l.account_id = a.id
-    WHERE ${orgId === undefined ? sql`true` : sql`a.org_id = ${orgId}`}
-    GROUP BY a.id HAVING a.balance <> coalesce(sum(l.amount), 0)
-  `.execute(db);
-  return { unbalancedEntries: unbalanced.rows, driftedAccounts: drifted.rows };
-}
-
 /** Month-by-month movements of the organisation's funds (top-ups in, card fundings out) for statements. */
 export async function fundsMovements(db: DbOrTx, orgId: number, accountId: number) {
   return db

@@ -1,20 +1,65 @@
+import { randomUUID } from 'node:crypto';
 import type { DbOrTx, Tx } from '../../db/database.js';
+import { ledgerIntegrity } from './integrity.js';
+import * as repo from './repo.js';
 import {
   accountBalance,
-  cardAccountId,
   findEntryByReference,
   fundsMovements,
   insertEntry,
   insertLines,
-  integrityProblems,
   lockAccount,
-  netSpentOfCard,
-  orgAccountId,
-  spentSince,
+  type OrgAccountKind,
 } from './repo.js';
 
-export { dailyCardAllocations, fundsBalanceDaily } from './repo.js';
-export { integrityProblems, orgAccountId, cardAccountId, spentSince, netSpentOfCard };
+export { ledgerIntegrity, SOUND_LEDGER, type LedgerIntegrity } from './integrity.js';
+
+/**
+ * The client's Idempotency-Key header, the key of a money operation's references: a retried create, funding or top-up
+ * with the same key counts once. Without a usable one (8 to 100 letters, digits, _ or -) each call is new.
+ */
+export function idempotencyKeyOf(header: string | string[] | undefined): string {
+  return typeof header === 'string' && /^[\w-]{8,100}$/.test(header) ? header : randomUUID();
+}
+
+/**
+ * The journal half of the integrity check (entries that don't balance, cached balances that drifted), for tests that
+ * assert only it; ledgerIntegrity is the whole check.
+ */
+export async function integrityProblems(db: DbOrTx, orgId: number) {
+  const { unbalancedEntries, driftedAccounts } = await ledgerIntegrity(db, orgId);
+  return { unbalancedEntries, driftedAccounts };
+}
+
+/** The organisation-level account of a kind (issuer funds, spent, outside), opened on first use. */
+export function orgAccountId(db: DbOrTx, orgId: number, kind: OrgAccountKind): Promise<number> {
+  return repo.orgAccountId(db, orgId, kind);
+}
+
+/** The card's account, opened on first use. */
+export function cardAccountId(db: DbOrTx, orgId: number, cardId: number): Promise<number> {
+  return repo.cardAccountId(db, orgId, cardId);
+}
+
+/** Net money spent (captures less refunds) since the given instant. */
+export function spentSince(db: DbOrTx, orgId: number, since: Date): Promise<number> {
+  return repo.spentSince(db, orgId, since);
+}
+
+/** Net captured on a card (captures less refunds): what an issuer's all-time spending control has counted. */
+export function netSpentOfCard(db: DbOrTx, orgId: number, cardId: number): Promise<number> {
+  return repo.netSpentOfCard(db, orgId, cardId);
+}
+
+/** Money allocated to cards (fundings less defundings) per UTC day, for the organisation or one holder. */
+export function dailyCardAllocations(db: DbOrTx, orgId: number, range: { from: string; to: string }, userId?: number) {
+  return repo.dailyCardAllocations(db, orgId, range, userId);
+}
+
+/** The organisation's unallocated funds before `from`, and their net change per UTC day within the range. */
+export function fundsBalanceDaily(db: DbOrTx, orgId: number, range: { from: string; to: string }) {
+  return repo.fundsBalanceDaily(db, orgId, range);
+}
 
 /** What an entry moves: lines that must sum to zero (the database refuses the commit otherwise). */
 export interface EntryInput {
@@ -64,7 +109,7 @@ export function unallocatedFunds(db: DbOrTx, orgId: number): Promise<number> {
 
 /** Locks the organisation's funds account (serialises fundings) and returns what is unallocated. */
 export async function lockUnallocatedFunds(tx: Tx, orgId: number): Promise<{ accountId: number; available: number }> {
-  const accountId = await orgAccountId(tx, orgId, 'issuer_funds');
+  const accountId = await repo.orgAccountId(tx, orgId, 'issuer_funds');
   return { accountId, available: await lockAccount(tx, accountId) };
 }
 
@@ -81,8 +126,8 @@ export async function recordTopup(
   },
 ) {
   const [outside, funds] = await Promise.all([
-    orgAccountId(tx, params.orgId, 'outside'),
-    orgAccountId(tx, params.orgId, 'issuer_funds'),
+    repo.orgAccountId(tx, params.orgId, 'outside'),
+    repo.orgAccountId(tx, params.orgId, 'issuer_funds'),
   ]);
   return postEntry(tx, {
     orgId: params.orgId,
@@ -108,8 +153,8 @@ export async function recordTopupReversal(
   params: { orgId: number; reference: string; amount: number; description: string },
 ) {
   const [outside, funds] = await Promise.all([
-    orgAccountId(tx, params.orgId, 'outside'),
-    orgAccountId(tx, params.orgId, 'issuer_funds'),
+    repo.orgAccountId(tx, params.orgId, 'outside'),
+    repo.orgAccountId(tx, params.orgId, 'issuer_funds'),
   ]);
   return postEntry(tx, {
     orgId: params.orgId,
@@ -129,8 +174,8 @@ export async function recordCardCancellation(
   params: { orgId: number; cardId: number; userId: number; reference: string; amount: number; description: string },
 ) {
   const [funds, card] = await Promise.all([
-    orgAccountId(tx, params.orgId, 'issuer_funds'),
-    cardAccountId(tx, params.orgId, params.cardId),
+    repo.orgAccountId(tx, params.orgId, 'issuer_funds'),
+    repo.cardAccountId(tx, params.orgId, params.cardId),
   ]);
   return postEntry(tx, {
     orgId: params.orgId,
@@ -161,8 +206,8 @@ export async function recordCardAllocation(
   },
 ) {
   const [funds, card] = await Promise.all([
-    orgAccountId(tx, params.orgId, 'issuer_funds'),
-    cardAccountId(tx, params.orgId, params.cardId),
+    repo.orgAccountId(tx, params.orgId, 'issuer_funds'),
+    repo.cardAccountId(tx, params.orgId, params.cardId),
   ]);
   return postEntry(tx, {
     orgId: params.orgId,
@@ -182,7 +227,7 @@ export async function recordCardAllocation(
 
 /** Every movement of the organisation's funds in order, with the balance after each. */
 export async function fundsStatement(db: DbOrTx, orgId: number) {
-  const accountId = await orgAccountId(db, orgId, 'issuer_funds');
+  const accountId = await repo.orgAccountId(db, orgId, 'issuer_funds');
   let balance = 0;
   return (await fundsMovements(db, orgId, accountId)).map((movement) => {
     balance += movement.amount;
@@ -203,8 +248,8 @@ export async function recordSpend(
   },
 ) {
   const [card, spent] = await Promise.all([
-    cardAccountId(tx, params.orgId, params.cardId),
-    orgAccountId(tx, params.orgId, 'spent'),
+    repo.cardAccountId(tx, params.orgId, params.cardId),
+    repo.orgAccountId(tx, params.orgId, 'spent'),
   ]);
   return postEntry(tx, {
     orgId: params.orgId,

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import type { Db, DbOrTx } from '../db/database.js';
-import { integrityProblems } from '../modules/ledger/service.js';
+import type { DbOrTx } from '../../db/database.js';
 
 /**
- * What must hold for an organisation's money whatever happened (a crash, a killed database, two processes racing),
- * read straight from the tables (ARCHITECTURE.md D7). Every list is empty when the books are sound.
+ * The one integrity check of an organisation's money: what must hold whatever happened (a crash, a killed database,
+ * two processes racing), read straight from the tables (ARCHITECTURE.md D7). Every list is empty when the books are
+ * sound. It reads, never writes, the tables money lives in across modules (cards, holds, expenses, top-ups): it is the
+ * tests' and the crash checks' audit, never run by a request.
  */
 export interface LedgerIntegrity {
   /** Journal entries whose lines don't sum to zero, or with fewer than two lines. */
@@ -26,7 +27,16 @@ export interface LedgerIntegrity {
 }
 
 export async function ledgerIntegrity(db: DbOrTx, orgId: number): Promise<LedgerIntegrity> {
-  const { unbalancedEntries, driftedAccounts } = await integrityProblems(db, orgId);
+  const unbalancedEntries = await sql<{ entry_id: number; total: number }>`
+    SELECT e.id AS entry_id, coalesce(sum(l.amount), 0)::bigint AS total FROM journal_entries e
+    LEFT JOIN journal_lines l ON l.entry_id = e.id
+    WHERE e.org_id = ${orgId}
+    GROUP BY e.id HAVING coalesce(sum(l.amount), 0) <> 0 OR count(l.id) < 2`.execute(db);
+  const driftedAccounts = await sql<{ account_id: number; cached: number; summed: number }>`
+    SELECT a.id AS account_id, a.balance AS cached, coalesce(sum(l.amount), 0)::bigint AS summed FROM ledger_accounts a
+    LEFT JOIN journal_lines l ON l.account_id = a.id
+    WHERE a.org_id = ${orgId}
+    GROUP BY a.id HAVING a.balance <> coalesce(sum(l.amount), 0)`.execute(db);
   const cardLimitDrift = await sql<{ card_id: number; spending_limit: number; account: number }>`
     SELECT c.id AS card_id, c.spending_limit, coalesce(a.balance, 0)::bigint AS account FROM cards c
     LEFT JOIN ledger_accounts a ON a.org_id = c.org_id AND a.card_id = c.id AND a.kind = 'card'
@@ -60,8 +70,8 @@ export async function ledgerIntegrity(db: DbOrTx, orgId: number): Promise<Ledger
     db,
   );
   return {
-    unbalancedEntries,
-    driftedAccounts,
+    unbalancedEntries: unbalancedEntries.rows,
+    driftedAccounts: driftedAccounts.rows,
     cardLimitDrift: cardLimitDrift.rows,
     holdsDrift: holdsDrift.rows,
     negativeFunds: negativeFunds.rows,
@@ -82,28 +92,3 @@ export const SOUND_LEDGER: LedgerIntegrity = {
   expensesWithoutEntry: [],
   topupsWithoutEntry: [],
 };
-
-/** How many journal entries carry each of these references (0 for none): an operation is recorded once, or not. */
-export async function entryCounts(db: Db, orgId: number, references: readonly string[]): Promise<Map<string, number>> {
-  const counts = new Map(references.map((reference) => [reference, 0]));
-  if (references.length === 0) return counts;
-  const rows = await db
-    .selectFrom('journal_entries')
-    .select(['reference', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('org_id', '=', orgId)
-    .where('reference', 'in', references)
-    .groupBy('reference')
-    .execute();
-  for (const row of rows) counts.set(row.reference, Number(row.n));
-  return counts;
-}
-
-/** The references among these that are not recorded exactly once. */
-export async function notExactlyOnce(
-  db: Db,
-  orgId: number,
-  references: readonly string[],
-): Promise<Array<{ reference: string; count: number }>> {
-  const counts = await entryCounts(db, orgId, references);
-  return [...counts].filter(([, count]) => count !== 1).map(([reference, count]) => ({ reference, count }));
-}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type CompiledQuery,
+} from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { decideAndHoldQuery, declineReasonQuery, type DecideAndHoldInput } from './repo.js';
+
+/**
+ * The authorisation decision's SQL, compiled as the app sends it, against a committed snapshot: a change to the one
+ * statement every purchase runs (its rules, locks, joins) shows in review. Re-run the bench (npm run bench --
+ * authorize) when it changes. Update with `npx vitest run -u <this file>`.
+ */
+const compiler = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+const render = (title: string, compiled: CompiledQuery) =>
+  `-- ${title}\n${compiled.sql.trim()}\n-- parameters: ${JSON.stringify(compiled.parameters)}\n`;
+
+const request: DecideAndHoldInput = {
+  provider: 'stripe',
+  providerAuthorizationId: 'iauth_1',
+  providerCardId: 'ic_1',
+  amount: 1250,
+  forcedReason: null,
+  requestedAmount: 1250,
+  merchantData: '{"name":"Coffee"}',
+  wallet: null,
+  stripeCreated: 1_700_000_000,
+};
+
+describe('the authorisation decision statement', () => {
+  it('is the committed SQL, by the issuer card id and by our own card id', async () => {
+    const text = [
+      render(
+        "decideAndHoldQuery: the issuer's card id (Stripe's webhook)",
+        decideAndHoldQuery(request).compile(compiler),
+      ),
+      render(
+        'decideAndHoldQuery: our own card id (the simulator)',
+        decideAndHoldQuery({ ...request, provider: 'simulator', ownCard: { orgId: 7, cardId: 42 } }).compile(compiler),
+      ),
+      render(
+        'declineReasonQuery: an incremental authorisation',
+        declineReasonQuery({ orgId: 7, cardId: 42 }, { amount: 300, forcedReason: null }).compile(compiler),
+      ),
+    ].join('\n');
+    await expect(text).toMatchFileSnapshot('./__snapshots__/decision.sql');
+  });
+});
