@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { CSRF_COOKIE, CSRF_HEADER } from '@wallet/contract';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.js';
 import { ensureDatabase } from '../apps/server/src/db/connect.js';
@@ -246,6 +247,28 @@ export const machineContext = () =>
 
 export const BENCH_ORG = { slug: 'bench', email: 'admin@bench.test', password: 'bench-password' };
 
+/**
+ * Waits (up to 5 s) until no connection but this check's is open on the cluster at `url`: pg's pool.end() resolves
+ * before its sockets have closed, and a fast shutdown racing them would raise an error. The check's own client is
+ * ended in full (Client.end() waits for its socket).
+ */
+async function untilNoOtherConnections(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+      );
+      if (rows[0]!.n === 0 || Date.now() > deadline) return;
+      await sleep(50);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /** What a bench runs against: its own embedded PostgreSQL (in a temp folder) with a migrated `wallet` database. */
 export interface BenchCluster {
   workDir: string;
@@ -276,8 +299,7 @@ export async function startBenchCluster(options: {
   let db: Db | undefined;
   const stop = async () => {
     await db?.destroy().catch(() => undefined);
-    // pg's pool.end() resolves before its sockets have closed; a fast shutdown racing them would raise an error.
-    if (db) await sleep(300);
+    if (db && cluster) await untilNoOtherConnections(cluster.url).catch(() => undefined);
     await cluster?.stop().catch(() => undefined);
     await fs.rm(workDir, { recursive: true, force: true });
   };
@@ -289,7 +311,7 @@ export async function startBenchCluster(options: {
         .raw(`ALTER SYSTEM SET shared_preload_libraries = '${options.preloadLibraries.join(',')}'`)
         .execute(admin);
       await admin.destroy();
-      await sleep(300);
+      await untilNoOtherConnections(cluster.url);
       await cluster.stop();
       cluster = await startEmbeddedPostgres({ dataDir, durable: options.durable });
     }
