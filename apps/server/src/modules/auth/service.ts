@@ -6,8 +6,8 @@ import {
   PASSWORD_MESSAGES,
   type ChangePasswordInput,
 } from '@wallet/contract';
-import type { Db } from '../../db/database.js';
-import { HttpError, validationFailed } from '../../http/errors.js';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { validationFailed } from '../../http/errors.js';
 import { accountAndIpLimits, clearHits, releaseAttempt, reserveAttempt } from '../throttle/service.js';
 import { findUserByEmail, findUserWithRoles, setPasswordHash, type UserWithRoles } from '../users/service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -63,8 +63,7 @@ export async function signIn(
   const valid = await verifyPassword(found?.password_hash ?? null, credentials.password);
   const user = valid && found ? await findUserWithRoles(db, orgId, found.id) : undefined;
   // A failure keeps its count.
-  if (!user || user.roles.length === 0)
-    throw new HttpError(422, MESSAGES.badCredentials, { email: [MESSAGES.badCredentials] });
+  if (!user || user.roles.length === 0) throw validationFailed({ email: [MESSAGES.badCredentials] });
   await releaseAttempt(db, attempt);
   await clearHits(db, key);
   // With two-factor on, a right password only opens a challenge; the session comes with the code.
@@ -124,6 +123,19 @@ export async function userOfSession(db: Db, orgId: number, token: string, settin
   const { session, user } = found;
   if (Date.now() - session.last_seen_at.getTime() > TOUCH_AFTER_MS) await touchSession(db, session.id);
   return { sessionId: session.id, user, passwordConfirmedAt: session.password_confirmed_at };
+}
+
+/**
+ * Ends every session of the user but `keepSessionId` (none when null), in the caller's transaction: a password set
+ * anywhere (changed, reset) signs the user out everywhere else.
+ */
+export async function endOtherSessions(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  keepSessionId: string | null,
+): Promise<void> {
+  await deleteOtherSessions(db, orgId, userId, keepSessionId);
 }
 
 export async function signOut(db: Db, sessionId: string): Promise<void> {

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.js';
 import { QUEUES, type Jobs } from '../../jobs/queue.js';
 import { validationFailed } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
-import { deleteOtherSessions } from '../auth/sessions-repo.js';
+import { endOtherSessions } from '../auth/service.js';
 import { randomToken, tokenDigest } from '../auth/tokens.js';
 import { queueMail, renderMail } from '../mail/service.js';
 import { findOrganizationById, type Organization } from '../orgs/service.js';
@@ -117,6 +117,6 @@ export async function resetPassword(
     if (reset.expires_at.getTime() <= Date.now()) throw validationFailed({ token: [PASSWORD_RESET_MESSAGES.expired] });
     await setPasswordHash(tx, orgId, user.id, await hashPassword(input.password));
     await markUserResetsUsed(tx, orgId, user.id);
-    await deleteOtherSessions(tx, orgId, user.id, client.session?.userId === user.id ? client.session.id : null);
+    await endOtherSessions(tx, orgId, user.id, client.session?.userId === user.id ? client.session.id : null);
   });
 }

@@ -1,2 +1,35 @@
-/** Reads other modules may use (the recurring module reads the request it funds). */
-export { findRequest, listRequests, approvedAmountsByTeam, dailyTransferred, type RequestRow } from './repo.js';
+import type { DbOrTx } from '../../db/database.js';
+import type { SortTerm } from '../../http/list-query.js';
+import * as requestsRepo from './repo.js';
+
+/**
+ * The reads other modules make of purchase requests: the recurring module reads the request it funds, teams their
+ * approved amounts, analytics the daily transfers. Kept apart from service.ts, whose approvals start recurring
+ * requests (funding.ts), so that the recurring module reading requests is no import cycle.
+ */
+
+export type RequestRow = requestsRepo.RequestRow;
+
+export function findRequest(db: DbOrTx, orgId: number, id: number): Promise<RequestRow | undefined> {
+  return requestsRepo.findRequest(db, orgId, id);
+}
+
+export function listRequests(
+  db: DbOrTx,
+  orgId: number,
+  filters: requestsRepo.RequestFilters,
+  sort: SortTerm<requestsRepo.RequestSort>[],
+  page: { number: number; size: number },
+): Promise<{ rows: RequestRow[]; total: number }> {
+  return requestsRepo.listRequests(db, orgId, filters, sort, page);
+}
+
+/** Sum of amounts funded by approved requests, per team (the teams list's approved amount). */
+export function approvedAmountsByTeam(db: DbOrTx, orgId: number, teamIds: readonly number[]) {
+  return requestsRepo.approvedAmountsByTeam(db, orgId, teamIds);
+}
+
+/** Approved (transferred) request amounts per UTC day, of one person when userId is given. */
+export function dailyTransferred(db: DbOrTx, orgId: number, range: { from: string; to: string }, userId?: number) {
+  return requestsRepo.dailyTransferred(db, orgId, range, userId);
+}

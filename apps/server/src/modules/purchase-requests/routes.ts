@@ -1,18 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_SIZES, approvalDecisionSchema, idSchema, isAdmin, newRequestSchema } from '@wallet/contract';
+import { PAGE_SIZES, approvalDecisionSchema, idSchema, newRequestSchema } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
-import { forbidden, notFound } from '../../http/errors.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { organizationOriginOf } from '../../http/public-url.js';
-import { getUser } from '../users/service.js';
 import { auditClientOf } from '../audit/request.js';
 import { answerByLink } from './links.js';
+import { assertFilesOwnRequest } from './policy.js';
 import { presentRequests } from './presenter.js';
-import { approvalsOf, findRequest, listRequests, type RequestFilters } from './repo.js';
-import { createRequest, decideStep, deleteRequest, editRequest, forceDecision } from './service.js';
+import {
+  assertCanListRequestsOf,
+  createRequest,
+  decideStep,
+  deleteRequest,
+  editRequest,
+  forceDecision,
+  getVisibleRequest,
+  listVisibleRequests,
+} from './service.js';
 
 const flag = z
   .enum(['1', 'true', '0', 'false'], { error: "Use '1' or 'true'." })
@@ -42,18 +49,6 @@ export const requestListSpec = {
 const requestParams = z.object({ id: idSchema });
 const approvalParams = z.object({ id: idSchema, approvalId: idSchema });
 
-/** A member sees the requests they made and those they approve; admins see all. */
-async function canSee(
-  db: FastifyInstance['deps']['db'],
-  actor: { id: number; roles: string[] },
-  request: { id: number; user_id: number },
-) {
-  if (isAdmin(actor.roles) || request.user_id === actor.id) return true;
-  return ((await approvalsOf(db, [request.id])).get(request.id) ?? []).some(
-    (approval) => approval.approver_id === actor.id,
-  );
-}
-
 export async function purchaseRequestRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = fastify.deps;
@@ -66,23 +61,22 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
 
   async function list(request: FastifyRequest, rawQuery: Record<string, unknown>, ownerId?: number) {
     const org = orgOf(request);
-    const actor = userOf(request);
     const query = parseListQuery(rawQuery, requestListSpec);
     const { filters } = query;
-    const listFilters: RequestFilters = {
-      pending: filters.pending,
-      approved: filters.approved,
-      userId: ownerId,
-      pendingApprovalBy: filters.pending_approval_by,
-    };
-    // Admins decide requests whose team has no approval path; only their own Pending Request list shows those.
-    listFilters.pendingApproverIsAdmin = filters.pending_approval_by === actor.id && isAdmin(actor.roles);
-    if (filters.recurring === false) listFilters.oneTimeOnly = true;
-    if (!isAdmin(actor.roles)) {
-      listFilters.visibleTo = actor.id;
-      if (filters.pending_approval_by !== undefined && filters.pending_approval_by !== actor.id) listFilters.ids = [];
-    }
-    const { rows, total } = await listRequests(db, org.id, listFilters, query.sort, query.page);
+    const { rows, total } = await listVisibleRequests(
+      db,
+      org.id,
+      userOf(request),
+      {
+        pending: filters.pending,
+        approved: filters.approved,
+        recurring: filters.recurring,
+        pendingApprovalBy: filters.pending_approval_by,
+        ownerId,
+      },
+      query.sort,
+      query.page,
+    );
     return { data: await presentRequests(db, org.id, rows, query.includes), meta: listMeta(total, query.page) };
   }
 
@@ -94,8 +88,7 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
     '/api/users/:id/purchase-requests',
     { onRequest: requireUser, schema: { params: requestParams, querystring: listQuerystring } },
     async (request) => {
-      // An unknown id, or another organisation's user, is a 404 for admins too (ARCHITECTURE.md D5), not an empty list.
-      await getUser(db, orgOf(request).id, userOf(request), request.params.id);
+      await assertCanListRequestsOf(db, orgOf(request).id, userOf(request), request.params.id);
       return list(request, request.query, request.params.id);
     },
   );
@@ -106,8 +99,7 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
     async (request) => {
       const org = orgOf(request);
       const query = parseListQuery(request.query, { ...requestListSpec, filters: {} });
-      const row = await findRequest(db, org.id, request.params.id);
-      if (!row || !(await canSee(db, userOf(request), row))) throw notFound();
+      const row = await getVisibleRequest(db, org.id, userOf(request), request.params.id);
       const [data] = await presentRequests(db, org.id, [row], query.includes);
       return { data };
     },
@@ -118,9 +110,7 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
     { onRequest: requireUser, schema: { params: requestParams, body: newRequestSchema } },
     async (request, reply) => {
       const actor = userOf(request);
-      // Requests are filed by the cardholder for their own card: filing for anyone else is refused (403), whether
-      // or not that user exists, so the answer tells nothing about other users.
-      if (request.params.id !== actor.id) throw forbidden();
+      assertFilesOwnRequest(actor, request.params.id);
       const created = await createRequest(deps, contextOf(request), actor.id, request.body);
       const [data] = await presentRequests(
         db,

@@ -1,13 +1,14 @@
-import { isAdmin, REQUEST_MESSAGES, type NewRequestInput } from '@wallet/contract';
+import { REQUEST_MESSAGES, type NewRequestInput } from '@wallet/contract';
 import type { Db, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import type { IssuingProvider } from '../../issuing/provider.js';
-import { conflict, forbidden, HttpError, notFound, validationFailed } from '../../http/errors.js';
+import { conflict, forbidden, notFound, validationFailed } from '../../http/errors.js';
+import type { SortTerm } from '../../http/list-query.js';
 import { findCard } from '../cards/service.js';
 import { recordAudit, type AuditClient } from '../audit/service.js';
 import type { Organization } from '../orgs/service.js';
 import { approvalPathOf, memberIdsOfTeam } from '../teams/service.js';
-import type { Actor } from '../users/service.js';
+import { getUser, type Actor } from '../users/service.js';
 import { findCategory } from '../wallet-categories/service.js';
 import { fundApprovedRequest } from './funding.js';
 import { mailApprover, mailRequester, type MailContext } from './mails.js';
@@ -27,9 +28,13 @@ import {
   updateRequest,
   useLinksOf,
   voidLinksOf,
+  listRequests,
   type ApprovalRow,
+  type RequestFilters,
   type RequestRow,
+  type RequestSort,
 } from './repo.js';
+import { canSeeRequest, deletionRefusal, requestListScope } from './policy.js';
 
 export interface RequestDeps {
   db: Db;
@@ -41,6 +46,52 @@ export interface RequestContext {
   organization: Organization;
   origin: string;
   client?: AuditClient;
+}
+
+/** What a request list is asked for; who asks narrows it (policy.ts requestListScope). */
+export interface RequestListQuery {
+  pending?: boolean;
+  approved?: boolean;
+  recurring?: boolean;
+  pendingApprovalBy?: number;
+  /** The person whose requests these are (GET /api/users/{id}/purchase-requests). */
+  ownerId?: number;
+}
+
+/**
+ * A person's request lists (one-time and recurring) are a 404 for an unknown id or another organisation's user,
+ * for admins too (ARCHITECTURE.md D5), and for a member asking about someone else: not an empty list.
+ */
+export async function assertCanListRequestsOf(db: Db, orgId: number, actor: Actor, userId: number): Promise<void> {
+  await getUser(db, orgId, actor, userId);
+}
+
+/** The requests the actor may see (a person's, when ownerId is given: check it first with assertCanListRequestsOf). */
+export async function listVisibleRequests(
+  db: Db,
+  orgId: number,
+  actor: Actor,
+  query: RequestListQuery,
+  sort: SortTerm<RequestSort>[],
+  page: { number: number; size: number },
+): Promise<{ rows: RequestRow[]; total: number }> {
+  const filters: RequestFilters = {
+    pending: query.pending,
+    approved: query.approved,
+    userId: query.ownerId,
+    pendingApprovalBy: query.pendingApprovalBy,
+    ...requestListScope(actor, query.pendingApprovalBy),
+  };
+  if (query.recurring === false) filters.oneTimeOnly = true;
+  return listRequests(db, orgId, filters, sort, page);
+}
+
+/** One request, if the actor may see it (else 404). */
+export async function getVisibleRequest(db: Db, orgId: number, actor: Actor, id: number): Promise<RequestRow> {
+  const request = await findRequest(db, orgId, id);
+  const approverIds = async () => ((await approvalsOf(db, [id])).get(id) ?? []).map((approval) => approval.approver_id);
+  if (!request || !(await canSeeRequest(actor, request, approverIds))) throw notFound();
+  return request;
 }
 
 const bothPending = (request: RequestRow) =>
@@ -149,10 +200,9 @@ export async function deleteRequest(db: Db, orgId: number, actor: Actor, id: num
   await db.transaction().execute(async (tx) => {
     const request = await lockRequest(tx, orgId, id);
     if (!request) throw notFound();
-    if (!isAdmin(actor.roles)) {
-      if (request.user_id !== actor.id) throw notFound();
-      if (!bothPending(request)) throw conflict(REQUEST_MESSAGES.notEditable);
-    }
+    const refusal = deletionRefusal(actor, request, bothPending(request));
+    if (refusal === 'not-found') throw notFound();
+    if (refusal === 'decided') throw conflict(REQUEST_MESSAGES.notEditable);
     await deleteRequests(tx, orgId, [id]);
   });
 }
@@ -175,7 +225,7 @@ export async function decideStep(
     const approval = approvals.find((step) => step.id === params.approvalId && step.approver_id === actor.id);
     if (!approval) throw forbidden(REQUEST_MESSAGES.notApprover);
     if (params.status !== 'approved' && params.status !== 'rejected')
-      throw new HttpError(422, REQUEST_MESSAGES.incorrectStatus, { status: [REQUEST_MESSAGES.incorrectStatus] });
+      throw validationFailed({ status: [REQUEST_MESSAGES.incorrectStatus] });
     if (!bothPending(request) || approval.approved !== 'pending') throw conflict(REQUEST_MESSAGES.alreadyDecided);
     if (currentStep(approvals)?.id !== approval.id) throw conflict(REQUEST_MESSAGES.notYourTurn);
     // Whatever the steps say, the team's path as it is now decides who may answer: someone taken off it may not.
@@ -233,7 +283,7 @@ export async function forceDecision(
     if (!request) throw notFound();
     if (request.user_id === actor.id) throw forbidden(REQUEST_MESSAGES.ownRequest);
     if (status !== 'approved' && status !== 'rejected')
-      throw new HttpError(422, REQUEST_MESSAGES.incorrectStatus, { status: [REQUEST_MESSAGES.incorrectStatus] });
+      throw validationFailed({ status: [REQUEST_MESSAGES.incorrectStatus] });
     if (!bothPending(request)) throw conflict(REQUEST_MESSAGES.alreadyDecided);
     const note = REQUEST_MESSAGES.forceNote(status);
     await updateRequest(tx, request.id, {

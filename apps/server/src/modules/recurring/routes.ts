@@ -1,16 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_SIZES, idSchema, isAdmin, recurringUpdateSchema, todayIso } from '@wallet/contract';
+import { PAGE_SIZES, idSchema, recurringUpdateSchema, todayIso } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
-import { presentRecurring, presentRequests } from '../purchase-requests/presenter.js';
-import { findRequest, listRequests } from '../purchase-requests/queries.js';
-import { getUser } from '../users/service.js';
+import { assertCanListRequestsOf } from '../purchase-requests/service.js';
 import { auditByOf } from '../audit/request.js';
-import { findRecurring, listRecurring, removeRecurring, setPaused } from './service.js';
+import { presentOneRecurring, presentRecurringList } from './presenter.js';
+import { listRecurring, removeRecurring, setPaused } from './service.js';
 
 const params = z.object({ id: idSchema });
 const listSpec = {
@@ -31,38 +29,14 @@ export async function recurringRoutes(fastify: FastifyInstance) {
   async function list(request: FastifyRequest, rawQuery: Record<string, unknown>, ownerId?: number) {
     const org = orgOf(request);
     const query = parseListQuery(rawQuery, listSpec);
-    let requestIds: number[] | undefined;
-    if (ownerId !== undefined) {
-      const owned = await listRequests(db, org.id, { userId: ownerId }, [], { number: 1, size: 10_000 });
-      requestIds = owned.rows.filter((row) => row.interval).map((row) => row.id);
-    }
     const { rows, total } = await listRecurring(
       db,
       org.id,
-      { requestIds, status: query.filters.status, isPaused: query.filters.is_paused },
+      { ownerId, status: query.filters.status, isPaused: query.filters.is_paused },
       query.sort,
       query.page,
     );
-    const requests = await Promise.all(rows.map((row) => findRequest(db, org.id, row.purchase_request_id)));
-    const nested = [...query.includes]
-      .filter((include) => include.startsWith('purchaseRequest.'))
-      .map((include) => include.slice('purchaseRequest.'.length));
-    const presented = query.includes.size
-      ? await presentRequests(
-          db,
-          org.id,
-          requests.filter((row) => row !== undefined),
-          new Set(nested),
-        )
-      : [];
-    const byId = new Map(presented.map((item) => [item.id, item]));
-    return {
-      data: rows.map((row, index) => ({
-        ...presentRecurring(row, requests[index]?.amount ?? 0),
-        ...(query.includes.size > 0 && { purchase_request: byId.get(row.purchase_request_id) ?? null }),
-      })),
-      meta: listMeta(total, query.page),
-    };
+    return { data: await presentRecurringList(db, org.id, rows, query.includes), meta: listMeta(total, query.page) };
   }
 
   app.get(
@@ -75,8 +49,7 @@ export async function recurringRoutes(fastify: FastifyInstance) {
     '/api/users/:id/recurring-purchase-requests',
     { onRequest: requireUser, schema: { params, querystring: listQuerystring } },
     async (request) => {
-      // An unknown id, or another organisation's user, is a 404 for admins too (ARCHITECTURE.md D5), not an empty list.
-      await getUser(db, orgOf(request).id, userOf(request), request.params.id);
+      await assertCanListRequestsOf(db, orgOf(request).id, userOf(request), request.params.id);
       return list(request, request.query, request.params.id);
     },
   );
@@ -94,8 +67,7 @@ export async function recurringRoutes(fastify: FastifyInstance) {
         todayIso(),
         auditByOf(request),
       );
-      const purchase = await findRequest(db, org.id, row.purchase_request_id);
-      return { data: presentRecurring(row, purchase?.amount ?? 0) };
+      return { data: await presentOneRecurring(db, org.id, row) };
     },
   );
 
@@ -103,12 +75,7 @@ export async function recurringRoutes(fastify: FastifyInstance) {
     '/api/recurring-purchase-requests/:id',
     { onRequest: requireUser, schema: { params } },
     async (request, reply) => {
-      const org = orgOf(request);
-      const actor = userOf(request);
-      const row = await findRecurring(db, org.id, request.params.id);
-      const purchase = row && (await findRequest(db, org.id, row.purchase_request_id));
-      if (!row || !purchase || (!isAdmin(actor.roles) && purchase.user_id !== actor.id)) throw notFound();
-      await removeRecurring(db, org.id, row.id, auditByOf(request));
+      await removeRecurring(db, orgOf(request).id, userOf(request), request.params.id, auditByOf(request));
       return reply.code(204).send();
     },
   );

@@ -1,5 +1,5 @@
 import { INTERVAL_DAYS, type RequestInterval } from '@wallet/contract';
-import type { Db, Tx } from '../../db/database.js';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import type { IssuingProvider } from '../../issuing/provider.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -8,19 +8,52 @@ import { recordAudit, SYSTEM, type AuditBy } from '../audit/service.js';
 import { findOrganizationById } from '../orgs/service.js';
 import { adminsOf } from '../users/service.js';
 import { mailAdminsFundingFailed } from '../purchase-requests/mails.js';
-import { findRequest } from '../purchase-requests/queries.js';
+import { findRequest, listRequests } from '../purchase-requests/queries.js';
+import type { SortTerm } from '../../http/list-query.js';
+import type { Actor } from '../users/service.js';
+import { canRemoveRecurring } from './policy.js';
+import * as recurringRepo from './repo.js';
 import {
   claimPeriod,
   deleteRecurring,
-  findRecurring,
   insertRecurring,
   lockDueRecurring,
   lockRecurring,
   updateRecurring,
-  type RecurringRow,
 } from './repo.js';
 
-export { findRecurring, recurringOfRequests, listRecurring, fundingsOf, type RecurringRow } from './repo.js';
+export type RecurringRow = recurringRepo.RecurringRow;
+
+export function findRecurring(db: DbOrTx, orgId: number, id: number): Promise<RecurringRow | undefined> {
+  return recurringRepo.findRecurring(db, orgId, id);
+}
+
+/** The recurring requests that grew out of these purchase requests (at most one each). */
+export function recurringOfRequests(db: DbOrTx, requestIds: readonly number[]): Promise<RecurringRow[]> {
+  return recurringRepo.recurringOfRequests(db, requestIds);
+}
+
+/** The periods a recurring request has funded, oldest first. */
+export function fundingsOf(db: DbOrTx, recurringId: number) {
+  return recurringRepo.fundingsOf(db, recurringId);
+}
+
+/** A page of recurring requests, all of them or those of one person (GET /api/users/{id}/recurring-...). */
+export async function listRecurring(
+  db: DbOrTx,
+  orgId: number,
+  filters: { ownerId?: number; status?: 'active' | 'inactive'; isPaused?: boolean },
+  sort: SortTerm<'created_at' | 'next_run' | 'start_date'>[],
+  page: { number: number; size: number },
+): Promise<{ rows: RecurringRow[]; total: number }> {
+  const { ownerId, ...rest } = filters;
+  let requestIds: number[] | undefined;
+  if (ownerId !== undefined) {
+    const owned = await listRequests(db, orgId, { userId: ownerId }, [], { number: 1, size: 10_000 });
+    requestIds = owned.rows.filter((row) => row.interval).map((row) => row.id);
+  }
+  return recurringRepo.listRecurring(db, orgId, { ...rest, requestIds }, sort, page);
+}
 
 export function addDays(date: string, days: number): string {
   const value = new Date(`${date}T00:00:00Z`);
@@ -201,7 +234,10 @@ export async function setPaused(
     if (recurring.is_paused !== isPaused) {
       const details = isPaused
         ? { paused_by: 'admin' }
-        : { was_paused_by: recurring.paused_by, next_run: (await findRecurring(tx, orgId, id))!.next_run };
+        : {
+            was_paused_by: recurring.paused_by,
+            next_run: (await recurringRepo.findRecurring(tx, orgId, id))!.next_run,
+          };
       await recordAudit(tx, {
         orgId,
         by,
@@ -210,11 +246,15 @@ export async function setPaused(
         details,
       });
     }
-    return (await findRecurring(tx, orgId, id))!;
+    return (await recurringRepo.findRecurring(tx, orgId, id))!;
   });
 }
 
-export async function removeRecurring(db: Db, orgId: number, id: number, by?: AuditBy) {
+/** Admins delete any recurring request, a member their own; anything else is a 404. */
+export async function removeRecurring(db: Db, orgId: number, actor: Actor, id: number, by?: AuditBy) {
+  const row = await findRecurring(db, orgId, id);
+  const purchase = row && (await findRequest(db, orgId, row.purchase_request_id));
+  if (!row || !purchase || !canRemoveRecurring(actor, purchase)) throw notFound();
   await db.transaction().execute(async (tx) => {
     const recurring = await lockRecurring(tx, orgId, id);
     if (!recurring) return;

@@ -1,39 +1,80 @@
-import { isAdmin, TEAM_MESSAGES, type NewTeamInput } from '@wallet/contract';
+import { TEAM_MESSAGES, type NewTeamInput } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
+import type { SortTerm } from '../../http/list-query.js';
 import { findUserById, findUsersByIds, fullName, rolesOfUsers, type Actor } from '../users/service.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
-import { onApprovalPathChanged, type PathChangeContext } from '../purchase-requests/service.js';
+import type { Organization } from '../orgs/service.js';
+import { canSeeTeam, teamListScope } from './policy.js';
+import * as teamsRepo from './repo.js';
 import {
-  approvalPathOf,
-  approvalPathsOf,
-  countMembers,
   deleteTeamMember,
   findTeam,
   findTeamByName,
   insertTeam,
   insertTeamMembers,
-  listTeams,
   lockTeam,
-  memberIdsOfTeam,
   replaceApprovalPath,
-  teamsOfUsers,
   updateTeam,
-  type TeamRow,
-  type TeamSort,
 } from './repo.js';
 
-export { findTeamsByIds, memberIdsOfTeams } from './repo.js';
-export {
-  approvalPathOf,
-  approvalPathsOf,
-  memberIdsOfTeam,
-  teamsOfUsers,
-  listTeams,
-  countMembers,
-  type TeamRow,
-  type TeamSort,
-};
+export type TeamRow = teamsRepo.TeamRow;
+export type TeamSort = teamsRepo.TeamSort;
+
+// The teams module owns `teams`, `team_members` and `team_approvers`: other modules read them through these.
+
+export function findTeamsByIds(db: DbOrTx, orgId: number, ids: readonly number[]) {
+  return teamsRepo.findTeamsByIds(db, orgId, ids);
+}
+
+export function memberIdsOfTeam(db: DbOrTx, orgId: number, teamId: number): Promise<number[]> {
+  return teamsRepo.memberIdsOfTeam(db, orgId, teamId);
+}
+
+export function memberIdsOfTeams(db: DbOrTx, orgId: number, teamIds: readonly number[]) {
+  return teamsRepo.memberIdsOfTeams(db, orgId, teamIds);
+}
+
+/** The team's approvers in path order. */
+export function approvalPathOf(db: DbOrTx, orgId: number, teamId: number): Promise<number[]> {
+  return teamsRepo.approvalPathOf(db, orgId, teamId);
+}
+
+export function approvalPathsOf(db: DbOrTx, orgId: number, teamIds: readonly number[]) {
+  return teamsRepo.approvalPathsOf(db, orgId, teamIds);
+}
+
+/** Each user's teams (id, name, colour), by name. */
+export function teamsOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]) {
+  return teamsRepo.teamsOfUsers(db, orgId, userIds);
+}
+
+export function countMembers(db: DbOrTx, orgId: number, teamId: number): Promise<number> {
+  return teamsRepo.countMembers(db, orgId, teamId);
+}
+
+/** Teams by name search and membership, with their member counts. */
+export function listTeams(
+  db: DbOrTx,
+  orgId: number,
+  filters: { memberId?: number; search?: string },
+  sort: SortTerm<TeamSort>[],
+  page: { number: number; size: number },
+) {
+  return teamsRepo.listTeams(db, orgId, filters, sort, page);
+}
+
+/** GET /api/teams: every team for admins, a member's own teams for a member. */
+export function listVisibleTeams(
+  db: DbOrTx,
+  orgId: number,
+  actor: Actor,
+  filters: { search?: string },
+  sort: SortTerm<TeamSort>[],
+  page: { number: number; size: number },
+) {
+  return listTeams(db, orgId, { ...filters, ...teamListScope(actor) }, sort, page);
+}
 
 export interface NewTeam {
   name: string;
@@ -85,8 +126,7 @@ export function createTeam(db: Db, orgId: number, input: NewTeamInput): Promise<
 /** Admins see every team; members only the teams they belong to (others are 404). */
 export async function getTeam(db: DbOrTx, orgId: number, actor: Actor, teamId: number): Promise<TeamRow> {
   const team = await findTeam(db, orgId, teamId);
-  if (!team) throw notFound();
-  if (!isAdmin(actor.roles) && !(await memberIdsOfTeam(db, orgId, teamId)).includes(actor.id)) throw notFound();
+  if (!team || !(await canSeeTeam(actor, () => memberIdsOfTeam(db, orgId, teamId)))) throw notFound();
   return team;
 }
 
@@ -104,11 +144,16 @@ async function withLockedTeam<T>(
 }
 
 /**
- * A change to a team's path or members: the organisation, the app's address and the job queue (the team's pending
- * requests follow a new path, and whoever's turn it becomes is mailed), and who made it (the audit log).
+ * What follows a changed approval path in its transaction: the team's pending requests move onto it (purchase
+ * requests' onApprovalPathChanged). Passed in by the caller, as the purchase requests module reads our paths.
  */
-export interface TeamChangeContext extends PathChangeContext {
+export type ApprovalPathListener = (tx: Tx, teamId: number) => Promise<void>;
+
+/** A change to a team's path or members: the organisation, who made it (the audit log), and what follows. */
+export interface TeamChangeContext {
+  organization: Organization;
   by?: AuditBy;
+  onPathChanged: ApprovalPathListener;
 }
 
 /**
@@ -117,7 +162,7 @@ export interface TeamChangeContext extends PathChangeContext {
  */
 async function changeApprovalPath(tx: Tx, context: TeamChangeContext, team: TeamRow, path: readonly number[]) {
   const orgId = context.organization.id;
-  const before = await approvalPathOf(tx, orgId, team.id);
+  const before = await teamsRepo.approvalPathOf(tx, orgId, team.id);
   await replaceApprovalPath(tx, orgId, team.id, path);
   if (before.length === path.length && before.every((id, index) => id === path[index])) return;
   const names = new Map(
@@ -131,7 +176,7 @@ async function changeApprovalPath(tx: Tx, context: TeamChangeContext, team: Team
     subject: { type: 'team', id: team.id, label: team.name },
     details: { old_path: named(before), new_path: named(path) },
   });
-  await onApprovalPathChanged(tx, context, team.id);
+  await context.onPathChanged(tx, team.id);
 }
 
 export function updateTeamDetails(
