@@ -1,7 +1,8 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { healthSchema } from '@wallet/contract';
 import type { AppDeps } from './http/context.js';
 import type { TrustProxy } from './config.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -11,6 +12,7 @@ import { registerSessions } from './http/session.js';
 import { registerSpa } from './http/spa.js';
 import { loggerOptions } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerTextInputGuard } from './http/text-input.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
@@ -55,7 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Outside production an answer whose response schema drops a field fails loudly (tests, e2e, development).
+  app.setSerializerCompiler(responseSerializerCompiler(deps.config.NODE_ENV !== 'production'));
   registerErrorHandler(app);
 
   await app.register(fastifyCookie);
@@ -94,7 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTextInputGuard(app);
 
   await registerOpenApi(app);
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', { schema: { hide: true, response: { 200: healthSchema } } }, async () => ({
+    status: 'ok' as const,
+  }));
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(avatarRoutes);

@@ -25,3 +25,4 @@ export * from './registration.js';
 export * from './two-factor.js';
 export * from './issuer-changes.js';
 export * from './merchant-categories.js';
+export * from './responses/index.js';

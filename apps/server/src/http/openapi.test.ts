@@ -6,7 +6,9 @@ import { makeOrganization } from '../test/factories.js';
 import { createSafeTransform } from './openapi.js';
 
 /** Every route any Fastify instance registers, recorded apart from @fastify/swagger's own bookkeeping. */
-const registered = vi.hoisted(() => [] as Array<{ method: string; url: string; hidden: boolean }>);
+const registered = vi.hoisted(
+  () => [] as Array<{ method: string; url: string; hidden: boolean; responseStatuses: string[] }>,
+);
 
 vi.mock('fastify', async (importOriginal) => {
   const actual = await importOriginal<typeof FastifyModule>();
@@ -14,8 +16,10 @@ vi.mock('fastify', async (importOriginal) => {
     const instance = actual.default(options);
     instance.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
-      for (const method of methods) registered.push({ method, url: route.url, hidden });
+      const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+      const hidden = Boolean(schema?.hide);
+      const responseStatuses = Object.keys(schema?.response ?? {});
+      for (const method of methods) registered.push({ method, url: route.url, hidden, responseStatuses });
     });
     return instance;
   }) as typeof actual.default;
@@ -30,6 +34,7 @@ const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').re
 
 interface OpenApiDocument {
   openapi: string;
+  servers: Array<{ url: string }>;
   paths: Record<string, Record<string, { responses?: unknown; tags?: string[] }>>;
 }
 
@@ -61,12 +66,22 @@ describe('GET /api/docs', () => {
     const alias = await ctx.client(host).get('/api/docs/json');
     expect(alias.json()).toEqual(document);
 
+    // PUBLIC_URL is public: the document's servers list is made of it.
+    expect(document.servers).toEqual([expect.objectContaining({ url: ctx.config.PUBLIC_URL })]);
     const secrets = Object.entries(ctx.config).filter(
-      ([key, value]) => /SECRET|KEY|URL/.test(key) && typeof value === 'string' && value.length >= 8,
+      ([key, value]) =>
+        /SECRET|KEY|URL/.test(key) && key !== 'PUBLIC_URL' && typeof value === 'string' && value.length >= 8,
     );
     expect(secrets.map(([key]) => key)).toContain('GIVING_SSO_SECRET');
     for (const [, secret] of secrets) expect(response.body).not.toContain(secret);
     expect(response.body).not.toContain(ctx.databaseUrl);
+  });
+
+  it('knows what every route answers: each declares the response schema of its success (2xx or 3xx) answers', async () => {
+    const routes = registered.filter((route) => route.method !== 'HEAD' && !route.hidden);
+    expect(routes.length).toBeGreaterThan(50);
+    const undeclared = routes.filter((route) => !route.responseStatuses.some((status) => /^[23]/.test(status)));
+    expect(undeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
   });
 
   it('describes validated parts from the zod schemas', async () => {

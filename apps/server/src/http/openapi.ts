@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { openApiDocumentSchema } from '@wallet/contract';
+import {
+  documentErrors,
+  errorStatusesOf,
+  SECURITY_SCHEMES,
+  securityOf,
+  type RouteOptions,
+} from './openapi-security.js';
+import { operationIdOf, summaryOf } from './openapi-names.js';
+import { OPERATION_NAMES } from './openapi-summaries.js';
 
 export const OPENAPI_PATHS = ['/api/docs', '/api/docs/json'] as const;
 
@@ -30,6 +40,14 @@ function asParameterObject(part: (typeof SCHEMA_PARTS)[number], json: unknown): 
       [part === 'querystring' ? 'query' : part]: part === 'querystring' ? FREE_FORM_QUERY : { type: 'object' },
     },
   };
+}
+
+/** Where the transform leaves an operation's error statuses for documentErrors (an x- key, so the plugin keeps it). */
+const ERROR_STATUSES = 'x-error-statuses';
+
+function methodOf(route: RouteOptions | undefined): string {
+  const method = route?.method;
+  return ((Array.isArray(method) ? method[0] : method) ?? 'GET').toUpperCase();
 }
 
 /** The tag of an operation: its path's first segment after /api (cards, users, login...). */
@@ -74,15 +92,30 @@ export function createSafeTransform(): SwaggerTransform {
   };
 
   return (input: TransformInput): TransformOutput => {
-    if (!input.schema) return { schema: { tags: [tagOf(input.url)] } as TransformOutput['schema'], url: input.url };
-    let schema: Schema;
-    try {
-      schema = (zodTransform(input).schema ?? {}) as Schema;
-    } catch {
-      schema = partwise(input);
+    let schema: Schema = {};
+    const declared = (input.schema ?? {}) as Schema;
+    if (input.schema) {
+      try {
+        schema = (zodTransform(input).schema ?? {}) as Schema;
+      } catch {
+        schema = partwise(input);
+      }
     }
+    if (schema.hide) return { schema: schema as TransformOutput['schema'], url: input.url };
     for (const part of SCHEMA_PARTS) if (part in schema) schema[part] = asParameterObject(part, schema[part]);
-    if (!schema.hide && !schema.tags) schema.tags = [tagOf(input.url)];
+    const method = methodOf(input.route as RouteOptions | undefined);
+    const route = { method, url: input.url, options: input.route as RouteOptions | undefined, declared };
+    schema.tags ??= [tagOf(input.url)];
+    const named = OPERATION_NAMES[`${method} ${input.url}`];
+    schema.operationId ??= named?.operationId ?? operationIdOf(method, input.url);
+    schema.summary ??= named?.summary ?? summaryOf(method, input.url);
+    schema.security ??= securityOf(route);
+    // The error answers become references to the shared ones (documentErrors below), not copies in every operation.
+    const responses = Object.fromEntries(
+      Object.entries((schema.response ?? {}) as Schema).filter(([status]) => !/^4/.test(status)),
+    );
+    schema.response = Object.keys(responses).length > 0 ? responses : undefined;
+    schema[ERROR_STATUSES] = errorStatusesOf(route);
     return { schema: schema as TransformOutput['schema'], url: input.url };
   };
 }
@@ -90,9 +123,11 @@ export function createSafeTransform(): SwaggerTransform {
 /**
  * The OpenAPI document of every registered route, generated from the route schemas (ARCHITECTURE.md D6) and served,
  * public, at GET /api/docs (and /api/docs/json). Register it before the routes: it collects them as they are added.
- * The document holds only paths and schemas, never configuration.
+ * The document holds paths and schemas and, of the configuration, only the public address (PUBLIC_URL).
+ * openapi-lint.test.ts keeps it clean under Redocly's recommended rules.
  */
 export async function registerOpenApi(app: FastifyInstance) {
+  const publicUrl = app.deps.config.PUBLIC_URL;
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -102,13 +137,20 @@ export async function registerOpenApi(app: FastifyInstance) {
           'Amounts are integer cents. State-changing requests need the XSRF-TOKEN cookie (GET /sanctum/csrf-cookie) echoed in X-XSRF-TOKEN; ' +
           'the session is an httpOnly cookie set by POST /login. Errors are { message, errors?: { field: [messages] } }.',
         version: '1.0.0',
+        // The product is not open source: a proprietary licence (an SPDX LicenseRef), its operator the contact.
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        contact: { name: 'The operator of this installation', url: publicUrl },
       },
-      servers: [],
+      // From configuration, never from a request's Host. Other organisations than DEFAULT_ORG are at <slug>.<this host>.
+      servers: [{ url: publicUrl, description: 'This installation (the default organisation)' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: createSafeTransform(),
+    transformObject: (documentObject) =>
+      documentErrors((documentObject as { openapiObject: Schema }).openapiObject, ERROR_STATUSES),
   });
   for (const url of OPENAPI_PATHS) {
-    app.get(url, { schema: { tags: ['docs'], summary: 'This OpenAPI document' } }, async (_request, reply) =>
+    app.get(url, { schema: { tags: ['docs'], response: { 200: openApiDocumentSchema } } }, async (_request, reply) =>
       reply.header('cache-control', 'no-cache').send(app.swagger()),
     );
   }

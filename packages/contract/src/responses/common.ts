@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+import type { ListMeta } from '../lists.js';
+
+/** A list page's meta (ListMeta, built by the server's listMeta). */
+export const listMetaSchema = z.object({
+  total: z.number().int(),
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  last_page: z.number().int(),
+  total_is_lower_bound: z.literal(true).optional(),
+}) satisfies z.ZodType<ListMeta>;
+
+/** { data } of one item. */
+export const dataOf = <Schema extends z.ZodType>(data: Schema) => z.object({ data });
+/** { data, message }: a change done, with the toast the web shows. */
+export const dataWithMessageOf = <Schema extends z.ZodType>(data: Schema) => z.object({ data, message: z.string() });
+/** A page of a list: { data: [...], meta }. */
+export const pageOf = <Schema extends z.ZodType>(item: Schema) =>
+  z.object({ data: z.array(item), meta: listMetaSchema });
+/** { message } alone: a change done that returns nothing else. */
+export const messageSchema = z.object({ message: z.string() });
+
+/** A file or a stream (CSV, image, event stream): documented by its content type, never serialised as JSON. */
+export const fileResponse = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.string() } },
+});
+
+/** An answer without a body: a redirect (its Location) or a 204. */
+export const emptyResponse = (description: string) => z.null().describe(description);
+
+/** GET /api/docs: an OpenAPI 3.1 document, passed through whole. */
+export const openApiDocumentSchema = z
+  .looseObject({
+    openapi: z.string(),
+    info: z.looseObject({ title: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  })
+  .describe('The OpenAPI document');
+
+/** GET /healthz: the process answers (the orchestrator's probe; not in the API document). */
+export const healthSchema = z.object({ status: z.literal('ok') });
