@@ -45,3 +45,20 @@ export const MESSAGES = {
   forgotPasswordLink: 'Forgot your Password?',
   noAccountLink: "Don't have an account?",
 } as const;
+
+/** POST /webhooks/stripe's refusals (400): what a misconfigured or forged delivery is told. */
+export const WEBHOOK_MESSAGES = {
+  notConfigured: 'Webhooks are not configured.',
+  missingSignature: 'Missing signature or body.',
+  invalidSignature: 'Invalid signature.',
+} as const;
+
+/** The simulator's purchase routes (development and test only). */
+export const SIMULATOR_MESSAGES = {
+  notSimulatorCard: 'Only cards of the simulator issuer can be used for simulated purchases.',
+  declinedNotCapturable: 'A declined authorisation cannot be captured.',
+  onlyPendingCapturable: 'Only a pending authorisation can be captured.',
+  onlyCapturedRefundable: 'Only a captured purchase can be refunded.',
+  onlyPendingReleasable: 'Only a pending authorisation can be released.',
+  unknownAuthorization: 'Unknown authorisation id.',
+} as const;

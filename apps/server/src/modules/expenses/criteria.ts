@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_STRING, idSchema, isAdmin, isCalendarDay } from '@wallet/contract';
+import { MAX_STRING, idSchema, isCalendarDay } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
 import { parseListQuery, type SortTerm } from '../../http/list-query.js';
@@ -7,6 +7,7 @@ import { listCards } from '../cards/service.js';
 import { listTeams } from '../teams/service.js';
 import { userIdsInNameOrder, userIdsMatchingNames, type Actor } from '../users/service.js';
 import { listCategories } from '../wallet-categories/service.js';
+import { transactionsHolder } from './policy.js';
 
 /** The All Transactions table (PRODUCT.md §2): its filters, its sortable columns and its includes. */
 export const EXPENSE_SORTS = [
@@ -192,10 +193,7 @@ export async function parseExpenseQuery(
     if (seen.has(term.column)) throw validationFailed({ sort: [`The sort names ${term.column} twice.`] });
     seen.add(term.column);
   }
-  const own = !isAdmin(actor.roles);
-  let userId = filters.user_id;
-  // A member asking for someone else's transactions gets nobody's (0 is never an id).
-  if (own) userId = userId === undefined || userId === actor.id ? actor.id : 0;
+  const userId = transactionsHolder(actor, filters.user_id);
   const text = filters.custom_search?.trim();
   const criteria: ExpenseCriteria = {
     orgId,

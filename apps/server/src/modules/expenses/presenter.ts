@@ -1,4 +1,6 @@
+import { centsToDecimal, merchantCategoryName } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
+import { toCsv } from '../../http/csv.js';
 import { DECLINE_EXPLANATIONS, type DeclineReason, type HoldRow } from '../authorizations/service.js';
 import { listCards, type CardRow } from '../cards/service.js';
 import { findTeamsByIds } from '../teams/service.js';
@@ -6,6 +8,11 @@ import { findUsersByIds, fullName } from '../users/service.js';
 import { categoriesByIds } from '../wallet-categories/service.js';
 import type { ExpenseInclude } from './criteria.js';
 import type { ExpenseRow } from './repo.js';
+
+/**
+ * The expenses area's answers: a card's transactions and holds, the All Transactions table's rows (with the names of
+ * what they point at, read from their modules by ExpenseLabels), and a card's transactions as CSV.
+ */
 
 /** What the labels of a transaction depend on. */
 type Refs = Pick<ExpenseRow, 'user_id' | 'card_id' | 'wallet_category_id' | 'team_id'>;
@@ -127,4 +134,48 @@ export function presentTableExpense(row: ExpenseRow, labels: ExpenseLabels, incl
     ...(includes.has('walletCategory') && { wallet_category: labels.category(row) }),
     ...(includes.has('team') && { team: labels.team(row) }),
   };
+}
+
+/** Rows of the All Transactions table, their labels read once for the page. */
+export async function presentTableExpenses(
+  db: DbOrTx,
+  orgId: number,
+  rows: ExpenseRow[],
+  includes: ReadonlySet<ExpenseInclude>,
+) {
+  const labels = new ExpenseLabels(db, orgId);
+  await labels.load(rows);
+  return rows.map((row) => presentTableExpense(row, labels, includes));
+}
+
+/** A card's transactions between two days as CSV (GET /api/cards/{id}/expenses/export), oldest first. */
+export function presentCardTransactionsCsv(card: CardView, rows: readonly ExpenseRow[]): string {
+  return toCsv(
+    [
+      'Posted Date',
+      'Amount',
+      'Type',
+      'Merchant',
+      'Category',
+      'Category Code',
+      'City',
+      'State',
+      'Country',
+      'Digital Wallet',
+      'Card',
+    ],
+    rows.map((row) => [
+      new Date(row.stripe_created * 1000).toISOString().slice(0, 10),
+      centsToDecimal(row.amount),
+      row.type,
+      row.merchant_data.name ?? '',
+      merchantCategoryName(row.merchant_data.category) ?? '',
+      row.merchant_data.category ?? '',
+      row.merchant_data.city ?? '',
+      row.merchant_data.state ?? '',
+      row.merchant_data.country ?? '',
+      row.wallet ?? '',
+      `•••• ${card.last4}`,
+    ]),
+  );
 }

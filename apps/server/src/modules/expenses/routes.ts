@@ -2,29 +2,26 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  MAX_STRING,
-  PAGE_SIZES,
-  calendarDateSchema,
-  centsToDecimal,
-  idSchema,
-  merchantCategoryName,
-} from '@wallet/contract';
+import { MAX_STRING, PAGE_SIZES, calendarDateSchema, idSchema } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
-import { notFound, validationFailed } from '../../http/errors.js';
-import { attachmentName, toCsv } from '../../http/csv.js';
+import { validationFailed } from '../../http/errors.js';
+import { attachmentName } from '../../http/csv.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
-import { holdsByIds, listHoldsOfCard } from '../authorizations/service.js';
 import { getCard } from '../cards/service.js';
 import { fullName } from '../users/service.js';
-import { cardExpensesBetween, expenseDaySpan, listCardExpenses, listExpenses, updateExpenseNotes } from './service.js';
+import {
+  cardTransactionsBetween,
+  exportDaySpan,
+  listCardHolds,
+  listCardTransactions,
+  listExpenses,
+  updateExpenseNotes,
+} from './service.js';
 import { parseExpenseQuery } from './criteria.js';
 import { parseExportParams } from './export.js';
 import { ExportThreads, streamExport } from './export-thread.js';
-import { ExpenseLabels, presentExpense, presentHold, presentTableExpense } from './presenter.js';
-
-export { presentExpense, presentHold };
+import { presentCardTransactionsCsv, presentExpense, presentHold, presentTableExpenses } from './presenter.js';
 
 const cardParams = z.object({ id: idSchema });
 const expenseParams = z.object({ id: idSchema });
@@ -62,18 +59,11 @@ export async function expensesRoutes(fastify: FastifyInstance) {
         defaultSort: '-stripe_created',
         defaultPageSize: PAGE_SIZES.cardExpenses,
       });
-      const { rows, total } = await listCardExpenses(db, org.id, card.id, query.sort, query.page);
-      const holds = query.includes.has('issuingAuthorizationHold')
-        ? new Map(
-            (
-              await holdsByIds(
-                db,
-                org.id,
-                rows.flatMap((row) => (row.hold_id ? [row.hold_id] : [])),
-              )
-            ).map((hold) => [hold.id, hold]),
-          )
-        : undefined;
+      const { rows, total, holds } = await listCardTransactions(db, card, {
+        sort: query.sort,
+        page: query.page,
+        withHolds: query.includes.has('issuingAuthorizationHold'),
+      });
       return {
         data: rows.map((row) => presentExpense(row, card, holds && row.hold_id ? holds.get(row.hold_id) : undefined)),
         meta: listMeta(total, query.page),
@@ -95,14 +85,11 @@ export async function expensesRoutes(fastify: FastifyInstance) {
         defaultSort: '-created_at',
         defaultPageSize: PAGE_SIZES.cardExpenses,
       });
-      const { rows, total } = await listHoldsOfCard(
-        db,
-        org.id,
-        card.id,
-        { status: query.filters.status },
-        query.sort[0]?.direction ?? 'desc',
-        query.page,
-      );
+      const { rows, total } = await listCardHolds(db, card, {
+        status: query.filters.status,
+        direction: query.sort[0]?.direction ?? 'desc',
+        page: query.page,
+      });
       return { data: rows.map(presentHold), meta: listMeta(total, query.page) };
     },
   );
@@ -118,35 +105,8 @@ export async function expensesRoutes(fastify: FastifyInstance) {
       const { from, to } = request.query;
       if (from > to) throw validationFailed({ to: ['The end date must be on or after the start date.'] });
       const card = await getCard(db, org.id, userOf(request), request.params.id);
-      const rows = await cardExpensesBetween(db, org.id, card.id, from, to);
-      const csv = toCsv(
-        [
-          'Posted Date',
-          'Amount',
-          'Type',
-          'Merchant',
-          'Category',
-          'Category Code',
-          'City',
-          'State',
-          'Country',
-          'Digital Wallet',
-          'Card',
-        ],
-        rows.map((row) => [
-          new Date(row.stripe_created * 1000).toISOString().slice(0, 10),
-          centsToDecimal(row.amount),
-          row.type,
-          row.merchant_data.name ?? '',
-          merchantCategoryName(row.merchant_data.category) ?? '',
-          row.merchant_data.category ?? '',
-          row.merchant_data.city ?? '',
-          row.merchant_data.state ?? '',
-          row.merchant_data.country ?? '',
-          row.wallet ?? '',
-          `•••• ${card.last4}`,
-        ]),
-      );
+      const rows = await cardTransactionsBetween(db, card, { from, to });
+      const csv = presentCardTransactionsCsv(card, rows);
       const fileName = attachmentName(`${card.name}-transactions-${from}-to-${to}.csv`);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -160,10 +120,8 @@ export async function expensesRoutes(fastify: FastifyInstance) {
     const org = orgOf(request);
     const { criteria, sort, includes, page } = await parseExpenseQuery(db, org.id, userOf(request), request.query);
     const { rows, total, complete } = await listExpenses(db, criteria, sort, page);
-    const labels = new ExpenseLabels(db, org.id);
-    await labels.load(rows);
     return {
-      data: rows.map((row) => presentTableExpense(row, labels, includes)),
+      data: await presentTableExpenses(db, org.id, rows, includes),
       meta: listMeta(total, page, { lowerBound: !complete }),
     };
   });
@@ -180,7 +138,7 @@ export async function expensesRoutes(fastify: FastifyInstance) {
         'export_as',
         'export_fields',
       ]);
-      const span = criteria.between ?? (await expenseDaySpan(db, criteria));
+      const span = await exportDaySpan(db, criteria);
       const fileName = attachmentName(
         `${fullName(actor)}-transactions-${span ? `${span.from}-to-${span.to}` : 'all-time'}.${format}`,
       );
@@ -204,10 +162,13 @@ export async function expensesRoutes(fastify: FastifyInstance) {
     async (request) => {
       const org = orgOf(request);
       const updated = await updateExpenseNotes(db, org.id, request.params.id, request.body.notes);
-      if (!updated) throw notFound();
-      const labels = new ExpenseLabels(db, org.id);
-      await labels.load([updated]);
-      return { data: presentTableExpense(updated, labels, new Set(['user', 'walletCard', 'walletCategory', 'team'])) };
+      const [data] = await presentTableExpenses(
+        db,
+        org.id,
+        [updated],
+        new Set(['user', 'walletCard', 'walletCategory', 'team'] as const),
+      );
+      return { data };
     },
   );
 }

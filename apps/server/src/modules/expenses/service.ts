@@ -1,8 +1,16 @@
 import type { Selectable } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { ExpensesTable } from '../../db/schema.js';
-import { drawDownHold, lockHold, type MerchantData, type Wallet } from '../authorizations/service.js';
-import { lockCardForMovement, lockIssuerCard, moveSpendingLimit } from '../cards/service.js';
+import { notFound } from '../../http/errors.js';
+import {
+  drawDownHold,
+  holdsByIds,
+  listHoldsOfCard,
+  lockHold,
+  type MerchantData,
+  type Wallet,
+} from '../authorizations/service.js';
+import { lockCardForMovement, lockIssuerCard, moveSpendingLimit, type CardRow } from '../cards/service.js';
 import { recordSpend } from '../ledger/service.js';
 import type { ExpenseCriteria, ResolvedSort } from './criteria.js';
 import * as repo from './repo.js';
@@ -11,22 +19,6 @@ import { classifyExpense } from './classify.js';
 
 export type { DailyAmount, DayRange, ExpenseSort };
 export type ExpenseRow = Selectable<ExpensesTable>;
-
-/** A page of one card's posted transactions. */
-export function listCardExpenses(
-  db: DbOrTx,
-  orgId: number,
-  cardId: number,
-  sort: Array<{ column: ExpenseSort; direction: 'asc' | 'desc' }>,
-  page: { number: number; size: number },
-) {
-  return repo.listCardExpenses(db, orgId, cardId, sort, page);
-}
-
-/** One card's transactions between two UTC days (both included), oldest first: its CSV. */
-export function cardExpensesBetween(db: DbOrTx, orgId: number, cardId: number, from: string, to: string) {
-  return repo.cardExpensesBetween(db, orgId, cardId, from, to);
-}
 
 /** A page of the All Transactions table, with how many match (a lower bound when counting stopped early). */
 export function listExpenses(
@@ -38,14 +30,67 @@ export function listExpenses(
   return repo.listExpenses(db, criteria, sort, page);
 }
 
-/** The first and last UTC day with a matching transaction; null when there is none. */
-export function expenseDaySpan(db: DbOrTx, criteria: ExpenseCriteria) {
-  return repo.expenseDaySpan(db, criteria);
+/** A transaction's notes (admins, inline on the table): the row after; 404 when the organisation has none such. */
+export async function updateExpenseNotes(
+  db: DbOrTx,
+  orgId: number,
+  id: number,
+  notes: string | null,
+): Promise<ExpenseRow> {
+  const updated = await repo.updateExpenseNotes(db, orgId, id, notes);
+  if (!updated) throw notFound();
+  return updated;
 }
 
-/** A transaction's notes (admins, inline on the table): the row after, undefined when there is none. */
-export function updateExpenseNotes(db: DbOrTx, orgId: number, id: number, notes: string | null) {
-  return repo.updateExpenseNotes(db, orgId, id, notes);
+/**
+ * A page of one card's posted transactions (a card the caller may reach: cards' getCard), with the holds they settled
+ * when asked (include=issuingAuthorizationHold).
+ */
+export async function listCardTransactions(
+  db: DbOrTx,
+  card: Pick<CardRow, 'id' | 'org_id'>,
+  query: {
+    sort: Array<{ column: ExpenseSort; direction: 'asc' | 'desc' }>;
+    page: { number: number; size: number };
+    withHolds: boolean;
+  },
+) {
+  const { rows, total } = await repo.listCardExpenses(db, card.org_id, card.id, query.sort, query.page);
+  const holds = query.withHolds
+    ? new Map(
+        (
+          await holdsByIds(
+            db,
+            card.org_id,
+            rows.flatMap((row) => (row.hold_id ? [row.hold_id] : [])),
+          )
+        ).map((hold) => [hold.id, hold]),
+      )
+    : undefined;
+  return { rows, total, holds };
+}
+
+/** A page of one card's authorisation holds (a card the caller may reach). */
+export function listCardHolds(
+  db: DbOrTx,
+  card: Pick<CardRow, 'id' | 'org_id'>,
+  query: {
+    status?: 'pending' | 'closed' | 'reversed' | 'expired' | 'declined';
+    direction: 'asc' | 'desc';
+    page: { number: number; size: number };
+  },
+) {
+  return listHoldsOfCard(db, card.org_id, card.id, { status: query.status }, query.direction, query.page);
+}
+
+/** One card's transactions between two UTC days (both included), oldest first: the card's CSV. */
+export function cardTransactionsBetween(db: DbOrTx, card: Pick<CardRow, 'id' | 'org_id'>, range: DayRange) {
+  return repo.cardExpensesBetween(db, card.org_id, card.id, range.from, range.to);
+}
+
+/** The days an export covers: the filter's, else the first and last matching transaction's (null when none). */
+export async function exportDaySpan(db: DbOrTx, criteria: ExpenseCriteria): Promise<DayRange | null> {
+  return criteria.between ?? (await repo.expenseDaySpan(db, criteria));
 }
 
 /** Net spend (captures less refunds) posted since the given unix second (the dashboard's last 30 days). */

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { centsField, idSchema } from '@wallet/contract';
+import { SIMULATOR_MESSAGES, centsField, idSchema } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { requireAdmin } from '../../http/guards.js';
 import { randomMerchant, WALLETS } from './merchants.js';
+import { presentPostedTransaction, presentPurchase, presentRelease } from './presenter.js';
 import { simulateCapture, simulateIncrement, simulatePurchase, simulateRefund, simulateRelease } from './service.js';
 
 const merchantSchema = z
@@ -28,7 +29,9 @@ const purchaseSchema = z.object({
   capture: z.enum(['now', 'later', 'never']).default('later'),
 });
 
-const authorizationParams = z.object({ id: z.string().regex(/^iauth_sim_[0-9a-f]{20}$/, 'Unknown authorisation id.') });
+const authorizationParams = z.object({
+  id: z.string().regex(/^iauth_sim_[0-9a-f]{20}$/, SIMULATOR_MESSAGES.unknownAuthorization),
+});
 
 /**
  * Simulated card purchases (ARCHITECTURE.md D9) for admins, in development and test only: they run through the same
@@ -53,7 +56,7 @@ export async function simulatorRoutes(fastify: FastifyInstance) {
           capture: request.body.capture,
         },
       );
-      return reply.code(201).send({ data: result });
+      return reply.code(201).send({ data: presentPurchase(result) });
     },
   );
 
@@ -65,7 +68,7 @@ export async function simulatorRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const expense = await simulateCapture(db, orgOf(request).id, request.params.id, request.body.amount);
-      return { data: { expense_id: expense?.id ?? null } };
+      return { data: presentPostedTransaction(expense) };
     },
   );
 
@@ -74,7 +77,7 @@ export async function simulatorRoutes(fastify: FastifyInstance) {
     { onRequest: requireAdmin, schema: { params: authorizationParams, body: z.object({ amount: centsField(1) }) } },
     async (request) => {
       const expense = await simulateRefund(db, orgOf(request).id, request.params.id, request.body.amount);
-      return { data: { expense_id: expense?.id ?? null } };
+      return { data: presentPostedTransaction(expense) };
     },
   );
 
@@ -97,7 +100,7 @@ export async function simulatorRoutes(fastify: FastifyInstance) {
           request.params.id,
           status === 'reverse' ? 'reversed' : 'expired',
         );
-        return { data: { status: hold?.status ?? null } };
+        return { data: presentRelease(hold) };
       },
     );
   }

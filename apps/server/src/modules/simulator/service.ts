@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SIMULATOR_MESSAGES } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { conflict, notFound } from '../../http/errors.js';
 import {
@@ -7,6 +8,7 @@ import {
   findHold,
   incrementAuthorization,
   releaseHold,
+  type DeclineReason,
   type MerchantData,
   type Wallet,
 } from '../authorizations/service.js';
@@ -29,7 +31,21 @@ export interface PurchaseInput {
  * A card purchase as the simulator issuer would send it: the very same authorisation decision a real issuer's
  * webhook gets, then (if asked) the capture.
  */
-export async function simulatePurchase(db: Db, card: Pick<CardRow, 'id' | 'org_id'>, input: PurchaseInput) {
+/** A simulated purchase's outcome (the CLI, the seed and POST /api/simulator/purchases read it). */
+export interface SimulatedPurchase {
+  authorization_id: string;
+  approved: boolean;
+  decline_reason: DeclineReason | null;
+  explanation: string | null;
+  hold_id: number | null;
+  expense_id: number | null;
+}
+
+export async function simulatePurchase(
+  db: Db,
+  card: Pick<CardRow, 'id' | 'org_id'>,
+  input: PurchaseInput,
+): Promise<SimulatedPurchase> {
   const authorizationId = simulatedId('iauth');
   const stripeCreated = input.at ?? Math.floor(Date.now() / 1000);
   // The card is read by the decision itself (one statement); only a miss looks further, to say why.
@@ -44,9 +60,7 @@ export async function simulatePurchase(db: Db, card: Pick<CardRow, 'id' | 'org_i
   });
   if (decision.reason === 'card_not_found') {
     const found = await findCard(db, card.org_id, card.id);
-    throw found && found.provider !== PROVIDER
-      ? conflict('Only cards of the simulator issuer can be used for simulated purchases.')
-      : notFound();
+    throw found && found.provider !== PROVIDER ? conflict(SIMULATOR_MESSAGES.notSimulatorCard) : notFound();
   }
   let expenseId: number | null = null;
   if (decision.approved && input.capture === 'now') {
@@ -75,7 +89,7 @@ async function simulatedHold(db: Db, orgId: number, authorizationId: string) {
  */
 export async function captureAuthorization(db: Db, authorizationId: string, amount: number, at?: number) {
   const hold = (await findHold(db, PROVIDER, authorizationId))!;
-  if (!hold.approved) throw conflict('A declined authorisation cannot be captured.');
+  if (!hold.approved) throw conflict(SIMULATOR_MESSAGES.declinedNotCapturable);
   return recordTransaction(db, {
     provider: PROVIDER,
     providerTransactionId: `ipi_sim_capture_${authorizationId.replace(/^iauth_sim_/, '')}`,
@@ -92,15 +106,15 @@ export async function captureAuthorization(db: Db, authorizationId: string, amou
 
 export async function simulateCapture(db: Db, orgId: number, authorizationId: string, amount?: number) {
   const hold = await simulatedHold(db, orgId, authorizationId);
-  if (hold.status !== 'pending') throw conflict('Only a pending authorisation can be captured.');
+  if (hold.status !== 'pending') throw conflict(SIMULATOR_MESSAGES.onlyPendingCapturable);
   const expense = await captureAuthorization(db, authorizationId, amount ?? hold.amount);
-  if (!expense) throw conflict('Only a pending authorisation can be captured.'); // another capture won the race
+  if (!expense) throw conflict(SIMULATOR_MESSAGES.onlyPendingCapturable); // another capture won the race
   return expense;
 }
 
 export async function simulateRefund(db: Db, orgId: number, authorizationId: string, amount: number, at?: number) {
   const hold = await simulatedHold(db, orgId, authorizationId);
-  if (hold.captured_amount === 0) throw conflict('Only a captured purchase can be refunded.');
+  if (hold.captured_amount === 0) throw conflict(SIMULATOR_MESSAGES.onlyCapturedRefundable);
   return recordTransaction(db, {
     provider: PROVIDER,
     providerTransactionId: simulatedId('ipi'),
@@ -117,7 +131,7 @@ export async function simulateRefund(db: Db, orgId: number, authorizationId: str
 
 export async function simulateRelease(db: Db, orgId: number, authorizationId: string, status: 'reversed' | 'expired') {
   const hold = await simulatedHold(db, orgId, authorizationId);
-  if (hold.status !== 'pending') throw conflict('Only a pending authorisation can be released.');
+  if (hold.status !== 'pending') throw conflict(SIMULATOR_MESSAGES.onlyPendingReleasable);
   return releaseHold(db, PROVIDER, authorizationId, status);
 }
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { MESSAGES } from '@wallet/contract';
-import { acceptStripeEvent, decideStripeAuthorization } from './service.js';
-import type { StripeAuthorization, StripeEventShape } from './stripe-objects.js';
+import { MESSAGES, WEBHOOK_MESSAGES } from '@wallet/contract';
+import { presentWebhookAnswer } from './presenter.js';
+import { receiveStripeEvent } from './service.js';
+import type { StripeEventShape } from './stripe-objects.js';
 
 /**
  * POST /webhooks/stripe: verified with the signing secret over the raw body (400 otherwise).
@@ -25,26 +26,23 @@ export async function stripeWebhookRoutes(fastify: FastifyInstance) {
     const signature = request.headers['stripe-signature'];
     if (!secret) {
       request.log.warn('stripe webhook received but STRIPE_WEBHOOK_SECRET is not set');
-      return reply.code(400).send({ message: 'Webhooks are not configured.' });
+      return reply.code(400).send({ message: WEBHOOK_MESSAGES.notConfigured });
     }
     if (typeof request.body !== 'string' || typeof signature !== 'string')
-      return reply.code(400).send({ message: 'Missing signature or body.' });
+      return reply.code(400).send({ message: WEBHOOK_MESSAGES.missingSignature });
     let event: StripeEventShape;
     try {
       event = stripe.webhooks.constructEvent(request.body, signature, secret) as unknown as StripeEventShape;
     } catch {
       request.log.warn('stripe webhook with a bad signature refused');
-      return reply.code(400).send({ message: 'Invalid signature.' });
+      return reply.code(400).send({ message: WEBHOOK_MESSAGES.invalidSignature });
     }
     if (!event?.id || !event.type || !event.data?.object)
       return reply.code(400).send({ message: MESSAGES.invalidData });
 
-    if (event.type === 'issuing_authorization.request') {
-      const decision = await decideStripeAuthorization(db, event.data.object as unknown as StripeAuthorization);
-      if (event.api_version) reply.header('Stripe-Version', event.api_version);
-      return reply.code(200).send({ approved: decision.approved });
-    }
-    await acceptStripeEvent(db, jobs, event);
-    return reply.code(200).send({ received: true });
+    const answer = await receiveStripeEvent(db, jobs, event);
+    // A synchronous decision is answered in the API version of the event it answers.
+    if (answer.kind === 'decision' && event.api_version) reply.header('Stripe-Version', event.api_version);
+    return reply.code(200).send(presentWebhookAnswer(answer));
   });
 }

@@ -74,6 +74,23 @@ export async function acceptStripeEvent(db: Db, jobs: Jobs, event: StripeEventSh
   });
 }
 
+/**
+ * A verified delivery: issuing_authorization.request is decided synchronously (Stripe waits for the answer); any
+ * other event is stored once and processed by a job.
+ */
+export async function receiveStripeEvent(
+  db: Db,
+  jobs: Jobs,
+  event: StripeEventShape,
+): Promise<{ kind: 'decision'; approved: boolean } | { kind: 'received' }> {
+  if (event.type === 'issuing_authorization.request') {
+    const decision = await decideStripeAuthorization(db, event.data.object as unknown as StripeAuthorization);
+    return { kind: 'decision', approved: decision.approved };
+  }
+  await acceptStripeEvent(db, jobs, event);
+  return { kind: 'received' };
+}
+
 /** What applying an event needs: the database, and jobs and configuration for the mail some events send. */
 export type WebhookDeps = FundingMailDeps & { db: Db };
 
