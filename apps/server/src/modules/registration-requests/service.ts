@@ -31,7 +31,6 @@ import {
 } from './repo.js';
 
 export { REGISTRATION_LINK_TTL_DAYS } from './mails.js';
-export type { Person } from './repo.js';
 
 /** The role someone approved from a registration request is invited with. */
 export const REGISTRATION_ROLE = 'wallet-user';

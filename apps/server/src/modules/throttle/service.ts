@@ -1,9 +1,31 @@
 import { MESSAGES, type RateLimit } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { tooManyRequests } from '../../http/errors.js';
-import { hitsInWindow, recordHit, takeBackHit } from './repo.js';
+import * as throttleRepo from './repo.js';
+import { takeBackHit } from './repo.js';
 
-export { recordHit, hitsInWindow, clearHits } from './repo.js';
+/** Counts one hit of `key` in its fixed window: the hits so far, the seconds left, and the window's start. */
+export function recordHit(
+  db: DbOrTx,
+  key: string,
+  windowSeconds: number,
+): Promise<{ hits: number; retryAfter: number; windowStartedAt: string }> {
+  return throttleRepo.recordHit(db, key, windowSeconds);
+}
+
+/** The hits of `key` in its current window, counting nothing. */
+export function hitsInWindow(
+  db: DbOrTx,
+  key: string,
+  windowSeconds: number,
+): Promise<{ hits: number; retryAfter: number }> {
+  return throttleRepo.hitsInWindow(db, key, windowSeconds);
+}
+
+/** Forgets the hits of `key` (a right password clears its failures). */
+export function clearHits(db: DbOrTx, key: string): Promise<void> {
+  return throttleRepo.clearHits(db, key);
+}
 
 export interface NamedLimit extends RateLimit {
   key: string;

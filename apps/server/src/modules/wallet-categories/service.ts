@@ -2,16 +2,21 @@ import { DEFAULT_WALLET_CATEGORIES } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
-import {
-  categoriesByIds,
-  findCategory,
-  findCategoryByName,
-  insertCategory,
-  listCategories,
-  renameCategory,
-} from './repo.js';
+import * as categoriesRepo from './repo.js';
+import { findCategoryByName, insertCategory, renameCategory } from './repo.js';
 
-export { listCategories, findCategory, categoriesByIds };
+/** The organisation's categories by name. */
+export function listCategories(db: DbOrTx, orgId: number) {
+  return categoriesRepo.listCategories(db, orgId);
+}
+
+export function findCategory(db: DbOrTx, orgId: number, id: number) {
+  return categoriesRepo.findCategory(db, orgId, id);
+}
+
+export function categoriesByIds(db: DbOrTx, orgId: number, ids: readonly number[]) {
+  return categoriesRepo.categoriesByIds(db, orgId, ids);
+}
 
 const TAKEN = 'A category with this name already exists.';
 
