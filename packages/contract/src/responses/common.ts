@@ -21,14 +21,22 @@ export const pageOf = <Schema extends z.ZodType>(item: Schema) =>
 /** { message } alone: a change done that returns nothing else. */
 export const messageSchema = z.object({ message: z.string() });
 
-/** A file or a stream (CSV, image, event stream): documented by its content type, never serialised as JSON. */
-export const fileResponse = (contentType: string, description: string) => ({
+/** A file or a stream (CSV, image, event stream): documented by its content types, never serialised as JSON. */
+export const fileResponse = (contentTypes: string | readonly string[], description: string) => ({
   description,
-  content: { [contentType]: { schema: z.string() } },
+  content: Object.fromEntries(
+    [contentTypes].flat().map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+  ),
 });
 
-/** An answer without a body: a redirect (its Location) or a 204. */
-export const emptyResponse = (description: string) => z.null().describe(description);
+/** The image types the server stores and serves (avatars, logos). */
+export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/**
+ * An answer without a body: a redirect (its Location) or a 204. Documented as type null (the API document shows no
+ * content); typed void so a handler's reply.send() or reply.redirect() needs no payload (none is ever serialised).
+ */
+export const emptyResponse = (description: string) => z.null().describe(description) as unknown as z.ZodType<void>;
 
 /** GET /api/docs: an OpenAPI 3.1 document, passed through whole. */
 export const openApiDocumentSchema = z

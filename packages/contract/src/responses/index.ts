@@ -1,3 +1,4 @@
 // Response schemas of the API routes (route `response:` entries), one file per area (ARCHITECTURE.md D6).
 export * from './common.js';
 export * from './errors.js';
+export * from './users.js';

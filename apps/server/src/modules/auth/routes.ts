@@ -11,6 +11,12 @@ import {
   registerSchema,
   TWO_FACTOR_MESSAGES,
   type LoginResponse,
+  emptyResponse,
+  errorResponses,
+  loginResponseSchema,
+  meItemSchema,
+  messageSchema,
+  registerResponseSchema,
 } from '@wallet/contract';
 import type { FastifyRequest } from 'fastify';
 import { orgOf, userOf } from '../../http/context.js';
@@ -30,53 +36,73 @@ function clientOf(request: FastifyRequest) {
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/sanctum/csrf-cookie', async (request, reply) => {
-    // Keep a token the browser already holds so requests in flight keep matching.
-    setCsrfCookie(fastify, reply, request.cookies[CSRF_COOKIE] || undefined);
-    return reply.code(204).send();
-  });
+  app.get(
+    '/sanctum/csrf-cookie',
+    { schema: { response: { 204: emptyResponse('The XSRF-TOKEN cookie is set') } } },
+    async (request, reply) => {
+      // Keep a token the browser already holds so requests in flight keep matching.
+      setCsrfCookie(fastify, reply, request.cookies[CSRF_COOKIE] || undefined);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/login', { schema: { body: loginSchema } }, async (request, reply): Promise<LoginResponse> => {
-    const org = orgOf(request);
-    const result = await signIn(fastify.deps.db, org.id, request.body, clientOf(request));
-    // Only a sign-in that succeeds replaces the current session; a wrong password leaves it alone.
-    if (request.auth) await signOut(fastify.deps.db, request.auth.sessionId);
-    if (result.twoFactor) {
-      setChallengeCookie(fastify, reply, result.challengeToken);
-      return { message: TWO_FACTOR_MESSAGES.codeNeeded, two_factor: true };
-    }
-    setSessionCookie(fastify, reply, result.token);
-    return { message: MESSAGES.loggedIn, two_factor: false };
-  });
+  app.post(
+    '/login',
+    { schema: { body: loginSchema, response: { 200: loginResponseSchema, ...errorResponses(429) } } },
+    async (request, reply): Promise<LoginResponse> => {
+      const org = orgOf(request);
+      const result = await signIn(fastify.deps.db, org.id, request.body, clientOf(request));
+      // Only a sign-in that succeeds replaces the current session; a wrong password leaves it alone.
+      if (request.auth) await signOut(fastify.deps.db, request.auth.sessionId);
+      if (result.twoFactor) {
+        setChallengeCookie(fastify, reply, result.challengeToken);
+        return { message: TWO_FACTOR_MESSAGES.codeNeeded, two_factor: true };
+      }
+      setSessionCookie(fastify, reply, result.token);
+      return { message: MESSAGES.loggedIn, two_factor: false };
+    },
+  );
 
-  app.post('/logout', { onRequest: requireUser }, async (request, reply) => {
-    await signOut(fastify.deps.db, request.auth!.sessionId);
-    clearSessionCookie(fastify, reply);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/logout',
+    { onRequest: requireUser, schema: { response: { 204: emptyResponse('Signed out') } } },
+    async (request, reply) => {
+      await signOut(fastify.deps.db, request.auth!.sessionId);
+      clearSessionCookie(fastify, reply);
+      return reply.code(204).send();
+    },
+  );
 
   /** Registration by invitation: sets the password and signs the person in. */
-  app.post('/api/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
-    const org = orgOf(request);
-    await spendAttempt(
-      fastify.deps.db,
-      accountAndIpLimits('register', org.id, request.body.email, request.ip, AUTH_RATE_LIMITS.register),
-    );
-    const user = await registerWithInvitation(fastify.deps.db, org.id, request.body);
-    if (request.auth) await signOut(fastify.deps.db, request.auth.sessionId);
-    setSessionCookie(fastify, reply, await openSession(fastify.deps.db, org.id, user.id, clientOf(request)));
-    return { message: MESSAGES.loggedIn, two_factor: false, data: presentMe(user, org) };
-  });
+  app.post(
+    '/api/auth/register',
+    { schema: { body: registerSchema, response: { 200: registerResponseSchema, ...errorResponses(429) } } },
+    async (request, reply) => {
+      const org = orgOf(request);
+      await spendAttempt(
+        fastify.deps.db,
+        accountAndIpLimits('register', org.id, request.body.email, request.ip, AUTH_RATE_LIMITS.register),
+      );
+      const user = await registerWithInvitation(fastify.deps.db, org.id, request.body);
+      if (request.auth) await signOut(fastify.deps.db, request.auth.sessionId);
+      setSessionCookie(fastify, reply, await openSession(fastify.deps.db, org.id, user.id, clientOf(request)));
+      return { message: MESSAGES.loggedIn, two_factor: false, data: presentMe(user, org) };
+    },
+  );
 
-  app.put('/user/password', { onRequest: requireUser, schema: { body: changePasswordSchema } }, async (request) => {
-    const org = orgOf(request);
-    await changePassword(fastify.deps.db, org.id, userOf(request), request.auth!.sessionId, request.body);
-    return { message: PASSWORD_MESSAGES.changed };
-  });
+  app.put(
+    '/user/password',
+    { onRequest: requireUser, schema: { body: changePasswordSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      const org = orgOf(request);
+      await changePassword(fastify.deps.db, org.id, userOf(request), request.auth!.sessionId, request.body);
+      return { message: PASSWORD_MESSAGES.changed };
+    },
+  );
 
   app.post(
     '/user/confirm-password',
-    { onRequest: requireUser, schema: { body: confirmPasswordSchema } },
+    { onRequest: requireUser, schema: { body: confirmPasswordSchema, response: { 201: messageSchema } } },
     async (request, reply) => {
       const org = orgOf(request);
       await confirmPassword(fastify.deps.db, org.id, userOf(request), request.auth!.sessionId, request.body.password);
@@ -85,7 +111,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   );
 
   // card_issuer: how the card page shows a card's number (the simulator's reveal, or Stripe.js with this publishable key).
-  app.get('/api/me', { onRequest: requireUser }, async (request) => ({
+  app.get('/api/me', { onRequest: requireUser, schema: { response: { 200: meItemSchema } } }, async (request) => ({
     data: { ...presentMe(userOf(request), orgOf(request)), card_issuer: cardIssuerInfo(fastify.deps.config) },
   }));
 }
