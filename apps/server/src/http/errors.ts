@@ -21,6 +21,12 @@ export const csrfMismatch = () => new HttpError(419, MESSAGES.csrfMismatch);
 export const badRequest = (message: string) => new HttpError(400, message);
 /** A 422 about the request as a whole, not one of its fields (validationFailed names fields). */
 export const unprocessable = (message: string) => new HttpError(422, message);
+/** A 401 that says why: a short-lived sign-in step (the two-factor challenge, an SSO confirmation) has lapsed. */
+export const signInStepExpired = (message: string) => new HttpError(401, message);
+/** A 423: the session must confirm the password again first (card details, security settings). */
+export const passwordConfirmationRequired = (message: string) => new HttpError(423, message);
+/** A 503: a feature this server is not configured for. */
+export const notConfigured = (message: string) => new HttpError(503, message);
 
 /** A 422 for one or more fields; the message is the first field's first message. */
 export function validationFailed(errors: Record<string, string[]>): HttpError {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { CARD_MESSAGES, PASSWORD_CONFIRMATION_SECONDS, isAdmin } from '@wallet/contract';
-import { HttpError, forbidden, unauthenticated } from './errors.js';
+import { forbidden, passwordConfirmationRequired, unauthenticated } from './errors.js';
 
 /** Route onRequest hook (runs before the body is read): the request must carry a live session. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
@@ -20,6 +20,6 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 export function assertRecentPassword(request: FastifyRequest): void {
   const confirmedAt = request.auth?.passwordConfirmedAt;
   if (!confirmedAt || Date.now() - confirmedAt.getTime() > PASSWORD_CONFIRMATION_SECONDS * 1000) {
-    throw new HttpError(423, CARD_MESSAGES.passwordConfirmRequired);
+    throw passwordConfirmationRequired(CARD_MESSAGES.passwordConfirmRequired);
   }
 }

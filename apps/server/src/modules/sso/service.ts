@@ -2,7 +2,7 @@ import type { GivingConfig, SsoApp, SsoPendingSignIn, SsoRefusalReason } from '@
 import { SSO_CONFIRM_MINUTES, SSO_MESSAGES } from '@wallet/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { HttpError } from '../../http/errors.js';
+import { notConfigured, signInStepExpired } from '../../http/errors.js';
 import { openSession, type ClientInfo } from '../auth/service.js';
 import { randomToken, tokenDigest } from '../auth/tokens.js';
 import type { Organization } from '../orgs/service.js';
@@ -31,7 +31,7 @@ export async function outboundSsoUrl(
   user: UserWithRoles,
   app: SsoApp,
 ): Promise<string> {
-  if (app !== 'giving' || !ssoEnabled(config)) throw new HttpError(503, SSO_MESSAGES.notConfigured);
+  if (app !== 'giving' || !ssoEnabled(config)) throw notConfigured(SSO_MESSAGES.notConfigured);
   const { token } = await signSsoToken(
     config.GIVING_SSO_SECRET,
     { issuer: WALLET_PARTY, audience: GIVING_PARTY },
@@ -83,7 +83,7 @@ export async function startSsoSignIn(
   });
 }
 
-const confirmationExpired = () => new HttpError(401, SSO_MESSAGES.confirmExpired);
+const confirmationExpired = () => signInStepExpired(SSO_MESSAGES.confirmExpired);
 
 /** GET /api/sso/sign-in: whom the confirmation of this browser's cookie would sign in (401 when none is waiting). */
 export async function pendingSsoSignIn(db: Db, org: Organization, key: string | undefined): Promise<SsoPendingSignIn> {

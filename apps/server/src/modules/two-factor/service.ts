@@ -14,7 +14,7 @@ import {
   type TwoFactorStatus,
 } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { HttpError, conflict, tooManyRequests, validationFailed } from '../../http/errors.js';
+import { conflict, signInStepExpired, tooManyRequests, validationFailed } from '../../http/errors.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { randomToken, tokenDigest } from '../auth/tokens.js';
 import { clearHits, recordHit } from '../throttle/service.js';
@@ -197,7 +197,7 @@ export async function challengeIfEnabled(
   return (await isTwoFactorEnabled(db, orgId, userId)) ? createChallenge(db, orgId, userId, ip) : null;
 }
 
-const challengeExpired = () => new HttpError(401, TWO_FACTOR_MESSAGES.challengeExpired);
+const challengeExpired = () => signInStepExpired(TWO_FACTOR_MESSAGES.challengeExpired);
 
 /**
  * Completes a pending sign-in with a code from the app (each time step once) or a recovery code (each once).
