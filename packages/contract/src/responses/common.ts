@@ -21,11 +21,16 @@ export const pageOf = <Schema extends z.ZodType>(item: Schema) =>
 /** { message } alone: a change done that returns nothing else. */
 export const messageSchema = z.object({ message: z.string() });
 
-/** A file or a stream (CSV, image, event stream): documented by its content types, never serialised as JSON. */
+/**
+ * A file or a stream (CSV, image, event stream): documented by its content types as a binary string, typed unknown so
+ * a handler may send a Buffer or a stream (Fastify never serialises those).
+ */
 export const fileResponse = (contentTypes: string | readonly string[], description: string) => ({
   description,
   content: Object.fromEntries(
-    [contentTypes].flat().map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+    [contentTypes]
+      .flat()
+      .map((type) => [type, { schema: z.string().meta({ format: 'binary' }) as unknown as z.ZodType<unknown> }]),
   ),
 });
 

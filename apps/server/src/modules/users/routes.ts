@@ -12,6 +12,13 @@ import {
   userRolesSchema,
   USER_MESSAGES,
   type UpdateUserResponse,
+  emptyResponse,
+  errorResponses,
+  notificationPreferencesItemSchema,
+  sparseUserItemSchema,
+  updateUserResponseSchema,
+  userItemSchema,
+  usersPageSchema,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { organizationOriginOf } from '../../http/public-url.js';
@@ -86,40 +93,51 @@ export async function usersRoutes(fastify: FastifyInstance) {
     };
   };
 
-  app.get('/api/users', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
-    const org = orgOf(request);
-    const actor = userOf(request);
-    const query = parseListQuery(request.query, listSpec);
-    const { filters } = query;
-    const { rows, total } = await listUsersFor(
-      db,
-      org.id,
-      actor,
-      {
-        wallet: filters.wallet === 'true' ? 'any' : filters.wallet,
-        notWalletSearch: filters.custom_search_not_wallet,
-        search: filters.search,
-        roles: filters.role,
-        membersOfTeam: filters.members_of_team,
-      },
-      query.sort,
-      query.page,
-    );
-    const data = (await presentUsers(db, org.id, rows, query.includes)).map((user) =>
-      pickFields(user, query.fields.users),
-    );
-    return { data, meta: listMeta(total, query.page) };
-  });
+  app.get(
+    '/api/users',
+    { onRequest: requireUser, schema: { querystring: listQuerystring, response: { 200: usersPageSchema } } },
+    async (request) => {
+      const org = orgOf(request);
+      const actor = userOf(request);
+      const query = parseListQuery(request.query, listSpec);
+      const { filters } = query;
+      const { rows, total } = await listUsersFor(
+        db,
+        org.id,
+        actor,
+        {
+          wallet: filters.wallet === 'true' ? 'any' : filters.wallet,
+          notWalletSearch: filters.custom_search_not_wallet,
+          search: filters.search,
+          roles: filters.role,
+          membersOfTeam: filters.members_of_team,
+        },
+        query.sort,
+        query.page,
+      );
+      const data = (await presentUsers(db, org.id, rows, query.includes)).map((user) =>
+        pickFields(user, query.fields.users),
+      );
+      return { data, meta: listMeta(total, query.page) };
+    },
+  );
 
-  app.post('/api/users', { onRequest: requireAdmin, schema: { body: newUserSchema } }, async (request, reply) => {
-    const { role, email, first_name, last_name, ...profile } = request.body;
-    const user = await inviteNewUser(invitationContextOf(request), { email, first_name, last_name, role, profile });
-    return reply.code(201).send({ data: presentUser(user, { roles: user.roles }) });
-  });
+  app.post(
+    '/api/users',
+    { onRequest: requireAdmin, schema: { body: newUserSchema, response: { 201: userItemSchema } } },
+    async (request, reply) => {
+      const { role, email, first_name, last_name, ...profile } = request.body;
+      const user = await inviteNewUser(invitationContextOf(request), { email, first_name, last_name, role, profile });
+      return reply.code(201).send({ data: presentUser(user, { roles: user.roles }) });
+    },
+  );
 
   app.post(
     '/api/users/:id/invitations',
-    { onRequest: requireAdmin, schema: { params: idParams, body: invitationSchema } },
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParams, body: invitationSchema, response: { 201: userItemSchema } },
+    },
     async (request, reply) => {
       const user = await invitePerson(invitationContextOf(request), request.params.id, request.body.role);
       return reply.code(201).send({ data: presentUser(user, { roles: user.roles }) });
@@ -128,7 +146,10 @@ export async function usersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/users/:id',
-    { onRequest: requireUser, schema: { params: idParams, querystring: listQuerystring } },
+    {
+      onRequest: requireUser,
+      schema: { params: idParams, querystring: listQuerystring, response: { 200: sparseUserItemSchema } },
+    },
     async (request) => {
       const org = orgOf(request);
       const query = parseListQuery(request.query, { ...listSpec, filters: {}, defaultSort: 'name' });
@@ -140,7 +161,14 @@ export async function usersRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/users/:id',
-    { onRequest: requireUser, schema: { params: idParams, body: updateUserSchema } },
+    {
+      onRequest: requireUser,
+      schema: {
+        params: idParams,
+        body: updateUserSchema,
+        response: { 200: updateUserResponseSchema, ...errorResponses(403, 429) },
+      },
+    },
     async (request): Promise<UpdateUserResponse> => {
       const { role, ...profile } = request.body;
       const context = {
@@ -165,7 +193,12 @@ export async function usersRoutes(fastify: FastifyInstance) {
   /** The link mailed to a new address: no session needed, the single-use token is the credential. */
   app.get(
     '/api/email-changes/confirm',
-    { schema: { querystring: z.object({ token: z.string().min(20).max(100) }) } },
+    {
+      schema: {
+        querystring: z.object({ token: z.string().min(20).max(100) }),
+        response: { 302: emptyResponse('To the page /email-change?status=... saying what the link did') },
+      },
+    },
     async (request, reply) => {
       const status = await confirmEmailChange(db, jobs, orgOf(request), request.query.token);
       return reply.header('cache-control', 'no-store').redirect(emailChangeResultPath(status));
@@ -174,7 +207,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/users/:id/roles',
-    { onRequest: requireAdmin, schema: { params: idParams, body: userRolesSchema } },
+    { onRequest: requireAdmin, schema: { params: idParams, body: userRolesSchema, response: { 200: userItemSchema } } },
     async (request) => {
       const org = orgOf(request);
       const user = await setUserRole(db, org.id, request.params.id, request.body.roles[0]!, auditByOf(request));
@@ -184,7 +217,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/users/:id/notification-preferences',
-    { onRequest: requireUser, schema: { params: idParams } },
+    { onRequest: requireUser, schema: { params: idParams, response: { 200: notificationPreferencesItemSchema } } },
     async (request) => {
       return { data: await notificationPreferencesOf(db, orgOf(request).id, userOf(request), request.params.id) };
     },
@@ -192,7 +225,14 @@ export async function usersRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/users/:id/notification-preferences',
-    { onRequest: requireUser, schema: { params: idParams, body: notificationPreferencesSchema } },
+    {
+      onRequest: requireUser,
+      schema: {
+        params: idParams,
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesItemSchema },
+      },
+    },
     async (request) => {
       await saveNotificationPreferencesOf(db, orgOf(request).id, userOf(request), request.params.id, request.body);
       return { data: request.body };
