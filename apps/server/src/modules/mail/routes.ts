@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, isAdmin } from '@wallet/contract';
+import { idSchema } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
+import { canReadMailbox } from './policy.js';
 import { mailboxPage, mailboxRefusalPage, messagePage } from './presenter.js';
 import { countMessages, findOrgMessage, listMessages } from './service.js';
 
@@ -15,7 +16,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply): boolean {
     reply.redirect('/login');
     return true;
   }
-  if (!isAdmin(request.auth.user.roles)) {
+  if (!canReadMailbox(request.auth.user)) {
     reply.code(403).type('text/html').send(mailboxRefusalPage());
     return true;
   }

@@ -1,9 +1,4 @@
-import {
-  isAdmin,
-  REGISTRATION_PAGES,
-  type RegistrationApprovalStatus,
-  type RegistrationLinkProblem,
-} from '@wallet/contract';
+import { REGISTRATION_PAGES, type RegistrationApprovalStatus, type RegistrationLinkProblem } from '@wallet/contract';
 import type { Db, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { tokenDigest } from '../auth/tokens.js';
@@ -17,6 +12,7 @@ import {
   grantFirstRole,
 } from '../users/service.js';
 import { mailAdminsAboutRequest } from './mails.js';
+import { canAnswerRegistration } from './policy.js';
 import {
   findRequestByEmailForUpdate,
   findRequestForUpdate,
@@ -126,7 +122,7 @@ export async function answerByLink(
     if (request.status === 'blocked') return approvalStatusPath('already_blocked', request);
     if (link.used_at || link.expires_at.getTime() <= Date.now()) return approvalStatusPath('expired');
     const admin = await findUserWithRoles(tx, organization.id, link.admin_id);
-    if (!admin || !isAdmin(admin.roles)) return approvalStatusPath('invalid');
+    if (!admin || !canAnswerRegistration(admin)) return approvalStatusPath('invalid');
     const responder: Responder = { id: admin.id, email: admin.email, name: fullName(admin) };
     if (link.action === 'approve') await approve(tx, deps.jobs, organization, origin, request, responder);
     const answered = await markAnswered(
