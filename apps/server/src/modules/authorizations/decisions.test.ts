@@ -5,7 +5,7 @@ import { createDb, type Db } from '../../db/database.js';
 import { useTestApp } from '../../test/context.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
 import { acceptTermsInDb, activateCard, createCard, fundCard, topUp } from '../../test/card-factories.js';
-import { integrityProblems } from '../ledger/service.js';
+import { ledgerIntegrity, SOUND_LEDGER } from '../ledger/service.js';
 import { authorize, incrementAuthorization, type AuthorizationRequest } from './service.js';
 
 /**
@@ -237,7 +237,7 @@ describe('authorize(): repeated ids and concurrency', () => {
     expect(
       decisions.filter((decision) => !decision.approved).every((decision) => decision.reason === 'insufficient_funds'),
     ).toBe(true);
-    expect(await integrityProblems(ctx.db, orgId)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await ledgerIntegrity(ctx.db, orgId)).toEqual(SOUND_LEDGER);
   });
 });
 

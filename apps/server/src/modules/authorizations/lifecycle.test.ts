@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
 import { acceptTermsInDb, activateCard, createCard, fundCard, topUp } from '../../test/card-factories.js';
-import { integrityProblems } from '../ledger/service.js';
+import { ledgerIntegrity, SOUND_LEDGER } from '../ledger/service.js';
 
 const ctx = useTestApp();
 
@@ -94,7 +94,7 @@ describe('the purchase lifecycle', () => {
       merchant_data: { name: 'Blue Bottle Coffee' },
     });
     expect(expenses[0].issuing_authorization_hold.status).toBe('closed');
-    expect(await integrityProblems(ctx.db, organization.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await ledgerIntegrity(ctx.db, organization.id)).toEqual(SOUND_LEDGER);
   });
 
   it('partial capture releases the rest; over-capture is posted in full and shows a negative available', async () => {
@@ -127,7 +127,7 @@ describe('the purchase lifecycle', () => {
       ['capture', 4_000],
       ['refund', -1_500],
     ]);
-    expect(await integrityProblems(ctx.db, organization.id)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await ledgerIntegrity(ctx.db, organization.id)).toEqual(SOUND_LEDGER);
   });
 
   it("exports a card's transactions as CSV for a date range", async () => {

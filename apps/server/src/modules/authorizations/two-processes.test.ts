@@ -6,7 +6,7 @@ import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.
 import { acceptTermsInDb, activateCard, createCard, fundCard, topUp } from '../../test/card-factories.js';
 import { HttpClient, startServerProcess, type ServerProcess } from '../../test/server-process.js';
 import type { TestClient } from '../../test/client.js';
-import { integrityProblems } from '../ledger/service.js';
+import { ledgerIntegrity, SOUND_LEDGER } from '../ledger/service.js';
 
 /**
  * ARCHITECTURE.md D12: two server processes on one database. This file's app runs in-process (inject); a second, real
@@ -83,10 +83,7 @@ describe('two server processes on one database', () => {
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
     expect(Number(pending.total)).toBe(100_000);
-    expect(await integrityProblems(ctx.db, org.organization.id)).toEqual({
-      unbalancedEntries: [],
-      driftedAccounts: [],
-    });
+    expect(await ledgerIntegrity(ctx.db, org.organization.id)).toEqual(SOUND_LEDGER);
   }, 30_000);
 
   it('a session made on one process is valid on the other, and ends on both', async () => {

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx, Tx } from '../../db/database.js';
-import { applyCardMovement, lockCard, lockCardByProviderId, type CardRow } from './repo.js';
+import { applyCardMovement, lockCard, lockCardByProviderId } from './repo.js';
+import type { CardRow } from './types.js';
 
 /**
  * The card row's money columns as other modules move them: `holds_amount` (the cached sum of pending holds) and

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../../db/database.js';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { issuerRefusal, type IssuingProvider } from '../../issuing/provider.js';
 import { QUEUES, type Jobs } from '../../jobs/queue.js';
 import { netSpentOfCard } from '../ledger/service.js';
@@ -7,6 +7,7 @@ import {
   cardsWithStaleCommands,
   insertIssuerCommand,
   installationId,
+  issuerSyncOfCards as commandStateOfCards,
   markCommandsFailed,
   markCommandsSent,
   recordCommandAttempt,
@@ -14,7 +15,13 @@ import {
   type IssuerCommandKind,
 } from './issuer-sync-repo.js';
 
-export { issuerSyncOfCards } from './issuer-sync-repo.js';
+/**
+ * Where each card's changes stand with the issuer (cards shown as synced are left out): syncing while a command waits,
+ * failed (with the issuer's reason) when the newest one was refused. The card's issuer_sync.
+ */
+export function issuerSyncOfCards(db: DbOrTx, cardIds: readonly number[]) {
+  return commandStateOfCards(db, cardIds);
+}
 
 /**
  * The issuer outbox (ARCHITECTURE.md D7). A change the issuer must learn of is committed with a command row and a job in the

@@ -4,8 +4,9 @@ import { pendingHoldsOfCards } from '../authorizations/service.js';
 import { avatarUrl } from '../users/presenter.js';
 import { findUsersByIds, fullName } from '../users/service.js';
 import { issuerSyncOfCards } from './issuer-sync.js';
-import type { CardholderRow } from './repo.js';
-import { cardholderIdsOfUsers, type CardRow } from './service.js';
+import type { CardholderRow } from './types.js';
+import { cardholderIdsOfUsers } from './service.js';
+import type { CardRow } from './types.js';
 
 /**
  * The cards area's answers. Each resource has a pure `present...` of rows already read; presentCards first reads

@@ -1,11 +1,8 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { CardholdersTable, CardsTable, CardStatus } from '../../db/schema.js';
 import type { SortTerm } from '../../http/list-query.js';
-
-export type CardRow = Selectable<CardsTable>;
-export type CardholderRow = Selectable<CardholdersTable>;
-export type CardSort = 'created_at' | 'user' | 'status' | 'type' | 'spending_limit' | 'last4' | 'last_used_at' | 'name';
+import type { CardholderRow, CardListFilters, CardRow, CardSort } from './types.js';
 
 export function findCardholderOfUser(db: DbOrTx, orgId: number, userId: number): Promise<CardholderRow | undefined> {
   return db
@@ -105,13 +102,6 @@ export async function updateCard(
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', cardId)
     .execute();
-}
-
-export interface CardListFilters {
-  userIds?: readonly number[];
-  status?: CardStatus;
-  type?: 'virtual' | 'physical';
-  recentlyUsed?: boolean;
 }
 
 export async function listCards(

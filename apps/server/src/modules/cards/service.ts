@@ -7,8 +7,7 @@ import {
   type NewCardInput,
 } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
-import type { Selectable } from 'kysely';
-import type { Address, CardStatus, CardsTable, Shipping } from '../../db/schema.js';
+import type { Address, CardStatus, Shipping } from '../../db/schema.js';
 import { conflict, notFound, validationFailed } from '../../http/errors.js';
 import type { IssuingProvider, TermsAcceptance } from '../../issuing/provider.js';
 import { viaIssuer } from './issuer-calls.js';
@@ -41,10 +40,8 @@ import {
   insertCardholderOnce,
   lockCard,
   updateCard,
-  type CardholderRow,
-  type CardListFilters,
-  type CardSort,
 } from './repo.js';
+import type { CardholderRow, CardListFilters, CardRow, CardSort } from './types.js';
 
 export {
   lockCardForMovement,
@@ -56,8 +53,7 @@ export {
   type DecisionCard,
 } from './holds-and-limits.js';
 export { viaIssuer } from './issuer-calls.js';
-export type { CardListFilters, CardSort, CardholderRow };
-export type CardRow = Selectable<CardsTable>;
+export type { CardholderRow, CardListFilters, CardRow, CardSort } from './types.js';
 
 export interface CardsDeps {
   db: Db;

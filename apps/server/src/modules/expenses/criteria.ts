@@ -8,6 +8,7 @@ import { listTeams } from '../teams/service.js';
 import { userIdsInNameOrder, userIdsMatchingNames, type Actor } from '../users/service.js';
 import { listCategories } from '../wallet-categories/service.js';
 import { transactionsHolder } from './policy.js';
+import type { DayRange } from './types.js';
 
 /** The All Transactions table (PRODUCT.md §2): its filters, its sortable columns and its includes. */
 export const EXPENSE_SORTS = [
@@ -35,10 +36,7 @@ export const WALLET_LABELS: Record<ExpenseWallet, string> = {
 };
 export const UNCATEGORIZED = 'Uncategorized';
 
-export interface DayRange {
-  from: string;
-  to: string;
-}
+export type { DayRange } from './types.js';
 
 /** "day,{from},{to}" (or "{from},{to}", as the analytics take it): UTC days, both included. */
 const betweenFilter = z.string().transform((raw, context): DayRange => {

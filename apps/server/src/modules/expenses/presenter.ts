@@ -7,7 +7,7 @@ import { findTeamsByIds } from '../teams/service.js';
 import { findUsersByIds, fullName } from '../users/service.js';
 import { categoriesByIds } from '../wallet-categories/service.js';
 import type { ExpenseInclude } from './criteria.js';
-import type { ExpenseRow } from './repo.js';
+import type { ExpenseRow } from './types.js';
 
 /**
  * The expenses area's answers: a card's transactions and holds, the All Transactions table's rows (with the names of

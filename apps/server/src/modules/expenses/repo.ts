@@ -1,10 +1,9 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { EXPENSE_COUNT_LIMIT } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { ExpensesTable } from '../../db/schema.js';
 import type { ExpenseCriteria, ResolvedSort } from './criteria.js';
-
-export type ExpenseRow = Selectable<ExpensesTable>;
+import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 
 /** Inserts unless the issuer's transaction id is known (a repeated event); null then. */
 export async function insertExpense(db: DbOrTx, values: Insertable<ExpensesTable>): Promise<ExpenseRow | null> {
@@ -17,8 +16,6 @@ export async function insertExpense(db: DbOrTx, values: Insertable<ExpensesTable
       .executeTakeFirst()) ?? null
   );
 }
-
-export type ExpenseSort = 'stripe_created' | 'amount' | 'type';
 
 export async function listCardExpenses(
   db: DbOrTx,
@@ -72,15 +69,6 @@ export async function netSpendSince(db: DbOrTx, orgId: number, sinceUnix: number
     db,
   );
   return Number(rows[0]?.total ?? 0);
-}
-
-export interface DayRange {
-  from: string;
-  to: string;
-}
-export interface DailyAmount {
-  day: string;
-  amount: number;
 }
 
 /** The instant a UTC day starts, whatever the session's time zone. */

@@ -1,6 +1,4 @@
-import type { Selectable } from 'kysely';
 import type { Db, DbOrTx } from '../../db/database.js';
-import type { ExpensesTable } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import {
   drawDownHold,
@@ -14,11 +12,11 @@ import { lockCardForMovement, lockIssuerCard, moveSpendingLimit, type CardRow } 
 import { recordSpend } from '../ledger/service.js';
 import type { ExpenseCriteria, ResolvedSort } from './criteria.js';
 import * as repo from './repo.js';
-import { insertExpense, type DailyAmount, type DayRange, type ExpenseSort } from './repo.js';
+import { insertExpense } from './repo.js';
+import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 import { classifyExpense } from './classify.js';
 
-export type { DailyAmount, DayRange, ExpenseSort };
-export type ExpenseRow = Selectable<ExpensesTable>;
+export type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 
 /** A page of the All Transactions table, with how many match (a lower bound when counting stopped early). */
 export function listExpenses(

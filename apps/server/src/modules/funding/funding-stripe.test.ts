@@ -7,7 +7,7 @@ import { setupOrg } from '../../test/helpers.js';
 import { waitFor } from '../../test/helpers.js';
 import { availableFunds, ledgerCounts } from '../../test/card-factories.js';
 import { fixtureEvent, fixtureObject } from '../webhooks/stripe-fixtures.js';
-import { integrityProblems } from '../ledger/service.js';
+import { ledgerIntegrity, SOUND_LEDGER } from '../ledger/service.js';
 
 /**
  * Account Funding with ISSUER=stripe (ARCHITECTURE.md D7, §9), against the local fake of the Stripe API: a top-up Stripe
@@ -154,10 +154,7 @@ describe("Stripe's topup events", () => {
     await deliver(topupEvent('topup.succeeded', fake.objects.get(created.id)!));
     expect(await availableFunds(org.adminClient)).toBe(12_345);
     expect(await ledgerCounts(ctx.db, org.organization.id)).toEqual({ entries: 1, lines: 2 });
-    expect(await integrityProblems(ctx.db, org.organization.id)).toEqual({
-      unbalancedEntries: [],
-      driftedAccounts: [],
-    });
+    expect(await ledgerIntegrity(ctx.db, org.organization.id)).toEqual(SOUND_LEDGER);
   });
 
   it("topup.failed before we stored Stripe's id fails the top-up with Stripe's failure message", async () => {
@@ -223,10 +220,7 @@ describe("Stripe's topup.reversed (issue 16.2)", () => {
     expect(await availableFunds(org.adminClient)).toBe(0);
     expect(await listed(org.adminClient)).toMatchObject([{ id: ours.id, status: 'reversed', failure_message: null }]);
     expect(await ledgerCounts(ctx.db, org.organization.id)).toEqual({ entries: 2, lines: 4 });
-    expect(await integrityProblems(ctx.db, org.organization.id)).toEqual({
-      unbalancedEntries: [],
-      driftedAccounts: [],
-    });
+    expect(await ledgerIntegrity(ctx.db, org.organization.id)).toEqual(SOUND_LEDGER);
 
     // The same event again, another topup.reversed for it, or a late topup.succeeded: nothing moves.
     await deliver(reversed);

@@ -12,7 +12,7 @@ import {
   ledgerCounts,
   topUp,
 } from '../../test/card-factories.js';
-import { integrityProblems, orgAccountId } from '../ledger/service.js';
+import { orgAccountId, ledgerIntegrity, SOUND_LEDGER } from '../ledger/service.js';
 import { simulatePurchase } from '../simulator/service.js';
 
 const ctx = useTestApp();
@@ -167,7 +167,7 @@ describe('GET /api/dashboard/kpi', () => {
     expect(response.json()).toEqual({
       data: { issuing_available: 45_000, last_30_spend: 1_500, assigned_out: 27_800 },
     });
-    expect(await integrityProblems(ctx.db, orgId)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await ledgerIntegrity(ctx.db, orgId)).toEqual(SOUND_LEDGER);
     expect((await cardAccountBalances(ctx.db, orgId)).get(active.id)).toBe(27_800);
     expect((await org.memberClient.get('/api/dashboard/kpi')).statusCode).toBe(403);
     expect((await org.anonymous.get('/api/dashboard/kpi')).statusCode).toBe(401);

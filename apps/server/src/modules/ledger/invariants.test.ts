@@ -11,7 +11,7 @@ import {
   ledgerCounts,
   topUp,
 } from '../../test/card-factories.js';
-import { integrityProblems, orgAccountId, postEntry, recordCardAllocation } from './service.js';
+import { orgAccountId, postEntry, recordCardAllocation, ledgerIntegrity, SOUND_LEDGER } from './service.js';
 
 /**
  * One source of truth (ARCHITECTURE.md D7), enforced by PostgreSQL: a card's spending_limit equals its ledger account and its
@@ -83,7 +83,7 @@ describe("a card's spending_limit is its ledger account", () => {
       }),
     ).rejects.toThrow(/card \d+ spending_limit 50000 differs from its ledger account 10000/);
     expect(await cardRow(card.id)).toEqual({ spending_limit: 10_000, holds_amount: 0 });
-    expect(await integrityProblems(ctx.db, orgId)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await ledgerIntegrity(ctx.db, orgId)).toEqual(SOUND_LEDGER);
   });
 
   it('refuses at commit a card_funding entry without the matching spending_limit change', async () => {
@@ -201,7 +201,7 @@ describe('the ledger tables are guarded', () => {
         ctx.db,
       ),
     ).rejects.toThrow(/move only by journal lines/);
-    expect(await integrityProblems(ctx.db, orgId)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await ledgerIntegrity(ctx.db, orgId)).toEqual(SOUND_LEDGER);
   });
 
   it('refuses an unknown entry kind', async () => {
@@ -320,6 +320,6 @@ describe('the money paths keep every invariant', () => {
     expect(await cardRow(card.id)).toEqual({ spending_limit: 12_500, holds_amount: 0 });
     await fundCard(client, card.id, 0);
     expect(await availableFunds(client)).toBe(100_000 - 2_500);
-    expect(await integrityProblems(ctx.db, orgId)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await ledgerIntegrity(ctx.db, orgId)).toEqual(SOUND_LEDGER);
   });
 });

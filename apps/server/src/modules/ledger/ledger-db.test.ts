@@ -3,7 +3,7 @@ import { CARD_MESSAGES } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
 import { setupOrg } from '../../test/helpers.js';
 import { availableFunds, createCard, fundCard, ledgerCounts, putBalance, topUp } from '../../test/card-factories.js';
-import { cardAccountId, integrityProblems, orgAccountId, postEntry, recordTopup } from './service.js';
+import { cardAccountId, orgAccountId, postEntry, recordTopup, ledgerIntegrity, SOUND_LEDGER } from './service.js';
 
 const ctx = useTestApp();
 
@@ -51,7 +51,7 @@ describe('the database guards the ledger', () => {
       }),
     ).rejects.toThrow(/does not balance/);
     expect(await ledgerCounts(ctx.db, orgId)).toEqual(before);
-    expect(await integrityProblems(ctx.db, orgId)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await ledgerIntegrity(ctx.db, orgId)).toEqual(SOUND_LEDGER);
   });
 
   it('refuses an entry of a single line', async () => {
@@ -105,7 +105,7 @@ describe('the database guards the ledger', () => {
         .execute();
     });
     expect(await availableFunds(adminClient)).toBe(10_250);
-    expect(await integrityProblems(ctx.db, orgId)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+    expect(await ledgerIntegrity(ctx.db, orgId)).toEqual(SOUND_LEDGER);
   });
 
   it('refuses UPDATE and DELETE of journal entries and lines', async () => {

@@ -14,7 +14,7 @@ import {
   putBalance,
   topUp,
 } from '../../test/card-factories.js';
-import { integrityProblems } from './service.js';
+import { ledgerIntegrity, SOUND_LEDGER } from './service.js';
 
 const ctx = useTestApp();
 
@@ -58,7 +58,7 @@ async function newCards(client: TestClient, userId: number) {
 }
 
 async function expectLedgerIntact(orgId: number) {
-  expect(await integrityProblems(ctx.db, orgId)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+  expect(await ledgerIntegrity(ctx.db, orgId)).toEqual(SOUND_LEDGER);
   const accounts = await cardAccountBalances(ctx.db, orgId);
   const rows = await ctx.db.selectFrom('cards').select(['id', 'spending_limit']).where('org_id', '=', orgId).execute();
   for (const row of rows) expect(accounts.get(row.id), `card ${row.id}'s account`).toBe(row.spending_limit);

@@ -15,7 +15,7 @@ import {
 } from '../../test/card-factories.js';
 import { waitFor } from '../../test/helpers.js';
 import type { TestClient } from '../../test/client.js';
-import { integrityProblems } from '../ledger/service.js';
+import { ledgerIntegrity, SOUND_LEDGER } from '../ledger/service.js';
 import { reconcileWithIssuer } from './service.js';
 import { fixtureEvent, fixtureObject } from './stripe-fixtures.js';
 
@@ -199,7 +199,7 @@ const expensesOf = (cardId: number) =>
     .execute();
 
 async function expectLedgerSound() {
-  expect(await integrityProblems(ctx.db, setup.orgId)).toEqual({ unbalancedEntries: [], driftedAccounts: [] });
+  expect(await ledgerIntegrity(ctx.db, setup.orgId)).toEqual(SOUND_LEDGER);
 }
 
 describe('POST /webhooks/stripe signatures', () => {
