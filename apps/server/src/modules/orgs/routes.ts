@@ -7,6 +7,7 @@ import { orgOf } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { readUpload } from '../../http/upload.js';
+import { presentOrganizationAdmins } from './presenter.js';
 import { findOrganizationById, organizationAdmins } from './service.js';
 import { checkLogo, logoInfo, readLogo, removeLogo, saveLogo } from './logo.js';
 
@@ -60,7 +61,7 @@ export async function organizationRoutes(fastify: FastifyInstance) {
     '/api/organization/admins',
     { onRequest: requireUser },
     async (request): Promise<{ data: OrganizationAdmin[] }> => ({
-      data: await organizationAdmins(db, orgOf(request).id),
+      data: presentOrganizationAdmins(await organizationAdmins(db, orgOf(request).id)),
     }),
   );
 }

@@ -1,12 +1,20 @@
-import type { OrganizationAdmin } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { conflict } from '../../http/errors.js';
-import { adminsOf, createUserInTransaction, fullName, rolesOfUsers, type NewUser } from '../users/service.js';
+import { adminsOf, createUserInTransaction, rolesOfUsers, type NewUser } from '../users/service.js';
 import { ensureDefaultCategories } from '../wallet-categories/service.js';
 import type { Organization } from './organization.js';
 import * as orgsRepo from './repo.js';
 
 export type { Organization } from './organization.js';
+
+/** An admin of the organisation, as Help & Support lists them. */
+export interface OrganizationAdminRow {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  roles: string[];
+}
 
 export function findOrganizationById(db: DbOrTx, id: number): Promise<Organization | undefined> {
   return orgsRepo.findOrganizationById(db, id);
@@ -33,15 +41,13 @@ export async function createOrganization(db: Db, input: { slug: string; name: st
   });
 }
 
-/** The organisation's admins (super-admin, wallet-admin, wallet-finance) with their roles, by name. */
-export async function organizationAdmins(db: Db, orgId: number): Promise<OrganizationAdmin[]> {
+/** The organisation's admins (super-admin, wallet-admin, wallet-finance) with their roles. */
+export async function organizationAdmins(db: Db, orgId: number): Promise<OrganizationAdminRow[]> {
   const admins = await adminsOf(db, orgId);
   const roles = await rolesOfUsers(
     db,
     orgId,
     admins.map((admin) => admin.id),
   );
-  return admins
-    .map((admin) => ({ id: admin.id, name: fullName(admin), email: admin.email, roles: roles.get(admin.id) ?? [] }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return admins.map((admin) => ({ ...admin, roles: roles.get(admin.id) ?? [] }));
 }
