@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { MESSAGES, WEBHOOK_MESSAGES } from '@wallet/contract';
+import { badRequest } from '../../http/errors.js';
 import { presentWebhookAnswer } from './presenter.js';
 import { receiveStripeEvent } from './service.js';
 import type { StripeEventShape } from './stripe-objects.js';
@@ -26,19 +27,18 @@ export async function stripeWebhookRoutes(fastify: FastifyInstance) {
     const signature = request.headers['stripe-signature'];
     if (!secret) {
       request.log.warn('stripe webhook received but STRIPE_WEBHOOK_SECRET is not set');
-      return reply.code(400).send({ message: WEBHOOK_MESSAGES.notConfigured });
+      throw badRequest(WEBHOOK_MESSAGES.notConfigured);
     }
     if (typeof request.body !== 'string' || typeof signature !== 'string')
-      return reply.code(400).send({ message: WEBHOOK_MESSAGES.missingSignature });
+      throw badRequest(WEBHOOK_MESSAGES.missingSignature);
     let event: StripeEventShape;
     try {
       event = stripe.webhooks.constructEvent(request.body, signature, secret) as unknown as StripeEventShape;
     } catch {
       request.log.warn('stripe webhook with a bad signature refused');
-      return reply.code(400).send({ message: WEBHOOK_MESSAGES.invalidSignature });
+      throw badRequest(WEBHOOK_MESSAGES.invalidSignature);
     }
-    if (!event?.id || !event.type || !event.data?.object)
-      return reply.code(400).send({ message: MESSAGES.invalidData });
+    if (!event?.id || !event.type || !event.data?.object) throw badRequest(MESSAGES.invalidData);
 
     const answer = await receiveStripeEvent(db, jobs, event);
     // A synchronous decision is answered in the API version of the event it answers.
