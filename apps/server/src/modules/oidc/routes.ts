@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   GOOGLE_SIGN_IN_PATHS,
-  LINK_SIGN_IN_RATE_LIMITS,
   REGISTRATION_PAGES,
   TWO_FACTOR_CHALLENGE_PAGE,
   type GoogleSignInError,
@@ -11,16 +10,9 @@ import { orgOf } from '../../http/context.js';
 import { organizationOriginOf } from '../../http/public-url.js';
 import { secureCookies, setSessionCookie } from '../../http/session.js';
 import { signOut } from '../auth/service.js';
-import { assertUnderLimits, recordHits } from '../throttle/service.js';
 import { setChallengeCookie } from '../two-factor/challenge-cookie.js';
 import { oidcSettings } from './provider.js';
-import {
-  completeGoogleSignIn,
-  finishGoogleSignIn,
-  GoogleSignInFailed,
-  SIGN_IN_TTL_MINUTES,
-  startGoogleSignIn,
-} from './service.js';
+import { answerGoogleCallback, GoogleSignInFailed, SIGN_IN_TTL_MINUTES, startGoogleSignIn } from './service.js';
 
 /** The httpOnly cookie tying the browser to its sign-in in flight; sent back on the provider's top-level redirect. */
 const SIGN_IN_COOKIE = 'wallet_oidc';
@@ -66,22 +58,14 @@ export async function oidcRoutes(fastify: FastifyInstance) {
     const settings = oidcSettings(config);
     reply.clearCookie(SIGN_IN_COOKIE, cookieOptions);
     if (!settings) return reply.redirect(loginWithError('not_configured'));
-    // Failed returns (no or a stale sign-in, a refused code or ID token) count per IP; past the limit every try is a 429.
-    const limits = [
-      { key: `google-callback:ip:${organization.id}:${request.ip}`, ...LINK_SIGN_IN_RATE_LIMITS.googleCallback },
-    ];
-    await assertUnderLimits(db, limits);
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     try {
-      const identity = await finishGoogleSignIn(db, settings, organization, request.cookies[SIGN_IN_COOKIE], query);
-      const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
-      const outcome = await completeGoogleSignIn(
-        { db, jobs },
-        organization,
-        organizationOriginOf(request),
-        identity,
-        client,
-      );
+      const outcome = await answerGoogleCallback({ db, jobs }, settings, organization, {
+        origin: organizationOriginOf(request),
+        signInKey: request.cookies[SIGN_IN_COOKIE],
+        query,
+        client: { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null },
+      });
       reply.header('cache-control', 'no-store');
       if (outcome.kind === 'requested') return reply.redirect(REGISTRATION_PAGES.requested);
       if (outcome.kind === 'pending') return reply.redirect(REGISTRATION_PAGES.accessPending);
@@ -94,7 +78,6 @@ export async function oidcRoutes(fastify: FastifyInstance) {
       setSessionCookie(fastify, reply, outcome.token);
       return reply.redirect('/dashboard');
     } catch (error) {
-      await recordHits(db, limits);
       return failed(request, reply, error);
     }
   });

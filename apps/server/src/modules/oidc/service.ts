@@ -1,11 +1,12 @@
 import * as oidc from 'openid-client';
-import { GOOGLE_SIGN_IN_PATHS, type GoogleSignInError } from '@wallet/contract';
+import { GOOGLE_SIGN_IN_PATHS, LINK_SIGN_IN_RATE_LIMITS, type GoogleSignInError } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { openSession, type ClientInfo } from '../auth/service.js';
 import { randomToken, tokenDigest } from '../auth/tokens.js';
 import type { Organization } from '../orgs/service.js';
 import { requestRegistration } from '../registration-requests/service.js';
+import { assertUnderLimits, recordHits } from '../throttle/service.js';
 import { challengeIfEnabled } from '../two-factor/service.js';
 import { findUserByEmail, rolesOfUser } from '../users/service.js';
 import { providerConfiguration, type OidcSettings } from './provider.js';
@@ -147,4 +148,28 @@ export async function completeGoogleSignIn(
   }
   const person = user ? { email: user.email, first_name: user.first_name, last_name: user.last_name } : identity;
   return { kind: await requestRegistration(deps, organization, origin, person) };
+}
+
+/**
+ * GET the callback: the provider's answer checked (finishGoogleSignIn), then the person signed in, challenged or
+ * registered (completeGoogleSignIn). Failed returns (no or a stale sign-in, a refused code or ID token) count per
+ * IP; past the limit every try is a 429.
+ */
+export async function answerGoogleCallback(
+  deps: { db: Db; jobs: Jobs },
+  settings: OidcSettings,
+  organization: Organization,
+  callback: { origin: string; signInKey: string | undefined; query: string; client: ClientInfo },
+): Promise<GoogleSignInOutcome> {
+  const limits = [
+    { key: `google-callback:ip:${organization.id}:${callback.client.ip}`, ...LINK_SIGN_IN_RATE_LIMITS.googleCallback },
+  ];
+  await assertUnderLimits(deps.db, limits);
+  try {
+    const identity = await finishGoogleSignIn(deps.db, settings, organization, callback.signInKey, callback.query);
+    return await completeGoogleSignIn(deps, organization, callback.origin, identity, callback.client);
+  } catch (error) {
+    await recordHits(deps.db, limits);
+    throw error;
+  }
 }

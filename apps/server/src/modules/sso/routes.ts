@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  LINK_SIGN_IN_RATE_LIMITS,
   MESSAGES,
   SSO_CONFIRM_MINUTES,
   SSO_CONFIRM_PAGE,
@@ -16,7 +15,6 @@ import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
 import { secureCookies, setSessionCookie } from '../../http/session.js';
 import { signOut } from '../auth/service.js';
-import { assertUnderLimits, recordHits } from '../throttle/service.js';
 import { setChallengeCookie } from '../two-factor/challenge-cookie.js';
 import {
   cancelSsoSignIn,
@@ -24,7 +22,7 @@ import {
   givingConfig,
   outboundSsoUrl,
   pendingSsoSignIn,
-  startSsoSignIn,
+  receiveSsoLink,
 } from './service.js';
 
 /** The SPA page that explains a refused sign-in link (?reason=expired|used|invalid|unknown-user|...). */
@@ -57,15 +55,9 @@ export async function ssoRoutes(fastify: FastifyInstance) {
   /** A link from the giving product: checked, then the confirmation page; it signs nobody in by itself. */
   app.get('/sso/login', { schema: { querystring: inboundQuery } }, async (request, reply) => {
     const org = orgOf(request);
-    // Refused links (bad signature, expired, used, unknown person) count per IP; past the limit every try is a 429.
-    const limits = [{ key: `sso-login:ip:${org.id}:${request.ip}`, ...LINK_SIGN_IN_RATE_LIMITS.ssoLogin }];
-    await assertUnderLimits(db, limits);
-    const result = await startSsoSignIn(db, config, org, request.query.token ?? '');
+    const result = await receiveSsoLink(db, config, org, request.query.token ?? '', request.ip);
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    if (!result.ok) {
-      await recordHits(db, limits);
-      return reply.redirect(`${SSO_REFUSED_PAGE}?reason=${result.reason}`);
-    }
+    if (!result.ok) return reply.redirect(`${SSO_REFUSED_PAGE}?reason=${result.reason}`);
     reply.setCookie(SIGN_IN_COOKIE, result.key, { ...cookieOptions, maxAge: SSO_CONFIRM_MINUTES * 60 });
     return reply.redirect(SSO_CONFIRM_PAGE);
   });

@@ -1,11 +1,12 @@
 import type { GivingConfig, SsoApp, SsoPendingSignIn, SsoRefusalReason } from '@wallet/contract';
-import { SSO_CONFIRM_MINUTES, SSO_MESSAGES } from '@wallet/contract';
+import { LINK_SIGN_IN_RATE_LIMITS, SSO_CONFIRM_MINUTES, SSO_MESSAGES } from '@wallet/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { notConfigured, signInStepExpired } from '../../http/errors.js';
 import { openSession, type ClientInfo } from '../auth/service.js';
 import { randomToken, tokenDigest } from '../auth/tokens.js';
 import type { Organization } from '../orgs/service.js';
+import { assertUnderLimits, recordHits } from '../throttle/service.js';
 import { challengeIfEnabled } from '../two-factor/service.js';
 import { findUserByEmail, findUserWithRoles, fullName, type UserWithRoles } from '../users/service.js';
 import { findLiveSignIn, insertSignIn, markTokenUsed, takeLiveSignIn } from './repo.js';
@@ -81,6 +82,24 @@ export async function startSsoSignIn(
     await insertSignIn(tx, { key_hash: tokenDigest(key), org_id: org.id, user_id: user.id, expires_at: expiresAt });
     return { ok: true, key };
   });
+}
+
+/**
+ * GET /sso/login: startSsoSignIn, throttled. Refused links (bad signature, expired, used, unknown person) count per
+ * IP; past the limit every try is a 429, before the token is even read.
+ */
+export async function receiveSsoLink(
+  db: Db,
+  config: SsoSettings,
+  org: Organization,
+  token: string,
+  ip: string,
+): Promise<InboundResult> {
+  const limits = [{ key: `sso-login:ip:${org.id}:${ip}`, ...LINK_SIGN_IN_RATE_LIMITS.ssoLogin }];
+  await assertUnderLimits(db, limits);
+  const result = await startSsoSignIn(db, config, org, token);
+  if (!result.ok) await recordHits(db, limits);
+  return result;
 }
 
 const confirmationExpired = () => signInStepExpired(SSO_MESSAGES.confirmExpired);
