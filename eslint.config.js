@@ -18,6 +18,18 @@ function foldersIn(dir) {
 }
 
 /**
+ * import-x settings for one workspace: its TypeScript files are parsed for the import graph (no-cycle follows them)
+ * and each import is resolved as tsc resolves it (with the server's '.js' specifiers too).
+ */
+function importGraphSettings(tsconfig) {
+  return {
+    'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+    'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${repoRoot}${tsconfig}` })],
+  };
+}
+
+/**
  * import-x/no-restricted-paths zones that let the folders under `root` import one another only through their public
  * files (`entries`, e.g. ['index.ts']), judged on the path each import resolves to, whatever its specifier says.
  * Imports inside one folder are free.
@@ -47,12 +59,7 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: {
-      // TypeScript files are parsed for the import graph (no-cycle follows them) and resolved as tsc does.
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${repoRoot}apps/web/tsconfig.json` })],
-    },
+    settings: importGraphSettings('apps/web/tsconfig.json'),
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

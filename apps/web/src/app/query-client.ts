@@ -1,6 +1,6 @@
 import { QueryClient, type Mutation, type Query } from '@tanstack/react-query';
 import { HttpError } from '../lib/http';
-import { meQueryKey } from '../lib/session';
+import { sessionKeys } from '../lib/query-keys';
 import '../lib/query-meta';
 
 const MAX_RETRIES = 2;
@@ -27,7 +27,7 @@ export function createQueryClient(): QueryClient {
 export function connectErrorHandling(queryClient: QueryClient, notify: (error: unknown) => void): () => void {
   const handle = (error: unknown, source: Query | Mutation<unknown, unknown, unknown, unknown>) => {
     if (error instanceof HttpError && error.status === 401) {
-      queryClient.setQueryData(meQueryKey, null);
+      queryClient.setQueryData(sessionKeys.me, null);
       return;
     }
     if (!source.meta?.silent) notify(error);

@@ -1,4 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { organizationLogoKeys } from './query-keys';
 
 /** GET /api/logo/{first host segment} serves the organisation of this host (PRODUCT.md §7, ARCHITECTURE.md D5). */
 export function organizationLogoPath(hostname = window.location.hostname): string {
@@ -10,13 +11,11 @@ export function organizationLogoPath(hostname = window.location.hostname): strin
   return `/api/logo/${encodeURIComponent(segment)}`;
 }
 
-/** Bumped after an upload or removal so every logo on the page loads the new image. */
-const logoVersionKey = ['organization-logo', 'version'] as const;
-
 export function useLogoVersion(): number {
-  return useQuery({ queryKey: logoVersionKey, queryFn: () => 0, staleTime: Infinity, initialData: 0 }).data;
+  return useQuery({ queryKey: organizationLogoKeys.version, queryFn: () => 0, staleTime: Infinity, initialData: 0 })
+    .data;
 }
 
 export function bumpLogoVersion(queryClient: QueryClient): void {
-  queryClient.setQueryData<number>(logoVersionKey, Date.now());
+  queryClient.setQueryData<number>(organizationLogoKeys.version, Date.now());
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '@wallet/contract';
 import { http, HttpError, type DataEnvelope } from './http';
-
-export const meQueryKey = ['me'] as const;
+import { sessionKeys } from './query-keys';
 
 /** GET /api/me: the signed-in user, or null when signed out (401 clears auth state, silently). */
 export async function fetchMe(): Promise<Me | null> {
@@ -16,7 +15,7 @@ export async function fetchMe(): Promise<Me | null> {
 }
 
 export const meQueryOptions = queryOptions({
-  queryKey: meQueryKey,
+  queryKey: sessionKeys.me,
   queryFn: fetchMe,
   staleTime: 5 * 60_000,
   // The auth guard shows what went wrong (e.g. an unknown organisation); no notification on top of it.

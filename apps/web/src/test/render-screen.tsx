@@ -3,7 +3,7 @@ import type { Me } from '@wallet/contract';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
-import { meQueryKey } from '../lib/session';
+import { sessionKeys } from '../lib/query-keys';
 import { createTestQueryClient } from './render-app';
 
 /** Shows where the router is (path and query), for navigation assertions. */
@@ -19,7 +19,7 @@ function LocationProbe() {
 /** `ui` with the app's providers, a router at `path` (under `route` when given) and the signed-in user `me`. */
 export function renderScreen(ui: ReactNode, { me, path = '/', route }: { me: Me; path?: string; route?: string }) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(meQueryKey, me);
+  queryClient.setQueryData(sessionKeys.me, me);
   const result = render(
     <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>

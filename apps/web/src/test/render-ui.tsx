@@ -3,7 +3,7 @@ import type { Me } from '@wallet/contract';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
-import { meQueryKey } from '../lib/session';
+import { sessionKeys } from '../lib/query-keys';
 import { createTestQueryClient } from './render-app';
 
 interface Options {
@@ -21,7 +21,7 @@ interface Options {
  */
 export function renderWithProviders(ui: ReactNode, { path = '/', route, me }: Options = {}) {
   const queryClient = createTestQueryClient();
-  if (me) queryClient.setQueryData(meQueryKey, me);
+  if (me) queryClient.setQueryData(sessionKeys.me, me);
   const result = render(
     <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>

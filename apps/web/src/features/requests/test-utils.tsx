@@ -4,7 +4,7 @@ import { REQUEST_TEXTS, type Me } from '@wallet/contract';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../../app/AppProviders';
-import { meQueryKey } from '../../lib/session';
+import { sessionKeys } from '../../lib/query-keys';
 import type { installFakeApi } from '../../test/fake-api';
 import { findDrawer } from '../../test/queries';
 import { createTestQueryClient } from '../../test/render-app';
@@ -12,7 +12,7 @@ import { createTestQueryClient } from '../../test/render-app';
 /** One screen of this feature with the app's providers and a signed-in user: quicker than the whole app in jsdom. */
 export function renderSignedIn(ui: ReactNode, me: Me, path = '/requests') {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(meQueryKey, me);
+  queryClient.setQueryData(sessionKeys.me, me);
   const result = render(
     <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>

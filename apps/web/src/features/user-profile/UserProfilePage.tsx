@@ -24,13 +24,10 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { HttpError } from '../../lib/http';
 import { useNotifyError } from '../../lib/use-notify-error';
 import { paths } from '../../paths';
-import {
-  PROFILE_CARDS_PAGE_SIZE,
-  useProfileCardholderStanding,
-  useProfileCards,
-  useProfileSpend,
-  useProfileUser,
-} from './api';
+import { PROFILE_CARDS_PAGE_SIZE, useProfileCards } from './api/get-profile-cards';
+import { useProfileSpend } from './api/get-profile-spend';
+import { useProfileCardholderStanding } from './api/get-profile-standing';
+import { useProfileUser } from './api/get-profile-user';
 
 const SPEND_CHART_HEIGHT = 240;
 const SPEND_COLOR = '#e8590c';

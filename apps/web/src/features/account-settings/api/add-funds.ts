@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TopupResource } from '@wallet/contract';
 import { http } from '../../../lib/http';
 import { IDEMPOTENCY_HEADER } from '../../../lib/idempotency';
-import { DASHBOARD_KEY_PREFIX, fundingKeys } from './funding-keys';
+import { dashboardKeys } from '../../../lib/query-keys';
+import { fundingKeys } from './keys';
 
 export interface AddFundsVariables {
   /** Cents, at least 1. */
@@ -30,7 +31,7 @@ export function useAddFunds() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: fundingKeys.all }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY_PREFIX }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
       ]),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http, type DataEnvelope } from '../../../lib/http';
-import { meQueryKey } from '../../../lib/session';
+import { sessionKeys } from '../../../lib/query-keys';
 
 /** POST /users/{id}/avatar (multipart, field 'avatar'). */
 export async function uploadAvatar({ userId, file }: { userId: number; file: File }): Promise<string | null> {
@@ -19,7 +19,7 @@ export function useUploadAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadAvatar,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
   });
 }
 
@@ -29,6 +29,6 @@ export function useDeleteAvatar() {
   return useMutation({
     mutationFn: deleteAvatar,
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
   });
 }

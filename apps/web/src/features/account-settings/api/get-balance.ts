@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http, type DataEnvelope } from '../../../lib/http';
-import { fundingKeys, PENDING_POLL_MS } from './funding-keys';
+import { fundingKeys, PENDING_POLL_MS } from './keys';
 
 /** GET /api/balance: the organisation's unallocated funds in cents (admins). */
 export async function getBalance(signal?: AbortSignal): Promise<number> {

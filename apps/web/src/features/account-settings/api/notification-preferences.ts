@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPreferences } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
-
-const preferencesKey = (userId: number) => ['notification-preferences', userId] as const;
+import { notificationPreferencesKeys } from './keys';
 
 /** GET /api/users/{id}/notification-preferences. */
 export async function getNotificationPreferences(
@@ -33,7 +32,7 @@ export async function saveNotificationPreferences({
 
 export function notificationPreferencesQueryOptions(userId: number) {
   return queryOptions({
-    queryKey: preferencesKey(userId),
+    queryKey: notificationPreferencesKeys.ofUser(userId),
     queryFn: ({ signal }) => getNotificationPreferences(userId, signal),
   });
 }
@@ -48,14 +47,14 @@ export function useSaveNotificationPreferences() {
   return useMutation({
     mutationFn: saveNotificationPreferences,
     onMutate: async ({ userId, preferences }) => {
-      await queryClient.cancelQueries({ queryKey: preferencesKey(userId) });
-      const previous = queryClient.getQueryData<NotificationPreferences>(preferencesKey(userId));
-      queryClient.setQueryData(preferencesKey(userId), preferences);
+      await queryClient.cancelQueries({ queryKey: notificationPreferencesKeys.ofUser(userId) });
+      const previous = queryClient.getQueryData<NotificationPreferences>(notificationPreferencesKeys.ofUser(userId));
+      queryClient.setQueryData(notificationPreferencesKeys.ofUser(userId), preferences);
       return { previous };
     },
     onError: (_error, { userId }, context) => {
-      if (context?.previous) queryClient.setQueryData(preferencesKey(userId), context.previous);
+      if (context?.previous) queryClient.setQueryData(notificationPreferencesKeys.ofUser(userId), context.previous);
     },
-    onSuccess: (saved, { userId }) => queryClient.setQueryData(preferencesKey(userId), saved),
+    onSuccess: (saved, { userId }) => queryClient.setQueryData(notificationPreferencesKeys.ofUser(userId), saved),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileInput, UpdateUserResponse } from '@wallet/contract';
 import { http } from '../../../lib/http';
-import { meQueryKey } from '../../../lib/session';
+import { sessionKeys } from '../../../lib/query-keys';
 
 /**
  * PUT /api/users/{id} with the profile fields of PRODUCT.md §5. The answer's message says when a new email of one's own
@@ -21,6 +21,6 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
   });
 }

@@ -6,8 +6,8 @@ import { TableLoading } from '../../../components/TableLoading';
 import { listQueryParams, tablePagination } from '../../../lib/list-query';
 import { useListState } from '../../../lib/use-list-state';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { useAdmins } from './api/get-admins';
-import { useAuditLog } from './api/get-audit-log';
+import { useAdmins } from '../api/get-audit-log-actors';
+import { useAuditLog } from '../api/get-audit-log';
 import { describeDetails, describeSubject } from './describe';
 
 const DAY = 'YYYY-MM-DD';

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FundsShortfallAlert } from '../../../components/FundsShortfallAlert';
 import { formatMoney } from '../../../lib/format';
-import { fundingKeys } from '../api/funding-keys';
+import { fundingKeys } from '../api/keys';
 import { useBalance } from '../api/get-balance';
 import { useTopups } from '../api/get-topups';
 import { AddFundsModal } from './AddFundsModal';

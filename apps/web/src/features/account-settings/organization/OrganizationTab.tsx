@@ -4,7 +4,7 @@ import { ImageUploadControl, type ImageFileRules, type ShowProblem } from '../..
 import { OrganizationLogo } from '../../../components/OrganizationLogo';
 import { HttpError } from '../../../lib/http';
 import { useCurrentUser } from '../../../lib/session';
-import { useDeleteLogo, useLogoInfo, useUploadLogo } from './organization-logo-api';
+import { useDeleteLogo, useLogoInfo, useUploadLogo } from '../api/organization-logo';
 
 const logoFileRules: ImageFileRules = {
   maxBytes: LOGO_MAX_BYTES,

@@ -13,7 +13,7 @@ import {
   useRegenerateRecoveryCodes,
   useStartTwoFactor,
   useTwoFactorStatus,
-} from './two-factor-api';
+} from '../api/two-factor';
 
 const STATUS_HEIGHT = 96;
 

@@ -2,7 +2,7 @@ import { Button, Flex, Form, Input, Typography } from 'antd';
 import { confirmTwoFactorSchema, type TwoFactorSetup } from '@wallet/contract';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
-import { useConfirmTwoFactor } from './two-factor-api';
+import { useConfirmTwoFactor } from '../api/two-factor';
 
 const QR_SIZE = 200;
 const codeRules = [zodRule(confirmTwoFactorSchema.shape.code)];

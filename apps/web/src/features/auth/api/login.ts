@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, LoginResponse } from '@wallet/contract';
 import { http, refreshCsrfCookie } from '../../../lib/http';
-import { meQueryKey } from '../../../lib/session';
+import { sessionKeys } from '../../../lib/query-keys';
 
 /** GET /sanctum/csrf-cookie, then POST /login. */
 export async function login(credentials: LoginInput): Promise<LoginResponse> {
@@ -17,7 +17,7 @@ export function useLogin() {
     // PRODUCT.md §8: login failures show nothing.
     meta: { silent: true },
     onSuccess: async (response) => {
-      if (!response.two_factor) await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      if (!response.two_factor) await queryClient.invalidateQueries({ queryKey: sessionKeys.me });
     },
   });
 }

@@ -14,7 +14,7 @@ import { useNotifyError } from '../../../lib/use-notify-error';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { paths } from '../../../paths';
 import { AuthShell } from '../AuthShell';
-import { useForgotPassword } from './forgot-password-api';
+import { useForgotPassword } from '../api/forgot-password';
 
 const emailRules = [zodRule(forgotPasswordSchema.shape.email)];
 

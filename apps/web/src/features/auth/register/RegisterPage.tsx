@@ -9,7 +9,7 @@ import { confirmationRules } from '../../../lib/password-rules';
 import { useNotifyError } from '../../../lib/use-notify-error';
 import { paths } from '../../../paths';
 import { AuthShell } from '../AuthShell';
-import { useRegister } from './register-api';
+import { useRegister } from '../api/register';
 
 interface Values {
   password: string;

@@ -10,7 +10,7 @@ import { useNotifyError } from '../../../lib/use-notify-error';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { paths } from '../../../paths';
 import { AuthShell } from '../AuthShell';
-import { useResetPassword } from './reset-password-api';
+import { useResetPassword } from '../api/reset-password';
 
 interface Values {
   password: string;

@@ -7,7 +7,7 @@ import { useNotifyError } from '../../../lib/use-notify-error';
 import { useSession } from '../../../lib/session';
 import { paths } from '../../../paths';
 import { AuthShell } from '../AuthShell';
-import { useAnswerChallenge } from './two-factor-challenge-api';
+import { useAnswerChallenge } from '../api/two-factor-challenge';
 
 type Mode = 'code' | 'recovery_code';
 interface Values {

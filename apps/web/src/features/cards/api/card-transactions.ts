@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, type HoldResource, type ListMeta, type ListResponse } from '@wallet/contract';
-import { cardKeys } from '../../../lib/card-query-keys';
+import { cardKeys } from '../../../lib/query-keys';
 import { http, HttpError, type QueryParams } from '../../../lib/http';
 
 /** A posted transaction (PRODUCT.md §3 Expense), as far as the card page shows it. */
@@ -34,36 +34,59 @@ async function orEmptyOn404<T>(
   }
 }
 
+const PENDING_HOLDS_QUERY: QueryParams = { 'filter[status]': 'pending', sort: '-created_at' };
+
 /** GET /api/cards/{id}/issuing-authorization-holds?filter[status]=pending&sort=-created_at. */
-export function useCardPendingHolds(cardId: number) {
-  const query: QueryParams = { 'filter[status]': 'pending', sort: '-created_at' };
-  return useQuery({
+export function getCardPendingHolds(cardId: number, signal?: AbortSignal): Promise<ListResponse<HoldResource>> {
+  return orEmptyOn404(
+    http.get<ListResponse<HoldResource>>(`/api/cards/${cardId}/issuing-authorization-holds`, {
+      query: PENDING_HOLDS_QUERY,
+      signal,
+    }),
+    { page: 1, size: PAGE_SIZES.cardExpenses },
+  );
+}
+
+export function cardPendingHoldsQueryOptions(cardId: number) {
+  return queryOptions({
     queryKey: cardKeys.holds(cardId),
-    queryFn: ({ signal }) =>
-      orEmptyOn404(
-        http.get<ListResponse<HoldResource>>(`/api/cards/${cardId}/issuing-authorization-holds`, { query, signal }),
-        { page: 1, size: PAGE_SIZES.cardExpenses },
-      ),
+    queryFn: ({ signal }) => getCardPendingHolds(cardId, signal),
     meta: { silent: true },
   });
 }
 
+export function useCardPendingHolds(cardId: number) {
+  return useQuery(cardPendingHoldsQueryOptions(cardId));
+}
+
+const cardExpensesQuery = (page: number): QueryParams => ({
+  include: 'issuingAuthorizationHold',
+  sort: '-stripe_created',
+  'page[number]': page,
+  'page[size]': PAGE_SIZES.cardExpenses,
+});
+
 /** GET /api/cards/{id}/expenses?include=issuingAuthorizationHold&sort=-stripe_created, 5 a page (PRODUCT.md §9). */
-export function useCardExpenses(cardId: number, page: number) {
-  const query: QueryParams = {
-    include: 'issuingAuthorizationHold',
-    sort: '-stripe_created',
-    'page[number]': page,
-    'page[size]': PAGE_SIZES.cardExpenses,
-  };
-  return useQuery({
-    queryKey: cardKeys.expenses(cardId, query),
-    queryFn: ({ signal }) =>
-      orEmptyOn404(http.get<ListResponse<CardExpense>>(`/api/cards/${cardId}/expenses`, { query, signal }), {
-        page,
-        size: PAGE_SIZES.cardExpenses,
-      }),
+export function getCardExpenses(
+  cardId: number,
+  page: number,
+  signal?: AbortSignal,
+): Promise<ListResponse<CardExpense>> {
+  return orEmptyOn404(
+    http.get<ListResponse<CardExpense>>(`/api/cards/${cardId}/expenses`, { query: cardExpensesQuery(page), signal }),
+    { page, size: PAGE_SIZES.cardExpenses },
+  );
+}
+
+export function cardExpensesQueryOptions(cardId: number, page: number) {
+  return queryOptions({
+    queryKey: cardKeys.expenses(cardId, cardExpensesQuery(page)),
+    queryFn: ({ signal }) => getCardExpenses(cardId, page, signal),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
+}
+
+export function useCardExpenses(cardId: number, page: number) {
+  return useQuery(cardExpensesQueryOptions(cardId, page));
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CardResource, FundCardsResponse } from '@wallet/contract';
-import { cardKeys } from '../../../lib/card-query-keys';
+import { cardKeys } from '../../../lib/query-keys';
 import { http } from '../../../lib/http';
 import { IDEMPOTENCY_HEADER } from '../../../lib/idempotency';
 

@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CardResource } from '@wallet/contract';
+import { CARD_INCLUDES } from '../../../lib/card-includes';
+import { http, type DataEnvelope } from '../../../lib/http';
+import { cardKeys } from '../../../lib/query-keys';
 
 const ISSUER_SYNC_POLL_MS = 2_000;
-import { CARD_INCLUDES, cardKeys } from '../../../lib/card-query-keys';
-import { http, type DataEnvelope } from '../../../lib/http';
 
 /** GET /api/cards/{id}?include=user,pendingIssuingAuthorizationHolds. */
 export async function getCard(cardId: number, signal?: AbortSignal): Promise<CardResource> {
@@ -15,8 +16,8 @@ export async function getCard(cardId: number, signal?: AbortSignal): Promise<Car
 }
 
 /** The card page shows a missing card (404) or a failure itself, so no notification on top. */
-export function useCard(cardId: number) {
-  return useQuery({
+export function cardQueryOptions(cardId: number) {
+  return queryOptions({
     queryKey: cardKeys.detail(cardId),
     queryFn: ({ signal }) => getCard(cardId, signal),
     enabled: Number.isInteger(cardId) && cardId > 0,
@@ -24,4 +25,8 @@ export function useCard(cardId: number) {
     // While the issuer is being told of a change, look again until it has been.
     refetchInterval: (query) => (query.state.data?.issuer_sync.state === 'syncing' ? ISSUER_SYNC_POLL_MS : false),
   });
+}
+
+export function useCard(cardId: number) {
+  return useQuery(cardQueryOptions(cardId));
 }

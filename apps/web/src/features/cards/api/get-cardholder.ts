@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CardholderStanding } from '@wallet/contract';
-import { cardKeys } from '../../../lib/card-query-keys';
 import { http, type DataEnvelope } from '../../../lib/http';
+import { cardKeys } from '../../../lib/query-keys';
 
 export interface CardholderAddress {
   line1: string;
@@ -27,21 +27,28 @@ export async function getCardholder(userId: number, signal?: AbortSignal): Promi
   return data;
 }
 
-/** The card page's read of the holder's standing at the issuer: quiet when it fails (the page shows no warning then). */
-export function useCardholderStanding(userId: number | undefined) {
-  const query = useQuery({
-    queryKey: [...cardKeys.cardholder(userId ?? 0), 'standing'],
+/** The holder's standing at the issuer, as the card page reads it: quiet when it fails (no warning shows then). */
+export function cardholderStandingQueryOptions(userId: number | undefined) {
+  return queryOptions({
+    queryKey: cardKeys.cardholderStanding(userId ?? 0),
     queryFn: ({ signal }) => getCardholder(userId!, signal),
     enabled: userId !== undefined,
     meta: { silent: true },
   });
-  return query.data?.issuer_standing;
 }
 
-export function useCardholder(userId: number | undefined) {
-  return useQuery({
+export function useCardholderStanding(userId: number | undefined) {
+  return useQuery(cardholderStandingQueryOptions(userId)).data?.issuer_standing;
+}
+
+export function cardholderQueryOptions(userId: number | undefined) {
+  return queryOptions({
     queryKey: cardKeys.cardholder(userId ?? 0),
     queryFn: ({ signal }) => getCardholder(userId!, signal),
     enabled: userId !== undefined,
   });
+}
+
+export function useCardholder(userId: number | undefined) {
+  return useQuery(cardholderQueryOptions(userId));
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CardResource } from '@wallet/contract';
-import { cardKeys } from '../../../lib/card-query-keys';
+import { cardKeys } from '../../../lib/query-keys';
 import { http } from '../../../lib/http';
 
 export type CardStatus = CardResource['status'];

@@ -16,7 +16,7 @@ import {
 } from '@wallet/contract';
 import { getAnalytics } from '../../../lib/analytics';
 import { http, type DataEnvelope, type QueryParams } from '../../../lib/http';
-import { dashboardKeys } from './keys';
+import { cardKeys, dashboardKeys, requestKeys } from '../../../lib/query-keys';
 
 export interface Kpi {
   issuing_available: number;
@@ -30,28 +30,36 @@ export interface Kpi {
  */
 
 /** GET /api/dashboard/kpi (admins). */
-export const kpiQuery = queryOptions({
+export async function getKpi(signal?: AbortSignal): Promise<Kpi> {
+  return (await http.get<DataEnvelope<Kpi>>('/api/dashboard/kpi', { signal })).data;
+}
+
+export const kpiQueryOptions = queryOptions({
   retryOnMount: false,
   queryKey: dashboardKeys.kpi,
-  queryFn: async ({ signal }) => (await http.get<DataEnvelope<Kpi>>('/api/dashboard/kpi', { signal })).data,
+  queryFn: ({ signal }) => getKpi(signal),
 });
 
 export function useKpi() {
-  return useQuery(kpiQuery);
+  return useQuery(kpiQueryOptions);
 }
 
 /** GET /api/balance: the organisation's unallocated funds (cents). */
-export const balanceQuery = queryOptions({
+export async function getBalance(signal?: AbortSignal): Promise<number> {
+  return (await http.get<DataEnvelope<{ available: number }>>('/api/balance', { signal })).data.available;
+}
+
+export const balanceQueryOptions = queryOptions({
   retryOnMount: false,
   queryKey: dashboardKeys.balance,
-  queryFn: async ({ signal }) =>
-    (await http.get<DataEnvelope<{ available: number }>>('/api/balance', { signal })).data.available,
+  queryFn: ({ signal }) => getBalance(signal),
 });
 
 export function useBalance() {
-  return useQuery(balanceQuery);
+  return useQuery(balanceQueryOptions);
 }
 
+/** One analytics series (the fetcher is lib/analytics' getAnalytics). */
 export function analyticsQueryOptions(path: string, query: QueryParams) {
   return queryOptions({
     retryOnMount: false,
@@ -89,44 +97,61 @@ export const PANEL_QUERIES: Record<PanelTab, QueryParams> = {
   },
 };
 
-export function panelQuery(tab: PanelTab) {
-  const params = PANEL_QUERIES[tab];
+/** The panels are request lists like /requests' (under requestKeys.lists), so a decision anywhere refreshes them. */
+const panelKey = (tab: PanelTab) => requestKeys.list(`dashboard-${tab}`, PANEL_QUERIES[tab]);
+
+/** GET /api/purchase-requests with one panel tab's filters. */
+export function getPanelRequests(tab: PanelTab, signal?: AbortSignal): Promise<ListResponse<PurchaseRequestResource>> {
+  return http.get<ListResponse<PurchaseRequestResource>>('/api/purchase-requests', {
+    query: PANEL_QUERIES[tab],
+    signal,
+  });
+}
+
+export function panelRequestsQueryOptions(tab: PanelTab) {
   return queryOptions({
     retryOnMount: false,
-    queryKey: dashboardKeys.panel(tab, params),
-    queryFn: ({ signal }) =>
-      http.get<ListResponse<PurchaseRequestResource>>('/api/purchase-requests', { query: params, signal }),
+    queryKey: panelKey(tab),
+    queryFn: ({ signal }) => getPanelRequests(tab, signal),
   });
 }
 
 export function usePanelRequests(tab: PanelTab) {
-  return useQuery(panelQuery(tab));
+  return useQuery(panelRequestsQueryOptions(tab));
 }
 
 export type ForceStatus = 'approved' | 'rejected';
 
+/** PUT /api/purchase-requests/{id}/finance-approval with the note PRODUCT.md §7 fixes: Force Approve or Force Reject. */
+export async function forceDecision({
+  requestId,
+  status,
+}: {
+  requestId: number;
+  status: ForceStatus;
+}): Promise<PurchaseRequestResource> {
+  const { data } = await http.put<DataEnvelope<PurchaseRequestResource>>(
+    `/api/purchase-requests/${requestId}/finance-approval`,
+    {
+      approving: true,
+      status,
+      notes: REQUEST_MESSAGES.forceNote(status),
+    },
+  );
+  return data;
+}
+
 /**
- * Force Approve or Force Reject from the dashboard: PUT /api/purchase-requests/{id}/finance-approval with the
- * note PRODUCT.md §7 fixes. Errors go to the normal notifier. On success the row leaves the pending panel at once, and
- * everything the decision may have moved (request lists, balances, cards, charts) is read again.
+ * Force Approve or Force Reject from the dashboard. Errors go to the normal notifier. On success the row leaves the
+ * pending panel at once, and everything the decision may have moved (request lists, balances, cards, charts) is read
+ * again.
  */
 export function useForceDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ requestId, status }: { requestId: number; status: ForceStatus }) => {
-      const { data } = await http.put<DataEnvelope<PurchaseRequestResource>>(
-        `/api/purchase-requests/${requestId}/finance-approval`,
-        {
-          approving: true,
-          status,
-          notes: REQUEST_MESSAGES.forceNote(status),
-        },
-      );
-      return data;
-    },
+    mutationFn: forceDecision,
     onSuccess: async (_updated, { requestId }) => {
-      const pendingKey = dashboardKeys.panel('pending', PANEL_QUERIES.pending);
-      queryClient.setQueryData<ListResponse<PurchaseRequestResource>>(pendingKey, (list) =>
+      queryClient.setQueryData<ListResponse<PurchaseRequestResource>>(panelKey('pending'), (list) =>
         list
           ? {
               ...list,
@@ -136,10 +161,10 @@ export function useForceDecision() {
           : list,
       );
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.requestLists }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.requestDetail(requestId) }),
+        queryClient.invalidateQueries({ queryKey: requestKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: requestKeys.detail(requestId) }),
         queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.cards }),
+        queryClient.invalidateQueries({ queryKey: cardKeys.all }),
       ]);
     },
   });
@@ -148,14 +173,18 @@ export function useForceDecision() {
 export const RECENT_CARDS_QUERY: QueryParams = { include: 'user', 'filter[recently_used]': true, 'page[size]': 5 };
 
 /** GET /api/cards?include=user&filter[recently_used]=true&page[size]=5: sorted by last use. */
-export const recentCardsQuery = queryOptions({
+export function getRecentlyUsedCards(signal?: AbortSignal): Promise<ListResponse<CardResource>> {
+  return http.get<ListResponse<CardResource>>('/api/cards', { query: RECENT_CARDS_QUERY, signal });
+}
+
+export const recentlyUsedCardsQueryOptions = queryOptions({
   retryOnMount: false,
-  queryKey: dashboardKeys.recentCards(RECENT_CARDS_QUERY),
-  queryFn: ({ signal }) => http.get<ListResponse<CardResource>>('/api/cards', { query: RECENT_CARDS_QUERY, signal }),
+  queryKey: cardKeys.recentlyUsed(RECENT_CARDS_QUERY),
+  queryFn: ({ signal }) => getRecentlyUsedCards(signal),
 });
 
 export function useRecentlyUsedCards() {
-  return useQuery(recentCardsQuery);
+  return useQuery(recentlyUsedCardsQueryOptions);
 }
 
 export const SPENT_DAYS = 30;
@@ -188,14 +217,15 @@ export async function cardSpendSince(cardId: number, sinceUnix: number, signal?:
   return total;
 }
 
+export function cardSpendQueryOptions(cardId: number) {
+  return queryOptions({
+    queryKey: cardKeys.spentInDays(cardId, SPENT_DAYS),
+    queryFn: ({ signal }) => cardSpendSince(cardId, Math.floor(Date.now() / 1000) - SPENT_DAYS * 24 * 60 * 60, signal),
+    staleTime: 60_000,
+  });
+}
+
 /** The 30-day spend of each card, one query per card. */
 export function useCardsSpend(cardIds: readonly number[]) {
-  return useQueries({
-    queries: cardIds.map((cardId) => ({
-      queryKey: dashboardKeys.cardSpend(cardId, SPENT_DAYS),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        cardSpendSince(cardId, Math.floor(Date.now() / 1000) - SPENT_DAYS * 24 * 60 * 60, signal),
-      staleTime: 60_000,
-    })),
-  });
+  return useQueries({ queries: cardIds.map((cardId) => cardSpendQueryOptions(cardId)) });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListResponse, PurchaseRequestResource } from '@wallet/contract';
 import { getAnalyticsTotal } from '../../../lib/analytics';
 import { http, type DataEnvelope, type QueryParams } from '../../../lib/http';
-import { dashboardKeys } from './keys';
+import { dashboardKeys, requestKeys } from '../../../lib/query-keys';
 
 export interface UserCardsAnalytics {
   cards_count: number;
@@ -12,26 +12,28 @@ export interface UserCardsAnalytics {
 }
 
 /** GET /api/users/{id}/cards/analytics?filter[available_to_spend]=1. */
-export function userCardsQuery(userId: number) {
+export async function getUserCardsAnalytics(userId: number, signal?: AbortSignal): Promise<UserCardsAnalytics> {
+  const { data } = await http.get<DataEnvelope<UserCardsAnalytics>>(`/api/users/${userId}/cards/analytics`, {
+    query: { 'filter[available_to_spend]': 1 },
+    signal,
+  });
+  return data;
+}
+
+export function userCardsAnalyticsQueryOptions(userId: number) {
   return queryOptions({
     retryOnMount: false,
     queryKey: dashboardKeys.userCards(userId),
-    queryFn: async ({ signal }) =>
-      (
-        await http.get<DataEnvelope<UserCardsAnalytics>>(`/api/users/${userId}/cards/analytics`, {
-          query: { 'filter[available_to_spend]': 1 },
-          signal,
-        })
-      ).data,
+    queryFn: ({ signal }) => getUserCardsAnalytics(userId, signal),
   });
 }
 
 export function useUserCardsAnalytics(userId: number) {
-  return useQuery(userCardsQuery(userId));
+  return useQuery(userCardsAnalyticsQueryOptions(userId));
 }
 
-/** A `filter[group_single]=1` total of an analytics endpoint. */
-export function analyticsTotalQuery(path: string, query: QueryParams = {}) {
+/** A `filter[group_single]=1` total of an analytics endpoint (the fetcher is lib/analytics' getAnalyticsTotal). */
+export function analyticsTotalQueryOptions(path: string, query: QueryParams = {}) {
   return queryOptions({
     retryOnMount: false,
     queryKey: dashboardKeys.analytics(path, { ...query, 'filter[group_single]': 1 }),
@@ -40,33 +42,41 @@ export function analyticsTotalQuery(path: string, query: QueryParams = {}) {
 }
 
 export function useAnalyticsTotal(path: string, query: QueryParams = {}) {
-  return useQuery(analyticsTotalQuery(path, query));
+  return useQuery(analyticsTotalQueryOptions(path, query));
 }
 
 export const MY_APPROVED_SIZE = 5;
 
-/** The member's approved requests, latest funding first, with card and team. */
-export function myApprovedQuery(userId: number) {
-  const params: QueryParams = {
-    'filter[approved]': 1,
-    sort: '-transferred',
-    include: 'card,team',
-    'page[number]': 1,
-    'page[size]': MY_APPROVED_SIZE,
-  };
+const MY_APPROVED_QUERY: QueryParams = {
+  'filter[approved]': 1,
+  sort: '-transferred',
+  include: 'card,team',
+  'page[number]': 1,
+  'page[size]': MY_APPROVED_SIZE,
+};
+
+/** GET /api/users/{id}/purchase-requests: the member's approved requests, latest funding first, with card and team. */
+export function getMyApprovedRequests(
+  userId: number,
+  signal?: AbortSignal,
+): Promise<ListResponse<PurchaseRequestResource>> {
+  return http.get<ListResponse<PurchaseRequestResource>>(`/api/users/${userId}/purchase-requests`, {
+    query: MY_APPROVED_QUERY,
+    signal,
+  });
+}
+
+/** A request list like /requests' (under requestKeys.lists), so a decision or an edit anywhere refreshes it. */
+export function myApprovedRequestsQueryOptions(userId: number) {
   return queryOptions({
     retryOnMount: false,
-    queryKey: dashboardKeys.panel(`my-approved-${userId}`, params),
-    queryFn: ({ signal }) =>
-      http.get<ListResponse<PurchaseRequestResource>>(`/api/users/${userId}/purchase-requests`, {
-        query: params,
-        signal,
-      }),
+    queryKey: requestKeys.list(`dashboard-my-approved-${userId}`, MY_APPROVED_QUERY),
+    queryFn: ({ signal }) => getMyApprovedRequests(userId, signal),
   });
 }
 
 export function useMyApprovedRequests(userId: number) {
-  return useQuery(myApprovedQuery(userId));
+  return useQuery(myApprovedRequestsQueryOptions(userId));
 }
 
 /** The member charts' window: the last 6 months (PRODUCT.md §9). */

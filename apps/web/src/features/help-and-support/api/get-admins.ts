@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrganizationAdmin } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
+import { helpKeys } from './keys';
 
 /** GET /api/organization/admins: whom to contact (any signed-in person may ask). */
 export async function getOrganizationAdmins(): Promise<OrganizationAdmin[]> {
@@ -9,7 +10,7 @@ export async function getOrganizationAdmins(): Promise<OrganizationAdmin[]> {
 }
 
 export const organizationAdminsQueryOptions = queryOptions({
-  queryKey: ['organization', 'admins'],
+  queryKey: helpKeys.organizationAdmins,
   queryFn: getOrganizationAdmins,
   staleTime: 5 * 60_000,
 });

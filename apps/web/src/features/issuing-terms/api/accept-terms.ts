@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { meQueryKey } from '../../../lib/session';
+import { sessionKeys } from '../../../lib/query-keys';
 
 /** POST /api/issuing-tos-acceptances/accept {issuer: 'stripe'} -> 201 {message: 'Issuing Terms of Service accepted!'}. */
 export function acceptIssuingTerms(): Promise<{ message: string }> {
@@ -17,7 +17,7 @@ export function useAcceptIssuingTerms(onAccepted: (message: string) => void) {
     mutationFn: acceptIssuingTerms,
     onSuccess: ({ message }) => {
       onAccepted(message);
-      return queryClient.invalidateQueries({ queryKey: meQueryKey });
+      return queryClient.invalidateQueries({ queryKey: sessionKeys.me });
     },
   });
 }

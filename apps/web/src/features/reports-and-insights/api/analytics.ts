@@ -3,34 +3,8 @@ import type { AnalyticsTopRow } from '@wallet/contract';
 import { getAnalytics, getAnalyticsTotal, rangeFilter, type ChartRange } from '../../../lib/analytics';
 import { http, type QueryParams } from '../../../lib/http';
 import { analyticsBetween, type DayRange } from '../ranges';
-
-/** The organisation's analytics endpoints (PRODUCT.md §7), admins only. */
-export const ANALYTICS_PATHS = {
-  /** Posted transactions: captures less refunds. */
-  spending: '/api/expenses/analytics',
-  /** Money added to the organisation (Total Funding). */
-  funding: '/api/topups/analytics',
-  /** Money allocated to cards: fundings less defundings. */
-  allocations: '/api/journal-entries/analytics',
-  /** The organisation's unallocated funds (a balance: each period's closing figure). */
-  balance: '/api/wallet-balances/analytics',
-} as const;
-export type AnalyticsSource = keyof typeof ANALYTICS_PATHS;
-
-export const TOP_FILTERS = {
-  spender: 'top_five_spender',
-  cardBalances: 'top_five_card_balances',
-  categories: 'top_five_categories',
-  teams: 'top_five_teams',
-} as const;
-export type TopKind = keyof typeof TOP_FILTERS;
-
-export const reportKeys = {
-  all: ['reports'] as const,
-  series: (source: AnalyticsSource, query: QueryParams) => ['reports', 'series', source, query] as const,
-  total: (source: AnalyticsSource, range: DayRange) => ['reports', 'total', source, range] as const,
-  top: (kind: TopKind, range: DayRange | null, limit: number) => ['reports', 'top', kind, range, limit] as const,
-};
+import { ANALYTICS_PATHS, TOP_FILTERS, type AnalyticsSource, type TopKind } from './analytics-paths';
+import { reportKeys } from './keys';
 
 /** A series over the last N days or months (rangeFilter), or within `between` when given. */
 export function seriesQueryOptions(source: AnalyticsSource, range: Pick<ChartRange, 'unit' | 'periods'>) {
@@ -74,10 +48,16 @@ export async function getTopRows(
 }
 
 /** A top list: card balances are as of now (range null); the others sum spending within the range. */
-export function useTopRows(kind: TopKind, range: DayRange | null, limit = 5) {
-  return useQuery({
+export function topRowsQueryOptions(kind: TopKind, range: DayRange | null, limit = 5) {
+  return queryOptions({
     queryKey: reportKeys.top(kind, range, limit),
     queryFn: ({ signal }) => getTopRows(kind, range, limit, signal),
     placeholderData: keepPreviousData,
   });
 }
+
+export function useTopRows(kind: TopKind, range: DayRange | null, limit = 5) {
+  return useQuery(topRowsQueryOptions(kind, range, limit));
+}
+
+export { ANALYTICS_PATHS, TOP_FILTERS, type AnalyticsSource, type TopKind };

@@ -1,28 +1,30 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExpenseResource, ListResponse } from '@wallet/contract';
 import { http, type DataEnvelope, type QueryParams } from '../../../lib/http';
 import { expensesBetween, type DayRange } from '../ranges';
+import { expenseKeys } from './keys';
 
 export const EXPENSES_PATH = '/api/expenses';
 export const EXPENSE_INCLUDES = 'user,walletCard,walletCategory,team';
 
-export const expenseKeys = {
-  all: ['expenses'] as const,
-  list: (params: QueryParams) => ['expenses', 'list', params] as const,
-  count: (range: DayRange) => ['expenses', 'count', range] as const,
-};
-
 /** GET /api/expenses with include, filter[...], sort and page: the All Transactions table. */
-export function useExpenses(params: QueryParams) {
-  return useQuery({
+export function getExpenses(params: QueryParams, signal?: AbortSignal): Promise<ListResponse<ExpenseResource>> {
+  return http.get<ListResponse<ExpenseResource>>(EXPENSES_PATH, {
+    query: { include: EXPENSE_INCLUDES, ...params },
+    signal,
+  });
+}
+
+export function expensesQueryOptions(params: QueryParams) {
+  return queryOptions({
     queryKey: expenseKeys.list(params),
-    queryFn: ({ signal }) =>
-      http.get<ListResponse<ExpenseResource>>(EXPENSES_PATH, {
-        query: { include: EXPENSE_INCLUDES, ...params },
-        signal,
-      }),
+    queryFn: ({ signal }) => getExpenses(params, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+export function useExpenses(params: QueryParams) {
+  return useQuery(expensesQueryOptions(params));
 }
 
 /** How many posted transactions fall in the range: the list's meta.total, asking for one row. */
@@ -34,8 +36,8 @@ export async function countExpenses(range: DayRange, signal?: AbortSignal): Prom
   return meta.total;
 }
 
-export function useExpenseCount(range: DayRange) {
-  return useQuery({
+export function expenseCountQueryOptions(range: DayRange) {
+  return queryOptions({
     queryKey: expenseKeys.count(range),
     queryFn: ({ signal }) => countExpenses(range, signal),
     placeholderData: keepPreviousData,
@@ -44,20 +46,33 @@ export function useExpenseCount(range: DayRange) {
   });
 }
 
+export function useExpenseCount(range: DayRange) {
+  return useQuery(expenseCountQueryOptions(range));
+}
+
 /** PATCH /api/expenses/{id} {notes}: admins annotate a transaction (empty means none). */
+export function updateExpenseNotes({
+  id,
+  notes,
+}: {
+  id: number;
+  notes: string | null;
+}): Promise<DataEnvelope<ExpenseResource>> {
+  return http.patch<DataEnvelope<ExpenseResource>>(`${EXPENSES_PATH}/${id}`, { notes });
+}
+
 export function useUpdateExpenseNotes() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, notes }: { id: number; notes: string | null }) =>
-      http.patch<DataEnvelope<ExpenseResource>>(`${EXPENSES_PATH}/${id}`, { notes }),
+    mutationFn: updateExpenseNotes,
     onSuccess: ({ data }, { id, notes }) => {
       // The row changes in place at once; the lists refetch, as a notes sort or search may now place it elsewhere.
-      queryClient.setQueriesData<ListResponse<ExpenseResource>>({ queryKey: ['expenses', 'list'] }, (list) =>
+      queryClient.setQueriesData<ListResponse<ExpenseResource>>({ queryKey: expenseKeys.lists }, (list) =>
         list
           ? { ...list, data: list.data.map((row) => (row.id === id ? { ...row, notes: data?.notes ?? notes } : row)) }
           : list,
       );
-      void queryClient.invalidateQueries({ queryKey: ['expenses', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: expenseKeys.lists });
     },
   });
 }

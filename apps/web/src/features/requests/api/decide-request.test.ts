@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { REQUEST_MESSAGES, type ListResponse, type PurchaseRequestResource } from '@wallet/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { requestKeys } from '../../../lib/request-query-keys';
+import { requestKeys } from '../../../lib/query-keys';
 import { makeRequest } from '../test-data';
 import {
   DecisionRefused,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { REQUEST_MESSAGES, type ListResponse, type PurchaseRequestResource } from '@wallet/contract';
 import { http, HttpError, type DataEnvelope } from '../../../lib/http';
-import { recurringKeys, requestKeys } from '../../../lib/request-query-keys';
+import { cardKeys, recurringKeys, requestKeys } from '../../../lib/query-keys';
 
 export type DecisionStatus = 'approved' | 'rejected';
 
@@ -114,7 +114,7 @@ export async function applyDecision(queryClient: QueryClient, updated: PurchaseR
     queryClient.invalidateQueries({ queryKey: requestKeys.detail(updated.id) }),
     queryClient.invalidateQueries({ queryKey: recurringKeys.all }),
     // An approval funds the card.
-    ...(stillPending ? [] : [queryClient.invalidateQueries({ queryKey: ['cards'] })]),
+    ...(stillPending ? [] : [queryClient.invalidateQueries({ queryKey: cardKeys.all })]),
   ]);
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { recurringKeys, requestKeys } from '../../../lib/request-query-keys';
+import { recurringKeys, requestKeys } from '../../../lib/query-keys';
 
 export type DeletionKind = 'request' | 'recurring';
 

@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, type CardResource, type ListResponse, type UserResource } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
+import { cardKeys, userKeys } from '../../../lib/query-keys';
+import { requestFormKeys } from './keys';
 
 export interface WalletCategory {
   id: number;
@@ -32,27 +34,39 @@ export async function getWalletCategories(signal?: AbortSignal): Promise<WalletC
 }
 
 // Keys start with what they read, so a change to cards, users or categories refreshes the choices too.
-export function useMyCards(userId: number, enabled = true) {
-  return useQuery({
-    queryKey: ['cards', 'request-choices', userId],
+export function myCardsQueryOptions(userId: number, enabled = true) {
+  return queryOptions({
+    queryKey: cardKeys.requestChoices(userId),
     queryFn: ({ signal }) => getMyCards(userId, signal),
     enabled,
   });
 }
 
-export function useMyTeams(userId: number, enabled = true) {
-  return useQuery({
-    queryKey: ['users', 'detail', userId, 'teams'],
+export function useMyCards(userId: number, enabled = true) {
+  return useQuery(myCardsQueryOptions(userId, enabled));
+}
+
+export function myTeamsQueryOptions(userId: number, enabled = true) {
+  return queryOptions({
+    queryKey: userKeys.teamsOf(userId),
     queryFn: ({ signal }) => getMyTeams(userId, signal),
     enabled,
   });
 }
 
-export function useWalletCategories(enabled = true) {
-  return useQuery({
-    queryKey: ['wallet-categories'],
+export function useMyTeams(userId: number, enabled = true) {
+  return useQuery(myTeamsQueryOptions(userId, enabled));
+}
+
+export function walletCategoriesQueryOptions(enabled = true) {
+  return queryOptions({
+    queryKey: requestFormKeys.walletCategories,
     queryFn: ({ signal }) => getWalletCategories(signal),
     enabled,
     staleTime: 5 * 60_000,
   });
+}
+
+export function useWalletCategories(enabled = true) {
+  return useQuery(walletCategoriesQueryOptions(enabled));
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListResponse, RecurringResource } from '@wallet/contract';
 import { http, type QueryParams } from '../../../lib/http';
-import { recurringKeys } from '../../../lib/request-query-keys';
+import { recurringKeys } from '../../../lib/query-keys';
 import type { RequestListScope } from './get-requests';
 
 /** GET /api/recurring-purchase-requests (admins) or GET /api/users/{id}/recurring-purchase-requests. */
@@ -17,12 +17,14 @@ export function getRecurringRequests(
   return http.get<ListResponse<RecurringResource>>(path, { query: params, signal });
 }
 
+export function recurringRequestsQueryOptions(scope: RequestListScope, params: QueryParams) {
+  return queryOptions({
+    queryKey: recurringKeys.list(scope.kind === 'user' ? `user:${scope.userId}` : 'all', params),
+    queryFn: ({ signal }) => getRecurringRequests(scope, params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useRecurringRequests(scope: RequestListScope, params: QueryParams) {
-  return useQuery(
-    queryOptions({
-      queryKey: recurringKeys.list(scope.kind === 'user' ? `user:${scope.userId}` : 'all', params),
-      queryFn: ({ signal }) => getRecurringRequests(scope, params, signal),
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return useQuery(recurringRequestsQueryOptions(scope, params));
 }

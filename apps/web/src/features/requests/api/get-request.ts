@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PurchaseRequestResource } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
-import { requestKeys } from '../../../lib/request-query-keys';
+import { requestKeys } from '../../../lib/query-keys';
 import { REQUEST_DETAIL_INCLUDES } from './includes';
 
 /** GET /api/purchase-requests/{id} with the requester, card, team, category, recurrence and approval chain. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListResponse, PurchaseRequestResource } from '@wallet/contract';
 import { http, type QueryParams } from '../../../lib/http';
-import { requestKeys } from '../../../lib/request-query-keys';
+import { requestKeys } from '../../../lib/query-keys';
 
 /** Which list: the organisation's (admins) or those I may see, filtered by `params`; or one user's own. */
 export type RequestListScope = { kind: 'all' } | { kind: 'user'; userId: number };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecurringResource } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
-import { recurringKeys, requestKeys } from '../../../lib/request-query-keys';
+import { recurringKeys, requestKeys } from '../../../lib/query-keys';
 
 /** PUT /api/recurring-purchase-requests/{id} {is_paused} (admins). */
 export async function setRecurringPaused({

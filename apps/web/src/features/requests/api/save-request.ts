@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewRequestInput, PurchaseRequestResource } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
-import { recurringKeys, requestKeys } from '../../../lib/request-query-keys';
+import { recurringKeys, requestKeys } from '../../../lib/query-keys';
 
 /** The body of POST /api/users/{id}/purchase-requests and PUT /api/purchase-requests/{id}: amount in cents. */
 export type RequestBody = NewRequestInput;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GivingConfig } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
+import { ssoKeys } from './keys';
 
 /** GET /api/sso/config (public): the giving product's name and address, and whether SSO to it is set up. */
 export async function getGivingConfig(): Promise<GivingConfig> {
@@ -9,7 +10,7 @@ export async function getGivingConfig(): Promise<GivingConfig> {
 }
 
 export const givingConfigQueryOptions = queryOptions({
-  queryKey: ['sso', 'giving-config'],
+  queryKey: ssoKeys.givingConfig,
   queryFn: getGivingConfig,
   // Server configuration: fixed for the life of the page.
   staleTime: Infinity,

@@ -1,21 +1,38 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SSO_SIGN_IN_PATH, type LoginResponse, type SsoPendingSignIn } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
-import { meQueryKey } from '../../../lib/session';
+import { sessionKeys } from '../../../lib/query-keys';
+import { ssoKeys } from './keys';
 
 /**
  * GET /api/sso/sign-in: whom the sign-in link from the giving product would sign in (the server keeps it under this
  * browser's httpOnly cookie); 401 when nothing is waiting.
  */
+export async function getPendingSsoSignIn(): Promise<SsoPendingSignIn> {
+  return (await http.get<DataEnvelope<SsoPendingSignIn>>(SSO_SIGN_IN_PATH)).data;
+}
+
+export const pendingSsoSignInQueryOptions = queryOptions({
+  queryKey: ssoKeys.pendingSignIn,
+  queryFn: getPendingSsoSignIn,
+  // Taken out by Continue or Cancel: never read again from the cache.
+  gcTime: 0,
+  // The page says what went wrong itself.
+  meta: { silent: true },
+});
+
 export function useSsoSignIn() {
-  return useQuery({
-    queryKey: ['sso', 'sign-in'],
-    queryFn: async () => (await http.get<DataEnvelope<SsoPendingSignIn>>(SSO_SIGN_IN_PATH)).data,
-    // Taken out by Continue or Cancel: never read again from the cache.
-    gcTime: 0,
-    // The page says what went wrong itself.
-    meta: { silent: true },
-  });
+  return useQuery(pendingSsoSignInQueryOptions);
+}
+
+/** POST /api/sso/sign-in (the XSRF header goes with it, as with every POST). */
+export function confirmSsoSignIn(): Promise<LoginResponse> {
+  return http.post<LoginResponse>(SSO_SIGN_IN_PATH);
+}
+
+/** DELETE /api/sso/sign-in: forgets it. */
+export function cancelSsoSignIn(): Promise<void> {
+  return http.delete<void>(SSO_SIGN_IN_PATH);
 }
 
 /**
@@ -25,10 +42,10 @@ export function useSsoSignIn() {
 export function useConfirmSsoSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => http.post<LoginResponse>(SSO_SIGN_IN_PATH),
+    mutationFn: confirmSsoSignIn,
     onSuccess: async (response) => {
-      if (response.two_factor) queryClient.setQueryData(meQueryKey, null);
-      else await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      if (response.two_factor) queryClient.setQueryData(sessionKeys.me, null);
+      else await queryClient.invalidateQueries({ queryKey: sessionKeys.me });
     },
   });
 }
@@ -36,7 +53,7 @@ export function useConfirmSsoSignIn() {
 /** Cancel: DELETE /api/sso/sign-in forgets it. */
 export function useCancelSsoSignIn() {
   return useMutation({
-    mutationFn: () => http.delete<void>(SSO_SIGN_IN_PATH),
+    mutationFn: cancelSsoSignIn,
     // Leaving anyway; a failure only means it expires on its own.
     meta: { silent: true },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http, type DataEnvelope } from '../../../lib/http';
-import { teamKeys, userKeys } from './keys';
+import { userKeys } from '../../../lib/query-keys';
+import { teamKeys } from './keys';
 
 /** POST /api/teams/{id}/users {users}. */
 export function addTeamMembers({ teamId, users }: { teamId: number; users: number[] }) {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewTeamInput, TeamResource } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
-import { teamKeys, userKeys } from './keys';
+import { userKeys } from '../../../lib/query-keys';
+import { teamKeys } from './keys';
 
 /** POST /api/teams {name, color, team: {users}, approval_path}. */
 export async function createTeam(input: NewTeamInput): Promise<TeamResource> {

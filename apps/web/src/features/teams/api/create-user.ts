@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewUserInput, UserResource } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
-import { userKeys } from './keys';
+import { userKeys } from '../../../lib/query-keys';
 
 /** POST /api/users: creates the user with one role and mails an invitation. */
 export async function createUser(input: NewUserInput): Promise<UserResource> {

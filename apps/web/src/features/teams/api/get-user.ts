@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserResource } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
-import { userKeys } from './keys';
+import { userKeys } from '../../../lib/query-keys';
 
 /** GET /api/users/{id}?include=teams,cards. */
 export async function getUser(id: number, signal?: AbortSignal): Promise<UserResource> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, type ListResponse, type UserResource } from '@wallet/contract';
 import { http, type QueryParams } from '../../../lib/http';
-import { userKeys } from './keys';
+import { userKeys } from '../../../lib/query-keys';
 
 /** GET /api/users with list parameters (filter[...], include, sort, page). */
 export function getUsers(params: QueryParams, signal?: AbortSignal): Promise<ListResponse<UserResource>> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignableRole, UserResource } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
-import { userKeys } from './keys';
+import { userKeys } from '../../../lib/query-keys';
 
 /** POST /api/users/{id}/invitations {role}: invites a person of the organisation who has no wallet role yet. */
 export async function inviteUser({ id, role }: { id: number; role: AssignableRole }): Promise<UserResource> {

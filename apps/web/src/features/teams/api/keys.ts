@@ -1,12 +1,6 @@
 import type { QueryParams } from '../../../lib/http';
 
-/** Query keys of the users and teams this feature reads; mutations invalidate by prefix. */
-export const userKeys = {
-  all: ['users'] as const,
-  list: (params: QueryParams) => ['users', 'list', params] as const,
-  detail: (id: number) => ['users', 'detail', id] as const,
-};
-
+/** Query keys of the teams screens; mutations invalidate by prefix (people are under lib/query-keys' userKeys). */
 export const teamKeys = {
   all: ['teams'] as const,
   list: (params: QueryParams) => ['teams', 'list', params] as const,

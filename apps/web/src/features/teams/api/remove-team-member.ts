@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { teamKeys, userKeys } from './keys';
+import { userKeys } from '../../../lib/query-keys';
+import { teamKeys } from './keys';
 
 /** DELETE /api/teams/{id}/users/{userId}: also takes the person off the approval path. */
 export function removeTeamMember({ teamId, userId }: { teamId: number; userId: number }): Promise<void> {

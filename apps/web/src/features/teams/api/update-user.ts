@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignableRole, ProfileInput, UserResource } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
-import { meQueryKey } from '../../../lib/session';
-import { teamKeys, userKeys } from './keys';
+import { sessionKeys, userKeys } from '../../../lib/query-keys';
+import { teamKeys } from './keys';
 
 export interface UpdateUserInput {
   id: number;
@@ -23,7 +23,7 @@ export function useUpdateUser() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.all }),
         queryClient.invalidateQueries({ queryKey: teamKeys.all }),
-        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
       ]);
     },
   });

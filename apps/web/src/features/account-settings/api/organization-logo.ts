@@ -1,14 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, type DataEnvelope } from '../../../lib/http';
 import { bumpLogoVersion } from '../../../lib/organization-logo';
+import { organizationLogoKeys } from './keys';
 
 export interface LogoInfo {
   /** Whether an admin uploaded a logo; otherwise the initials image shows. */
   custom: boolean;
   url: string;
 }
-
-const logoInfoKey = ['organization', 'logo'] as const;
 
 /** GET /api/organization/logo (admins). */
 export async function getLogoInfo(): Promise<LogoInfo> {
@@ -29,7 +28,10 @@ export function deleteLogo(): Promise<void> {
   return http.delete<void>('/api/organization/logo');
 }
 
-export const logoInfoQueryOptions = queryOptions({ queryKey: logoInfoKey, queryFn: getLogoInfo });
+export const logoInfoQueryOptions = queryOptions({
+  queryKey: organizationLogoKeys.info,
+  queryFn: getLogoInfo,
+});
 
 export function useLogoInfo() {
   return useQuery(logoInfoQueryOptions);
@@ -42,7 +44,7 @@ function useLogoMutation<TVariables>(mutationFn: (variables: TVariables) => Prom
     // A 422 is shown under the control; anything else through the normal notifications.
     onSuccess: async () => {
       bumpLogoVersion(queryClient);
-      await queryClient.invalidateQueries({ queryKey: logoInfoKey });
+      await queryClient.invalidateQueries({ queryKey: organizationLogoKeys.info });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse, Me, RegisterInput } from '@wallet/contract';
 import { http } from '../../../lib/http';
-import { meQueryKey } from '../../../lib/session';
+import { sessionKeys } from '../../../lib/query-keys';
 
 export interface RegisterResponse extends LoginResponse {
   data: Me;
@@ -20,8 +20,8 @@ export function useRegister() {
     // The page shows what went wrong itself: the token's message in an alert, the rest on the fields.
     meta: { silent: true },
     onSuccess: async (response) => {
-      queryClient.setQueryData(meQueryKey, response.data);
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      queryClient.setQueryData(sessionKeys.me, response.data);
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.me });
     },
   });
 }

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_ROLES, PAGE_SIZES, type ListResponse } from '@wallet/contract';
-import { http } from '../../../../lib/http';
-import { auditKeys } from './get-audit-log';
+import { http } from '../../../lib/http';
+import { auditKeys } from './keys';
 
 export interface AdminOption {
   id: number;
@@ -23,6 +23,12 @@ export function getAdmins(signal?: AbortSignal): Promise<ListResponse<AdminOptio
   });
 }
 
+export const adminsQueryOptions = queryOptions({
+  queryKey: auditKeys.admins,
+  queryFn: ({ signal }) => getAdmins(signal),
+  staleTime: 60_000,
+});
+
 export function useAdmins() {
-  return useQuery({ queryKey: auditKeys.admins, queryFn: ({ signal }) => getAdmins(signal), staleTime: 60_000 });
+  return useQuery(adminsQueryOptions);
 }

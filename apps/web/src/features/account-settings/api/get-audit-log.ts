@@ -1,12 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditEntryResource, ListResponse } from '@wallet/contract';
-import { http, type QueryParams } from '../../../../lib/http';
-
-export const auditKeys = {
-  all: ['audit-log'] as const,
-  list: (params: QueryParams) => ['audit-log', 'list', params] as const,
-  admins: ['audit-log', 'admins'] as const,
-};
+import { http, type QueryParams } from '../../../lib/http';
+import { auditKeys } from './keys';
 
 /** GET /api/audit-log with filter[actor_id], filter[action], filter[between], sort and page (admins). */
 export function getAuditLog(params: QueryParams, signal?: AbortSignal): Promise<ListResponse<AuditEntryResource>> {

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecoveryCodesResponse, TwoFactorPasswordInput, TwoFactorSetup, TwoFactorStatus } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
+import { twoFactorKeys } from './keys';
 
 const PATH = '/user/two-factor-authentication';
-export const twoFactorStatusKey = ['two-factor-status'] as const;
 
 /** GET /user/two-factor-authentication: on or off, set-up pending, recovery codes left. */
 export async function getTwoFactorStatus(signal?: AbortSignal): Promise<TwoFactorStatus> {
@@ -12,7 +12,7 @@ export async function getTwoFactorStatus(signal?: AbortSignal): Promise<TwoFacto
 }
 
 export const twoFactorStatusQueryOptions = queryOptions({
-  queryKey: twoFactorStatusKey,
+  queryKey: twoFactorKeys.status,
   queryFn: ({ signal }) => getTwoFactorStatus(signal),
 });
 
@@ -43,7 +43,10 @@ export function regenerateRecoveryCodes(input: TwoFactorPasswordInput): Promise<
 
 function useRefreshingMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorStatusKey }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.status }),
+  });
 }
 
 export const useStartTwoFactor = () => useRefreshingMutation(startTwoFactor);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@wallet/contract';
 import { http } from '../../../lib/http';
-import { meQueryKey } from '../../../lib/session';
+import { sessionKeys } from '../../../lib/query-keys';
 
 export type ChallengeAnswer = { code: string } | { recovery_code: string };
 
@@ -17,6 +17,6 @@ export function useAnswerChallenge() {
     mutationFn: answerChallenge,
     // The page shows what went wrong itself, on the field or as an expired sign-in.
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
   });
 }

@@ -1,0 +1,4 @@
+/** Query keys of Help & Support. */
+export const helpKeys = {
+  organizationAdmins: ['organization', 'admins'] as const,
+};
