@@ -2,3 +2,4 @@
 export * from './common.js';
 export * from './errors.js';
 export * from './users.js';
+export * from './cards.js';

@@ -13,6 +13,15 @@ import {
   idSchema,
   newCardSchema,
   type FundCardsResponse,
+  cardChangedSchema,
+  cardDetailsItemSchema,
+  cardholderItemSchema,
+  cardItemSchema,
+  cardsPageSchema,
+  ephemeralKeyItemSchema,
+  errorResponses,
+  fundCardsResponseSchema,
+  userCardTotalsItemSchema,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { assertRecentPassword, requireAdmin, requireUser } from '../../http/guards.js';
@@ -86,38 +95,50 @@ export async function cardsRoutes(fastify: FastifyInstance) {
     return { data: await presentCards(db, org.id, rows, query.includes), meta: listMeta(total, query.page) };
   }
 
-  app.get('/api/cards', { onRequest: requireUser, schema: { querystring: listQuerystring } }, (request) =>
-    listFor(request, request.query),
+  app.get(
+    '/api/cards',
+    { onRequest: requireUser, schema: { querystring: listQuerystring, response: { 200: cardsPageSchema } } },
+    (request) => listFor(request, request.query),
   );
 
   app.get(
     '/api/users/:id/cards',
-    { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } },
+    {
+      onRequest: requireUser,
+      schema: { params: cardParams, querystring: listQuerystring, response: { 200: cardsPageSchema } },
+    },
     (request) => listFor(request, request.query, request.params.id),
   );
 
-  app.post('/api/cards', { onRequest: requireAdmin, schema: { body: newCardSchema } }, async (request, reply) => {
-    const org = orgOf(request);
-    const card = await createCard(
-      deps,
-      org.id,
-      request.body,
-      idempotencyKeyOf(request.headers['idempotency-key']),
-      auditByOf(request),
-    );
-    const [data] = await presentCards(db, org.id, [card], new Set(['user']));
-    return reply.code(201).send({ data, message: CARD_MESSAGES.added });
-  });
+  app.post(
+    '/api/cards',
+    { onRequest: requireAdmin, schema: { body: newCardSchema, response: { 201: cardChangedSchema } } },
+    async (request, reply) => {
+      const org = orgOf(request);
+      const card = await createCard(
+        deps,
+        org.id,
+        request.body,
+        idempotencyKeyOf(request.headers['idempotency-key']),
+        auditByOf(request),
+      );
+      const [data] = await presentCards(db, org.id, [card], new Set(['user']));
+      return reply.code(201).send({ data: data!, message: CARD_MESSAGES.added });
+    },
+  );
 
   app.get(
     '/api/cards/:id',
-    { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } },
+    {
+      onRequest: requireUser,
+      schema: { params: cardParams, querystring: listQuerystring, response: { 200: cardItemSchema } },
+    },
     async (request) => {
       const org = orgOf(request);
       const query = parseListQuery(request.query, { ...listSpec, filters: {} });
       const card = await getCard(db, org.id, userOf(request), request.params.id);
       const [data] = await presentCards(db, org.id, [card], query.includes);
-      return { data };
+      return { data: data! };
     },
   );
 
@@ -127,7 +148,10 @@ export async function cardsRoutes(fastify: FastifyInstance) {
    */
   app.get(
     '/api/cards/:id/details',
-    { onRequest: requireUser, schema: { params: cardParams } },
+    {
+      onRequest: requireUser,
+      schema: { params: cardParams, response: { 200: cardDetailsItemSchema, ...errorResponses(409, 423) } },
+    },
     async (request, reply) => {
       const org = orgOf(request);
       const card = await getCard(db, org.id, userOf(request), request.params.id);
@@ -144,7 +168,14 @@ export async function cardsRoutes(fastify: FastifyInstance) {
    */
   app.post(
     '/api/cards/:id/ephemeral-keys',
-    { onRequest: requireUser, schema: { params: cardParams, body: ephemeralKeyRequestSchema } },
+    {
+      onRequest: requireUser,
+      schema: {
+        params: cardParams,
+        body: ephemeralKeyRequestSchema,
+        response: { 200: ephemeralKeyItemSchema, ...errorResponses(409, 423) },
+      },
+    },
     async (request, reply) => {
       const org = orgOf(request);
       const card = await getCard(db, org.id, userOf(request), request.params.id);
@@ -157,7 +188,14 @@ export async function cardsRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/cards/:id/status',
-    { onRequest: requireAdmin, schema: { params: cardParams, body: cardStatusSchema } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: cardParams,
+        body: cardStatusSchema,
+        response: { 200: cardChangedSchema, ...errorResponses(409) },
+      },
+    },
     async (request) => {
       const org = orgOf(request);
       const card = await setCardStatus(deps, org.id, request.params.id, request.body.status, auditByOf(request));
@@ -168,7 +206,14 @@ export async function cardsRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/cards/:id/balance',
-    { onRequest: requireAdmin, schema: { params: cardParams, body: fundCardSchema } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: cardParams,
+        body: fundCardSchema,
+        response: { 200: cardChangedSchema, ...errorResponses(409) },
+      },
+    },
     async (request) => {
       const org = orgOf(request);
       const card = await fundCard(
@@ -191,7 +236,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
    */
   app.post(
     '/api/cards/fund',
-    { onRequest: requireAdmin, schema: { body: fundCardsSchema } },
+    { onRequest: requireAdmin, schema: { body: fundCardsSchema, response: { 200: fundCardsResponseSchema } } },
     async (request): Promise<FundCardsResponse> => {
       const org = orgOf(request);
       const { cards } = await fundCards(
@@ -215,13 +260,21 @@ export async function cardsRoutes(fastify: FastifyInstance) {
     '/api/users/:id/cards/analytics',
     {
       onRequest: requireUser,
-      schema: { params: cardParams, querystring: z.object({ 'filter[available_to_spend]': z.string().optional() }) },
+      schema: {
+        params: cardParams,
+        querystring: z.object({ 'filter[available_to_spend]': z.string().optional() }),
+        response: { 200: userCardTotalsItemSchema },
+      },
     },
     async (request) => ({ data: await cardTotalsOfUser(db, orgOf(request).id, userOf(request), request.params.id) }),
   );
 
-  app.get('/api/users/:id/cardholder', { onRequest: requireUser, schema: { params: cardParams } }, async (request) => {
-    const cardholder = await cardholderOfUser(db, orgOf(request).id, userOf(request), request.params.id);
-    return { data: cardholder ? presentCardholder(cardholder) : null };
-  });
+  app.get(
+    '/api/users/:id/cardholder',
+    { onRequest: requireUser, schema: { params: cardParams, response: { 200: cardholderItemSchema } } },
+    async (request) => {
+      const cardholder = await cardholderOfUser(db, orgOf(request).id, userOf(request), request.params.id);
+      return { data: cardholder ? presentCardholder(cardholder) : null };
+    },
+  );
 }

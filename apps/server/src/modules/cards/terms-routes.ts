@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CARD_MESSAGES, termsAcceptanceSchema } from '@wallet/contract';
+import { CARD_MESSAGES, termsAcceptanceSchema, termsAcceptedSchema } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
 import { acceptIssuingTerms } from './service.js';
@@ -12,7 +12,7 @@ export async function termsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/issuing-tos-acceptances/accept',
-    { onRequest: requireUser, schema: { body: termsAcceptanceSchema } },
+    { onRequest: requireUser, schema: { body: termsAcceptanceSchema, response: { 201: termsAcceptedSchema } } },
     async (request, reply) => {
       const acceptance = await acceptIssuingTerms(deps, orgOf(request).id, userOf(request).id, {
         date: new Date(),
