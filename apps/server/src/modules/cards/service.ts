@@ -74,7 +74,7 @@ export function findCard(db: DbOrTx, orgId: number, cardId: number): Promise<Car
 }
 
 /** The person's cardholder at the issuer, once they have a card. */
-export function findCardholderOfUser(db: DbOrTx, orgId: number, userId: number): Promise<CardholderRow | undefined> {
+function findCardholderOfUser(db: DbOrTx, orgId: number, userId: number): Promise<CardholderRow | undefined> {
   return repo.findCardholderOfUser(db, orgId, userId);
 }
 
@@ -311,7 +311,7 @@ export async function acceptIssuingTerms(
 }
 
 /** A holder created on or after 2023-06-01 must have accepted the issuing terms before a card is activated. */
-export function needsTermsAcceptance(holder: { created_at: Date; issuing_tos_accepted_at: Date | null }): boolean {
+function needsTermsAcceptance(holder: { created_at: Date; issuing_tos_accepted_at: Date | null }): boolean {
   return !holder.issuing_tos_accepted_at && holder.created_at >= new Date(TERMS_EXEMPT_BEFORE);
 }
 

@@ -128,20 +128,6 @@ export async function fundsMovements(db: DbOrTx, orgId: number, accountId: numbe
     .execute();
 }
 
-/** Net money spent (captures less refunds) since the given instant. */
-export async function spentSince(db: DbOrTx, orgId: number, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('journal_lines')
-    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'journal_lines.account_id')
-    .innerJoin('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('journal_lines.amount'), eb.val(0)).as('total'))
-    .where('journal_lines.org_id', '=', orgId)
-    .where('ledger_accounts.kind', '=', 'spent')
-    .where('journal_entries.created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 /** Net captured on a card (captures less refunds): what an issuer's all-time spending control has counted. */
 export async function netSpentOfCard(db: DbOrTx, orgId: number, cardId: number): Promise<number> {
   const row = await db

@@ -41,11 +41,6 @@ export function cardAccountId(db: DbOrTx, orgId: number, cardId: number): Promis
   return repo.cardAccountId(db, orgId, cardId);
 }
 
-/** Net money spent (captures less refunds) since the given instant. */
-export function spentSince(db: DbOrTx, orgId: number, since: Date): Promise<number> {
-  return repo.spentSince(db, orgId, since);
-}
-
 /** Net captured on a card (captures less refunds): what an issuer's all-time spending control has counted. */
 export function netSpentOfCard(db: DbOrTx, orgId: number, cardId: number): Promise<number> {
   return repo.netSpentOfCard(db, orgId, cardId);
