@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  AUTH_RATE_LIMITS,
   CSRF_COOKIE,
   MESSAGES,
   PASSWORD_MESSAGES,
@@ -24,10 +23,8 @@ import { requireUser } from '../../http/guards.js';
 import { clearSessionCookie, setCsrfCookie, setSessionCookie } from '../../http/session.js';
 import { presentMe } from '../users/presenter.js';
 import { cardIssuerInfo } from '../../issuing/index.js';
-import { registerWithInvitation } from '../users/invitations.js';
-import { changePassword, confirmPassword, openSession, signIn, signOut } from './service.js';
+import { changePassword, confirmPassword, registerAndSignIn, signIn, signOut } from './service.js';
 import { setChallengeCookie } from '../two-factor/challenge-cookie.js';
-import { accountAndIpLimits, spendAttempt } from '../throttle/service.js';
 
 function clientOf(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
@@ -79,13 +76,14 @@ export async function authRoutes(fastify: FastifyInstance) {
     { schema: { body: registerSchema, response: { 200: registerResponseSchema, ...errorResponses(429) } } },
     async (request, reply) => {
       const org = orgOf(request);
-      await spendAttempt(
+      const { user, token } = await registerAndSignIn(
         fastify.deps.db,
-        accountAndIpLimits('register', org.id, request.body.email, request.ip, AUTH_RATE_LIMITS.register),
+        org.id,
+        request.body,
+        clientOf(request),
+        request.auth?.sessionId ?? null,
       );
-      const user = await registerWithInvitation(fastify.deps.db, org.id, request.body);
-      if (request.auth) await signOut(fastify.deps.db, request.auth.sessionId);
-      setSessionCookie(fastify, reply, await openSession(fastify.deps.db, org.id, user.id, clientOf(request)));
+      setSessionCookie(fastify, reply, token);
       return { message: MESSAGES.loggedIn, two_factor: false, data: presentMe(user, org) };
     },
   );

@@ -5,10 +5,12 @@ import {
   MESSAGES,
   PASSWORD_MESSAGES,
   type ChangePasswordInput,
+  type RegisterInput,
 } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
-import { accountAndIpLimits, clearHits, releaseAttempt, reserveAttempt } from '../throttle/service.js';
+import { accountAndIpLimits, clearHits, releaseAttempt, reserveAttempt, spendAttempt } from '../throttle/service.js';
+import { registerWithInvitation } from '../users/invitations.js';
 import { findUserByEmail, findUserWithRoles, setPasswordHash, type UserWithRoles } from '../users/service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import {
@@ -19,6 +21,7 @@ import {
   insertSession,
   touchSession,
 } from './sessions-repo.js';
+import * as sessionsRepo from './sessions-repo.js';
 import { randomToken, tokenDigest } from './tokens.js';
 import { createChallenge, isTwoFactorEnabled } from '../two-factor/service.js';
 
@@ -86,6 +89,23 @@ export async function openSession(db: Db, orgId: number, userId: number, client:
 }
 
 /**
+ * POST /api/auth/register: counted per account and IP (AUTH_RATE_LIMITS.register), consumes the invitation (sets
+ * the password), ends the browser's current session if any (whoever's) and opens the invitee's.
+ */
+export async function registerAndSignIn(
+  db: Db,
+  orgId: number,
+  input: RegisterInput,
+  client: ClientInfo,
+  currentSessionId: string | null,
+): Promise<{ user: UserWithRoles; token: string }> {
+  await spendAttempt(db, accountAndIpLimits('register', orgId, input.email, client.ip, AUTH_RATE_LIMITS.register));
+  const user = await registerWithInvitation(db, orgId, input);
+  if (currentSessionId) await signOut(db, currentSessionId);
+  return { user, token: await openSession(db, orgId, user.id, client) };
+}
+
+/**
  * Password change and confirmation share one count per account: LOGIN_MAX_ATTEMPTS failures within the window, then
  * 429. Counted before the password is checked (parallel guesses get at most the limit checked); a right password
  * clears it.
@@ -136,6 +156,11 @@ export async function endOtherSessions(
   keepSessionId: string | null,
 ): Promise<void> {
   await deleteOtherSessions(db, orgId, userId, keepSessionId);
+}
+
+/** Removes every session idle for longer than the limit (the periodic clean-up); returns how many went. */
+export function deleteIdleSessions(db: DbOrTx, idleMinutes: number): Promise<number> {
+  return sessionsRepo.deleteIdleSessions(db, idleMinutes);
 }
 
 export async function signOut(db: Db, sessionId: string): Promise<void> {
