@@ -7,7 +7,7 @@ import {
   sql,
   type RawBuilder,
 } from 'kysely';
-import { TERMS_EXEMPT_BEFORE } from '@wallet/contract';
+import { TERMS_EXEMPT_BEFORE, type Role } from '@wallet/contract';
 import type { Database } from '../../db/schema.js';
 import { userWithRolesQuery } from '../users/service.js';
 
@@ -66,7 +66,7 @@ export function declineReason(input: {
   return sql<string | null>`CASE
           WHEN ${input.forcedReason}::text IS NOT NULL THEN ${input.forcedReason}::text
           WHEN card.status <> 'active' THEN 'card_inactive'
-          WHEN NOT coalesce(${'wallet-user'}::text = ANY(holder.roles), false) THEN 'holder_inactive'
+          WHEN NOT coalesce(${'wallet-user' satisfies Role}::text = ANY(holder.roles), false) THEN 'holder_inactive'
           WHEN holder.issuing_tos_accepted_at IS NULL AND holder.created_at >= ${TERMS_EXEMPT_BEFORE}::timestamptz THEN 'terms_not_accepted'
           WHEN ${input.amount}::bigint > card.spending_limit - card.holds_amount THEN 'insufficient_funds'
         END`;
