@@ -20,11 +20,9 @@ export async function walletCategoryRoutes(fastify: FastifyInstance) {
     '/api/wallet-categories',
     { onRequest: requireAdmin, schema: { body: walletCategorySchema } },
     async (request, reply) => {
-      return reply
-        .code(201)
-        .send({
-          data: presentCategory(await createCategory(db, orgOf(request).id, request.body.name, auditByOf(request))),
-        });
+      return reply.code(201).send({
+        data: presentCategory(await createCategory(db, orgOf(request).id, request.body.name, auditByOf(request))),
+      });
     },
   );
 
