@@ -163,3 +163,13 @@ export const statementMonthSchema = z.object({
   closing: z.number().int(),
   lines: z.array(statementLineSchema),
 }) satisfies z.ZodType<StatementMonth>;
+
+export const topupChangedSchema = dataWithMessageOf(topupResourceSchema);
+export const topupsPageSchema = pageOf(topupResourceSchema);
+/** GET /api/balance: the organisation's funds not given to any card. */
+export const balanceItemSchema = dataOf(z.object({ available: z.number().int() }));
+/** GET /api/dashboard/kpi: funds available, net spend of the last 30 days, and what the cards hold. */
+export const dashboardKpiItemSchema = dataOf(
+  z.object({ issuing_available: z.number().int(), last_30_spend: z.number().int(), assigned_out: z.number().int() }),
+);
+export const statementItemSchema = dataOf(z.array(statementMonthSchema));

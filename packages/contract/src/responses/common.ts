@@ -54,3 +54,6 @@ export const openApiDocumentSchema = z
 
 /** GET /healthz: the process answers (the orchestrator's probe; not in the API document). */
 export const healthSchema = z.object({ status: z.literal('ok') });
+
+/** A CSV download (an attachment). */
+export const csvResponse = (description: string) => fileResponse('text/csv', description);

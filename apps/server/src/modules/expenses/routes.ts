@@ -2,7 +2,17 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_STRING, PAGE_SIZES, calendarDateSchema, idSchema } from '@wallet/contract';
+import {
+  MAX_STRING,
+  PAGE_SIZES,
+  calendarDateSchema,
+  cardHoldsPageSchema,
+  csvResponse,
+  expenseItemSchema,
+  expensesPageSchema,
+  fileResponse,
+  idSchema,
+} from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { validationFailed } from '../../http/errors.js';
@@ -48,7 +58,10 @@ export async function expensesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/cards/:id/expenses',
-    { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } },
+    {
+      onRequest: requireUser,
+      schema: { params: cardParams, querystring: listQuerystring, response: { 200: expensesPageSchema } },
+    },
     async (request) => {
       const org = orgOf(request);
       const card = await getCard(db, org.id, userOf(request), request.params.id);
@@ -73,7 +86,10 @@ export async function expensesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/cards/:id/issuing-authorization-holds',
-    { onRequest: requireUser, schema: { params: cardParams, querystring: listQuerystring } },
+    {
+      onRequest: requireUser,
+      schema: { params: cardParams, querystring: listQuerystring, response: { 200: cardHoldsPageSchema } },
+    },
     async (request) => {
       const org = orgOf(request);
       const card = await getCard(db, org.id, userOf(request), request.params.id);
@@ -98,7 +114,11 @@ export async function expensesRoutes(fastify: FastifyInstance) {
     '/api/cards/:id/expenses/export',
     {
       onRequest: requireUser,
-      schema: { params: cardParams, querystring: z.object({ from: calendarDateSchema, to: calendarDateSchema }) },
+      schema: {
+        params: cardParams,
+        querystring: z.object({ from: calendarDateSchema, to: calendarDateSchema }),
+        response: { 200: csvResponse("The card's transactions between the two days as CSV") },
+      },
     },
     async (request, reply) => {
       const org = orgOf(request);
@@ -116,20 +136,30 @@ export async function expensesRoutes(fastify: FastifyInstance) {
   );
 
   /** The All Transactions table (PRODUCT.md §2): the organisation's for admins, their own for members. */
-  app.get('/api/expenses', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
-    const org = orgOf(request);
-    const { criteria, sort, includes, page } = await parseExpenseQuery(db, org.id, userOf(request), request.query);
-    const { rows, total, complete } = await listExpenses(db, criteria, sort, page);
-    return {
-      data: await presentTableExpenses(db, org.id, rows, includes),
-      meta: listMeta(total, page, { lowerBound: !complete }),
-    };
-  });
+  app.get(
+    '/api/expenses',
+    { onRequest: requireUser, schema: { querystring: listQuerystring, response: { 200: expensesPageSchema } } },
+    async (request) => {
+      const org = orgOf(request);
+      const { criteria, sort, includes, page } = await parseExpenseQuery(db, org.id, userOf(request), request.query);
+      const { rows, total, complete } = await listExpenses(db, criteria, sort, page);
+      return {
+        data: await presentTableExpenses(db, org.id, rows, includes),
+        meta: listMeta(total, page, { lowerBound: !complete }),
+      };
+    },
+  );
 
   /** The same rows as a download, streamed: CSV or Excel, the columns asked for, the table's filters and sort. */
   app.get(
     '/api/expenses/export',
-    { onRequest: requireUser, schema: { querystring: listQuerystring } },
+    {
+      onRequest: requireUser,
+      schema: {
+        querystring: listQuerystring,
+        response: { 200: fileResponse(Object.values(CONTENT_TYPES), 'The transactions, streamed as CSV or Excel') },
+      },
+    },
     async (request, reply) => {
       const org = orgOf(request);
       const actor = userOf(request);
@@ -158,7 +188,10 @@ export async function expensesRoutes(fastify: FastifyInstance) {
   /** Inline notes on the table (admins): '' clears them. */
   app.patch(
     '/api/expenses/:id',
-    { onRequest: requireAdmin, schema: { params: expenseParams, body: notesBody } },
+    {
+      onRequest: requireAdmin,
+      schema: { params: expenseParams, body: notesBody, response: { 200: expenseItemSchema } },
+    },
     async (request) => {
       const org = orgOf(request);
       const updated = await updateExpenseNotes(db, org.id, request.params.id, request.body.notes);
@@ -168,7 +201,7 @@ export async function expensesRoutes(fastify: FastifyInstance) {
         [updated],
         new Set(['user', 'walletCard', 'walletCategory', 'team'] as const),
       );
-      return { data };
+      return { data: data! };
     },
   );
 }

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { DIGITAL_WALLETS, EXPENSE_TYPES, type ExpenseResource } from '../reports.js';
+import { dataOf, pageOf } from './common.js';
+import { merchantDataSchema } from './cards.js';
+
+const idAndName = z.object({ id: z.number().int(), name: z.string() });
+
+/** An authorisation hold of a card, with the decision the wallet took (GET /api/cards/{id}/issuing-authorization-holds). */
+export const cardHoldSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  amount: z.number().int(),
+  requested_amount: z.number().int().optional(),
+  approved: z.boolean().optional(),
+  decline_reason: z.string().nullable(),
+  /** The decline in people's words (null when approved). */
+  decline_explanation: z.string().nullable(),
+  merchant_data: merchantDataSchema,
+  wallet: z.string().nullable(),
+  created_at: z.string(),
+  stripe_created: z.number().int(),
+});
+
+/** A posted transaction (a capture or a refund); the table's includes add its holder, category and team. */
+export const expenseResourceSchema = z.object({
+  id: z.number().int(),
+  stripe_created: z.number().int(),
+  amount: z.number().int(),
+  type: z.enum(EXPENSE_TYPES),
+  merchant_data: merchantDataSchema,
+  wallet: z.enum(DIGITAL_WALLETS).nullable(),
+  wallet_card: z.object({ id: z.number().int(), last4: z.string(), name: z.string() }),
+  wallet_category_id: z.number().int().nullable(),
+  team_id: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  issuing_authorization_hold: cardHoldSchema.optional(),
+  user: idAndName.optional(),
+  wallet_category: idAndName.nullable().optional(),
+  team: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable().optional(),
+}) satisfies z.ZodType<ExpenseResource>;
+
+export const expensesPageSchema = pageOf(expenseResourceSchema);
+export const expenseItemSchema = dataOf(expenseResourceSchema);
+export const cardHoldsPageSchema = pageOf(cardHoldSchema);
