@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './users.js';
 export * from './cards.js';
 export * from './expenses.js';
+export * from './teams.js';

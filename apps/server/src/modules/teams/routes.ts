@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, newTeamSchema, teamUsersSchema, updateTeamSchema } from '@wallet/contract';
+import {
+  emptyResponse,
+  idSchema,
+  newTeamSchema,
+  teamItemSchema,
+  teamMembersCountSchema,
+  teamsPageSchema,
+  teamUsersSchema,
+  updateTeamSchema,
+} from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { badRequest } from '../../http/errors.js';
@@ -56,57 +65,74 @@ export async function teamsRoutes(fastify: FastifyInstance) {
     };
   };
 
-  app.get('/api/teams', { onRequest: requireUser, schema: { querystring: listQuerystring } }, async (request) => {
-    const org = orgOf(request);
-    const query = parseListQuery(request.query, listSpec);
-    const { rows, total } = await listVisibleTeams(
-      db,
-      org.id,
-      userOf(request),
-      { search: query.filters.search },
-      query.sort,
-      query.page,
-    );
-    return {
-      data: await presentTeams(db, org.id, rows, query.includes, appendsOf(request.query)),
-      meta: listMeta(total, query.page),
-    };
-  });
+  app.get(
+    '/api/teams',
+    { onRequest: requireUser, schema: { querystring: listQuerystring, response: { 200: teamsPageSchema } } },
+    async (request) => {
+      const org = orgOf(request);
+      const query = parseListQuery(request.query, listSpec);
+      const { rows, total } = await listVisibleTeams(
+        db,
+        org.id,
+        userOf(request),
+        { search: query.filters.search },
+        query.sort,
+        query.page,
+      );
+      return {
+        data: await presentTeams(db, org.id, rows, query.includes, appendsOf(request.query)),
+        meta: listMeta(total, query.page),
+      };
+    },
+  );
 
   app.get(
     '/api/teams/:id',
-    { onRequest: requireUser, schema: { params: teamParams, querystring: listQuerystring } },
+    {
+      onRequest: requireUser,
+      schema: { params: teamParams, querystring: listQuerystring, response: { 200: teamItemSchema } },
+    },
     async (request) => {
       const org = orgOf(request);
       const query = parseListQuery(request.query, { ...listSpec, filters: {} });
       const team = await getTeam(db, org.id, userOf(request), request.params.id);
       const [data] = await presentTeams(db, org.id, [team], query.includes, appendsOf(request.query));
-      return { data };
+      return { data: data! };
     },
   );
 
-  app.post('/api/teams', { onRequest: requireAdmin, schema: { body: newTeamSchema } }, async (request, reply) => {
-    const org = orgOf(request);
-    const team = await createTeam(db, org.id, request.body);
-    const [data] = await presentTeams(db, org.id, [team], new Set(['usersCount']), new Set(['approval_path_users']));
-    return reply.code(201).send({ data });
-  });
+  app.post(
+    '/api/teams',
+    { onRequest: requireAdmin, schema: { body: newTeamSchema, response: { 201: teamItemSchema } } },
+    async (request, reply) => {
+      const org = orgOf(request);
+      const team = await createTeam(db, org.id, request.body);
+      const [data] = await presentTeams(db, org.id, [team], new Set(['usersCount']), new Set(['approval_path_users']));
+      return reply.code(201).send({ data: data! });
+    },
+  );
 
   app.put(
     '/api/teams/:id',
-    { onRequest: requireAdmin, schema: { params: teamParams, body: updateTeamSchema } },
+    {
+      onRequest: requireAdmin,
+      schema: { params: teamParams, body: updateTeamSchema, response: { 200: teamItemSchema } },
+    },
     async (request) => {
       const org = orgOf(request);
       await updateTeamDetails(db, changeContextOf(request), request.params.id, request.body);
       const team = await getTeam(db, org.id, userOf(request), request.params.id);
       const [data] = await presentTeams(db, org.id, [team], new Set(['usersCount']), new Set(['approval_path_users']));
-      return { data };
+      return { data: data! };
     },
   );
 
   app.post(
     '/api/teams/:id/users',
-    { onRequest: requireAdmin, schema: { params: teamParams, body: teamUsersSchema } },
+    {
+      onRequest: requireAdmin,
+      schema: { params: teamParams, body: teamUsersSchema, response: { 200: teamMembersCountSchema } },
+    },
     async (request) => {
       const org = orgOf(request);
       await addTeamMembers(db, org.id, request.params.id, request.body.users);
@@ -116,7 +142,7 @@ export async function teamsRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/teams/:id/users/:userId',
-    { onRequest: requireAdmin, schema: { params: memberParams } },
+    { onRequest: requireAdmin, schema: { params: memberParams, response: { 200: teamMembersCountSchema } } },
     async (request) => {
       const org = orgOf(request);
       await addTeamMember(db, org.id, request.params.id, request.params.userId);
@@ -126,7 +152,10 @@ export async function teamsRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/teams/:id/users/:userId',
-    { onRequest: requireAdmin, schema: { params: memberParams } },
+    {
+      onRequest: requireAdmin,
+      schema: { params: memberParams, response: { 204: emptyResponse('The member is removed') } },
+    },
     async (request, reply) => {
       await removeTeamMember(db, changeContextOf(request), request.params.id, request.params.userId);
       return reply.code(204).send();
