@@ -2,7 +2,7 @@ import { Col, Flex, Row } from 'antd';
 import { SHORTFALL_TEXTS } from '@wallet/contract';
 import { ButtonLink } from '../../../components/ButtonLink';
 import { FundsShortfallAlert } from '../../../components/FundsShortfallAlert';
-import { useKpi } from '../api/admin';
+import { useKpi } from '../api/get-kpi';
 import { FundOverview } from './FundOverview';
 import { KpiCards } from './KpiCards';
 import { PurchaseRequestPanel } from './PurchaseRequestPanel';

@@ -13,7 +13,8 @@ import {
 } from '../../../lib/analytics';
 import { unitOf } from '../../../lib/chart-format';
 import { formatMoney } from '../../../lib/format';
-import { useAnalytics, useBalance } from '../api/admin';
+import { useAnalytics } from '../api/get-analytics';
+import { useBalance } from '../api/get-balance';
 import { SERIES_COLORS } from '../colors';
 
 export const FUND_CHART_HEIGHT = 280;

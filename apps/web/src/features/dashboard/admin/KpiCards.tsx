@@ -5,7 +5,8 @@ import { LoadingBlock } from '../../../components/LoadingBlock';
 import { Sparkline } from '../../../components/charts/Sparkline';
 import { rangeFilter, chartRange, DEFAULT_CHART_RANGE, CHART_RANGES } from '../../../lib/analytics';
 import { paths } from '../../../paths';
-import { useAnalytics, useKpi } from '../api/admin';
+import { useAnalytics } from '../api/get-analytics';
+import { useKpi } from '../api/get-kpi';
 import { SERIES_COLORS } from '../colors';
 import { KPI_CHART_HEIGHT, KpiCard } from '../KpiCard';
 

@@ -9,7 +9,8 @@ import { UserAvatar } from '../../../components/UserAvatar';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
-import { useForceDecision, usePanelRequests, type ForceStatus, type PanelTab } from '../api/admin';
+import { useForceDecision, type ForceStatus } from '../api/force-decision';
+import { usePanelRequests, type PanelTab } from '../api/get-panel-requests';
 import { RequestStatus } from '../RequestStatus';
 
 const ROW_HEIGHT = { pending: 112, approved: 68 } as const;

@@ -8,7 +8,8 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { paths } from '../../../paths';
 import { userProfilePath } from '../../user-profile';
-import { RECENT_CARDS_QUERY, SPENT_DAYS, useCardsSpend, useRecentlyUsedCards } from '../api/admin';
+import { SPENT_DAYS, useCardsSpend } from '../api/get-cards-spend';
+import { RECENT_CARDS_QUERY, useRecentlyUsedCards } from '../api/get-recently-used-cards';
 
 const ROWS = Number(RECENT_CARDS_QUERY['page[size]']);
 /** About the height of the table with its five rows (while loading it shows five placeholder rows). */

@@ -1,23 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CHART_RANGES, DEFAULT_CHART_RANGE, chartRange, rangeFilter } from '../../../lib/analytics';
-import {
-  analyticsQueryOptions,
-  balanceQueryOptions,
-  kpiQueryOptions,
-  panelRequestsQueryOptions,
-  recentlyUsedCardsQueryOptions,
-} from './admin';
-import {
-  MEMBER_MONTHS,
-  TRANSFERRED,
-  analyticsTotalQueryOptions,
-  myApprovedRequestsQueryOptions,
-  userCardsAnalyticsQueryOptions,
-} from './member';
+import { MEMBER_MONTHS, TRANSFERRED, analyticsQueryOptions, analyticsTotalQueryOptions } from './get-analytics';
+import { balanceQueryOptions } from './get-balance';
+import { kpiQueryOptions } from './get-kpi';
+import { myApprovedRequestsQueryOptions } from './get-my-approved-requests';
+import { panelRequestsQueryOptions } from './get-panel-requests';
+import { recentlyUsedCardsQueryOptions } from './get-recently-used-cards';
+import { userCardsAnalyticsQueryOptions } from './get-user-cards-analytics';
 
 /**
  * Starts the dashboard's first calls while its code (and the charts library) is still arriving, instead of after.
- * Failures are left to the components' own queries, which notify.
+ * Failures are left to the components' own queries, which notify. Those queries do not refetch on mount after a
+ * failure (retryOnMount: false): the prefetch has already failed (and been notified) and the panel offers Try Again,
+ * rather than failing a second time while the page appears.
  */
 export function prefetchDashboard(queryClient: QueryClient, admin: boolean, userId: number): void {
   if (admin) {

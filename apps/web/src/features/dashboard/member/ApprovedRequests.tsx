@@ -7,8 +7,8 @@ import { Sparkline } from '../../../components/charts/Sparkline';
 import { readableTagColor } from '../../../lib/contrast';
 import { periodTickFormatter } from '../../../lib/chart-format';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { useAnalytics } from '../api/admin';
-import { MEMBER_MONTHS, MY_APPROVED_SIZE, TRANSFERRED, useAnalyticsTotal, useMyApprovedRequests } from '../api/member';
+import { MEMBER_MONTHS, TRANSFERRED, useAnalytics, useAnalyticsTotal } from '../api/get-analytics';
+import { MY_APPROVED_SIZE, useMyApprovedRequests } from '../api/get-my-approved-requests';
 import { SERIES_COLORS } from '../colors';
 
 const ROW_HEIGHT = 56;

@@ -4,8 +4,8 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { MoneyChart, type MoneySeries } from '../../../components/charts/MoneyChart';
 import { formatMoney } from '../../../lib/format';
-import { useAnalytics } from '../api/admin';
-import { MEMBER_MONTHS, useUserCardsAnalytics } from '../api/member';
+import { MEMBER_MONTHS, useAnalytics } from '../api/get-analytics';
+import { useUserCardsAnalytics } from '../api/get-user-cards-analytics';
 import { SERIES_COLORS } from '../colors';
 
 export const MEMBER_VIEWS = [
