@@ -5,3 +5,4 @@ export * from './users.js';
 export * from './cards.js';
 export * from './expenses.js';
 export * from './teams.js';
+export * from './requests.js';

@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_SIZES, approvalDecisionSchema, idSchema, newRequestSchema } from '@wallet/contract';
+import {
+  PAGE_SIZES,
+  approvalDecisionSchema,
+  emptyResponse,
+  errorResponses,
+  idSchema,
+  newRequestSchema,
+  purchaseRequestItemSchema,
+  purchaseRequestsPageSchema,
+} from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
@@ -80,13 +89,18 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
     return { data: await presentRequests(db, org.id, rows, query.includes), meta: listMeta(total, query.page) };
   }
 
-  app.get('/api/purchase-requests', { onRequest: requireUser, schema: { querystring: listQuerystring } }, (request) =>
-    list(request, request.query),
+  app.get(
+    '/api/purchase-requests',
+    { onRequest: requireUser, schema: { querystring: listQuerystring, response: { 200: purchaseRequestsPageSchema } } },
+    (request) => list(request, request.query),
   );
 
   app.get(
     '/api/users/:id/purchase-requests',
-    { onRequest: requireUser, schema: { params: requestParams, querystring: listQuerystring } },
+    {
+      onRequest: requireUser,
+      schema: { params: requestParams, querystring: listQuerystring, response: { 200: purchaseRequestsPageSchema } },
+    },
     async (request) => {
       await assertCanListRequestsOf(db, orgOf(request).id, userOf(request), request.params.id);
       return list(request, request.query, request.params.id);
@@ -95,19 +109,29 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/purchase-requests/:id',
-    { onRequest: requireUser, schema: { params: requestParams, querystring: listQuerystring } },
+    {
+      onRequest: requireUser,
+      schema: { params: requestParams, querystring: listQuerystring, response: { 200: purchaseRequestItemSchema } },
+    },
     async (request) => {
       const org = orgOf(request);
       const query = parseListQuery(request.query, { ...requestListSpec, filters: {} });
       const row = await getVisibleRequest(db, org.id, userOf(request), request.params.id);
       const [data] = await presentRequests(db, org.id, [row], query.includes);
-      return { data };
+      return { data: data! };
     },
   );
 
   app.post(
     '/api/users/:id/purchase-requests',
-    { onRequest: requireUser, schema: { params: requestParams, body: newRequestSchema } },
+    {
+      onRequest: requireUser,
+      schema: {
+        params: requestParams,
+        body: newRequestSchema,
+        response: { 201: purchaseRequestItemSchema, ...errorResponses(403) },
+      },
+    },
     async (request, reply) => {
       const actor = userOf(request);
       assertFilesOwnRequest(actor, request.params.id);
@@ -118,13 +142,20 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
         [created],
         new Set(['user', 'card', 'team', 'walletCategory', 'approvals']),
       );
-      return reply.code(201).send({ data });
+      return reply.code(201).send({ data: data! });
     },
   );
 
   app.put(
     '/api/purchase-requests/:id',
-    { onRequest: requireUser, schema: { params: requestParams, body: newRequestSchema } },
+    {
+      onRequest: requireUser,
+      schema: {
+        params: requestParams,
+        body: newRequestSchema,
+        response: { 200: purchaseRequestItemSchema, ...errorResponses(409) },
+      },
+    },
     async (request) => {
       const updated = await editRequest(deps, contextOf(request), userOf(request), request.params.id, request.body);
       const [data] = await presentRequests(
@@ -133,13 +164,20 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
         [updated],
         new Set(['user', 'card', 'team', 'walletCategory', 'approvals']),
       );
-      return { data };
+      return { data: data! };
     },
   );
 
   app.put(
     '/api/purchase-requests/:id/approvals/:approvalId',
-    { onRequest: requireUser, schema: { params: approvalParams, body: approvalDecisionSchema } },
+    {
+      onRequest: requireUser,
+      schema: {
+        params: approvalParams,
+        body: approvalDecisionSchema,
+        response: { 200: purchaseRequestItemSchema, ...errorResponses(403, 409) },
+      },
+    },
     async (request) => {
       const updated = await decideStep(deps, contextOf(request), userOf(request), {
         requestId: request.params.id,
@@ -153,13 +191,20 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
         [updated],
         new Set(['user', 'approvals', 'approvals.approver']),
       );
-      return { data };
+      return { data: data! };
     },
   );
 
   app.put(
     '/api/purchase-requests/:id/finance-approval',
-    { onRequest: requireAdmin, schema: { params: requestParams, body: approvalDecisionSchema } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: requestParams,
+        body: approvalDecisionSchema,
+        response: { 200: purchaseRequestItemSchema, ...errorResponses(409) },
+      },
+    },
     async (request) => {
       const updated = await forceDecision(
         deps,
@@ -174,13 +219,19 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
         [updated],
         new Set(['user', 'approvals', 'approvals.approver']),
       );
-      return { data };
+      return { data: data! };
     },
   );
 
   app.delete(
     '/api/purchase-requests/:id',
-    { onRequest: requireUser, schema: { params: requestParams } },
+    {
+      onRequest: requireUser,
+      schema: {
+        params: requestParams,
+        response: { 204: emptyResponse('The request is cancelled'), ...errorResponses(409) },
+      },
+    },
     async (request, reply) => {
       await deleteRequest(db, orgOf(request).id, userOf(request), request.params.id);
       return reply.code(204).send();
@@ -190,7 +241,12 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
   /** One-click approve or reject from the mail: no session needed, the single-use link is the credential. */
   app.get(
     '/api/approval-links/:token',
-    { schema: { params: z.object({ token: z.string().min(20).max(100) }) } },
+    {
+      schema: {
+        params: z.object({ token: z.string().min(20).max(100) }),
+        response: { 302: emptyResponse('To the page saying what the link did (approved, rejected, expired...)') },
+      },
+    },
     async (request, reply) => {
       const target = await answerByLink(
         deps,

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_SIZES, idSchema, recurringUpdateSchema, todayIso } from '@wallet/contract';
+import {
+  PAGE_SIZES,
+  emptyResponse,
+  idSchema,
+  recurringItemSchema,
+  recurringPageSchema,
+  recurringUpdateSchema,
+  todayIso,
+} from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
@@ -41,13 +49,16 @@ export async function recurringRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/recurring-purchase-requests',
-    { onRequest: requireAdmin, schema: { querystring: listQuerystring } },
+    { onRequest: requireAdmin, schema: { querystring: listQuerystring, response: { 200: recurringPageSchema } } },
     (request) => list(request, request.query),
   );
 
   app.get(
     '/api/users/:id/recurring-purchase-requests',
-    { onRequest: requireUser, schema: { params, querystring: listQuerystring } },
+    {
+      onRequest: requireUser,
+      schema: { params, querystring: listQuerystring, response: { 200: recurringPageSchema } },
+    },
     async (request) => {
       await assertCanListRequestsOf(db, orgOf(request).id, userOf(request), request.params.id);
       return list(request, request.query, request.params.id);
@@ -56,7 +67,10 @@ export async function recurringRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/recurring-purchase-requests/:id',
-    { onRequest: requireAdmin, schema: { params, body: recurringUpdateSchema } },
+    {
+      onRequest: requireAdmin,
+      schema: { params, body: recurringUpdateSchema, response: { 200: recurringItemSchema } },
+    },
     async (request) => {
       const org = orgOf(request);
       const row = await setPaused(
@@ -73,7 +87,10 @@ export async function recurringRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/recurring-purchase-requests/:id',
-    { onRequest: requireUser, schema: { params } },
+    {
+      onRequest: requireUser,
+      schema: { params, response: { 204: emptyResponse('The recurring request is stopped') } },
+    },
     async (request, reply) => {
       await removeRecurring(db, orgOf(request).id, userOf(request), request.params.id, auditByOf(request));
       return reply.code(204).send();
