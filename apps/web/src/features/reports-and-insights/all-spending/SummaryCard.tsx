@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { seriesQueryOptions, totalQueryOptions, useTotal } from '../api/analytics';
 import { countExpenses, useExpenseCount } from '../api/expenses';
 import { expenseKeys } from '../api/keys';
-import { useReportExport } from '../api/use-report-export';
+import { useReportExport } from '../api/export-report';
 import { expensesBetween, rangePhrase, type DayRange } from '../ranges';
 import { summaryCsv } from './summary-csv';
 

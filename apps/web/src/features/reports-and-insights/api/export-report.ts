@@ -1,3 +1,5 @@
+import { useMutation } from '@tanstack/react-query';
+import { App } from 'antd';
 import { REPORT_TEXTS, type ReportExportField, type ReportExportFormat } from '@wallet/contract';
 import { downloadFile } from '../../../lib/download';
 import { HttpError, type QueryParams } from '../../../lib/http';
@@ -30,4 +32,37 @@ export function exportErrorMessage(error: unknown): string {
     return first ?? error.serverMessage ?? REPORT_TEXTS.unknownExportError;
   }
   return REPORT_TEXTS.unknownExportError;
+}
+
+const NOTICE_KEY = 'report-export';
+
+/**
+ * An export with PRODUCT.md §8's notices (bottom right, one replacing the other): 'Generating this report...', then
+ * 'Report generated successfully!' with the file's name, or a warning with the server's message.
+ */
+export function useReportExport() {
+  const { notification } = App.useApp();
+  return useMutation({
+    mutationFn: exportReport,
+    meta: { silent: true },
+    onMutate: () => {
+      notification.info({ key: NOTICE_KEY, title: REPORT_TEXTS.generating, placement: 'bottomRight', duration: false });
+    },
+    onSuccess: (fileName) => {
+      notification.success({
+        key: NOTICE_KEY,
+        title: REPORT_TEXTS.generated,
+        description: fileName,
+        placement: 'bottomRight',
+      });
+    },
+    onError: (error) => {
+      notification.warning({
+        key: NOTICE_KEY,
+        title: 'Report export failed',
+        description: exportErrorMessage(error),
+        placement: 'bottomRight',
+      });
+    },
+  });
 }

@@ -8,7 +8,7 @@ import {
   type ReportExportFormat,
 } from '@wallet/contract';
 import type { QueryParams } from '../../../lib/http';
-import { useReportExport } from '../api/use-report-export';
+import { useReportExport } from '../api/export-report';
 
 interface Values {
   format: ReportExportFormat;
