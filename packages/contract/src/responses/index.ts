@@ -6,3 +6,4 @@ export * from './cards.js';
 export * from './expenses.js';
 export * from './teams.js';
 export * from './requests.js';
+export * from './analytics.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '@wallet/contract';
+import { analyticsAnswerSchema, idSchema } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { parseAnalyticsQuery } from './query.js';
@@ -25,10 +25,14 @@ export async function analyticsRoutes(fastify: FastifyInstance) {
     tops: Array<'top_five_spender' | 'top_five_card_balances' | 'top_five_categories' | 'top_five_teams'>,
     series: OrgSeries,
   ) =>
-    app.get(path, { onRequest: requireAdmin, schema: { querystring: query } }, async (request) => {
-      const { aggregation, byCreated } = parseAnalyticsQuery(request.query, { tops });
-      return organizationAnalytics(db, orgOf(request).id, series, aggregation, byCreated);
-    });
+    app.get(
+      path,
+      { onRequest: requireAdmin, schema: { querystring: query, response: { 200: analyticsAnswerSchema } } },
+      async (request) => {
+        const { aggregation, byCreated } = parseAnalyticsQuery(request.query, { tops });
+        return organizationAnalytics(db, orgOf(request).id, series, aggregation, byCreated);
+      },
+    );
 
   orgRoute(
     '/api/expenses/analytics',
@@ -41,12 +45,19 @@ export async function analyticsRoutes(fastify: FastifyInstance) {
 
   /** A person's own figures: members read only their own, admins anyone's in the organisation. */
   const userRoute = (path: string, extra: Record<string, readonly string[]>, series: UserSeries) =>
-    app.get(path, { onRequest: requireUser, schema: { params: userParams, querystring: query } }, async (request) => {
-      const org = orgOf(request);
-      await assertCanReadFiguresOf(db, org.id, userOf(request), request.params.id);
-      const { aggregation, byCreated } = parseAnalyticsQuery(request.query, { tops: [], extra });
-      return userAnalytics(db, org.id, request.params.id, series, aggregation, byCreated);
-    });
+    app.get(
+      path,
+      {
+        onRequest: requireUser,
+        schema: { params: userParams, querystring: query, response: { 200: analyticsAnswerSchema } },
+      },
+      async (request) => {
+        const org = orgOf(request);
+        await assertCanReadFiguresOf(db, org.id, userOf(request), request.params.id);
+        const { aggregation, byCreated } = parseAnalyticsQuery(request.query, { tops: [], extra });
+        return userAnalytics(db, org.id, request.params.id, series, aggregation, byCreated);
+      },
+    );
 
   userRoute('/api/users/:id/expenses/analytics', {}, 'expenses');
   userRoute('/api/users/:id/journal-entries/analytics', {}, 'journal-entries');

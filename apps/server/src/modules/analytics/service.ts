@@ -1,4 +1,4 @@
-import { todayIso } from '@wallet/contract';
+import { todayIso, type AnalyticsAnswer } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { topCardBalances } from '../cards/service.js';
@@ -17,10 +17,7 @@ type Daily = Array<{ day: string; amount: number }>;
 type Top = 'spender' | 'card_balance' | 'category' | 'team';
 
 /** What an analytics endpoint answers: rows ({date, amount} or a top list) and the filter it applied. */
-export interface AnalyticsAnswer {
-  data: unknown[];
-  meta: Record<string, unknown>;
-}
+export type { AnalyticsAnswer };
 
 /** Where a series' money comes from: daily flows, or a balance (opening plus daily changes). */
 type Source =
