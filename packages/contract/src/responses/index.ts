@@ -7,3 +7,4 @@ export * from './expenses.js';
 export * from './teams.js';
 export * from './requests.js';
 export * from './analytics.js';
+export * from './organization.js';

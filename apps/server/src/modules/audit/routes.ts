@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIT_ACTIONS, idSchema, isCalendarDay, type AuditAction } from '@wallet/contract';
+import { AUDIT_ACTIONS, auditPageSchema, idSchema, isCalendarDay, type AuditAction } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { requireAdmin } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
@@ -50,20 +50,24 @@ export async function auditRoutes(fastify: FastifyInstance) {
   const { db } = fastify.deps;
 
   /** Account Settings -> Audit Log (admins): filter by actor, action and day range; newest first. */
-  app.get('/api/audit-log', { onRequest: requireAdmin, schema: { querystring: listQuerystring } }, async (request) => {
-    const org = orgOf(request);
-    const query = parseListQuery(request.query, listSpec);
-    const { filters } = query;
-    const { rows, total } = await listAuditEntries(
-      db,
-      org.id,
-      { actorId: filters.actor_id, actions: filters.action, between: filters.between },
-      query.sort,
-      query.page,
-    );
-    return {
-      data: await presentAuditEntries(db, org.id, rows, query.includes.has('actor')),
-      meta: listMeta(total, query.page),
-    };
-  });
+  app.get(
+    '/api/audit-log',
+    { onRequest: requireAdmin, schema: { querystring: listQuerystring, response: { 200: auditPageSchema } } },
+    async (request) => {
+      const org = orgOf(request);
+      const query = parseListQuery(request.query, listSpec);
+      const { filters } = query;
+      const { rows, total } = await listAuditEntries(
+        db,
+        org.id,
+        { actorId: filters.actor_id, actions: filters.action, between: filters.between },
+        query.sort,
+        query.page,
+      );
+      return {
+        data: await presentAuditEntries(db, org.id, rows, query.includes.has('actor')),
+        meta: listMeta(total, query.page),
+      };
+    },
+  );
 }

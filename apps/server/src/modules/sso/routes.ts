@@ -10,6 +10,12 @@ import {
   outboundSsoSchema,
   type LoginResponse,
   type SsoPendingSignIn,
+  emptyResponse,
+  errorResponses,
+  givingConfigItemSchema,
+  loginResponseSchema,
+  outboundSsoItemSchema,
+  pendingSsoSignInItemSchema,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
@@ -38,11 +44,17 @@ export async function ssoRoutes(fastify: FastifyInstance) {
   const { db, config } = fastify.deps;
 
   /** Public: the user menu's '{product}', the mobile header's link, and whether SSO is set up. */
-  app.get('/api/sso/config', async () => ({ data: givingConfig(config) }));
-
-  app.post('/api/outbound-sso', { onRequest: requireUser, schema: { body: outboundSsoSchema } }, async (request) => ({
-    data: await outboundSsoUrl(config, orgOf(request), userOf(request), request.body.app),
+  app.get('/api/sso/config', { schema: { response: { 200: givingConfigItemSchema } } }, async () => ({
+    data: givingConfig(config),
   }));
+
+  app.post(
+    '/api/outbound-sso',
+    { onRequest: requireUser, schema: { body: outboundSsoSchema, response: { 200: outboundSsoItemSchema } } },
+    async (request) => ({
+      data: await outboundSsoUrl(config, orgOf(request), userOf(request), request.body.app),
+    }),
+  );
 
   const cookieOptions = {
     path: SSO_SIGN_IN_PATH,
@@ -53,40 +65,61 @@ export async function ssoRoutes(fastify: FastifyInstance) {
   const keyOf = (request: FastifyRequest) => request.cookies[SIGN_IN_COOKIE] || undefined;
 
   /** A link from the giving product: checked, then the confirmation page; it signs nobody in by itself. */
-  app.get('/sso/login', { schema: { querystring: inboundQuery } }, async (request, reply) => {
-    const org = orgOf(request);
-    const result = await receiveSsoLink(db, config, org, request.query.token ?? '', request.ip);
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    if (!result.ok) return reply.redirect(`${SSO_REFUSED_PAGE}?reason=${result.reason}`);
-    reply.setCookie(SIGN_IN_COOKIE, result.key, { ...cookieOptions, maxAge: SSO_CONFIRM_MINUTES * 60 });
-    return reply.redirect(SSO_CONFIRM_PAGE);
-  });
+  app.get(
+    '/sso/login',
+    {
+      schema: {
+        querystring: inboundQuery,
+        response: { 302: emptyResponse('To the confirmation page, or to /sso/refused?reason=... saying why not') },
+      },
+    },
+    async (request, reply) => {
+      const org = orgOf(request);
+      const result = await receiveSsoLink(db, config, org, request.query.token ?? '', request.ip);
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      if (!result.ok) return reply.redirect(`${SSO_REFUSED_PAGE}?reason=${result.reason}`);
+      reply.setCookie(SIGN_IN_COOKIE, result.key, { ...cookieOptions, maxAge: SSO_CONFIRM_MINUTES * 60 });
+      return reply.redirect(SSO_CONFIRM_PAGE);
+    },
+  );
 
   /** The confirmation page: whom Continue signs in. */
-  app.get(SSO_SIGN_IN_PATH, async (request, reply): Promise<{ data: SsoPendingSignIn }> => {
-    reply.header('cache-control', 'no-store');
-    return { data: await pendingSsoSignIn(db, orgOf(request), keyOf(request)) };
-  });
+  app.get(
+    SSO_SIGN_IN_PATH,
+    { schema: { response: { 200: pendingSsoSignInItemSchema, ...errorResponses(401) } } },
+    async (request, reply): Promise<{ data: SsoPendingSignIn }> => {
+      reply.header('cache-control', 'no-store');
+      return { data: await pendingSsoSignIn(db, orgOf(request), keyOf(request)) };
+    },
+  );
 
   /** Continue: signs in (replacing the current session), or opens the two-factor challenge as POST /login does. */
-  app.post(SSO_SIGN_IN_PATH, async (request, reply): Promise<LoginResponse> => {
-    const org = orgOf(request);
-    const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
-    const result = await confirmSsoSignIn(db, org, keyOf(request), client);
-    reply.clearCookie(SIGN_IN_COOKIE, cookieOptions);
-    if (request.auth) await signOut(db, request.auth.sessionId);
-    if (result.twoFactor) {
-      setChallengeCookie(fastify, reply, result.challengeToken);
-      return { message: TWO_FACTOR_MESSAGES.codeNeeded, two_factor: true };
-    }
-    setSessionCookie(fastify, reply, result.token);
-    return { message: MESSAGES.loggedIn, two_factor: false };
-  });
+  app.post(
+    SSO_SIGN_IN_PATH,
+    { schema: { response: { 200: loginResponseSchema, ...errorResponses(401) } } },
+    async (request, reply): Promise<LoginResponse> => {
+      const org = orgOf(request);
+      const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
+      const result = await confirmSsoSignIn(db, org, keyOf(request), client);
+      reply.clearCookie(SIGN_IN_COOKIE, cookieOptions);
+      if (request.auth) await signOut(db, request.auth.sessionId);
+      if (result.twoFactor) {
+        setChallengeCookie(fastify, reply, result.challengeToken);
+        return { message: TWO_FACTOR_MESSAGES.codeNeeded, two_factor: true };
+      }
+      setSessionCookie(fastify, reply, result.token);
+      return { message: MESSAGES.loggedIn, two_factor: false };
+    },
+  );
 
   /** Cancel: forgets the sign-in waiting for confirmation. */
-  app.delete(SSO_SIGN_IN_PATH, async (request, reply) => {
-    await cancelSsoSignIn(db, orgOf(request), keyOf(request));
-    reply.clearCookie(SIGN_IN_COOKIE, cookieOptions);
-    return reply.code(204).send();
-  });
+  app.delete(
+    SSO_SIGN_IN_PATH,
+    { schema: { response: { 204: emptyResponse('The waiting sign-in is forgotten') } } },
+    async (request, reply) => {
+      await cancelSsoSignIn(db, orgOf(request), keyOf(request));
+      reply.clearCookie(SIGN_IN_COOKIE, cookieOptions);
+      return reply.code(204).send();
+    },
+  );
 }
