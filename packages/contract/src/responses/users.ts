@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { UpdateUserResponse, UserResource } from '../users.js';
 import type { LoginResponse, Me } from '../auth.js';
 import type { CardIssuerInfo } from '../card-issuer.js';
+import type { RecoveryCodesResponse, TwoFactorSetup, TwoFactorStatus } from '../two-factor.js';
 import { notificationPreferencesSchema } from '../users.js';
 import { dataOf, pageOf } from './common.js';
 
@@ -82,3 +83,21 @@ export const loginResponseSchema = z.object({
 }) satisfies z.ZodType<LoginResponse>;
 /** POST /api/auth/register: signed in, and who. */
 export const registerResponseSchema = loginResponseSchema.extend({ data: meSchema });
+
+/** GET /user/two-factor-authentication. */
+export const twoFactorStatusItemSchema = dataOf(
+  z.object({
+    enabled: z.boolean(),
+    pending: z.boolean(),
+    confirmed_at: z.string().nullable(),
+    recovery_codes_left: z.number().int(),
+  }) satisfies z.ZodType<TwoFactorStatus>,
+);
+/** POST /user/two-factor-authentication: the secret to enter, shown while setting up only. */
+export const twoFactorSetupItemSchema = dataOf(
+  z.object({ secret: z.string(), otpauth_url: z.string(), qr_code: z.string() }) satisfies z.ZodType<TwoFactorSetup>,
+);
+export const recoveryCodesResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ recovery_codes: z.array(z.string()) }),
+}) satisfies z.ZodType<RecoveryCodesResponse>;

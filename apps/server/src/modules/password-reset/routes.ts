@@ -5,6 +5,8 @@ import {
   forgotPasswordSchema,
   resetPasswordSchema,
   type PasswordResetResponse,
+  errorResponses,
+  messageSchema,
 } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { organizationOriginOf } from '../../http/public-url.js';
@@ -17,7 +19,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/forgot-password',
-    { schema: { body: forgotPasswordSchema } },
+    { schema: { body: forgotPasswordSchema, response: { 200: messageSchema, ...errorResponses(429) } } },
     async (request): Promise<PasswordResetResponse> => {
       await requestPasswordReset(db, jobs, {
         organization: orgOf(request),
@@ -31,7 +33,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/reset-password',
-    { schema: { body: resetPasswordSchema } },
+    { schema: { body: resetPasswordSchema, response: { 200: messageSchema, ...errorResponses(429) } } },
     async (request): Promise<PasswordResetResponse> => {
       const session = request.auth ? { id: request.auth.sessionId, userId: request.auth.user.id } : null;
       await resetPassword(db, orgOf(request).id, request.body, { ip: request.ip, session });

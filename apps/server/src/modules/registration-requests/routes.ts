@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emptyResponse } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { organizationOriginOf } from '../../http/public-url.js';
 import { answerByLink } from './service.js';
@@ -11,7 +12,12 @@ export async function registrationRequestRoutes(fastify: FastifyInstance) {
   /** An admin's one-click Approve or Block from the mail: no session needed, the single-use link is the credential. */
   app.get(
     '/api/registration-requests/links/:token',
-    { schema: { params: z.object({ token: z.string().min(20).max(100) }) } },
+    {
+      schema: {
+        params: z.object({ token: z.string().min(20).max(100) }),
+        response: { 302: emptyResponse('To /registration-approval-status?status=... saying what the link did') },
+      },
+    },
     async (request, reply) => {
       const target = await answerByLink(
         fastify.deps,

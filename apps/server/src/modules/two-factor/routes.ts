@@ -8,6 +8,12 @@ import {
   twoFactorPasswordSchema,
   type LoginResponse,
   type RecoveryCodesResponse,
+  errorResponses,
+  loginResponseSchema,
+  messageSchema,
+  recoveryCodesResponseSchema,
+  twoFactorSetupItemSchema,
+  twoFactorStatusItemSchema,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { assertRecentPassword, requireUser } from '../../http/guards.js';
@@ -31,7 +37,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   /** {code} or {recovery_code} for the pending sign-in of the challenge cookie; opens the session. */
   app.post(
     '/two-factor-challenge',
-    { schema: { body: twoFactorChallengeSchema } },
+    { schema: { body: twoFactorChallengeSchema, response: { 200: loginResponseSchema, ...errorResponses(401, 429) } } },
     async (request, reply): Promise<LoginResponse> => {
       const org = orgOf(request);
       const userId = await completeChallenge(db, org.id, challengeTokenOf(request), request.body, request.ip);
@@ -43,21 +49,35 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/user/two-factor-authentication', { onRequest: requireUser }, async (request) => ({
-    data: await twoFactorStatus(db, orgOf(request).id, userOf(request).id),
-  }));
+  app.get(
+    '/user/two-factor-authentication',
+    { onRequest: requireUser, schema: { response: { 200: twoFactorStatusItemSchema } } },
+    async (request) => ({
+      data: await twoFactorStatus(db, orgOf(request).id, userOf(request).id),
+    }),
+  );
 
   /** Starts setting up: the secret, its otpauth URL and QR code (shown until confirmed, never after). */
-  app.post('/user/two-factor-authentication', { onRequest: requireUser }, async (request, reply) => {
-    // A borrowed session must not be able to put its own authenticator on the account.
-    assertRecentPassword(request);
-    const data = await startSetup(db, orgOf(request), userOf(request));
-    return reply.code(201).send({ data });
-  });
+  app.post(
+    '/user/two-factor-authentication',
+    { onRequest: requireUser, schema: { response: { 201: twoFactorSetupItemSchema, ...errorResponses(409, 423) } } },
+    async (request, reply) => {
+      // A borrowed session must not be able to put its own authenticator on the account.
+      assertRecentPassword(request);
+      const data = await startSetup(db, orgOf(request), userOf(request));
+      return reply.code(201).send({ data });
+    },
+  );
 
   app.post(
     '/user/confirmed-two-factor-authentication',
-    { onRequest: requireUser, schema: { body: confirmTwoFactorSchema } },
+    {
+      onRequest: requireUser,
+      schema: {
+        body: confirmTwoFactorSchema,
+        response: { 200: recoveryCodesResponseSchema, ...errorResponses(409, 429) },
+      },
+    },
     async (request): Promise<RecoveryCodesResponse> => {
       const codes = await confirmSetup(db, orgOf(request).id, userOf(request), request.body.code, request.ip);
       return { message: TWO_FACTOR_MESSAGES.enabled, data: { recovery_codes: codes } };
@@ -66,7 +86,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/user/two-factor-authentication',
-    { onRequest: requireUser, schema: { body: twoFactorPasswordSchema } },
+    { onRequest: requireUser, schema: { body: twoFactorPasswordSchema, response: { 200: messageSchema } } },
     async (request) => {
       await disable(db, orgOf(request).id, userOf(request), request.body.password);
       return { message: TWO_FACTOR_MESSAGES.disabled };
@@ -75,7 +95,10 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/user/two-factor-recovery-codes',
-    { onRequest: requireUser, schema: { body: twoFactorPasswordSchema } },
+    {
+      onRequest: requireUser,
+      schema: { body: twoFactorPasswordSchema, response: { 200: recoveryCodesResponseSchema, ...errorResponses(409) } },
+    },
     async (request): Promise<RecoveryCodesResponse> => {
       const codes = await regenerateRecoveryCodes(db, orgOf(request).id, userOf(request), request.body.password);
       return { message: TWO_FACTOR_MESSAGES.recoveryCodesRegenerated, data: { recovery_codes: codes } };
