@@ -55,5 +55,11 @@ export const openApiDocumentSchema = z
 /** GET /healthz: the process answers (the orchestrator's probe; not in the API document). */
 export const healthSchema = z.object({ status: z.literal('ok') });
 
+/** An HTML page (the development mailbox). */
+export const pageResponse = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: z.string() as unknown as z.ZodType<unknown> } },
+});
+
 /** A CSV download (an attachment). */
 export const csvResponse = (description: string) => fileResponse('text/csv', description);

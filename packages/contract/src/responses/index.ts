@@ -8,3 +8,4 @@ export * from './teams.js';
 export * from './requests.js';
 export * from './analytics.js';
 export * from './organization.js';
+export * from './simulator.js';

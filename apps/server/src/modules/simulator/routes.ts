@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SIMULATOR_MESSAGES, centsField, idSchema } from '@wallet/contract';
+import {
+  SIMULATOR_MESSAGES,
+  centsField,
+  errorResponses,
+  idSchema,
+  simulatedIncrementItemSchema,
+  simulatedPostingItemSchema,
+  simulatedPurchaseItemSchema,
+  simulatedReleaseItemSchema,
+} from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { requireAdmin } from '../../http/guards.js';
 import { randomMerchant, WALLETS } from './merchants.js';
@@ -44,7 +53,7 @@ export async function simulatorRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/simulator/purchases',
-    { onRequest: requireAdmin, schema: { body: purchaseSchema } },
+    { onRequest: requireAdmin, schema: { body: purchaseSchema, response: { 201: simulatedPurchaseItemSchema } } },
     async (request, reply) => {
       const result = await simulatePurchase(
         db,
@@ -64,7 +73,11 @@ export async function simulatorRoutes(fastify: FastifyInstance) {
     '/api/simulator/authorizations/:id/capture',
     {
       onRequest: requireAdmin,
-      schema: { params: authorizationParams, body: z.object({ amount: centsField(1).optional() }).default({}) },
+      schema: {
+        params: authorizationParams,
+        body: z.object({ amount: centsField(1).optional() }).default({}),
+        response: { 200: simulatedPostingItemSchema, ...errorResponses(409) },
+      },
     },
     async (request) => {
       const expense = await simulateCapture(db, orgOf(request).id, request.params.id, request.body.amount);
@@ -74,7 +87,14 @@ export async function simulatorRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/simulator/authorizations/:id/refund',
-    { onRequest: requireAdmin, schema: { params: authorizationParams, body: z.object({ amount: centsField(1) }) } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: authorizationParams,
+        body: z.object({ amount: centsField(1) }),
+        response: { 200: simulatedPostingItemSchema, ...errorResponses(409) },
+      },
+    },
     async (request) => {
       const expense = await simulateRefund(db, orgOf(request).id, request.params.id, request.body.amount);
       return { data: presentPostedTransaction(expense) };
@@ -83,7 +103,14 @@ export async function simulatorRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/simulator/authorizations/:id/increment',
-    { onRequest: requireAdmin, schema: { params: authorizationParams, body: z.object({ amount: centsField(1) }) } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: authorizationParams,
+        body: z.object({ amount: centsField(1) }),
+        response: { 200: simulatedIncrementItemSchema, ...errorResponses(409) },
+      },
+    },
     async (request) => {
       return { data: await simulateIncrement(db, orgOf(request).id, request.params.id, request.body.amount) };
     },
@@ -92,7 +119,10 @@ export async function simulatorRoutes(fastify: FastifyInstance) {
   for (const status of ['reverse', 'expire'] as const) {
     app.post(
       `/api/simulator/authorizations/:id/${status}`,
-      { onRequest: requireAdmin, schema: { params: authorizationParams } },
+      {
+        onRequest: requireAdmin,
+        schema: { params: authorizationParams, response: { 200: simulatedReleaseItemSchema, ...errorResponses(409) } },
+      },
       async (request) => {
         const hold = await simulateRelease(
           db,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { MESSAGES, WEBHOOK_MESSAGES } from '@wallet/contract';
+import { MESSAGES, WEBHOOK_MESSAGES, errorResponses, stripeWebhookAnswerSchema } from '@wallet/contract';
 import { badRequest } from '../../http/errors.js';
 import { presentWebhookAnswer } from './presenter.js';
 import { receiveStripeEvent } from './service.js';
@@ -23,26 +23,30 @@ export async function stripeWebhookRoutes(fastify: FastifyInstance) {
     (_request, body, done) => done(null, body),
   );
 
-  fastify.post('/webhooks/stripe', async (request, reply) => {
-    const signature = request.headers['stripe-signature'];
-    if (!secret) {
-      request.log.warn('stripe webhook received but STRIPE_WEBHOOK_SECRET is not set');
-      throw badRequest(WEBHOOK_MESSAGES.notConfigured);
-    }
-    if (typeof request.body !== 'string' || typeof signature !== 'string')
-      throw badRequest(WEBHOOK_MESSAGES.missingSignature);
-    let event: StripeEventShape;
-    try {
-      event = stripe.webhooks.constructEvent(request.body, signature, secret) as unknown as StripeEventShape;
-    } catch {
-      request.log.warn('stripe webhook with a bad signature refused');
-      throw badRequest(WEBHOOK_MESSAGES.invalidSignature);
-    }
-    if (!event?.id || !event.type || !event.data?.object) throw badRequest(MESSAGES.invalidData);
+  fastify.post(
+    '/webhooks/stripe',
+    { schema: { response: { 200: stripeWebhookAnswerSchema, ...errorResponses(400) } } },
+    async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      if (!secret) {
+        request.log.warn('stripe webhook received but STRIPE_WEBHOOK_SECRET is not set');
+        throw badRequest(WEBHOOK_MESSAGES.notConfigured);
+      }
+      if (typeof request.body !== 'string' || typeof signature !== 'string')
+        throw badRequest(WEBHOOK_MESSAGES.missingSignature);
+      let event: StripeEventShape;
+      try {
+        event = stripe.webhooks.constructEvent(request.body, signature, secret) as unknown as StripeEventShape;
+      } catch {
+        request.log.warn('stripe webhook with a bad signature refused');
+        throw badRequest(WEBHOOK_MESSAGES.invalidSignature);
+      }
+      if (!event?.id || !event.type || !event.data?.object) throw badRequest(MESSAGES.invalidData);
 
-    const answer = await receiveStripeEvent(db, jobs, event);
-    // A synchronous decision is answered in the API version of the event it answers.
-    if (answer.kind === 'decision' && event.api_version) reply.header('Stripe-Version', event.api_version);
-    return reply.code(200).send(presentWebhookAnswer(answer));
-  });
+      const answer = await receiveStripeEvent(db, jobs, event);
+      // A synchronous decision is answered in the API version of the event it answers.
+      if (answer.kind === 'decision' && event.api_version) reply.header('Stripe-Version', event.api_version);
+      return reply.code(200).send(presentWebhookAnswer(answer));
+    },
+  );
 }
