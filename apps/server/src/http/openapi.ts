@@ -42,6 +42,21 @@ function asParameterObject(part: (typeof SCHEMA_PARTS)[number], json: unknown): 
   };
 }
 
+/** What a success answer is called when its schema has no description of its own (else 'Default Response'). */
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'Done, no content',
+  302: 'A redirect (Location)',
+  304: 'Not modified',
+};
+
+function withDescription(status: string, response: Schema): Schema {
+  if (response.description || !SUCCESS_DESCRIPTIONS[status]) return response;
+  // @fastify/swagger takes x-response-description as the response's description, not the schema's.
+  return { ...response, 'x-response-description': SUCCESS_DESCRIPTIONS[status] };
+}
+
 /** Where the transform leaves an operation's error statuses for documentErrors (an x- key, so the plugin keeps it). */
 const ERROR_STATUSES = 'x-error-statuses';
 
@@ -112,7 +127,9 @@ export function createSafeTransform(): SwaggerTransform {
     schema.security ??= securityOf(route);
     // The error answers become references to the shared ones (documentErrors below), not copies in every operation.
     const responses = Object.fromEntries(
-      Object.entries((schema.response ?? {}) as Schema).filter(([status]) => !/^4/.test(status)),
+      Object.entries((schema.response ?? {}) as Schema)
+        .filter(([status]) => !/^4/.test(status))
+        .map(([status, response]) => [status, withDescription(status, response as Schema)]),
     );
     schema.response = Object.keys(responses).length > 0 ? responses : undefined;
     schema[ERROR_STATUSES] = errorStatusesOf(route);
