@@ -112,7 +112,10 @@ export async function cardsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/cards',
-    { onRequest: requireAdmin, schema: { body: newCardSchema, response: { 201: cardChangedSchema } } },
+    {
+      onRequest: requireAdmin,
+      schema: { body: newCardSchema, response: { 201: cardChangedSchema, ...errorResponses(409) } },
+    },
     async (request, reply) => {
       const org = orgOf(request);
       const card = await createCard(
@@ -236,7 +239,10 @@ export async function cardsRoutes(fastify: FastifyInstance) {
    */
   app.post(
     '/api/cards/fund',
-    { onRequest: requireAdmin, schema: { body: fundCardsSchema, response: { 200: fundCardsResponseSchema } } },
+    {
+      onRequest: requireAdmin,
+      schema: { body: fundCardsSchema, response: { 200: fundCardsResponseSchema, ...errorResponses(409) } },
+    },
     async (request): Promise<FundCardsResponse> => {
       const org = orgOf(request);
       const { cards } = await fundCards(

@@ -136,7 +136,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     '/api/users/:id/invitations',
     {
       onRequest: requireAdmin,
-      schema: { params: idParams, body: invitationSchema, response: { 201: userItemSchema } },
+      schema: { params: idParams, body: invitationSchema, response: { 201: userItemSchema, ...errorResponses(409) } },
     },
     async (request, reply) => {
       const user = await invitePerson(invitationContextOf(request), request.params.id, request.body.role);
@@ -207,7 +207,10 @@ export async function usersRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/users/:id/roles',
-    { onRequest: requireAdmin, schema: { params: idParams, body: userRolesSchema, response: { 200: userItemSchema } } },
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParams, body: userRolesSchema, response: { 200: userItemSchema, ...errorResponses(409) } },
+    },
     async (request) => {
       const org = orgOf(request);
       const user = await setUserRole(db, org.id, request.params.id, request.body.roles[0]!, auditByOf(request));
