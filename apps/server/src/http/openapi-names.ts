@@ -1,8 +1,8 @@
 /**
- * An operation's operationId and summary, derived from its method and path (a route may set its own in its schema):
- * GET /api/users/:id/cards is listUserCards, "List the cards of a user". Path parameters make the segment before them
- * one item; the last segment names what is listed, created, read, changed or deleted, or, for a POST to a segment
- * that is not a collection (/login, /authorizations/:id/capture), the action itself.
+ * An operation's operationId derived from its method and path (openapi-summaries.ts or the route's schema may name
+ * it instead): GET /api/users/:id/cards is listUserCards. Path parameters make the segment before them one item; the
+ * last segment names what is listed, created, read, changed or deleted, or, for a POST to a segment that is not a
+ * collection (/login, /authorizations/:id/capture), the action itself.
  */
 
 const NOT_PLURAL = /(ss|us|ics|ings)$/;
@@ -68,16 +68,4 @@ const camel = (words: string) => {
 export function operationIdOf(method: string, url: string): string {
   const { verb, objects } = phraseOf(method, url);
   return camel(verb) + [...objects].reverse().map(pascal).join('');
-}
-
-/** "List the cards of a user"; "Capture a simulator authorization". */
-export function summaryOf(method: string, url: string): string {
-  const { verb, objects } = phraseOf(method, url);
-  const [first, ...owners] = objects;
-  const article = (noun: string) =>
-    isPlural(noun) || !/^[a-z]/.test(noun) ? 'the' : /^[aeiou]/.test(noun) ? 'an' : 'a';
-  const words = [verb.replace(/^\w/, (letter) => letter.toUpperCase())];
-  if (first) words.push(article(first), first);
-  for (const owner of owners) words.push('of', article(owner), owner);
-  return words.join(' ');
 }

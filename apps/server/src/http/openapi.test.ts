@@ -4,6 +4,7 @@ import type * as FastifyModule from 'fastify';
 import { useTestApp } from '../test/context.js';
 import { makeOrganization } from '../test/factories.js';
 import { createSafeTransform } from './openapi.js';
+import { OPERATION_NAMES } from './openapi-summaries.js';
 
 /** Every route any Fastify instance registers, recorded apart from @fastify/swagger's own bookkeeping. */
 const registered = vi.hoisted(
@@ -82,6 +83,13 @@ describe('GET /api/docs', () => {
     expect(routes.length).toBeGreaterThan(50);
     const undeclared = routes.filter((route) => !route.responseStatuses.some((status) => /^[23]/.test(status)));
     expect(undeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  it('names every operation in openapi-summaries.ts, and names no route that is gone', async () => {
+    const routes = registered.filter((route) => route.method !== 'HEAD' && !route.hidden);
+    const keys = routes.map((route) => `${route.method} ${route.url}`);
+    expect(keys.filter((key) => !(key in OPERATION_NAMES))).toEqual([]);
+    expect(Object.keys(OPERATION_NAMES).filter((key) => !keys.includes(key))).toEqual([]);
   });
 
   it('describes validated parts from the zod schemas', async () => {

@@ -9,7 +9,7 @@ import {
   securityOf,
   type RouteOptions,
 } from './openapi-security.js';
-import { operationIdOf, summaryOf } from './openapi-names.js';
+import { operationIdOf } from './openapi-names.js';
 import { OPERATION_NAMES } from './openapi-summaries.js';
 
 export const OPENAPI_PATHS = ['/api/docs', '/api/docs/json'] as const;
@@ -123,7 +123,7 @@ export function createSafeTransform(): SwaggerTransform {
     schema.tags ??= [tagOf(input.url)];
     const named = OPERATION_NAMES[`${method} ${input.url}`];
     schema.operationId ??= named?.operationId ?? operationIdOf(method, input.url);
-    schema.summary ??= named?.summary ?? summaryOf(method, input.url);
+    schema.summary ??= named?.summary ?? `${method} ${input.url}`;
     schema.security ??= securityOf(route);
     // The error answers become references to the shared ones (documentErrors below), not copies in every operation.
     const responses = Object.fromEntries(
