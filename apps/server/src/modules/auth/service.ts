@@ -6,6 +6,7 @@ import {
   PASSWORD_MESSAGES,
   type ChangePasswordInput,
   type RegisterInput,
+  type TwoFactorChallengeInput,
 } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
@@ -23,7 +24,7 @@ import {
 } from './sessions-repo.js';
 import * as sessionsRepo from './sessions-repo.js';
 import { randomToken, tokenDigest } from './tokens.js';
-import { createChallenge, isTwoFactorEnabled } from '../two-factor/service.js';
+import { completeChallenge, createChallenge, isTwoFactorEnabled } from '../two-factor/service.js';
 
 export interface SessionSettings {
   idleMinutes: number;
@@ -103,6 +104,22 @@ export async function registerAndSignIn(
   const user = await registerWithInvitation(db, orgId, input);
   if (currentSessionId) await signOut(db, currentSessionId);
   return { user, token: await openSession(db, orgId, user.id, client) };
+}
+
+/**
+ * POST /two-factor-challenge: the code (or a recovery code) of the pending sign-in behind the challenge cookie;
+ * ends the browser's current session if any (whoever's) and opens the user's.
+ */
+export async function completeTwoFactorSignIn(
+  db: Db,
+  orgId: number,
+  challenge: { token: string | undefined; input: TwoFactorChallengeInput },
+  client: ClientInfo,
+  currentSessionId: string | null,
+): Promise<string> {
+  const userId = await completeChallenge(db, orgId, challenge.token, challenge.input, client.ip);
+  if (currentSessionId) await signOut(db, currentSessionId);
+  return openSession(db, orgId, userId, client);
 }
 
 /**

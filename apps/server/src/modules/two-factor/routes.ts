@@ -18,16 +18,9 @@ import {
 import { orgOf, userOf } from '../../http/context.js';
 import { assertRecentPassword, requireUser } from '../../http/guards.js';
 import { setSessionCookie } from '../../http/session.js';
-import { openSession, signOut } from '../auth/service.js';
+import { completeTwoFactorSignIn } from '../auth/service.js';
 import { challengeTokenOf, clearChallengeCookie } from './challenge-cookie.js';
-import {
-  completeChallenge,
-  confirmSetup,
-  disable,
-  regenerateRecoveryCodes,
-  startSetup,
-  twoFactorStatus,
-} from './service.js';
+import { confirmSetup, disable, regenerateRecoveryCodes, startSetup, twoFactorStatus } from './service.js';
 
 /** Two-factor sign-in: the challenge after a right password, and the account page's set-up and switch-off. */
 export async function twoFactorRoutes(fastify: FastifyInstance) {
@@ -39,11 +32,14 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     '/two-factor-challenge',
     { schema: { body: twoFactorChallengeSchema, response: { 200: loginResponseSchema, ...errorResponses(401, 429) } } },
     async (request, reply): Promise<LoginResponse> => {
-      const org = orgOf(request);
-      const userId = await completeChallenge(db, org.id, challengeTokenOf(request), request.body, request.ip);
-      if (request.auth) await signOut(db, request.auth.sessionId);
-      const client = { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };
-      setSessionCookie(fastify, reply, await openSession(db, org.id, userId, client));
+      const token = await completeTwoFactorSignIn(
+        db,
+        orgOf(request).id,
+        { token: challengeTokenOf(request), input: request.body },
+        { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null },
+        request.auth?.sessionId ?? null,
+      );
+      setSessionCookie(fastify, reply, token);
       clearChallengeCookie(fastify, reply);
       return { message: MESSAGES.loggedIn, two_factor: false };
     },
