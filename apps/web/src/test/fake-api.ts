@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters (routes match on the path alone; a handler may answer by these). */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
   credentials: RequestCredentials | undefined;
@@ -23,6 +25,7 @@ export function installFakeApi(routes: Record<string, Handler>) {
     const call: RecordedCall = {
       method,
       path: url.pathname,
+      query: url.searchParams,
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
       credentials: init.credentials,

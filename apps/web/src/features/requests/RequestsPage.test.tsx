@@ -57,6 +57,34 @@ describe('/requests', { timeout: 60_000 }, () => {
     expect(screen.getByText(REQUEST_TABS.allRecurringRequest)).toBeInTheDocument();
   });
 
+  it("tells an admin with nothing to decide how many requests wait on their teams' approvers, and links to them", async () => {
+    api({
+      'GET /api/purchase-requests': (call) =>
+        call.query.has('filter[pending_approval_by]')
+          ? listOf([])
+          : {
+              status: 200,
+              body: { data: [makeRequest()], meta: { total: 4, current_page: 1, per_page: 1, last_page: 4 } },
+            },
+    });
+    render(maya);
+    expect(await screen.findByText('Nothing is waiting for your decision.')).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'see All Request' });
+    expect(link.closest('span')).toHaveTextContent(
+      "4 requests are pending with their teams' approvers: see All Request",
+    );
+    await user.click(link);
+    expect(await screen.findByRole('tab', { name: REQUEST_TABS.allRequest, selected: true })).toBeInTheDocument();
+  });
+
+  it('tells a member only that nothing waits for them', async () => {
+    const fake = api({ 'GET /api/purchase-requests': listOf([]) });
+    render(member);
+    expect(await screen.findByText('Nothing is waiting for your decision.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'see All Request' })).not.toBeInTheDocument();
+    expect(fake.calls.every((call) => !call.query.has('filter[pending]'))).toBe(true);
+  });
+
   it('gives members their three tabs only, and My Request reads their own list', async () => {
     const fake = api({ 'GET /api/users/4/purchase-requests': listOf([makeRequest()]) });
     render(member, '/requests?tab=myRequest');

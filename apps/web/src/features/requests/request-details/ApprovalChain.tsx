@@ -1,5 +1,5 @@
 import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
-import { Flex, Timeline, Typography, theme } from 'antd';
+import { Flex, Tag, Timeline, Typography, theme } from 'antd';
 import type { ApprovalResource, PurchaseRequestResource } from '@wallet/contract';
 import { DecisionStateTag } from '../../../components/RequestStatusTag';
 import { UserAvatar } from '../../../components/UserAvatar';
@@ -41,22 +41,26 @@ export function ApprovalChain({ request, viewerId }: { request: PurchaseRequestR
       items={approvals.map((approval, index) => {
         const name = approval.approver?.name ?? `Approver #${approval.approver_id}`;
         const isCurrent = approval.id === current?.id && !closed;
+        // A step still undecided when the request closed was skipped: it reads "Not needed", never "Pending".
+        const skipped = approval.approved === 'pending' && closed;
+        const stateText = skipped ? 'not needed' : approval.approved;
         return {
           key: approval.id,
           icon: <StepIcon approval={approval} current={isCurrent} closed={closed} />,
           content: (
-            <Flex vertical gap={4} aria-label={`Step ${index + 1}: ${name}, ${approval.approved}`}>
+            <Flex vertical gap={4} aria-label={`Step ${index + 1}: ${name}, ${stateText}`}>
               <Flex align="center" gap={8} wrap>
                 <UserAvatar name={name} src={approval.approver?.avatar_url} size="small" />
                 <Typography.Text strong>{name}</Typography.Text>
-                <DecisionStateTag state={approval.approved} />
+                {skipped ? (
+                  <Tag style={{ marginInlineEnd: 0 }}>Not needed</Tag>
+                ) : (
+                  <DecisionStateTag state={approval.approved} />
+                )}
                 {isCurrent && (
                   <Typography.Text type="warning">
                     {approval.approver_id === viewerId ? 'Waiting for your decision' : 'Waiting for their decision'}
                   </Typography.Text>
-                )}
-                {approval.approved === 'pending' && closed && (
-                  <Typography.Text type="secondary">Not needed</Typography.Text>
                 )}
               </Flex>
               {approval.decided_at && (

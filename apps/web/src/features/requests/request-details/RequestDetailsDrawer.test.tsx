@@ -6,7 +6,7 @@ import { csrfCookieRoute, installFakeApi, type FakeReply, type RecordedCall } fr
 import { makeMe } from '../../../test/fixtures';
 import { getButton } from '../../../test/queries';
 import { RequestsPage } from '../RequestsPage';
-import { listOf, makeApproval, makeRequest } from '../test-data';
+import { frank as frankOsei, listOf, makeApproval, makeRequest } from '../test-data';
 import { listCalls, openDetails, renderSignedIn } from '../test-utils';
 
 // antd renders slowly in jsdom; role queries skip the computed-style visibility check.
@@ -88,6 +88,31 @@ describe('request details drawer', { timeout: 60_000 }, () => {
     });
     await waitFor(() => expect(screen.queryByText('$250.50', { selector: 'td *' })).not.toBeInTheDocument());
     expect(await screen.findByText('Nothing is waiting for your decision.')).toBeInTheDocument();
+  });
+
+  it('shows an approver skipped by a closed request as Not needed, not Pending', async () => {
+    const rejected = makeRequest({
+      approved_path: 'rejected',
+      status: 'Rejected',
+      approvals: [
+        makeApproval({ approved: 'rejected', decided_at: '2026-03-03T09:00:00.000Z' }),
+        makeApproval({
+          id: 12,
+          approver_id: 3,
+          position: 1,
+          approver: frankOsei,
+        }),
+      ],
+    });
+    api({
+      'GET /api/purchase-requests': listOf([rejected]),
+      'GET /api/purchase-requests/7': { status: 200, body: { data: rejected } },
+    });
+    render(maya);
+    const drawer = await openDetails(user);
+    const skipped = await within(drawer).findByLabelText('Step 2: Frank Osei, not needed');
+    expect(within(skipped).getByText('Not needed')).toBeInTheDocument();
+    expect(within(skipped).queryByText('Pending')).not.toBeInTheDocument();
   });
 
   it('hides Approve and Reject from an approver whose turn has not come', async () => {

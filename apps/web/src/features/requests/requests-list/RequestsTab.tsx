@@ -16,6 +16,7 @@ import { useRequests, type RequestListScope } from '../api/get-requests';
 import { REQUEST_LIST_INCLUDES } from '../api/includes';
 import { CardCell, Muted, NotesCell, amountStyle, intervalLabel } from './cells';
 import { DiscardAction } from './DiscardAction';
+import { PENDING_EMPTY_TEXT, PendingElsewhere } from './PendingElsewhere';
 import { RowActions } from './RowActions';
 
 export type RequestsTabKind = 'pending' | 'myRequest' | 'allRequest';
@@ -27,7 +28,7 @@ interface Props {
 }
 
 const EMPTY_TEXT: Record<RequestsTabKind, string> = {
-  pending: 'Nothing is waiting for your decision.',
+  pending: PENDING_EMPTY_TEXT,
   myRequest: 'You have not filed a request yet.',
   allRequest: 'No purchase requests yet.',
 };
@@ -193,6 +194,8 @@ export function RequestsTab({ kind, onView, onEdit }: Props) {
     ),
   };
 
+  const emptyText = admin && kind === 'pending' ? <PendingElsewhere /> : EMPTY_TEXT[kind];
+
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
@@ -220,7 +223,7 @@ export function RequestsTab({ kind, onView, onEdit }: Props) {
             'aria-label': `Select request ${request.id}`,
           }),
         }}
-        locale={{ emptyText: requests.isPending ? <div style={{ height: 160 }} /> : EMPTY_TEXT[kind] }}
+        locale={{ emptyText: requests.isPending ? <div style={{ height: 160 }} /> : emptyText }}
       />
     </>
   );
