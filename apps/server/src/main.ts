@@ -4,7 +4,7 @@ import { createDb, isConnectionLoss, migrateToLatest } from './db/database.js';
 import { buildApp } from './app.js';
 import { seedDemoOrganisation, demoSignInsStillOpen, DEMO_PASSWORD, DEMO_SLUG, DEMO_USERS } from './seed/demo.js';
 import { organizationOrigin } from './http/public-url.js';
-import { deleteIdleSessions } from './modules/auth/sessions-repo.js';
+import { deleteIdleSessions } from './modules/auth/service.js';
 import { startJobs, type Jobs } from './jobs/queue.js';
 import { startWorkers } from './jobs/workers.js';
 import { createIssuer, type IssuingProvider } from './issuing/index.js';
