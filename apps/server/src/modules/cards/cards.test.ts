@@ -398,6 +398,7 @@ describe('PUT /api/cards/{id}/balance', () => {
     expect(await availableFunds(org.adminClient)).toBe(9_000);
     await fundCard(org.adminClient, card.id, 0);
     expect(await availableFunds(org.adminClient)).toBe(10_000);
+    await waitForIssuerSync(ctx.db, card.id);
     const sim = await ctx.db
       .selectFrom('issuer_sim_cards')
       .select('spending_limit')
