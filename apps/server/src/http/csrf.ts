@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '@wallet/contract';
 import { csrfMismatch } from './errors.js';
-import { safeEqual } from '../modules/auth/tokens.js';
+import { safeEqual } from '../crypto/tokens.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Provider webhooks are authenticated by their signature, not by a browser cookie. */

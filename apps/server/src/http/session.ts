@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@wallet/contract';
 import { userOfSession } from '../modules/auth/service.js';
 import { isTenantFree } from './tenancy.js';
-import { randomToken } from '../modules/auth/tokens.js';
+import { randomToken } from '../crypto/tokens.js';
 import type { Config } from '../config.js';
 
 /** Resolves request.auth from the session cookie; runs after tenancy so the session must match the organisation. */

@@ -9,7 +9,7 @@ import type { Jobs } from '../jobs/queue.js';
 import { findOrganizationBySlug, insertOrganization } from '../modules/orgs/service.js';
 import { createTeamInTransaction } from '../modules/teams/service.js';
 import { createPersonWithoutRole, createUserInTransaction, findUserByEmail } from '../modules/users/service.js';
-import { verifyPassword } from '../modules/auth/passwords.js';
+import { verifyPassword } from '../crypto/passwords.js';
 
 export const DEMO_SLUG = 'demo';
 export const DEMO_PASSWORD = 'demo-password';

@@ -13,7 +13,7 @@ import { validationFailed } from '../../http/errors.js';
 import { accountAndIpLimits, clearHits, releaseAttempt, reserveAttempt, spendAttempt } from '../throttle/service.js';
 import { registerWithInvitation } from '../users/invitations.js';
 import { findUserByEmail, findUserWithRoles, setPasswordHash, type UserWithRoles } from '../users/service.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from '../../crypto/passwords.js';
 import {
   deleteOtherSessions,
   deleteSession,
@@ -23,7 +23,7 @@ import {
   touchSession,
 } from './sessions-repo.js';
 import * as sessionsRepo from './sessions-repo.js';
-import { randomToken, tokenDigest } from './tokens.js';
+import { randomToken, tokenDigest } from '../../crypto/tokens.js';
 import { completeChallenge, createChallenge, isTwoFactorEnabled } from '../two-factor/service.js';
 
 export interface SessionSettings {

@@ -3,7 +3,7 @@ import { GOOGLE_SIGN_IN_PATHS, LINK_SIGN_IN_RATE_LIMITS, type GoogleSignInError 
 import type { Db } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { openSession, type ClientInfo } from '../auth/service.js';
-import { randomToken, tokenDigest } from '../auth/tokens.js';
+import { randomToken, tokenDigest } from '../../crypto/tokens.js';
 import type { Organization } from '../orgs/service.js';
 import { requestRegistration } from '../registration-requests/service.js';
 import { assertUnderLimits, recordHits } from '../throttle/service.js';

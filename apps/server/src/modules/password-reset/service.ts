@@ -7,9 +7,9 @@ import {
 import type { Db } from '../../db/database.js';
 import { QUEUES, type Jobs } from '../../jobs/queue.js';
 import { validationFailed } from '../../http/errors.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../../crypto/passwords.js';
 import { endOtherSessions } from '../auth/service.js';
-import { randomToken, tokenDigest } from '../auth/tokens.js';
+import { randomToken, tokenDigest } from '../../crypto/tokens.js';
 import { queueMail, renderMail } from '../mail/service.js';
 import { findOrganizationById, type Organization } from '../orgs/service.js';
 import { accountAndIpLimits, spendAttempt } from '../throttle/service.js';

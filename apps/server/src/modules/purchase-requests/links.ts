@@ -1,6 +1,6 @@
 import { CANCELED_CARD_MESSAGES, CARD_MESSAGES, REQUEST_MESSAGES } from '@wallet/contract';
 import { HttpError } from '../../http/errors.js';
-import { tokenDigest } from '../auth/tokens.js';
+import { tokenDigest } from '../../crypto/tokens.js';
 import type { Organization } from '../orgs/service.js';
 import { findUserWithRoles } from '../users/service.js';
 import { findApproval, findRequest, lockLinkByToken } from './repo.js';

@@ -1,7 +1,7 @@
 import { formatCents } from '@wallet/contract';
 import type { Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
-import { randomToken, tokenDigest } from '../auth/tokens.js';
+import { randomToken, tokenDigest } from '../../crypto/tokens.js';
 import { queueMail, renderMail } from '../mail/service.js';
 import type { Organization } from '../orgs/service.js';
 import { findUserById, fullName } from '../users/service.js';

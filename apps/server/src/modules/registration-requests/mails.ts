@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
-import { randomToken, tokenDigest } from '../auth/tokens.js';
+import { randomToken, tokenDigest } from '../../crypto/tokens.js';
 import { queueMail, renderMail } from '../mail/service.js';
 import type { Organization } from '../orgs/service.js';
 import { adminsOf, fullName } from '../users/service.js';

@@ -1,7 +1,7 @@
 import { REGISTRATION_PAGES, type RegistrationApprovalStatus, type RegistrationLinkProblem } from '@wallet/contract';
 import type { Db, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
-import { tokenDigest } from '../auth/tokens.js';
+import { tokenDigest } from '../../crypto/tokens.js';
 import type { Organization } from '../orgs/service.js';
 import { sendInvitation } from '../users/invitations.js';
 import {

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { notConfigured, signInStepExpired } from '../../http/errors.js';
 import { openSession, type ClientInfo } from '../auth/service.js';
-import { randomToken, tokenDigest } from '../auth/tokens.js';
+import { randomToken, tokenDigest } from '../../crypto/tokens.js';
 import type { Organization } from '../orgs/service.js';
 import { assertUnderLimits, recordHits } from '../throttle/service.js';
 import { challengeIfEnabled } from '../two-factor/service.js';

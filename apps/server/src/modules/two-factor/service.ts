@@ -15,8 +15,8 @@ import {
 } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { conflict, signInStepExpired, tooManyRequests, validationFailed } from '../../http/errors.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { randomToken, tokenDigest } from '../auth/tokens.js';
+import { verifyPassword } from '../../crypto/passwords.js';
+import { randomToken, tokenDigest } from '../../crypto/tokens.js';
 import { clearHits, recordHit } from '../throttle/service.js';
 import * as repo from './repo.js';
 

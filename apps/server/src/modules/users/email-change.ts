@@ -1,7 +1,7 @@
 import { EMAIL_CHANGE_PAGE, EMAIL_CHANGE_TTL_MINUTES, type EmailChangeStatus } from '@wallet/contract';
 import type { Db, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
-import { randomToken, tokenDigest } from '../auth/tokens.js';
+import { randomToken, tokenDigest } from '../../crypto/tokens.js';
 import { queueMail, renderMail } from '../mail/service.js';
 import type { Organization } from '../orgs/organization.js';
 import { fullName } from './names.js';

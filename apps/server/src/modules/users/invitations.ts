@@ -2,8 +2,8 @@ import { INVITATION_MESSAGES, roleLabel, type AssignableRole, type RegisterInput
 import type { Db, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { validationFailed } from '../../http/errors.js';
-import { hashPassword } from '../auth/passwords.js';
-import { randomToken, tokenDigest } from '../auth/tokens.js';
+import { hashPassword } from '../../crypto/passwords.js';
+import { randomToken, tokenDigest } from '../../crypto/tokens.js';
 import { queueMail, renderMail } from '../mail/service.js';
 import type { Organization } from '../orgs/organization.js';
 import {

@@ -11,7 +11,7 @@ import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import type { SortTerm } from '../../http/list-query.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../../crypto/passwords.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
 import type { Organization } from '../orgs/organization.js';
 import { notificationPreferences, saveNotificationPreferences } from '../mail/service.js';
