@@ -24,7 +24,7 @@ import { clearSessionCookie, setCsrfCookie, setSessionCookie } from '../../http/
 import { presentMe } from '../users/presenter.js';
 import { cardIssuerInfo } from '../../issuing/index.js';
 import { changePassword, confirmPassword, registerAndSignIn, signIn, signOut } from './service.js';
-import { setChallengeCookie } from '../two-factor/challenge-cookie.js';
+import { setChallengeCookie } from '../../http/two-factor-challenge-cookie.js';
 
 function clientOf(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 512) ?? null };

@@ -26,7 +26,7 @@ import {
 import { orgOf, userOf } from '../../http/context.js';
 import { assertRecentPassword, requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
-import { auditByOf } from '../audit/request.js';
+import { auditByOf } from '../../http/audit-by.js';
 import { getUser } from '../users/service.js';
 import { idempotencyKeyOf } from '../ledger/service.js';
 import { presentCardDetails, presentCardholder, presentCards } from './presenter.js';

@@ -17,7 +17,7 @@ import { requireAdmin } from '../../http/guards.js';
 import { attachmentName } from '../../http/csv.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { idempotencyKeyOf } from '../ledger/service.js';
-import { auditByOf } from '../audit/request.js';
+import { auditByOf } from '../../http/audit-by.js';
 import { presentStatementCsv, presentTopup } from './presenter.js';
 import { addFunds, dashboardKpi, fundsAvailable, listTopups, statementExportRows, statementMonths } from './service.js';
 

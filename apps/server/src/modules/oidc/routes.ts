@@ -12,7 +12,7 @@ import { orgOf } from '../../http/context.js';
 import { organizationOriginOf } from '../../http/public-url.js';
 import { secureCookies, setSessionCookie } from '../../http/session.js';
 import { signOut } from '../auth/service.js';
-import { setChallengeCookie } from '../two-factor/challenge-cookie.js';
+import { setChallengeCookie } from '../../http/two-factor-challenge-cookie.js';
 import { oidcSettings } from './provider.js';
 import { answerGoogleCallback, GoogleSignInFailed, SIGN_IN_TTL_MINUTES, startGoogleSignIn } from './service.js';
 

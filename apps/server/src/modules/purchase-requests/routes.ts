@@ -15,7 +15,7 @@ import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { organizationOriginOf } from '../../http/public-url.js';
-import { auditClientOf } from '../audit/request.js';
+import { auditClientOf } from '../../http/audit-by.js';
 import { answerByLink } from './links.js';
 import { assertFilesOwnRequest } from './policy.js';
 import { presentRequests } from './presenter.js';

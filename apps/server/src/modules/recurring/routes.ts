@@ -14,7 +14,7 @@ import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { assertCanListRequestsOf } from '../purchase-requests/service.js';
-import { auditByOf } from '../audit/request.js';
+import { auditByOf } from '../../http/audit-by.js';
 import { presentOneRecurring, presentRecurringList } from './presenter.js';
 import { listRecurring, removeRecurring, setPaused } from './service.js';
 

@@ -21,7 +21,7 @@ import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
 import { secureCookies, setSessionCookie } from '../../http/session.js';
 import { signOut } from '../auth/service.js';
-import { setChallengeCookie } from '../two-factor/challenge-cookie.js';
+import { setChallengeCookie } from '../../http/two-factor-challenge-cookie.js';
 import {
   cancelSsoSignIn,
   confirmSsoSignIn,

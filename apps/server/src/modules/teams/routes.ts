@@ -15,7 +15,7 @@ import { orgOf, userOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { badRequest } from '../../http/errors.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
-import { auditByOf } from '../audit/request.js';
+import { auditByOf } from '../../http/audit-by.js';
 import { onApprovalPathChanged } from '../purchase-requests/service.js';
 import { organizationOriginOf } from '../../http/public-url.js';
 import { presentTeams } from './presenter.js';

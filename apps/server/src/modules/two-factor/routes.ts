@@ -19,7 +19,7 @@ import { orgOf, userOf } from '../../http/context.js';
 import { assertRecentPassword, requireUser } from '../../http/guards.js';
 import { setSessionCookie } from '../../http/session.js';
 import { completeTwoFactorSignIn } from '../auth/service.js';
-import { challengeTokenOf, clearChallengeCookie } from './challenge-cookie.js';
+import { challengeTokenOf, clearChallengeCookie } from '../../http/two-factor-challenge-cookie.js';
 import { confirmSetup, disable, regenerateRecoveryCodes, startSetup, twoFactorStatus } from './service.js';
 
 /** Two-factor sign-in: the challenge after a right password, and the account page's set-up and switch-off. */

@@ -24,7 +24,7 @@ import { orgOf, userOf } from '../../http/context.js';
 import { organizationOriginOf } from '../../http/public-url.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
-import { auditByOf } from '../audit/request.js';
+import { auditByOf } from '../../http/audit-by.js';
 import { pickFields, presentUser, presentUsers } from './presenter.js';
 import { inviteNewUser, invitePerson, type InvitationContext } from './invitations.js';
 import { confirmEmailChange, emailChangeResultPath } from './email-change.js';

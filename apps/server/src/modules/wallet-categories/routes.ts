@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idSchema, walletCategoriesPageSchema, walletCategoryItemSchema, walletCategorySchema } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
-import { auditByOf } from '../audit/request.js';
+import { auditByOf } from '../../http/audit-by.js';
 import { presentCategory, presentCategoryList } from './presenter.js';
 import { categoriesOf, createCategory, renameWalletCategory } from './service.js';
 

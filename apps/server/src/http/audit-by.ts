@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { userOf } from '../../http/context.js';
-import type { AuditBy, AuditClient } from './service.js';
+import { userOf } from './context.js';
+import type { AuditBy, AuditClient } from '../modules/audit/service.js';
+
+// Every admin route builds its audit actor from the request: here, so the audit module itself stays free of Fastify.
 
 /** The client's address and browser, as the audit log keeps them. */
 export function auditClientOf(request: FastifyRequest): AuditClient {

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TWO_FACTOR_CHALLENGE_COOKIE, TWO_FACTOR_CHALLENGE_MINUTES } from '@wallet/contract';
-import { secureCookies } from '../../http/session.js';
+import { secureCookies } from './session.js';
+
+/*
+ * Set by every sign-in that may meet a second factor (password, Google, giving-product SSO) and read by two-factor's
+ * routes: request handling four modules share, so it lives here rather than inside one of them.
+ */
 
 /** The pending sign-in between password and code: httpOnly, sent only to the challenge endpoint. */
 const CHALLENGE_PATH = '/two-factor-challenge';
