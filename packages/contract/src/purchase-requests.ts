@@ -32,9 +32,26 @@ export const REQUEST_MESSAGES = {
   alreadyDecided: 'This request has already been decided.',
   ownRequest: 'Admins may not decide their own purchase requests.',
   notEditable: 'Only a request nobody has decided yet can be changed.',
-  forceNote: (status: 'approved' | 'rejected') => `Force ${status} by admin from purchase request dashboard.`,
+  /** The force notice names where the admin forced the decision (SPEC §186 fixes the dashboard's wording). */
+  forceNote: (status: ForceStatus, place: ForcePlace) =>
+    place === 'dashboard'
+      ? `Force ${status} by admin from purchase request dashboard.`
+      : `Force ${status} by admin from the purchase requests page.`,
+  forceNoteUnknown:
+    'The note must be the force notice of the purchase request dashboard or of the purchase requests page.',
   intervalTooltip: 'Weekly: every 7 days, monthly: every 30 days, yearly: every 365 days, from the start date.',
 } as const;
+
+export const FORCE_STATUSES = ['approved', 'rejected'] as const;
+export type ForceStatus = (typeof FORCE_STATUSES)[number];
+/** Where an admin can force a decision: the admin dashboard's Purchase Request panel, or the /requests page. */
+export const FORCE_PLACES = ['dashboard', 'requests'] as const;
+export type ForcePlace = (typeof FORCE_PLACES)[number];
+
+/** The place a force note names, or null when it is none of the known notices for this status. */
+export function forcePlaceOf(status: ForceStatus, notes: string): ForcePlace | null {
+  return FORCE_PLACES.find((place) => REQUEST_MESSAGES.forceNote(status, place) === notes) ?? null;
+}
 
 export const REQUEST_INTERVALS = ['weekly', 'monthly', 'yearly'] as const;
 export type RequestInterval = (typeof REQUEST_INTERVALS)[number];

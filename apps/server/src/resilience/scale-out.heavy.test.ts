@@ -147,7 +147,7 @@ describe('two server processes on one database', () => {
             : await client.put(`/api/purchase-requests/${operation.id}/finance-approval`, {
                 approving: true,
                 status: 'approved',
-                notes: 'Race',
+                notes: 'Force approved by admin from purchase request dashboard.',
               });
         return {
           ...operation,

@@ -63,6 +63,40 @@ describe('admin force decisions', () => {
     ]);
   });
 
+  it('the note names where it was forced: the requests page is recorded and mailed as such', async () => {
+    const world = await requestWorld(ctx);
+    const request = await fileRequest(world);
+    const fromRequestsPage = 'Force approved by admin from the purchase requests page.';
+    const forced = await force(world.adminClient, request.id, 'approved', fromRequestsPage);
+    expect(forced.statusCode, forced.body).toBe(200);
+    expect(forced.json().data).toMatchObject({ status: 'Approved', accounting_notes: fromRequestsPage });
+    expect((await requestAsAdmin(world, request.id)).accounting_notes).toBe(fromRequestsPage);
+    const [mail] = await mailsOf(ctx, world.organization.id, 'request_decided');
+    expect(mail!.text_body).toContain(fromRequestsPage);
+  });
+
+  it('a note that is no known force notice for the status is a 422 on notes, and nothing is written', async () => {
+    const world = await requestWorld(ctx);
+    const request = await fileRequest(world);
+    const unknownNotes = [
+      'Approved because I said so.',
+      'Force rejected by admin from purchase request dashboard.', // the other status's notice
+      'Force approved by admin from the purchase requests page', // not the exact notice
+    ];
+    for (const notes of unknownNotes) {
+      const refused = await force(world.adminClient, request.id, 'approved', notes);
+      expect(refused.statusCode, notes).toBe(422);
+      expect(refused.json().errors).toEqual({ notes: [REQUEST_MESSAGES.forceNoteUnknown] });
+    }
+    expect(await requestAsAdmin(world, request.id)).toMatchObject({
+      status: 'Pending',
+      approved_accounting: 'pending',
+      accounting_notes: null,
+    });
+    await expectNothingFunded(ctx, world, request.id, 1_000_000);
+    expect(await mailsOf(ctx, world.organization.id, 'request_decided')).toEqual([]);
+  });
+
   it('an admin may not decide their own request (403)', async () => {
     const world = await requestWorld(ctx);
     // Cards go to wallet users: the requester files as a member and is promoted to admin afterwards.

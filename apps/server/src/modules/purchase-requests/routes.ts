@@ -212,6 +212,7 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
         userOf(request),
         request.params.id,
         request.body.status,
+        request.body.notes,
       );
       const [data] = await presentRequests(
         db,

@@ -1,4 +1,4 @@
-import { REQUEST_MESSAGES, type NewRequestInput } from '@wallet/contract';
+import { REQUEST_MESSAGES, forcePlaceOf, type NewRequestInput } from '@wallet/contract';
 import type { Db, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import type { IssuingProvider } from '../../issuing/provider.js';
@@ -269,13 +269,18 @@ export async function decideStep(
   });
 }
 
-/** Force approve or reject (admins, not on their own request): sets the accounting state (PRODUCT.md §4). */
+/**
+ * Force approve or reject (admins, not on their own request): sets the accounting state (PRODUCT.md §4). The note
+ * is the notice of the place the admin forced it from (dashboard or requests page); a client that sends none gets
+ * the dashboard's, the one SPEC §186's API names. Any other note is a 422.
+ */
 export async function forceDecision(
   deps: RequestDeps,
   context: RequestContext,
   actor: Actor,
   requestId: number,
   status: string,
+  notes: string | null = null,
 ): Promise<RequestRow> {
   const orgId = context.organization.id;
   return deps.db.transaction().execute(async (tx) => {
@@ -284,8 +289,10 @@ export async function forceDecision(
     if (request.user_id === actor.id) throw forbidden(REQUEST_MESSAGES.ownRequest);
     if (status !== 'approved' && status !== 'rejected')
       throw validationFailed({ status: [REQUEST_MESSAGES.incorrectStatus] });
+    const place = notes === null ? 'dashboard' : forcePlaceOf(status, notes);
+    if (!place) throw validationFailed({ notes: [REQUEST_MESSAGES.forceNoteUnknown] });
     if (!bothPending(request)) throw conflict(REQUEST_MESSAGES.alreadyDecided);
-    const note = REQUEST_MESSAGES.forceNote(status);
+    const note = REQUEST_MESSAGES.forceNote(status, place);
     await updateRequest(tx, request.id, {
       approved_accounting: status,
       accounting_notes: note,

@@ -123,12 +123,14 @@ export function decide(
   return client.put(`/api/purchase-requests/${requestId}/approvals/${approvalId}`, { approving: true, status, notes });
 }
 
-export function force(client: TestClient, requestId: number, status: string) {
-  return client.put(`/api/purchase-requests/${requestId}/finance-approval`, {
-    approving: true,
-    status,
-    notes: `Force ${status} by admin from purchase request dashboard.`,
-  });
+/** Force Approve or Force Reject; the note is the dashboard's force notice unless given. */
+export function force(
+  client: TestClient,
+  requestId: number,
+  status: string,
+  notes: string | null = `Force ${status} by admin from purchase request dashboard.`,
+) {
+  return client.put(`/api/purchase-requests/${requestId}/finance-approval`, { approving: true, status, notes });
 }
 
 /** The card's spending limit as an admin sees it. */

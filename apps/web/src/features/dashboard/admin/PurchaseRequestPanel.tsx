@@ -1,6 +1,6 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Popconfirm, Tabs, Typography, theme } from 'antd';
-import { PAGE_SIZES, REQUEST_MESSAGES, type PurchaseRequestResource } from '@wallet/contract';
+import { PAGE_SIZES, REQUEST_MESSAGES, type ForceStatus, type PurchaseRequestResource } from '@wallet/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -9,7 +9,7 @@ import { UserAvatar } from '../../../components/UserAvatar';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
-import { useForceDecision, type ForceStatus } from '../api/force-decision';
+import { useForceDecision } from '../api/force-decision';
 import { usePanelRequests, type PanelTab } from '../api/get-panel-requests';
 import { RequestStatus } from '../RequestStatus';
 

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { REQUEST_MESSAGES, type ListResponse, type PurchaseRequestResource } from '@wallet/contract';
+import { REQUEST_MESSAGES, type ForceStatus, type ListResponse, type PurchaseRequestResource } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
 import { cardKeys, dashboardKeys, requestKeys } from '../../../lib/query-keys';
 import { panelRequestsKey } from './get-panel-requests';
 
-export type ForceStatus = 'approved' | 'rejected';
-
-/** PUT /api/purchase-requests/{id}/finance-approval with the note PRODUCT.md §7 fixes: Force Approve or Force Reject. */
+/** PUT /api/purchase-requests/{id}/finance-approval with the dashboard's note (SPEC §186): Force Approve or Reject. */
 export async function forceDecision({
   requestId,
   status,
@@ -19,7 +17,7 @@ export async function forceDecision({
     {
       approving: true,
       status,
-      notes: REQUEST_MESSAGES.forceNote(status),
+      notes: REQUEST_MESSAGES.forceNote(status, 'dashboard'),
     },
   );
   return data;

@@ -54,7 +54,7 @@ export async function decideApproval(input: {
   return data;
 }
 
-/** PUT /api/purchase-requests/{id}/finance-approval: an admin's Force Approve or Force Reject. */
+/** PUT /api/purchase-requests/{id}/finance-approval: an admin's Force Approve or Force Reject on the requests page. */
 export async function forceDecision(input: { requestId: number; status: string }): Promise<PurchaseRequestResource> {
   assertDecisionStatus(input.status);
   const { data } = await http.put<DataEnvelope<PurchaseRequestResource>>(
@@ -62,7 +62,7 @@ export async function forceDecision(input: { requestId: number; status: string }
     {
       approving: true,
       status: input.status,
-      notes: REQUEST_MESSAGES.forceNote(input.status),
+      notes: REQUEST_MESSAGES.forceNote(input.status, 'requests'),
     },
   );
   return data;

@@ -132,7 +132,7 @@ describe('request details drawer', { timeout: 60_000 }, () => {
   it('shows the Admin Approved notice, and no decision buttons, once an admin forced it', async () => {
     const forced = makeRequest({
       approved_accounting: 'approved',
-      accounting_notes: REQUEST_MESSAGES.forceNote('approved'),
+      accounting_notes: REQUEST_MESSAGES.forceNote('approved', 'requests'),
       status: 'Approved',
     });
     api({
@@ -142,12 +142,12 @@ describe('request details drawer', { timeout: 60_000 }, () => {
     render(maya);
     const drawer = await openDetails(user);
     expect(within(drawer).getByText(REQUEST_TEXTS.adminApproved)).toBeInTheDocument();
-    expect(within(drawer).getByText(REQUEST_MESSAGES.forceNote('approved'))).toBeInTheDocument();
+    expect(within(drawer).getByText(REQUEST_MESSAGES.forceNote('approved', 'requests'))).toBeInTheDocument();
     expect(within(drawer).queryByText(REQUEST_TEXTS.approve)).not.toBeInTheDocument();
     expect(within(drawer).queryByText(REQUEST_TEXTS.forceApprove)).not.toBeInTheDocument();
   });
 
-  it("offers Force Approve to admins, sending the dashboard's note", async () => {
+  it("offers Force Approve to admins, sending the requests page's note", async () => {
     const fake = api({
       'GET /api/purchase-requests': listOf([makeRequest()]),
       'GET /api/purchase-requests/7': { status: 200, body: { data: makeRequest() } },
@@ -164,7 +164,7 @@ describe('request details drawer', { timeout: 60_000 }, () => {
     expect(fake.calls.find((call) => call.method === 'PUT')?.body).toEqual({
       approving: true,
       status: 'rejected',
-      notes: 'Force rejected by admin from purchase request dashboard.',
+      notes: 'Force rejected by admin from the purchase requests page.',
     });
   });
 
