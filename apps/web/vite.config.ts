@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite-plugins/precompress.js';
 
 /** The product's version (root package.json), shown on Help & Support. */
 export const appVersion = (
@@ -38,7 +39,7 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   build: {
     outDir: 'dist',

@@ -10,6 +10,7 @@ import { registerTenancy } from './http/tenancy.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerSessions } from './http/session.js';
 import { registerSpa } from './http/spa.js';
+import { registerCompression } from './http/compression.js';
 import { loggerOptions } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
@@ -60,6 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Outside production an answer whose response schema drops a field fails loudly (tests, e2e, development).
   app.setSerializerCompiler(responseSerializerCompiler(deps.config.NODE_ENV !== 'production'));
   registerErrorHandler(app);
+  // JSON answers over a threshold go brotli/gzip-compressed; streams (exports) never; the web app's files at build time.
+  registerCompression(app);
 
   await app.register(fastifyCookie);
   // With ISSUER=stripe the card page loads Stripe.js for Issuing Elements: its script and iframes from js.stripe.com,
