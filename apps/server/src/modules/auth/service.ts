@@ -11,8 +11,13 @@ import {
 import type { Db, DbOrTx } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
 import { accountAndIpLimits, clearHits, releaseAttempt, reserveAttempt, spendAttempt } from '../throttle/service.js';
-import { registerWithInvitation } from '../users/invitations.js';
-import { findUserByEmail, findUserWithRoles, setPasswordHash, type UserWithRoles } from '../users/service.js';
+import {
+  findUserByEmail,
+  findUserWithRoles,
+  registerWithInvitation,
+  setPasswordHash,
+  type UserWithRoles,
+} from '../users/service.js';
 import { hashPassword, verifyPassword } from '../../crypto/passwords.js';
 import {
   deleteOtherSessions,

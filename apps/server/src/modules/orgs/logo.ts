@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { LOGO_MAX_BYTES, ORG_MESSAGES, TEAM_COLORS } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
-import { IMAGE_CONTENT_TYPES, detectImageType } from '../users/avatars.js';
+import { IMAGE_CONTENT_TYPES, detectImageType } from '../../http/image-type.js';
 import {
   deleteOrganizationLogo,
   findOrganizationLogo,

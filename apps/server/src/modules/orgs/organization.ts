@@ -1,6 +1,6 @@
 /**
- * The organisation as every request carries it (http/tenancy.ts). In a file of its own, without imports, so the
- * modules the organisation's own service builds on (users) can name it without an import cycle.
+ * The organisation as every request carries it (http/tenancy.ts). Other modules name it through orgs/service.ts with
+ * `import type`, which leaves no import at run time: users, which orgs/service builds on, names it without a cycle.
  */
 export interface Organization {
   id: number;

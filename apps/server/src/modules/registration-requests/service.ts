@@ -3,13 +3,13 @@ import type { Db, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { tokenDigest } from '../../crypto/tokens.js';
 import type { Organization } from '../orgs/service.js';
-import { sendInvitation } from '../users/invitations.js';
 import {
   createUserInTransaction,
   findUserByEmail,
   findUserWithRoles,
   fullName,
   grantFirstRole,
+  sendInvitation,
 } from '../users/service.js';
 import { mailAdminsAboutRequest } from './mails.js';
 import { canAnswerRegistration } from './policy.js';

@@ -4,24 +4,8 @@ import path from 'node:path';
 import { AVATAR_MAX_BYTES, USER_MESSAGES } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
+import { IMAGE_CONTENT_TYPES, detectImageType, type ImageType } from '../../http/image-type.js';
 import { findUserById, setAvatarPath, type Actor, assertCanReach } from './service.js';
-
-export type ImageType = 'png' | 'jpeg' | 'webp';
-export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-};
-
-/** The image type from the file's first bytes; the name and the browser's content type are not trusted. */
-export function detectImageType(bytes: Buffer): ImageType | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP')
-    return 'webp';
-  return null;
-}
 
 export function checkAvatar(bytes: Buffer | null, truncated: boolean): ImageType {
   if (truncated) throw validationFailed({ avatar: [USER_MESSAGES.avatarTooLarge] });

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { randomToken, tokenDigest } from '../../crypto/tokens.js';
 import { queueMail, renderMail } from '../mail/service.js';
-import type { Organization } from '../orgs/organization.js';
+import type { Organization } from '../orgs/service.js';
 import { fullName } from './names.js';
 import { findEmailChangeForUpdate, insertEmailChange, retireEmailChanges } from './email-change-repo.js';
 import { findUserByEmail, findUserById, lockUser, updateUser, type UserRow } from './repo.js';

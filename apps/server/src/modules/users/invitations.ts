@@ -5,7 +5,7 @@ import { validationFailed } from '../../http/errors.js';
 import { hashPassword } from '../../crypto/passwords.js';
 import { randomToken, tokenDigest } from '../../crypto/tokens.js';
 import { queueMail, renderMail } from '../mail/service.js';
-import type { Organization } from '../orgs/organization.js';
+import type { Organization } from '../orgs/service.js';
 import {
   findInvitationForUpdate,
   insertInvitation,
@@ -16,12 +16,12 @@ import { recordAudit, type AuditBy } from '../audit/service.js';
 import {
   createUserInTransaction,
   findUserWithRoles,
-  fullName,
   grantFirstRole,
   setPasswordHash,
   type NewUser,
   type UserWithRoles,
-} from './service.js';
+} from './accounts.js';
+import { fullName } from './names.js';
 
 export const INVITATION_TTL_DAYS = 7;
 

@@ -1,7 +1,7 @@
 import type { Me, UserResource } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { cardsOfUsers } from '../cards/service.js';
-import type { Organization } from '../orgs/organization.js';
+import type { Organization } from '../orgs/service.js';
 import { teamsOfUsers } from '../teams/service.js';
 import { fullName, rolesOfUsers, type UserRow, type UserWithRoles } from './service.js';
 

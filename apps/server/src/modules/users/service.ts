@@ -5,24 +5,38 @@ import {
   type AssignableRole,
   type NotificationPreferences,
   type ProfileInput,
-  type Role,
 } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import type { SortTerm } from '../../http/list-query.js';
-import { conflict, forbidden, notFound, validationFailed } from '../../http/errors.js';
-import { hashPassword } from '../../crypto/passwords.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
-import type { Organization } from '../orgs/organization.js';
+import type { Organization } from '../orgs/service.js';
 import { notificationPreferences, saveNotificationPreferences } from '../mail/service.js';
 import { spendAttempt } from '../throttle/service.js';
 import { notifyEmailChanged, requestEmailChange, retireEmailChanges } from './email-change.js';
+import {
+  assertEmailFree,
+  createUserInTransaction,
+  findUserWithRoles,
+  type NewUser,
+  type UserWithRoles,
+} from './accounts.js';
 import { fullName } from './names.js';
 import { assertCanGiveRoles, assertCanReach, canEditProfileOf, checksEmailIsFree, type Actor } from './policy.js';
 import * as usersRepo from './repo.js';
 import { deleteUserRoles, insertUser, insertUserRoles, lockSuperAdmins, lockUser, updateUser } from './repo.js';
 
 export { fullName } from './names.js';
+export {
+  createUserInTransaction,
+  findUserWithRoles,
+  grantFirstRole,
+  setPasswordHash,
+  type NewUser,
+  type UserWithRoles,
+} from './accounts.js';
+export { registerWithInvitation, sendInvitation } from './invitations.js';
 export { assertCanReach, isActor, type Actor } from './policy.js';
 export type UserRow = usersRepo.UserRow;
 export type UserSort = usersRepo.UserSort;
@@ -86,43 +100,6 @@ export function userIdsMatchingNames(db: DbOrTx, orgId: number, terms: readonly 
 /** Every user id of the organisation in name order, so other modules can sort by holder name without our table. */
 export function userIdsInNameOrder(db: DbOrTx, orgId: number): Promise<number[]> {
   return usersRepo.userIdsInNameOrder(db, orgId);
-}
-
-export interface NewUser {
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: Role;
-  password?: string;
-  profile?: Partial<Omit<ProfileInput, 'email' | 'first_name' | 'last_name'>>;
-}
-
-export interface UserWithRoles extends UserRow {
-  roles: string[];
-}
-
-export function findUserWithRoles(db: DbOrTx, orgId: number, id: number): Promise<UserWithRoles | undefined> {
-  return usersRepo.findUserByIdWithRoles(db, orgId, id);
-}
-
-async function assertEmailFree(db: DbOrTx, orgId: number, email: string, exceptUserId?: number) {
-  const holder = await usersRepo.findUserByEmail(db, orgId, email);
-  if (holder && holder.id !== exceptUserId) throw validationFailed({ email: [USER_MESSAGES.emailTaken] });
-}
-
-/** Creates a user with one role inside the caller's transaction; a taken email is a 422 on email. */
-export async function createUserInTransaction(tx: Tx, orgId: number, input: NewUser): Promise<UserWithRoles> {
-  await assertEmailFree(tx, orgId, input.email);
-  const user = await insertUser(tx, {
-    org_id: orgId,
-    email: input.email,
-    first_name: input.first_name,
-    last_name: input.last_name,
-    password_hash: input.password ? await hashPassword(input.password) : null,
-    ...input.profile,
-  });
-  await insertUserRoles(tx, orgId, user.id, [input.role]);
-  return { ...user, roles: [input.role] };
 }
 
 export function createUser(db: Db, orgId: number, input: NewUser): Promise<UserWithRoles> {
@@ -279,28 +256,6 @@ export async function setUserRole(
     await replaceRoleInTransaction(tx, orgId, userId, role, by);
     return (await findUserWithRoles(tx, orgId, userId))!;
   });
-}
-
-/** Grants the first wallet role to a person who has none; 409 when they already have one. */
-export async function grantFirstRole(
-  tx: Tx,
-  orgId: number,
-  userId: number,
-  role: AssignableRole,
-): Promise<UserWithRoles> {
-  // Locked first: two invitations sent at once must not both pass the "no role yet" check.
-  if (!(await lockUser(tx, orgId, userId))) throw notFound();
-  const user = await findUserWithRoles(tx, orgId, userId);
-  if (!user) throw notFound();
-  // Someone invited who never set a password may be sent a fresh link (the old one stops working).
-  if (user.roles.length > 0 && user.password_hash === null) return user;
-  if (user.roles.length > 0) throw conflict(USER_MESSAGES.alreadyInWallet);
-  await insertUserRoles(tx, orgId, userId, [role]);
-  return { ...user, roles: [role] };
-}
-
-export async function setPasswordHash(db: DbOrTx, orgId: number, userId: number, passwordHash: string): Promise<void> {
-  await updateUser(db, orgId, userId, { password_hash: passwordHash });
 }
 
 export function setAvatarPath(
