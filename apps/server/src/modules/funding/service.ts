@@ -26,6 +26,9 @@ import {
   updateTopup,
 } from './repo.js';
 
+/** What a reversal needs to mail the admins about a shortfall (webhooks pass it on). */
+export type { FundingMailDeps } from './mails.js';
+
 export type TopupRow = Selectable<TopupsTable>;
 
 /** A page of the organisation's top-ups, newest first (Account Funding). */

@@ -15,8 +15,12 @@ import {
   setCardStatusFromIssuer,
 } from '../cards/service.js';
 import { recordTransaction } from '../expenses/service.js';
-import { failProviderTopup, reverseProviderTopup, settleProviderTopup } from '../funding/service.js';
-import type { FundingMailDeps } from '../funding/mails.js';
+import {
+  failProviderTopup,
+  reverseProviderTopup,
+  settleProviderTopup,
+  type FundingMailDeps,
+} from '../funding/service.js';
 import { findEvent, markFailed, markProcessed, storeEvent, unprocessedEventIds } from './repo.js';
 import {
   cardholderStandingOf,
