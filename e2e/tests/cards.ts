@@ -71,7 +71,7 @@ export const tests: E2ETest[] = [
 
       // Its tile (newest first) opens Card Details: inactive until activated.
       await page
-        .getByRole('link', { name: new RegExp(`${MEMBER.name}, virtual card ending in ${last4}, inactive`) })
+        .getByRole('link', { name: new RegExp(`^${MEMBER.name}\\s*Inactive\\s*Virtual card ending in ${last4} `) })
         .click();
       await page.waitForURL(/\/cards\/\d+$/);
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Card Details' }));
@@ -102,7 +102,9 @@ export const tests: E2ETest[] = [
       await member.getByRole('link', { name: 'My Cards', exact: true }).click();
       await expectVisible(member.getByRole('heading', { level: 1, name: `Total Cards(${cardsBefore + 1})` }));
       await member
-        .getByRole('link', { name: `virtual card ending in ${last4}, active, ${dollars(FUNDED_CENTS)} available` })
+        .getByRole('link', {
+          name: new RegExp(`Active\\s*Virtual card ending in ${last4} · Available\\s*\\${dollars(FUNDED_CENTS)}$`),
+        })
         .click();
       await member.waitForURL(/\/cards\/\d+$/);
       await expectVisible(member.getByRole('heading', { level: 1, name: 'Card Details' }));

@@ -51,11 +51,10 @@ describe('/cards', { timeout: 120_000 }, () => {
     const fake = api();
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Cards(12)' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Jordan Lee, virtual card ending in 1111/ })).toHaveAttribute(
-      'href',
-      '/cards/7',
-    );
-    expect(screen.getByRole('link', { name: /Sam Rivera, virtual card ending in 2222/ })).toHaveAttribute(
+    expect(
+      screen.getByRole('link', { name: /^Jordan Lee\s*Active\s*Virtual card ending in 1111 · Available\s*\$/ }),
+    ).toHaveAttribute('href', '/cards/7');
+    expect(screen.getByRole('link', { name: /^Sam Rivera.*Virtual card ending in 2222/ })).toHaveAttribute(
       'href',
       '/cards/8',
     );
@@ -93,7 +92,9 @@ describe('/cards', { timeout: 120_000 }, () => {
     fake.routes['GET /api/cards'] = { status: 200, body: listOf([lost]) };
     await user.click(screen.getByRole('combobox', { name: 'Filter by status' }));
     await user.click(await screen.findByText('Canceled', { selector: '.ant-select-item-option-content' }));
-    expect(await screen.findByRole('link', { name: /ending in 3333, canceled/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: /Canceled · Lost\s*Virtual card ending in 3333/ }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Canceled · Lost')).toBeInTheDocument();
     expect(
       fake.fetchMock.mock.calls.some(

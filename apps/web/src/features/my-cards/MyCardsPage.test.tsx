@@ -28,8 +28,11 @@ describe('/my-cards', { timeout: 120_000 }, () => {
     renderWithProviders(<MyCardsPage />, { path: '/my-cards', me: member });
 
     expect(await screen.findByRole('heading', { name: 'Total Cards(12)' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /virtual card ending in 1111/ })).toHaveAttribute('href', '/cards/7');
-    expect(screen.getByRole('link', { name: /physical card ending in 2222/ })).toHaveAttribute('href', '/cards/8');
+    expect(screen.getByRole('link', { name: /Virtual card ending in 1111 · Available\s*\$123\.45/ })).toHaveAttribute(
+      'href',
+      '/cards/7',
+    );
+    expect(screen.getByRole('link', { name: /Physical card ending in 2222/ })).toHaveAttribute('href', '/cards/8');
     expect(screen.getByText('$123.45')).toBeInTheDocument();
     const url = new URL(String(fake.fetchMock.mock.calls[0]?.[0]), 'http://localhost');
     expect(url.searchParams.get('page[size]')).toBe('10');
