@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FormObject, FormValue } from './form-values.js';
 import { stripeSpec } from './openapi-check.js';
 
 /**
@@ -11,9 +12,6 @@ import { stripeSpec } from './openapi-check.js';
  * same key, other parameters: 400 idempotency_error) and can be told to fail or to lose an answer so retries can be
  * tested. Test support only; never imported by production code.
  */
-
-export type FormValue = string | FormValue[] | { [key: string]: FormValue };
-export type FormObject = { [key: string]: FormValue };
 
 export interface RecordedRequest {
   method: string;

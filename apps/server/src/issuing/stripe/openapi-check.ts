@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FormObject, FormValue } from './fake-stripe.js';
+import type { FormObject, FormValue } from './form-values.js';
 
 /**
  * Checks a request against Stripe's published OpenAPI description (vendor/stripe-openapi/spec3.json, ARCHITECTURE.md D9):
