@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/context.js';
 import { setupOrg } from '../../test/helpers.js';
 import { waitFor } from '../../test/helpers.js';
 import { availableFunds, ledgerCounts } from '../../test/card-factories.js';
-import { fixtureEvent, fixtureObject } from '../webhooks/stripe-fixtures.js';
+import { fixtureEvent, fixtureObject } from '../webhooks/test-fixtures.js';
 import { ledgerIntegrity, SOUND_LEDGER } from '../ledger/service.js';
 
 /**

@@ -19,7 +19,7 @@ import {
   requestWorld,
   type RequestWorld,
 } from '../purchase-requests/test-fixtures.js';
-import { fixtureEvent, fixtureObject } from './stripe-fixtures.js';
+import { fixtureEvent, fixtureObject } from './test-fixtures.js';
 
 /**
  * What Stripe ends or changes on its side (issue 16.4), by signed webhooks processed by the real worker against the fake

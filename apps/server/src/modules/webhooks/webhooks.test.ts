@@ -17,7 +17,7 @@ import { waitFor } from '../../test/helpers.js';
 import type { TestClient } from '../../test/client.js';
 import { ledgerIntegrity, SOUND_LEDGER } from '../ledger/service.js';
 import { reconcileWithIssuer } from './service.js';
-import { fixtureEvent, fixtureObject } from './stripe-fixtures.js';
+import { fixtureEvent, fixtureObject } from './test-fixtures.js';
 
 /**
  * Stripe webhooks end to end (ARCHITECTURE.md D7, §9): the app runs with ISSUER=stripe against the local fake of the Stripe
