@@ -3,7 +3,7 @@ import { deliverMail, requeueUnclaimedMail } from '../modules/mail/service.js';
 import { createSmtpTransport } from '../modules/mail/transport.js';
 import { QUEUES } from './queue.js';
 import { requeueStaleIssuerSyncs, syncCardWithIssuer, type CardSyncJob } from '../modules/cards/issuer-sync.js';
-import { runDueFundings } from '../modules/recurring/service.js';
+import { runDueFundings } from '../modules/recurring/schedule.js';
 import { todayIso } from '@wallet/contract';
 import { processStripeEvent, reconcileWithIssuer, requeueStaleEvents } from '../modules/webhooks/service.js';
 import { sendPasswordResetLink, type PasswordResetJob } from '../modules/password-reset/service.js';

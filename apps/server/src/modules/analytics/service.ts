@@ -5,7 +5,7 @@ import { topCardBalances } from '../cards/service.js';
 import { dailySpend, spendByDimension } from '../expenses/service.js';
 import { dailyTopups } from '../funding/service.js';
 import { dailyCardAllocations, fundsBalanceDaily } from '../ledger/service.js';
-import { dailyTransferred } from '../purchase-requests/queries.js';
+import { dailyTransferred } from '../purchase-requests/service.js';
 import { findTeamsByIds } from '../teams/service.js';
 import { assertCanReach, findUsersByIds, fullName, type Actor } from '../users/service.js';
 import { categoriesByIds } from '../wallet-categories/service.js';

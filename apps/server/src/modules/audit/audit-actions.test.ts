@@ -5,7 +5,8 @@ import { useTestApp } from '../../test/context.js';
 import { createCard, putBalance, setUserCreatedAt } from '../../test/card-factories.js';
 import { addUser, uniqueEmail } from '../../test/helpers.js';
 import { createPersonWithoutRole } from '../users/service.js';
-import { addDays, runDueFundings } from '../recurring/service.js';
+import { addDays } from '../recurring/service.js';
+import { runDueFundings } from '../recurring/test-fixtures.js';
 import {
   daysFromToday,
   decide,

@@ -11,7 +11,8 @@ import {
   topUp,
 } from '../../test/card-factories.js';
 import { cardAccountId, integrityProblems, orgAccountId, postEntry } from '../ledger/service.js';
-import { addDays, runDueFundings } from '../recurring/service.js';
+import { addDays } from '../recurring/service.js';
+import { runDueFundings } from '../recurring/test-fixtures.js';
 import {
   cardLimit,
   daysFromToday,

@@ -3,9 +3,8 @@ import type { SortTerm } from '../../http/list-query.js';
 import * as requestsRepo from './repo.js';
 
 /**
- * The reads other modules make of purchase requests: the recurring module reads the request it funds, teams their
- * approved amounts, analytics the daily transfers. Kept apart from service.ts, whose approvals start recurring
- * requests (funding.ts), so that the recurring module reading requests is no import cycle.
+ * The reads other modules make of purchase requests, through service.ts: the recurring module reads the request it
+ * funds, teams their approved amounts, analytics the daily transfers.
  */
 
 export type RequestRow = requestsRepo.RequestRow;

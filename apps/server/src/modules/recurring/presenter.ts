@@ -1,7 +1,7 @@
 import type { RecurringResource } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { presentRecurring, presentRequests } from '../purchase-requests/presenter.js';
-import { findRequest } from '../purchase-requests/queries.js';
+import { findRequest } from '../purchase-requests/service.js';
 import type { RecurringRow } from './service.js';
 
 /**

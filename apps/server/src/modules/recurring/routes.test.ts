@@ -9,7 +9,8 @@ import {
   signedInUser,
   type RequestWorld,
 } from '../purchase-requests/test-fixtures.js';
-import { addDays, fundingsOf, runDueFundings } from './service.js';
+import { runDueFundings } from './schedule.js';
+import { addDays, fundingsOf } from './service.js';
 
 /** PRODUCT.md §7: the All Recurring Request and My Recurring Request lists, and DELETE. */
 const ctx = useTestApp();

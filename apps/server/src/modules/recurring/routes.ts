@@ -16,7 +16,8 @@ import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query
 import { assertCanListRequestsOf } from '../purchase-requests/service.js';
 import { auditByOf } from '../../http/audit-by.js';
 import { presentOneRecurring, presentRecurringList } from './presenter.js';
-import { listRecurring, removeRecurring, setPaused } from './service.js';
+import { listRecurring, removeRecurring } from './ownership.js';
+import { setPaused } from './service.js';
 
 const params = z.object({ id: idSchema });
 const listSpec = {

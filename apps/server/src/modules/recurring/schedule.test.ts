@@ -14,7 +14,8 @@ import {
   requestWorld,
   type RequestWorld,
 } from '../purchase-requests/test-fixtures.js';
-import { addDays, fundingsOf, runDueFundings } from './service.js';
+import { runDueFundings } from './schedule.js';
+import { addDays, fundingsOf } from './service.js';
 
 /**
  * Recurring fundings on a clock the test controls: runDueFundings(deps, today) is what the pg-boss schedule

@@ -16,7 +16,8 @@ import {
   requestWorld,
   type RequestWorld,
 } from '../purchase-requests/test-fixtures.js';
-import { addDays, fundingsOf, runDueFundings } from './service.js';
+import { runDueFundings } from './schedule.js';
+import { addDays, fundingsOf } from './service.js';
 
 /**
  * ARCHITECTURE.md D12: several processes run the recurring schedule against one database and each period is funded

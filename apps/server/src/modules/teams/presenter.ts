@@ -1,7 +1,7 @@
 import type { TeamResource } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { cardsOfUsers } from '../cards/service.js';
-import { approvedAmountsByTeam } from '../purchase-requests/queries.js';
+import { approvedAmountsByTeam } from '../purchase-requests/service.js';
 import { avatarUrl } from '../users/presenter.js';
 import { findUsersByIds, fullName } from '../users/service.js';
 import { approvalPathsOf, countMembers, memberIdsOfTeams, type TeamRow } from './service.js';
