@@ -43,6 +43,21 @@ function publicEntryZones(root, entries, message) {
   }));
 }
 
+/**
+ * A server module reaches another only through these (ARCHITECTURE.md): its service (rules, reads and writes of the
+ * tables it owns; never a re-export of its repo), its policy (who may see or change what) and its presenter (the
+ * answers' shapes). Code outside modules/ (app.ts registering the routes, jobs/, seed/, http/, bench/) is not held.
+ */
+const SERVER_PUBLIC_FILES = ['service.ts', 'policy.ts', 'presenter.ts'];
+
+function serverModuleZones(entries) {
+  return publicEntryZones(
+    './apps/server/src/modules',
+    entries,
+    `Import another module only through its ${entries.join(', ')}; move what several modules share out of modules/ (http/, crypto/).`,
+  );
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
@@ -82,6 +97,26 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: importGraphSettings('apps/server/tsconfig.json'),
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: serverModuleZones(SERVER_PUBLIC_FILES) }],
+    },
+  },
+  {
+    // A module's tests may also use another module's test-fixtures.ts (its factories of requests, Stripe events...),
+    // which production code never imports.
+    files: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/test-fixtures.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: repoRoot, zones: serverModuleZones([...SERVER_PUBLIC_FILES, 'test-fixtures.ts']) },
       ],
     },
   },
