@@ -28,6 +28,12 @@ export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 export const SESSION_COOKIE = 'wallet_session';
 
+/**
+ * The public page an email confirmation link lands on, `?status=` saying what opening it did. Here, not in users.ts:
+ * the web app's paths import it on the first load, and users.ts's schemas would bring zod along.
+ */
+export const EMAIL_CHANGE_PAGE = '/email-change';
+
 /** The companion giving product named in the user menu (PRODUCT.md §1). */
 export const GIVING_PRODUCT_NAME = 'Demo';
 export const APP_VERSION_LABEL = 'Beta v0.1.0';

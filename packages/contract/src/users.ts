@@ -81,9 +81,6 @@ export const EMAIL_CHANGE_TTL_MINUTES = 60;
 /** People may ask for this many email confirmation mails per hour (each goes to an address they typed). */
 export const EMAIL_CHANGE_RATE_LIMIT = { max: 5, windowSeconds: 3600 } as const;
 
-/** The public page a confirmation link lands on, `?status=` saying what opening it did. */
-export const EMAIL_CHANGE_PAGE = '/email-change';
-
 /** What opening an email confirmation link did; the page /email-change?status=... says so. */
 export const EMAIL_CHANGE_STATUSES = ['changed', 'used', 'expired', 'invalid', 'taken'] as const;
 export type EmailChangeStatus = (typeof EMAIL_CHANGE_STATUSES)[number];
