@@ -11,6 +11,7 @@ const sources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite-plugins',
   'apps/web/public',
   'packages/contract/src',
 ];
