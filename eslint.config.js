@@ -44,18 +44,33 @@ function publicEntryZones(root, entries, message) {
 }
 
 /**
- * A server module reaches another only through these (ARCHITECTURE.md): its service (rules, reads and writes of the
- * tables it owns; never a re-export of its repo), its policy (who may see or change what) and its presenter (the
- * answers' shapes). Code outside modules/ (app.ts registering the routes, jobs/, seed/, http/, bench/) is not held.
+ * A server module is reached only through these (ARCHITECTURE.md): its service (rules, reads and writes of the tables
+ * it owns; never a re-export of its repo), its policy (who may see or change what) and its presenter (the answers'
+ * shapes). That holds for other modules and for code outside modules/ (http/, issuing/, seed/, cli/, bench/...), but
+ * not for the two files that wire modules up: app.ts registers each module's routes.ts, jobs/workers.ts each job body.
  */
 const SERVER_PUBLIC_FILES = ['service.ts', 'policy.ts', 'presenter.ts'];
+const SERVER_MODULES = './apps/server/src/modules';
+const OUTSIDE_SERVER_MODULES = [
+  './apps/server/src/!(modules|jobs)/**',
+  './apps/server/src/jobs/!(workers).ts',
+  './apps/server/src/!(app).ts',
+  './bench/**',
+];
 
 function serverModuleZones(entries) {
-  return publicEntryZones(
-    './apps/server/src/modules',
-    entries,
-    `Import another module only through its ${entries.join(', ')}; move what several modules share out of modules/ (http/, crypto/).`,
-  );
+  const message =
+    `Import a server module only through its ${entries.join(', ')}; ` +
+    'move what several modules share out of modules/ (http/, crypto/).';
+  return [
+    ...publicEntryZones(SERVER_MODULES, entries, message),
+    ...foldersIn(SERVER_MODULES).map((folder) => ({
+      target: OUTSIDE_SERVER_MODULES,
+      from: `${SERVER_MODULES}/${folder}`,
+      except: entries.map((entry) => `./${entry}`),
+      message,
+    })),
+  ];
 }
 
 export default tseslint.config(
@@ -110,9 +125,15 @@ export default tseslint.config(
     },
   },
   {
-    // A module's tests may also use another module's test-fixtures.ts (its factories of requests, Stripe events...),
-    // which production code never imports.
-    files: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/test-fixtures.ts'],
+    // Tests and their support (test/, the security and resilience suites' helpers) may also use a module's
+    // test-fixtures.ts (factories of requests, Stripe events, states a test sets up), which production never imports.
+    files: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/test-fixtures.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/security/fixtures.ts',
+      'apps/server/src/resilience/mixed-load.ts',
+    ],
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -11,10 +11,9 @@ import { createTeam } from '../apps/server/src/modules/teams/service.js';
 import { createCard, fundCard, setCardStatus, type CardsDeps } from '../apps/server/src/modules/cards/service.js';
 import { startJobs } from '../apps/server/src/jobs/queue.js';
 import { addFunds } from '../apps/server/src/modules/funding/service.js';
-import { orgAccountId } from '../apps/server/src/modules/ledger/repo.js';
-import { classifyExpense } from '../apps/server/src/modules/expenses/classify.js';
-import { MERCHANTS } from '../apps/server/src/modules/simulator/merchants.js';
-import { EXPORT_FIELD_NAMES } from '../apps/server/src/modules/expenses/export.js';
+import { orgAccountId } from '../apps/server/src/modules/ledger/service.js';
+import { classifyExpense, EXPORT_FIELD_NAMES } from '../apps/server/src/modules/expenses/service.js';
+import { MERCHANTS } from '../apps/server/src/modules/simulator/service.js';
 import { repoRoot, startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process.js';
 import { newCardBody } from '../apps/server/src/test/card-factories.js';
 import {

@@ -13,8 +13,7 @@ import { createOrganization } from '../apps/server/src/modules/orgs/service.js';
 import { createUser } from '../apps/server/src/modules/users/service.js';
 import { createCard, fundCard, setCardStatus, type CardsDeps } from '../apps/server/src/modules/cards/service.js';
 import { addFunds } from '../apps/server/src/modules/funding/service.js';
-import { authorize } from '../apps/server/src/modules/authorizations/service.js';
-import { decideAndHoldQuery } from '../apps/server/src/modules/authorizations/repo.js';
+import { authorize, decisionStatement } from '../apps/server/src/modules/authorizations/service.js';
 import { startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process.js';
 import { startJobs } from '../apps/server/src/jobs/queue.js';
 import { newCardBody } from '../apps/server/src/test/card-factories.js';
@@ -332,7 +331,7 @@ const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
 function oneStatementScript(db: Db, cards: { from: number; to: number }) {
   const CARD = '\u0000card';
   const AUTH = '\u0000auth';
-  const compiled = decideAndHoldQuery({
+  const compiled = decisionStatement({
     provider: 'simulator',
     providerAuthorizationId: AUTH,
     providerCardId: CARD,

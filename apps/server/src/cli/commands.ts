@@ -4,7 +4,7 @@ import { ROLES, MIN_PASSWORD_LENGTH } from '@wallet/contract';
 import type { Db } from '../db/database.js';
 import { migrateToLatest } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
-import { orgNameSchema, orgSlugSchema } from '../modules/orgs/schemas.js';
+import { orgNameSchema, orgSlugSchema } from '../modules/orgs/service.js';
 import { createOrganization, findOrganizationBySlug } from '../modules/orgs/service.js';
 import { createUser } from '../modules/users/service.js';
 

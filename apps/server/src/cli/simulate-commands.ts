@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { formatCents, MAX_AMOUNT_CENTS } from '@wallet/contract';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
-import { orgSlugSchema } from '../modules/orgs/schemas.js';
+import { orgSlugSchema } from '../modules/orgs/service.js';
 import { findOrganizationBySlug } from '../modules/orgs/service.js';
 import { DECLINE_EXPLANATIONS, findHold } from '../modules/authorizations/service.js';
-import { MERCHANTS, randomMerchant, WALLETS } from '../modules/simulator/merchants.js';
+import { MERCHANTS, randomMerchant, WALLETS } from '../modules/simulator/service.js';
 import {
   simulateCapture,
   simulateIncrement,

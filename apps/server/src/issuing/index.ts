@@ -1,7 +1,7 @@
 import type { CardIssuerInfo } from '@wallet/contract';
 import type { Config } from '../config.js';
 import { createDb } from '../db/database.js';
-import { installationPrefix } from '../modules/cards/issuer-sync.js';
+import { installationPrefix } from '../modules/cards/service.js';
 import type { IssuingProvider } from './provider.js';
 import { createSimulatorIssuer } from './simulator/simulator.js';
 

@@ -7,8 +7,7 @@ import { freshDatabase } from '../test/database.js';
 import { HttpClient, startServerProcess, type ServerProcess } from '../test/server-process.js';
 import { TEST_PASSWORD } from '../test/factories.js';
 import { acceptStripeEvent } from '../modules/webhooks/service.js';
-import { storeEvent } from '../modules/webhooks/repo.js';
-import type { StripeEventShape } from '../modules/webhooks/stripe-objects.js';
+import { storeEvent, type StripeEventShape } from '../modules/webhooks/test-fixtures.js';
 import {
   buildLoadWorld,
   databaseNow,

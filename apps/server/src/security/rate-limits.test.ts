@@ -13,7 +13,7 @@ import { useTestApp } from '../test/context.js';
 import type { TestClient } from '../test/client.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../test/factories.js';
 import { uniqueEmail } from '../test/helpers.js';
-import { putPendingAuthenticator } from '../modules/two-factor/repo.js';
+import { putPendingAuthenticator } from '../modules/two-factor/test-fixtures.js';
 import { sessionClient } from './fixtures.js';
 
 /**

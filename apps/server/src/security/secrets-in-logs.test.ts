@@ -8,7 +8,7 @@ import type { TestClient } from '../test/client.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../test/factories.js';
 import { acceptTermsInDb, createCard } from '../test/card-factories.js';
 import { latestMailTo, registrationLinkIn, uniqueEmail, waitFor } from '../test/helpers.js';
-import { GIVING_PARTY, WALLET_PARTY, signSsoToken } from '../modules/sso/tokens.js';
+import { GIVING_PARTY, WALLET_PARTY, signSsoToken } from '../modules/sso/test-fixtures.js';
 import { redactUrl } from '../http/logging.js';
 import { captureLogs } from './route-table.js';
 

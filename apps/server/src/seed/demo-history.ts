@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { IssuingProvider } from '../issuing/provider.js';
 import { listCards, type CardRow } from '../modules/cards/service.js';
-import { MERCHANTS, WALLETS } from '../modules/simulator/merchants.js';
+import { MERCHANTS, WALLETS } from '../modules/simulator/service.js';
 import { simulatePurchase, simulateRefund } from '../modules/simulator/service.js';
 
 const DAY = 24 * 60 * 60;

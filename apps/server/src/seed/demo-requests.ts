@@ -5,8 +5,7 @@ import type { IssuingProvider } from '../issuing/provider.js';
 import { listCards } from '../modules/cards/service.js';
 import type { Organization } from '../modules/orgs/service.js';
 import { createRequest, decideStep, forceDecision } from '../modules/purchase-requests/service.js';
-import { listRequests } from '../modules/purchase-requests/queries.js';
-import { approvalsOf } from '../modules/purchase-requests/repo.js';
+import { approvalStepsOf, listRequests } from '../modules/purchase-requests/service.js';
 import { listTeams } from '../modules/teams/service.js';
 import { findUserByEmail, findUserWithRoles } from '../modules/users/service.js';
 import { categoriesOf } from '../modules/wallet-categories/service.js';
@@ -149,7 +148,7 @@ export async function seedDemoRequests(
       end_date: spec.interval ? addDays(todayIso(), 370) : null,
     };
     const request = await createRequest(deps, context, requester.id, input);
-    const steps = (await approvalsOf(db, [request.id])).get(request.id) ?? [];
+    const steps = (await approvalStepsOf(db, [request.id])).get(request.id) ?? [];
     for (const [index, decision] of (spec.decisions ?? []).entries()) {
       const step = steps[index];
       if (!step) break; // the path is shorter than the demo expects (someone changed it)

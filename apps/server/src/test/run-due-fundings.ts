@@ -9,7 +9,7 @@ import { loadConfig } from '../config.js';
 import { createDb } from '../db/database.js';
 import { createIssuer } from '../issuing/index.js';
 import { startJobs } from '../jobs/queue.js';
-import { runDueFundings } from '../modules/recurring/schedule.js';
+import { runDueFundings } from '../modules/recurring/test-fixtures.js';
 
 const [databaseUrl, runs = '1'] = process.argv.slice(2);
 if (!databaseUrl) throw new Error('usage: run-due-fundings.ts <DATABASE_URL> [runs]');

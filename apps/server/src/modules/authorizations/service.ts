@@ -45,6 +45,14 @@ function decisionOf(hold: HoldRow): Decision {
 }
 
 /**
+ * The decision's one statement as authorize() runs it, built but not executed: the authorisation benchmark compiles it
+ * and runs the very same SQL under pgbench.
+ */
+export function decisionStatement(input: repo.DecideAndHoldInput) {
+  return repo.decideAndHoldQuery(input);
+}
+
+/**
  * The one authorisation decision (simulator and Stripe webhook alike). The decision and the hold are one
  * statement on the locked card row (repo.ts decideAndHold), so concurrent purchases never spend the same cents
  * twice and the row is locked for as short a time as possible; the issuer's authorisation id makes a repeated

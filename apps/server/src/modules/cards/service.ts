@@ -53,6 +53,8 @@ export {
   type DecisionCard,
 } from './holds-and-limits.js';
 export { viaIssuer } from './issuer-calls.js';
+// The issuing layer prefixes its Stripe idempotency keys with it (issuing/index.ts).
+export { installationPrefix } from './issuer-sync.js';
 export type { CardholderRow, CardListFilters, CardRow, CardSort } from './types.js';
 
 export interface CardsDeps {

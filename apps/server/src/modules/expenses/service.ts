@@ -17,6 +17,9 @@ import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js'
 import { classifyExpense } from './classify.js';
 
 export type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
+/** How a purchase is classified, and the report export's columns (the analytics benchmark builds its data on them). */
+export { classifyExpense } from './classify.js';
+export { EXPORT_FIELD_NAMES } from './export.js';
 
 /** A page of the All Transactions table, with how many match (a lower bound when counting stopped early). */
 export function listExpenses(

@@ -6,6 +6,8 @@ import type { Organization } from './organization.js';
 import * as orgsRepo from './repo.js';
 
 export type { Organization } from './organization.js';
+/** What an organisation's slug and name may be (the CLI checks its arguments with them). */
+export { orgNameSchema, orgSlugSchema } from './schemas.js';
 
 /** An admin of the organisation, as Help & Support lists them. */
 export interface OrganizationAdminRow {

@@ -9,6 +9,11 @@ import * as requestsRepo from './repo.js';
 
 export type RequestRow = requestsRepo.RequestRow;
 
+/** Each request's approval steps in path order (the demo seed decides them). */
+export function approvalStepsOf(db: DbOrTx, requestIds: readonly number[]) {
+  return requestsRepo.approvalsOf(db, requestIds);
+}
+
 export function findRequest(db: DbOrTx, orgId: number, id: number): Promise<RequestRow | undefined> {
   return requestsRepo.findRequest(db, orgId, id);
 }

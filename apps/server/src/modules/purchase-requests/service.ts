@@ -36,8 +36,16 @@ import {
 } from './repo.js';
 import { canSeeRequest, deletionRefusal, requestListScope } from './policy.js';
 
-// What other modules read of purchase requests (recurring, teams, analytics): queries.ts, free of this file's imports.
-export { approvedAmountsByTeam, dailyTransferred, findRequest, listRequests, type RequestRow } from './queries.js';
+// What others read of purchase requests (recurring, teams, analytics, the seed): queries.ts, free of this file's
+// imports.
+export {
+  approvalStepsOf,
+  approvedAmountsByTeam,
+  dailyTransferred,
+  findRequest,
+  listRequests,
+  type RequestRow,
+} from './queries.js';
 
 export interface RequestDeps {
   db: Db;

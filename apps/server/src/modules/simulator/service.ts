@@ -18,6 +18,9 @@ import { recordTransaction } from '../expenses/service.js';
 const PROVIDER = 'simulator';
 const simulatedId = (prefix: string) => `${prefix}_sim_${randomBytes(10).toString('hex')}`;
 
+/** The simulator's merchants and wallets (the demo seed, the CLI and the benchmarks buy from them too). */
+export { MERCHANTS, WALLETS, randomMerchant } from './merchants.js';
+
 export interface PurchaseInput {
   amount: number;
   merchant: MerchantData;

@@ -40,3 +40,7 @@ export function fixtureEvent(type: string, object: Record<string, unknown>): Fix
     data: { object: structuredClone(object) },
   };
 }
+
+/** A Stripe event stored but never processed, as a crash between the two leaves it (the resilience tests). */
+export { storeEvent } from './repo.js';
+export type { StripeEventShape } from './stripe-objects.js';
