@@ -363,10 +363,20 @@ function sevenStatementScript(cards: { from: number; to: number }) {
 \\set r random(1, 1000000000000)
 SELECT * FROM authorization_holds WHERE provider = 'simulator' AND provider_authorization_id = 'pgb7-' || :client_id || '-' || :r;
 BEGIN;
-SELECT (c.status = 'active' AND c.spending_limit - c.holds_amount >= ${AMOUNT})::int AS ok, c.* FROM cards c WHERE c.provider = 'simulator' AND c.provider_card_id = (SELECT provider_card_id FROM bench_cards WHERE n = :n) FOR UPDATE \\gset
-SELECT created_at, issuing_tos_accepted_at, EXISTS (SELECT 1 AS one FROM user_roles WHERE user_roles.user_id = users.id AND user_roles.role = 'wallet-user') AS is_wallet_user FROM users WHERE org_id = :org_id AND id = :user_id;
+SELECT (c.status = 'active' AND c.spending_limit - c.holds_amount >= ${AMOUNT})::int AS ok, c.* FROM cards c
+  WHERE c.provider = 'simulator' AND c.provider_card_id = (SELECT provider_card_id FROM bench_cards WHERE n = :n)
+  FOR UPDATE \\gset
+SELECT created_at, issuing_tos_accepted_at,
+  EXISTS (SELECT 1 AS one FROM user_roles WHERE user_roles.user_id = users.id AND user_roles.role = 'wallet-user')
+    AS is_wallet_user
+  FROM users WHERE org_id = :org_id AND id = :user_id;
 \\set held ${AMOUNT} * :ok
-INSERT INTO authorization_holds (org_id, card_id, user_id, provider, provider_authorization_id, approved, decline_reason, status, requested_amount, amount, merchant_data, wallet, stripe_created) VALUES (:org_id, :id, :user_id, 'simulator', 'pgb7-' || :client_id || '-' || :r, :ok = 1, CASE WHEN :ok = 1 THEN NULL ELSE 'insufficient_funds' END, CASE WHEN :ok = 1 THEN 'pending' ELSE 'declined' END, ${AMOUNT}, :held, '{"name":"Bench Coffee"}', NULL, 1700000000) ON CONFLICT (provider, provider_authorization_id) DO NOTHING RETURNING *;
+INSERT INTO authorization_holds (org_id, card_id, user_id, provider, provider_authorization_id, approved,
+    decline_reason, status, requested_amount, amount, merchant_data, wallet, stripe_created)
+  VALUES (:org_id, :id, :user_id, 'simulator', 'pgb7-' || :client_id || '-' || :r, :ok = 1,
+    CASE WHEN :ok = 1 THEN NULL ELSE 'insufficient_funds' END, CASE WHEN :ok = 1 THEN 'pending' ELSE 'declined' END,
+    ${AMOUNT}, :held, '{"name":"Bench Coffee"}', NULL, 1700000000)
+  ON CONFLICT (provider, provider_authorization_id) DO NOTHING RETURNING *;
 UPDATE cards SET holds_amount = holds_amount + :held, spending_limit = spending_limit + 0, last_used_at = now() WHERE id = :id;
 COMMIT;
 `;
@@ -867,7 +877,12 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
     ]);
     const overspend = check.overspent.length > 0 || check.heldCents > check.fundedCents;
     const reports = statementReports.map((report) => `${report}\n`).join('\n');
-    const holds = `Approved and pending across all ${check.cards} cards, every scenario and pgbench: ${check.heldCents} cents held of ${check.fundedCents} funded; ${overspend ? `OVERSPEND on cards ${check.overspent.slice(0, 10).join(', ')}` : 'no card over its limit, cached holds match the holds'}.`;
+    const verdict = overspend
+      ? `OVERSPEND on cards ${check.overspent.slice(0, 10).join(', ')}`
+      : 'no card over its limit, cached holds match the holds';
+    const holds =
+      `Approved and pending across all ${check.cards} cards, every scenario and pgbench: ` +
+      `${check.heldCents} cents held of ${check.fundedCents} funded; ${verdict}.`;
     return {
       cards: options.cards,
       rate: issuer.saturated.rate,

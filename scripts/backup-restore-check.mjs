@@ -132,7 +132,9 @@ async function main() {
       problems.push(`the source has ${before.ledger.unbalanced_entries} unbalanced journal entries`);
     const rows = Object.values(before.counts).reduce((sum, count) => sum + count, 0);
     console.log(
-      `${version}: dumped ${Object.keys(before.counts).length} tables, ${rows} rows (${(dumped.bytes / 1024).toFixed(0)} KiB) in ${dumped.seconds.toFixed(1)} s; restored into ${restoredName} in ${restoredSeconds.toFixed(1)} s.`,
+      `${version}: dumped ${Object.keys(before.counts).length} tables, ${rows} rows ` +
+        `(${(dumped.bytes / 1024).toFixed(0)} KiB) in ${dumped.seconds.toFixed(1)} s; ` +
+        `restored into ${restoredName} in ${restoredSeconds.toFixed(1)} s.`,
     );
     console.log(
       `ledger: lines sum ${before.ledger.lines_sum}, volume ${before.ledger.lines_volume}, balances sum ${before.ledger.balances_sum}, cards limits/holds ${before.ledger.cards_limits_holds}.`,

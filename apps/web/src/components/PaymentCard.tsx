@@ -23,10 +23,16 @@ interface Props {
 }
 
 const BACKGROUNDS: Record<PaymentCardFace['type'], string> = {
-  virtual:
-    'radial-gradient(circle at 88% -10%, rgba(255,255,255,.28) 0 28%, transparent 29%), radial-gradient(circle at 105% 110%, rgba(255,255,255,.14) 0 38%, transparent 39%), linear-gradient(135deg, #1d3fa6 0%, #2f56d8 48%, #6a46d6 100%)',
-  physical:
-    'radial-gradient(circle at 88% -10%, rgba(255,255,255,.16) 0 28%, transparent 29%), radial-gradient(circle at 105% 110%, rgba(255,255,255,.08) 0 38%, transparent 39%), linear-gradient(135deg, #111827 0%, #273244 55%, #3b4658 100%)',
+  virtual: [
+    'radial-gradient(circle at 88% -10%, rgba(255,255,255,.28) 0 28%, transparent 29%)',
+    'radial-gradient(circle at 105% 110%, rgba(255,255,255,.14) 0 38%, transparent 39%)',
+    'linear-gradient(135deg, #1d3fa6 0%, #2f56d8 48%, #6a46d6 100%)',
+  ].join(', '),
+  physical: [
+    'radial-gradient(circle at 88% -10%, rgba(255,255,255,.16) 0 28%, transparent 29%)',
+    'radial-gradient(circle at 105% 110%, rgba(255,255,255,.08) 0 38%, transparent 39%)',
+    'linear-gradient(135deg, #111827 0%, #273244 55%, #3b4658 100%)',
+  ].join(', '),
 };
 
 const face: CSSProperties = {

@@ -698,7 +698,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         send(400, {
           error: {
             type: 'idempotency_error',
-            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            message:
+              'Keys for idempotent requests can only be used with the same parameters they were first used with. ' +
+              `Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
           },
         });
       } else {

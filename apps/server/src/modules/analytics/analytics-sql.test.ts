@@ -15,7 +15,7 @@ import { organizationAnalytics, userAnalytics, type OrgSeries, type UserSeries }
  * The SQL every analytics endpoint runs over the spend rollups (spend_org_daily, spend_holder_daily,
  * spend_holder_monthly), the ledger, top-ups and requests, compiled as the app sends it, against a committed
  * snapshot: a change to a rollup query shows in review. The queries run against a driver that answers no rows, so
- * each answer's statements are recorded in order. Update with `npx vitest run -u <this file>`.
+ * each answer's statements are recorded in order. Update with `npx vitest run <this file> --update` (vitest 4 reads a value after -u).
  */
 const ORG_ID = 7;
 const USER_ID = 42;

@@ -13,7 +13,7 @@ import { decideAndHoldQuery, declineReasonQuery, type DecideAndHoldInput } from 
 /**
  * The authorisation decision's SQL, compiled as the app sends it, against a committed snapshot: a change to the one
  * statement every purchase runs (its rules, locks, joins) shows in review. Re-run the bench (npm run bench --
- * authorize) when it changes. Update with `npx vitest run -u <this file>`.
+ * authorize) when it changes. Update with `npx vitest run <this file> --update` (vitest 4 reads a value after -u).
  */
 const compiler = new Kysely<Database>({
   dialect: {

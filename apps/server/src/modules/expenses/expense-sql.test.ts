@@ -14,7 +14,7 @@ import { expensePageQuery } from './repo.js';
 /**
  * The expense search (the All Transactions table's page query) compiled as the app sends it, against a committed
  * snapshot: a change to it (and so to which index it can use) shows in review. Update with
- * `npx vitest run -u <this file>`.
+ * `npx vitest run <this file> --update` (vitest 4 reads a value after -u).
  */
 const compiler = new Kysely<Database>({
   dialect: {

@@ -147,7 +147,12 @@ const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
  * The searchable text of a transaction, lower case: merchant name, category and code, and notes, apart by a character
  * nobody types. Written exactly as migration 0009's trigram index on it, so a search can use the index.
  */
-const SEARCH_TEXT = sql`lower(coalesce(e.merchant_data->>'name', '') || E'\\x1f' || coalesce(e.merchant_data->>'category', '') || E'\\x1f' || coalesce(e.merchant_data->>'category_code', '') || E'\\x1f' || coalesce(e.notes, ''))`;
+const SEARCH_TEXT = sql`lower(
+  coalesce(e.merchant_data->>'name', '') || E'\\x1f' ||
+  coalesce(e.merchant_data->>'category', '') || E'\\x1f' ||
+  coalesce(e.merchant_data->>'category_code', '') || E'\\x1f' ||
+  coalesce(e.notes, '')
+)`;
 
 function whereOf(criteria: ExpenseCriteria) {
   const parts = [sql`e.org_id = ${criteria.orgId}`];

@@ -42,7 +42,10 @@ export function mailboxPage(
     )
     .join('');
   const lastPage = Math.max(1, Math.ceil(options.total / options.pageSize));
-  const nav = `<nav>${options.page > 1 ? `<a href="?page=${options.page - 1}">Newer</a>` : ''}<span class="muted">Page ${options.page} of ${lastPage} · ${options.total} messages</span>${options.page < lastPage ? `<a href="?page=${options.page + 1}">Older</a>` : ''}</nav>`;
+  const newer = options.page > 1 ? `<a href="?page=${options.page - 1}">Newer</a>` : '';
+  const older = options.page < lastPage ? `<a href="?page=${options.page + 1}">Older</a>` : '';
+  const position = `<span class="muted">Page ${options.page} of ${lastPage} · ${options.total} messages</span>`;
+  const nav = `<nav>${newer}${position}${older}</nav>`;
   const body = `<h1>Mailbox · ${escapeHtml(org.name)}</h1><p class="muted">Mail sent while no SMTP server is configured (SMTP_URL). Development only.</p>
 ${options.total === 0 ? '<p>No mail has been sent yet.</p>' : `<table><thead><tr><th>Subject</th><th>To</th><th>Status</th><th>Sent</th></tr></thead><tbody>${rows}</tbody></table>${nav}`}`;
   return page('Mailbox', body);

@@ -29,13 +29,17 @@ export interface MailAction {
   color?: string;
 }
 
+/** Mail clients ignore style sheets, so a button's look is written inline. */
+const BUTTON_STYLE =
+  'color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;margin:0 8px 8px 0';
+
 function buttonsHtml(actions: MailAction[]): string {
   if (actions.length === 0) return '';
   const buttons = actions
-    .map(
-      (action) =>
-        `<a href="${escapeHtml(action.url)}" style="background:${action.color ?? '#1f4fd1'};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;margin:0 8px 8px 0">${escapeHtml(action.label)}</a>`,
-    )
+    .map((action) => {
+      const style = `background:${action.color ?? '#1f4fd1'};${BUTTON_STYLE}`;
+      return `<a href="${escapeHtml(action.url)}" style="${style}">${escapeHtml(action.label)}</a>`;
+    })
     .join('');
   const links = actions
     .map((action) => `${escapeHtml(action.label)}: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a>`)

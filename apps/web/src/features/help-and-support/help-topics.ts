@@ -38,7 +38,9 @@ export const HELP_TOPICS: HelpTopic[] = [
         audience: 'admin',
         question: 'How do I issue a card?',
         answer:
-          'Go to Cards and choose Add New Card (or Quick Actions → Add New Card on the dashboard). Pick the person, virtual or physical, and the names and addresses. New cards start inactive: activate them from the card’s page or from the list’s Action menu.',
+          'Go to Cards and choose Add New Card (or Quick Actions → Add New Card on the dashboard). ' +
+          'Pick the person, virtual or physical, and the names and addresses. ' +
+          'New cards start inactive: activate them from the card’s page or from the list’s Action menu.',
       },
       {
         audience: 'admin',
@@ -56,7 +58,9 @@ export const HELP_TOPICS: HelpTopic[] = [
         audience: 'everyone',
         question: 'How do I ask for money on my card?',
         answer:
-          'Open Request and choose Add Request, or Request Funds on the card’s page. Enter the amount, the card, your team and a category. Once every approver of your team has approved, the amount is added to the card.',
+          'Open Request and choose Add Request, or Request Funds on the card’s page. ' +
+          'Enter the amount, the card, your team and a category. ' +
+          'Once every approver of your team has approved, the amount is added to the card.',
       },
       {
         audience: 'everyone',
@@ -80,7 +84,9 @@ export const HELP_TOPICS: HelpTopic[] = [
         audience: 'everyone',
         question: 'How do I approve or reject a request?',
         answer:
-          'Requests waiting for you are under Request → Pending Request. Open one, add a comment if you like, and approve or reject it. You can also use the links in the approval mail. Approvers decide in the order of the team’s approval path.',
+          'Requests waiting for you are under Request → Pending Request. ' +
+          'Open one, add a comment if you like, and approve or reject it. ' +
+          'You can also use the links in the approval mail. Approvers decide in the order of the team’s approval path.',
       },
       {
         audience: 'everyone',

@@ -1,5 +1,10 @@
 -- a search, newest first
-SELECT e.* FROM expenses e  WHERE e.org_id = $1 AND e.stripe_created >= $2 AND e.stripe_created < $3 AND e.type = ANY($4::text[]) AND (lower(coalesce(e.merchant_data->>'name', '') || E'\x1f' || coalesce(e.merchant_data->>'category', '') || E'\x1f' || coalesce(e.merchant_data->>'category_code', '') || E'\x1f' || coalesce(e.notes, '')) LIKE $5 OR e.user_id = ANY($6::bigint[]) OR e.wallet_category_id = ANY($7::bigint[])) ORDER BY e.stripe_created desc, e.id desc LIMIT $8 OFFSET $9
+SELECT e.* FROM expenses e  WHERE e.org_id = $1 AND e.stripe_created >= $2 AND e.stripe_created < $3 AND e.type = ANY($4::text[]) AND (lower(
+  coalesce(e.merchant_data->>'name', '') || E'\x1f' ||
+  coalesce(e.merchant_data->>'category', '') || E'\x1f' ||
+  coalesce(e.merchant_data->>'category_code', '') || E'\x1f' ||
+  coalesce(e.notes, '')
+) LIKE $5 OR e.user_id = ANY($6::bigint[]) OR e.wallet_category_id = ANY($7::bigint[])) ORDER BY e.stripe_created desc, e.id desc LIMIT $8 OFFSET $9
 -- parameters: [7,1735689600,1743465600,["capture"],"%delta%",[3],[5],25,0]
 
 -- sorted by cardholder: group by group
@@ -22,5 +27,10 @@ SELECT g.* FROM (
 -- parameters: [7,25,7,25,25,0]
 
 -- a deep page sorted by amount then team
-SELECT e.* FROM expenses e LEFT JOIN unnest($1::bigint[]) WITH ORDINALITY AS o1(id, pos) ON o1.id = e.team_id WHERE e.org_id = $2 AND e.stripe_created >= $3 AND e.stripe_created < $4 AND e.type = ANY($5::text[]) AND (lower(coalesce(e.merchant_data->>'name', '') || E'\x1f' || coalesce(e.merchant_data->>'category', '') || E'\x1f' || coalesce(e.merchant_data->>'category_code', '') || E'\x1f' || coalesce(e.notes, '')) LIKE $6 OR e.user_id = ANY($7::bigint[]) OR e.wallet_category_id = ANY($8::bigint[])) ORDER BY e.amount desc, o1.pos asc NULLS LAST, e.stripe_created DESC, e.id desc LIMIT $9 OFFSET $10
+SELECT e.* FROM expenses e LEFT JOIN unnest($1::bigint[]) WITH ORDINALITY AS o1(id, pos) ON o1.id = e.team_id WHERE e.org_id = $2 AND e.stripe_created >= $3 AND e.stripe_created < $4 AND e.type = ANY($5::text[]) AND (lower(
+  coalesce(e.merchant_data->>'name', '') || E'\x1f' ||
+  coalesce(e.merchant_data->>'category', '') || E'\x1f' ||
+  coalesce(e.merchant_data->>'category_code', '') || E'\x1f' ||
+  coalesce(e.notes, '')
+) LIKE $6 OR e.user_id = ANY($7::bigint[]) OR e.wallet_category_id = ANY($8::bigint[])) ORDER BY e.amount desc, o1.pos asc NULLS LAST, e.stripe_created DESC, e.id desc LIMIT $9 OFFSET $10
 -- parameters: [[2,1],7,1735689600,1743465600,["capture"],"%delta%",[3],[5],25,1225]
