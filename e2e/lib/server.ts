@@ -7,7 +7,7 @@ import { startGiving } from './giving.js';
 import { startOidcProvider, type RunningOidcProvider } from './oidc.js';
 
 /**
- * Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port with its own temporary
+ * Starts the real, built server (`node apps/server/dist/main.js`) on a free port with its own temporary
  * DATA_DIR, so the run gets a fresh embedded PostgreSQL and the demo organisation, and tears it all down again.
  */
 
@@ -146,7 +146,8 @@ export async function startServer(): Promise<RunningServer> {
   };
   delete env.DATABASE_URL; // always the embedded cluster in the temp folder, never someone's database
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The built server (`npm run build`), as `npm start` runs it in production.
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,7 +16,10 @@ export type FromExportThread =
 /** Chunks a thread sends that the download has not taken yet: it waits beyond this many. */
 export const EXPORT_CHUNKS_IN_FLIGHT = 4;
 
-const BOOT = new URL('./export-thread-boot.mjs', import.meta.url);
+/** Run from source (tsx), the thread boots through tsx too; the built server has its worker beside main.js. */
+const BOOT = import.meta.url.endsWith('.ts')
+  ? new URL('./export-thread-boot.mjs', import.meta.url)
+  : new URL('./export-thread-worker.js', import.meta.url);
 /**
  * A thread's heap is capped, so a million-row export leaves the process's memory flat: with room to spare, V8 lets
  * a fast producer's short-lived rows pile up in the old generation (100 MB and more) before collecting them. What
@@ -67,7 +70,11 @@ export class ExportThreads {
   private ready: Worker | null = null;
   private closed = false;
 
-  constructor(private readonly databaseUrl: string) {}
+  /** `entry`: the thread's module; tests give the built one (apps/server/build.mjs) to check what production runs. */
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly entry: URL = BOOT,
+  ) {}
 
   /** Starts the thread the next export will use, if there is none yet. */
   warm(): void {
@@ -95,7 +102,7 @@ export class ExportThreads {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(BOOT, {
+    const worker = new Worker(this.entry, {
       workerData: { databaseUrl: this.databaseUrl } satisfies ExportThreadData,
       resourceLimits: THREAD_HEAP,
       execArgv: [],
