@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { formatCents } from '@wallet/contract';
 import type { AnalyticsRow, PeriodUnit } from './analytics';
+import { formatDay, formatDayOfYear, formatMonth, formatMonthTick } from './dates';
 
 /** Whether a series of YYYY-MM-DD dates spans more than one calendar year. */
 function spansYears(dates: readonly string[]): boolean {
@@ -9,14 +10,14 @@ function spansYears(dates: readonly string[]): boolean {
 
 /** Axis label of a period: 'Nov' (or "Nov '26" when the chart spans years) for months, 'Nov 5' for days. */
 export function periodTickFormatter(unit: PeriodUnit, dates: readonly string[]): (date: string) => string {
-  if (unit === 'day') return (date) => dayjs(date).format('MMM D');
+  if (unit === 'day') return formatDayOfYear;
   const withYear = spansYears(dates);
-  return (date) => dayjs(date).format(withYear ? "MMM 'YY" : 'MMM');
+  return (date) => formatMonthTick(date, withYear);
 }
 
 /** Tooltip label of a period: 'November 2026' or 'Nov 5, 2026'. */
 export function periodLabel(unit: PeriodUnit, date: string): string {
-  return dayjs(date).format(unit === 'day' ? 'MMM D, YYYY' : 'MMMM YYYY');
+  return unit === 'day' ? formatDay(date) : formatMonth(date);
 }
 
 /** Axis ticks in dollars, compact: $0, $950, $12.5K, $1.2M. */

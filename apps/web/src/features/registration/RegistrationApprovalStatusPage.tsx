@@ -1,8 +1,8 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import type { ResultProps } from 'antd';
 import { REGISTRATION_APPROVAL_TEXTS, REGISTRATION_TEXTS } from '@wallet/contract';
-import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
+import { formatDateTimeInText } from '../../lib/dates';
 import { RegistrationResult } from './RegistrationResult';
 
 type Outcome = keyof typeof REGISTRATION_APPROVAL_TEXTS;
@@ -20,12 +20,6 @@ const RESULT_STATUS: Record<Outcome, ResultProps['status']> = {
 const isOutcome = (value: string | null): value is Outcome =>
   value !== null && value !== 'unknown' && Object.hasOwn(REGISTRATION_APPROVAL_TEXTS, value);
 
-function formatRespondedOn(value: string | null): string | null {
-  if (!value) return null;
-  const date = dayjs(value);
-  return date.isValid() ? date.format('MMM D, YYYY [at] h:mm A') : null;
-}
-
 /**
  * /registration-approval-status?status&responder_email&responder_name&responded_on: where an admin's Approve or
  * Block link lands (PRODUCT.md §4 outcomes approve, block, already_approved, already_blocked), in words.
@@ -35,10 +29,11 @@ export function RegistrationApprovalStatusPage() {
   const status = searchParams.get('status');
   const outcome: Outcome = isOutcome(status) ? status : 'unknown';
   const texts = REGISTRATION_APPROVAL_TEXTS[outcome];
+  const respondedOn = searchParams.get('responded_on');
   const detail = texts.detail({
     name: searchParams.get('responder_name'),
     email: searchParams.get('responder_email'),
-    on: formatRespondedOn(searchParams.get('responded_on')),
+    on: respondedOn ? formatDateTimeInText(respondedOn) : null,
   });
   return (
     <RegistrationResult

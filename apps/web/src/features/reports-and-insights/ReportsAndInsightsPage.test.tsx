@@ -35,6 +35,9 @@ describe('/reports-and-insights', { timeout: 120_000 }, () => {
     expect(screen.getAllByText('$85,000.00').length).toBeGreaterThan(0);
     // What the count counts: the summary's range, not the All Transactions table's.
     expect(screen.getByText('Transactions in this range')).toBeInTheDocument();
+    // The range's days read as every date does (lib/dates.ts), not as the query's YYYY-MM-DD.
+    const day = '[A-Z][a-z]{2} \\d{1,2}, \\d{4}';
+    expect(screen.getByText(new RegExp(`^In the last 180 days \\(${day} to ${day}\\)\\.$`))).toBeInTheDocument();
     expect(screen.getByText('$70,409.88')).toBeInTheDocument();
     const chart = screen.getByText('Funding and Spending, Last 6 Months').closest<HTMLElement>('.ant-card')!;
     expect(within(chart).getByText('Total Funding')).toBeInTheDocument();

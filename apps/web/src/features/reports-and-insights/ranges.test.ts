@@ -1,7 +1,8 @@
 import dayjs from 'dayjs';
 import { TRANSACTION_DATE_PRESETS } from '@wallet/contract';
 import { describe, expect, it } from 'vitest';
-import { DAY, expensesBetween, lastDays, transactionPresets, windowOf } from './ranges';
+import { WIRE_DAY } from '../../lib/dates';
+import { expensesBetween, lastDays, transactionPresets, windowOf } from './ranges';
 
 describe('report ranges', () => {
   const now = dayjs('2025-03-14T10:30:00');
@@ -12,7 +13,7 @@ describe('report ranges', () => {
     const between = Object.fromEntries(
       presets.map(({ label, value: [from, to] }) => [
         label,
-        expensesBetween({ from: from.format(DAY), to: to.format(DAY) }),
+        expensesBetween({ from: from.format(WIRE_DAY), to: to.format(WIRE_DAY) }),
       ]),
     );
     expect(between).toEqual({

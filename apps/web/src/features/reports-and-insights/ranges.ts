@@ -1,8 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TransactionDatePreset } from '@wallet/contract';
 import { chartRange, type ChartRangeKey } from '../../lib/analytics';
-
-export const DAY = 'YYYY-MM-DD';
+import { WIRE_DAY } from '../../lib/dates';
 
 /** Both days included, as YYYY-MM-DD. */
 export interface DayRange {
@@ -12,7 +11,7 @@ export interface DayRange {
 
 /** The last `days` days up to today, today included (the range menu's 30, 90, 180 or 365 days). */
 export function lastDays(days: number, today: Dayjs = dayjs()): DayRange {
-  return { from: today.subtract(days - 1, 'day').format(DAY), to: today.format(DAY) };
+  return { from: today.subtract(days - 1, 'day').format(WIRE_DAY), to: today.format(WIRE_DAY) };
 }
 
 /** The window a range-menu choice covers. */

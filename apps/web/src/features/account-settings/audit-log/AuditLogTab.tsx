@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_TEXTS, auditActionLabel, type AuditEntryResource }
 import dayjs, { type Dayjs } from 'dayjs';
 import { ListTable, StackedItem } from '../../../components/ListTable';
 import { TableLoading } from '../../../components/TableLoading';
+import { DATE_FORMATS, WIRE_DAY, formatDateTime } from '../../../lib/dates';
 import { listQueryParams, tablePagination } from '../../../lib/list-query';
 import { useListState } from '../../../lib/use-list-state';
 import { useIsMobile } from '../../../lib/use-media-query';
@@ -10,8 +11,6 @@ import { useAdmins } from '../api/get-audit-log-actors';
 import { useAuditLog } from '../api/get-audit-log';
 import { describeDetails, describeSubject } from './describe';
 
-const DAY = 'YYYY-MM-DD';
-const SHOWN = 'MMM D, YYYY';
 const future = (day: Dayjs) => day.isAfter(dayjs(), 'day');
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) }));
 
@@ -20,7 +19,7 @@ function actorName(entry: AuditEntryResource): string {
   return entry.actor?.name ?? AUDIT_TEXTS.formerUser;
 }
 
-const when = (entry: AuditEntryResource) => dayjs(entry.created_at).format('MMM D, YYYY h:mm A');
+const when = (entry: AuditEntryResource) => formatDateTime(entry.created_at);
 
 /** The details in words, and where the change came from (address; the browser on hover). */
 function DetailsCell({ entry }: { entry: AuditEntryResource }) {
@@ -83,7 +82,7 @@ function DaysFilter({
         onChange={(next) => onChange(next?.[0] && next[1] ? [next[0], next[1]] : null)}
         allowEmpty={[true, true]}
         disabledDate={future}
-        format={SHOWN}
+        format={DATE_FORMATS.date}
         allowClear
         style={{ width: 280, maxWidth: '100%' }}
       />
@@ -101,7 +100,7 @@ function DaysFilter({
         value={value?.[0] ?? null}
         onChange={setStart}
         disabledDate={future}
-        format={SHOWN}
+        format={DATE_FORMATS.date}
         inputReadOnly
         style={{ flex: 1, minWidth: 0 }}
       />
@@ -111,7 +110,7 @@ function DaysFilter({
         value={value?.[1] ?? null}
         onChange={setEnd}
         disabledDate={future}
-        format={SHOWN}
+        format={DATE_FORMATS.date}
         inputReadOnly
         style={{ flex: 1, minWidth: 0 }}
       />
@@ -165,7 +164,9 @@ export function AuditLogTab() {
         />
         <DaysFilter
           value={range}
-          onChange={(next) => setFilter('between', next ? `${next[0].format(DAY)},${next[1].format(DAY)}` : undefined)}
+          onChange={(next) =>
+            setFilter('between', next ? `${next[0].format(WIRE_DAY)},${next[1].format(WIRE_DAY)}` : undefined)
+          }
         />
         {filtered ? <Button onClick={clear}>Clear Filters</Button> : null}
       </Flex>

@@ -1,5 +1,6 @@
 import { AUDIT_SUBJECT_LABELS, type AuditEntryResource } from '@wallet/contract';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { formatDay } from '../../../lib/dates';
 
 type Details = Record<string, unknown>;
 
@@ -48,7 +49,7 @@ export function describeDetails(entry: Pick<AuditEntryResource, 'action' | 'deta
         ? `Paused by the system${text(d.reason) ? `: ${text(d.reason)}` : ''}`
         : 'Paused by an admin';
     case 'recurring.unpaused':
-      return d.next_run ? `Next funding ${formatDate(text(d.next_run))}` : 'No further funding';
+      return d.next_run ? `Next funding ${formatDay(text(d.next_run))}` : 'No further funding';
     case 'recurring.deleted':
       return `${capitalised(text(d.interval))} request #${typeof d.purchase_request_id === 'number' ? d.purchase_request_id : '?'}`;
     case 'team.approval_path_changed':

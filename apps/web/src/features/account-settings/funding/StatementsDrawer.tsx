@@ -14,11 +14,11 @@ import {
   type TableColumnsType,
 } from 'antd';
 import type { StatementLine, StatementMonth } from '@wallet/contract';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { ResponsiveDrawer } from '../../../components/ResponsiveDrawer';
+import { formatDayOfYear, formatMonth } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
@@ -29,14 +29,8 @@ import { paths } from '../../../paths';
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-/** '2025-03' -> 'March 2025'. Months and dates are UTC, like the statement and its CSV. */
-export function monthLabel(month: string): string {
-  return dayjs(`${month}-01`).format('MMMM YYYY');
-}
-
-function lineDate(iso: string): string {
-  return dayjs(iso.slice(0, 10)).format('MMM D');
-}
+/** A line's day within the statement's month ("Mar 4"): its UTC day, like the statement and its CSV. */
+const lineDate = (iso: string) => formatDayOfYear(iso.slice(0, 10));
 
 /** Signed dollars: '+$250.00' into the funds, '-$30.00' out of them, '$0.00' for nothing. */
 const signedMoney = (cents: number) => formatMoney(cents, { signed: true });
@@ -174,12 +168,12 @@ function StatementBody({ chosen, onChoose }: { chosen: string | null; onChoose: 
           aria-labelledby="statement-month-label"
           value={month.month}
           onChange={onChoose}
-          options={months.map((candidate) => ({ value: candidate.month, label: monthLabel(candidate.month) }))}
+          options={months.map((candidate) => ({ value: candidate.month, label: formatMonth(candidate.month) }))}
           style={{ minWidth: 200 }}
         />
       </Flex>
       <Typography.Title level={3} style={{ fontSize: 16, marginTop: 0 }}>
-        {monthLabel(month.month)}
+        {formatMonth(month.month)}
       </Typography.Title>
       <MonthSummary month={month} />
       <Table<StatementLine>

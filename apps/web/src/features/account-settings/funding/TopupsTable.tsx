@@ -1,9 +1,9 @@
 import { Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PAGE_SIZES, TOPUP_REVERSED_HINT, type ListMeta, type TopupResource } from '@wallet/contract';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { ListTable, StackedItem } from '../../../components/ListTable';
 import { TableLoading } from '../../../components/TableLoading';
+import { formatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 
 /** Narrow enough that the table's four columns would not fit. */
@@ -56,9 +56,7 @@ const columns: TableColumnsType<TopupResource> = [
     title: 'Date',
     key: 'date',
     width: 170,
-    render: (_, topup) => (
-      <span style={{ whiteSpace: 'nowrap' }}>{dayjs(topup.created_at).format('MMM D, YYYY h:mm A')}</span>
-    ),
+    render: (_, topup) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(topup.created_at)}</span>,
   },
   {
     title: 'Description',
@@ -99,7 +97,7 @@ const stacked = {
           <FailureReason topup={topup} />
         </>
       }
-      subtitle={dayjs(topup.created_at).format('MMM D, YYYY h:mm A')}
+      subtitle={formatDateTime(topup.created_at)}
       aside={
         <>
           <span style={money}>{formatMoney(topup.amount)}</span>

@@ -2,7 +2,8 @@ import { Card, Col, Descriptions, Flex, Row, Statistic, Typography } from 'antd'
 import type { CardResource } from '@wallet/contract';
 import { CardStatusTag } from '../../../components/CardStatusTag';
 import { IssuerSyncNote } from './IssuerSyncNote';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
 import { availableToSpend, capitalize, cardExpiry, maskedCardNumber } from '../../../lib/payment-cards';
 
 interface Shipping {

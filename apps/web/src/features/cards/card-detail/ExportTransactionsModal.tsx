@@ -1,6 +1,7 @@
 import { Button, Col, DatePicker, Flex, Form, Modal, Row, Typography } from 'antd';
 import type { FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { DATE_FORMATS, WIRE_DAY } from '../../../lib/dates';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { useExportCardTransactions } from '../api/export-transactions';
 
@@ -21,8 +22,6 @@ function presets(): { label: string; range: [Dayjs, Dayjs] }[] {
   ];
 }
 
-const DAY = 'YYYY-MM-DD';
-const DISPLAY = 'MMM D, YYYY';
 const RANGE_REQUIRED = 'Please select a date range';
 const fromRules: FormRule[] = [{ required: true, message: RANGE_REQUIRED }];
 const toRules: FormRule[] = [
@@ -63,7 +62,7 @@ export function ExportTransactionsModal({
   const handleFinish = (values: Values) => {
     if (!values.from || !values.to) return;
     exportTransactions.mutate(
-      { from: values.from.format(DAY), to: values.to.format(DAY) },
+      { from: values.from.format(WIRE_DAY), to: values.to.format(WIRE_DAY) },
       {
         onSuccess: (fileName) => {
           notifySuccess('Transactions exported', fileName);
@@ -106,12 +105,12 @@ export function ExportTransactionsModal({
         <Row gutter={12}>
           <Col xs={24} sm={12}>
             <Form.Item label="From" name="from" rules={fromRules} required>
-              <DatePicker format={DISPLAY} disabledDate={isFuture} style={{ width: '100%' }} />
+              <DatePicker format={DATE_FORMATS.date} disabledDate={isFuture} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item label="To" name="to" rules={toRules} dependencies={['from']} required>
-              <DatePicker format={DISPLAY} disabledDate={isFuture} style={{ width: '100%' }} />
+              <DatePicker format={DATE_FORMATS.date} disabledDate={isFuture} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>

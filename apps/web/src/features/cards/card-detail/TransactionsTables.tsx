@@ -2,7 +2,8 @@ import { Card, Tag, Typography, type TableColumnsType } from 'antd';
 import { PAGE_SIZES, merchantCategoryName, type HoldResource } from '@wallet/contract';
 import { useState } from 'react';
 import { ListTable, StackedItem } from '../../../components/ListTable';
-import { formatMoney, formatUnixDateTime } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { formatUnixDateTime } from '../../../lib/dates';
 import { useCardExpenses, useCardPendingHolds, type CardExpense } from '../api/card-transactions';
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;

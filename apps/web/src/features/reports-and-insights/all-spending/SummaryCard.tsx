@@ -7,6 +7,7 @@ import { LoadingBlock } from '../../../components/LoadingBlock';
 import { RangeMenu } from '../../../components/RangeMenu';
 import { chartRange, type ChartRangeKey } from '../../../lib/analytics';
 import { saveTextFile } from '../../../lib/csv';
+import { formatDay } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
 import { seriesQueryOptions, totalQueryOptions, useTotal } from '../api/analytics';
@@ -178,7 +179,7 @@ export function SummaryCard({
         </Col>
       </Row>
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12, fontSize: 12 }}>
-        {`In ${rangePhrase(rangeKey)} (${window.from} to ${window.to}).`}
+        {`In ${rangePhrase(rangeKey)} (${formatDay(window.from)} to ${formatDay(window.to)}).`}
       </Typography.Text>
     </Card>
   );

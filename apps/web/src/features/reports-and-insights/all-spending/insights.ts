@@ -1,6 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AnalyticsTopRow } from '@wallet/contract';
 import type { AnalyticsRow } from '../../../lib/analytics';
+import { formatMonthName } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 
 export interface Insight {
@@ -26,7 +27,7 @@ export interface InsightInputs {
 }
 
 const sum = (rows: readonly AnalyticsRow[]) => rows.reduce((total, row) => total + Number(row.amount), 0);
-const monthName = (row: AnalyticsRow) => dayjs(row.date).format('MMMM');
+const monthName = (row: AnalyticsRow) => formatMonthName(row.date);
 const percent = (value: number) => `${Math.round(value * 1000) / 10}%`;
 
 /** The change from the month before last to last month: both whole months. */

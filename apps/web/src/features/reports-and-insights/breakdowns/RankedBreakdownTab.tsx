@@ -5,6 +5,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { LoadingBlock } from '../../../components/LoadingBlock';
 import { RangeMenu } from '../../../components/RangeMenu';
 import { DEFAULT_CHART_RANGE, type ChartRangeKey } from '../../../lib/analytics';
+import { formatDay } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useTopRows, useTotal, type TopKind } from '../api/analytics';
@@ -118,7 +119,7 @@ export function RankedBreakdownTab({ kind, noun, plural, title, limit, emptyText
             {title}
           </Typography.Title>
           <Typography.Text type="secondary">
-            {`In ${rangePhrase(rangeKey)} (${window.from} to ${window.to})`}
+            {`In ${rangePhrase(rangeKey)} (${formatDay(window.from)} to ${formatDay(window.to)})`}
             {total.data !== undefined && ` · ${formatMoney(total.data)} spent in all`}
           </Typography.Text>
         </div>

@@ -1,12 +1,12 @@
 import { DatePicker, Flex, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
+import { DATE_FORMATS } from '../../../lib/dates';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { transactionPresets } from '../ranges';
 
 export type Range = [Dayjs, Dayjs];
 
-const FORMAT = 'MMM D, YYYY';
 const future = (day: Dayjs) => day.isAfter(dayjs(), 'day');
 
 /**
@@ -28,7 +28,7 @@ export function DateRangeFilter({ value, onChange }: { value: Range | null; onCh
         allowEmpty={[true, true]}
         defaultPickerValue={[dayjs().subtract(1, 'month'), dayjs()]}
         disabledDate={future}
-        format={FORMAT}
+        format={DATE_FORMATS.date}
         allowClear
         style={{ flex: '1 1 260px', maxWidth: 320 }}
       />
@@ -65,7 +65,7 @@ export function DateRangeFilter({ value, onChange }: { value: Range | null; onCh
           value={value?.[0] ?? null}
           onChange={setStart}
           disabledDate={future}
-          format={FORMAT}
+          format={DATE_FORMATS.date}
           inputReadOnly
           style={{ flex: 1, minWidth: 0 }}
         />
@@ -75,7 +75,7 @@ export function DateRangeFilter({ value, onChange }: { value: Range | null; onCh
           value={value?.[1] ?? null}
           onChange={setEnd}
           disabledDate={future}
-          format={FORMAT}
+          format={DATE_FORMATS.date}
           inputReadOnly
           style={{ flex: 1, minWidth: 0 }}
         />

@@ -11,7 +11,8 @@ import { useCurrentUser } from '../../../lib/session';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListState } from '../../../lib/use-list-state';
 import { useExpenses } from '../api/expenses';
-import { DAY, expensesBetween } from '../ranges';
+import { WIRE_DAY } from '../../../lib/dates';
+import { expensesBetween } from '../ranges';
 import { transactionColumns, transactionItem, typeOptions, walletOptions } from './columns';
 import { DateRangeFilter, type Range } from './DateRangeFilter';
 import { ExportReportModal } from './ExportReportModal';
@@ -41,7 +42,9 @@ export function TransactionsCard() {
     setAppliedRange(draftRange);
     setFilter(
       'between',
-      draftRange ? expensesBetween({ from: draftRange[0].format(DAY), to: draftRange[1].format(DAY) }) : undefined,
+      draftRange
+        ? expensesBetween({ from: draftRange[0].format(WIRE_DAY), to: draftRange[1].format(WIRE_DAY) })
+        : undefined,
     );
     setFilter('custom_search', search.trim() || undefined);
   };
@@ -80,7 +83,7 @@ export function TransactionsCard() {
 
   return (
     <Card
-      title={<h2 style={{ margin: 0, fontSize: 16 }}>{REPORT_TEXTS.allTransactions}</h2>}
+      title={<h2 style={{ margin: 0, fontSize: 16, fontWeight: 600 }}>{REPORT_TEXTS.allTransactions}</h2>}
       styles={{ body: { paddingTop: 16 } }}
     >
       <Flex wrap gap={12} align="center" style={{ marginBottom: 16 }}>
@@ -136,7 +139,9 @@ export function TransactionsCard() {
           describeTotal: (total) =>
             REPORT_TEXTS.tableTotal(
               total,
-              appliedRange ? { from: appliedRange[0].format(DAY), to: appliedRange[1].format(DAY) } : undefined,
+              appliedRange
+                ? { from: appliedRange[0].format(WIRE_DAY), to: appliedRange[1].format(WIRE_DAY) }
+                : undefined,
             ),
         })}
         onChange={onTableChange}

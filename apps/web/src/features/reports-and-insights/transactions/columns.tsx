@@ -1,5 +1,4 @@
 import { Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import {
   DIGITAL_WALLETS,
   DIGITAL_WALLET_NAMES,
@@ -10,6 +9,7 @@ import {
 } from '@wallet/contract';
 import { Link } from 'react-router';
 import { readableTagColor } from '../../../lib/contrast';
+import { formatUnixDate, formatUnixDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 import { sortOrderOf, type ListState } from '../../../lib/list-query';
 import { paths } from '../../../paths';
@@ -26,10 +26,9 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
  * Cells shared by the columns and the phone's items.
  */
 function PostedDate({ row }: { row: ExpenseResource }) {
-  const posted = dayjs.unix(row.stripe_created);
   return (
-    <span style={nowrap} title={posted.format('MMM D, YYYY h:mm A')}>
-      {posted.format('MMM D, YYYY')}
+    <span style={nowrap} title={formatUnixDateTime(row.stripe_created)}>
+      {formatUnixDate(row.stripe_created)}
     </span>
   );
 }

@@ -3,7 +3,7 @@ import { Flex, Tag, Timeline, Typography, theme } from 'antd';
 import type { ApprovalResource, PurchaseRequestResource } from '@wallet/contract';
 import { DecisionStateTag } from '../../../components/RequestStatusTag';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
 
 /** The first undecided step, in path order: whose turn it is while the request is pending. */
 export function currentStep(approvals: readonly ApprovalResource[]): ApprovalResource | undefined {

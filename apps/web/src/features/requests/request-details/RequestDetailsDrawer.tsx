@@ -6,7 +6,7 @@ import { RequestStatusTag } from '../../../components/RequestStatusTag';
 import { ResponsiveDrawer } from '../../../components/ResponsiveDrawer';
 import { TeamTag } from '../../../components/TeamTag';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDay } from '../../../lib/dates';
 import { useCurrentUser } from '../../../lib/session';
 import { useRequest } from '../api/get-request';
 import { intervalLabel } from '../requests-list/cells';
@@ -21,7 +21,6 @@ interface Props {
   onEdit?: (id: number) => void;
 }
 
-const day = (value: string | null | undefined) => (value ? formatDate(`${value}T12:00:00`) : '—');
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
 function AdminNotice({ request }: { request: PurchaseRequestResource }) {
@@ -42,8 +41,8 @@ function recurrenceItems(request: PurchaseRequestResource): { key: string; label
   if (!request.interval) return [];
   const recurring = request.recurring_purchase_request;
   const items: { key: string; label: string; children: ReactNode }[] = [
-    { key: 'start', label: 'Start Date', children: day(request.start_date) },
-    { key: 'end', label: 'End Date', children: request.end_date ? day(request.end_date) : 'None' },
+    { key: 'start', label: 'Start Date', children: formatDay(request.start_date) },
+    { key: 'end', label: 'End Date', children: request.end_date ? formatDay(request.end_date) : 'None' },
   ];
   if (recurring) {
     items.push(
@@ -61,11 +60,11 @@ function recurrenceItems(request: PurchaseRequestResource): { key: string; label
           </Flex>
         ),
       },
-      { key: 'last', label: 'Last Funded', children: recurring.last_run ? day(recurring.last_run) : 'Never' },
+      { key: 'last', label: 'Last Funded', children: recurring.last_run ? formatDay(recurring.last_run) : 'Never' },
       {
         key: 'next',
         label: 'Next Funding',
-        children: recurring.status === 'active' && recurring.next_run ? day(recurring.next_run) : '—',
+        children: recurring.status === 'active' && recurring.next_run ? formatDay(recurring.next_run) : '—',
       },
     );
   }

@@ -18,6 +18,7 @@ import type { Dayjs } from 'dayjs';
 import { CurrencyInput } from '../../../components/CurrencyInput';
 import { ResponsiveDrawer } from '../../../components/ResponsiveDrawer';
 import { amountRules } from '../../../lib/amount-rules';
+import { DATE_FORMATS, WIRE_DAY } from '../../../lib/dates';
 import { showServerFieldErrors } from '../../../lib/form-errors';
 import { zodRule } from '../../../lib/form-rules';
 import { useCurrentUser } from '../../../lib/session';
@@ -44,7 +45,8 @@ interface Props {
 }
 
 const MAX_NOTES = 255;
-const DATE_FORMATS = ['MMM D, YYYY', 'YYYY-MM-DD'];
+/** Shown as every date is; typed also as YYYY-MM-DD. */
+const PICKER_FORMATS = [DATE_FORMATS.date, WIRE_DAY];
 
 const rules = {
   amount: amountRules(1),
@@ -219,7 +221,7 @@ function RequestForm({
           >
             <DatePicker
               style={{ width: '100%' }}
-              format={DATE_FORMATS}
+              format={PICKER_FORMATS}
               disabled={!recurring}
               disabledDate={(date) => !isSelectableDate(date)}
               placeholder="Select a date"
@@ -231,7 +233,7 @@ function RequestForm({
           <Form.Item label="End Date" name="end_date" rules={rules.end_date} dependencies={['start_date']}>
             <DatePicker
               style={{ width: '100%' }}
-              format={DATE_FORMATS}
+              format={PICKER_FORMATS}
               disabled={!recurring}
               disabledDate={(date) => !isSelectableDate(date) || Boolean(startDate && !date.isAfter(startDate, 'day'))}
               placeholder="No end date"

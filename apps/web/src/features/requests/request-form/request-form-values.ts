@@ -7,6 +7,7 @@ import {
 } from '@wallet/contract';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formAmountToCents } from '../../../lib/amount-rules';
+import { WIRE_DAY } from '../../../lib/dates';
 import type { RequestBody } from '../api/save-request';
 
 /** 'none' is the interval select's "No" (sent as null). */
@@ -31,16 +32,14 @@ export interface RequestFormValues {
   end_date?: Dayjs | null;
 }
 
-const ISO_DATE = 'YYYY-MM-DD';
-
 /**
  * PRODUCT.md §5: dates up to and including today can't be chosen. "Today" is the later of the local date and the
  * server's (UTC) date, so a date offered here is never refused there.
  */
 export function isSelectableDate(date: Dayjs): boolean {
-  const localToday = dayjs().format(ISO_DATE);
+  const localToday = dayjs().format(WIRE_DAY);
   const serverToday = todayIso();
-  return date.format(ISO_DATE) > (localToday > serverToday ? localToday : serverToday);
+  return date.format(WIRE_DAY) > (localToday > serverToday ? localToday : serverToday);
 }
 
 /** The form's values as the API's body: amount in cents, "No" interval as null, dates only when recurring. */
@@ -55,8 +54,8 @@ export function toRequestBody(values: RequestFormValues): RequestBody {
     wallet_category_id: values.wallet_category_id ?? null,
     notes: (values.notes ?? '').trim(),
     interval: recurring ? (values.interval as RequestInterval) : null,
-    start_date: recurring && values.start_date ? values.start_date.format(ISO_DATE) : null,
-    end_date: recurring && values.end_date ? values.end_date.format(ISO_DATE) : null,
+    start_date: recurring && values.start_date ? values.start_date.format(WIRE_DAY) : null,
+    end_date: recurring && values.end_date ? values.end_date.format(WIRE_DAY) : null,
   };
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ListTable, StackedItem } from '../../../components/ListTable';
 import { TeamTag } from '../../../components/TeamTag';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDay } from '../../../lib/dates';
 import { listQueryParams, sortOrderOf, tablePagination } from '../../../lib/list-query';
 import { useCurrentUser } from '../../../lib/session';
 import { useListState } from '../../../lib/use-list-state';
@@ -23,11 +23,6 @@ export type RecurringTabKind = 'myRecurringRequest' | 'allRecurringRequest';
 interface Props {
   kind: RecurringTabKind;
   onView: (purchaseRequestId: number) => void;
-}
-
-/** A date-only value (YYYY-MM-DD) as a calendar date, whatever the viewer's time zone. */
-function formatDay(day: string | null): string {
-  return day ? formatDate(`${day}T12:00:00`) : '—';
 }
 
 function RecurringStatus({ recurring }: { recurring: RecurringResource }) {

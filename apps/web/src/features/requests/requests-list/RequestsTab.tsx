@@ -5,7 +5,7 @@ import { ListTable, StackedItem } from '../../../components/ListTable';
 import { RequestStatusTag } from '../../../components/RequestStatusTag';
 import { TeamTag } from '../../../components/TeamTag';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
 import { listQueryParams, sortOrderOf, tablePagination } from '../../../lib/list-query';
 import { useCurrentUser } from '../../../lib/session';
 import { useListState } from '../../../lib/use-list-state';

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { ListTable, StackedItem } from '../../../components/ListTable';
 import { TableLoading } from '../../../components/TableLoading';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
 import { listQueryParams, sortOrderOf, tablePagination } from '../../../lib/list-query';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListState } from '../../../lib/use-list-state';

@@ -6,7 +6,7 @@ import { ProfileFields, profileFormValues } from '../../../components/ProfileFie
 import { ResponsiveDrawer } from '../../../components/ResponsiveDrawer';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { showServerFieldErrors } from '../../../lib/form-errors';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
