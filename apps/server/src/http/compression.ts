@@ -28,7 +28,7 @@ const compress: Record<(typeof ENCODINGS)[number], (body: Buffer) => Promise<Buf
 };
 
 /** Adds Accept-Encoding to Vary once, keeping what is there. */
-export function varyOnAcceptEncoding(reply: FastifyReply): void {
+function varyOnAcceptEncoding(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
   const value = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
   if (/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(value)) return;
