@@ -40,13 +40,16 @@ export function PaymentCardTile({ card }: { card: CardResource }) {
           <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
             {holderName}
           </Typography.Text>
-          <CardStatusTag status={card.status} reason={card.cancellation_reason} />
+          <span style={{ flex: 'none', whiteSpace: 'nowrap' }}>
+            <CardStatusTag status={card.status} reason={card.cancellation_reason} />
+          </span>
         </Flex>
         <Flex justify="space-between" align="baseline" gap={8}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {capitalize(card.type)} <VisuallyHidden>card ending in {card.last4}</VisuallyHidden> · Available
           </Typography.Text>
-          <Typography.Text strong style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {/* A narrow tile wraps the label, never the amount. */}
+          <Typography.Text strong style={{ flex: 'none', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
             {formatMoney(availableToSpend(card))}
           </Typography.Text>
         </Flex>

@@ -85,7 +85,11 @@ export function FundingSpendingChart() {
 
   return (
     <Card
-      title={<h2 style={{ margin: 0, fontSize: 16, whiteSpace: 'normal' }}>Funding and Spending, Last 6 Months</h2>}
+      title={
+        <h2 style={{ margin: 0, padding: '12px 0', fontSize: 16, fontWeight: 600, whiteSpace: 'normal' }}>
+          Funding and Spending, Last 6 Months
+        </h2>
+      }
       style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
       styles={{ body: { flex: '1 1 auto', display: 'flex', flexDirection: 'column' } }}
     >

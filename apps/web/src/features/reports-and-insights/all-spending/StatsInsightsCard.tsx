@@ -69,7 +69,7 @@ export function StatsInsightsCard({ rangeKey, window }: { rangeKey: ChartRangeKe
 
   return (
     <Card
-      title={<h2 style={{ margin: 0, fontSize: 16 }}>{REPORT_TEXTS.statsAndInsights}</h2>}
+      title={<h2 style={{ margin: 0, fontSize: 16, fontWeight: 600 }}>{REPORT_TEXTS.statsAndInsights}</h2>}
       style={{ height: '100%' }}
       styles={{ body: { paddingBlock: 8 } }}
     >

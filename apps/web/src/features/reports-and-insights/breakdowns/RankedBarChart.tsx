@@ -58,6 +58,8 @@ export function RankedBarChart({
             tick={{ fontSize: 12, fill: token.colorTextSecondary }}
             tickLine={false}
             axisLine={false}
+            // On a phone the five amounts would touch: leave some out rather than run them together.
+            minTickGap={12}
           />
           <YAxis
             type="category"
