@@ -11,6 +11,8 @@ import { registerCsrf } from './http/csrf.js';
 import { registerSessions } from './http/session.js';
 import { registerSpa } from './http/spa.js';
 import { registerCompression } from './http/compression.js';
+import { registerHealth } from './http/health.js';
+import { registerMetrics } from './http/metrics.js';
 import { loggerOptions } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
@@ -103,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/healthz', { schema: { hide: true, response: { 200: healthSchema } } }, async () => ({
     status: 'ok' as const,
   }));
+  registerHealth(app);
+  registerMetrics(app);
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(avatarRoutes);

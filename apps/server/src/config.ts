@@ -88,6 +88,12 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** On SIGTERM/SIGINT, seconds in-flight requests may take to finish before their connections are closed. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(10),
+  /** Seconds the database may stay unreachable before the process exits non-zero (readiness is false at once). */
+  DATABASE_LOST_EXIT_SECONDS: z.coerce.number().min(1).default(30),
+  /** Bearer token that opens GET /metrics (Prometheus); without it /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

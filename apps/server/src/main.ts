@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { createDb, isConnectionLoss, migrateToLatest } from './db/database.js';
@@ -9,7 +10,16 @@ import { startJobs, type Jobs } from './jobs/queue.js';
 import { startWorkers } from './jobs/workers.js';
 import { createIssuer, type IssuingProvider } from './issuing/index.js';
 
-/** Start: config -> database -> migrations -> seed -> listen; Ctrl-C closes the server, then PostgreSQL. */
+/** How often the database is probed while the server runs; losing it for DATABASE_LOST_EXIT_SECONDS ends the process. */
+const DATABASE_WATCH_INTERVAL_MS = 1_000;
+/** After the grace, the steps that remain (jobs, pool, embedded PostgreSQL) get this long before a forced exit. */
+const SHUTDOWN_TAIL_MS = 15_000;
+
+/**
+ * Start: config -> database -> migrations -> seed -> listen. SIGTERM/SIGINT shut down gracefully: readiness false at
+ * once, no new connections, in-flight requests finish within SHUTDOWN_GRACE_SECONDS, jobs stop, the pool closes,
+ * then the embedded PostgreSQL if this process started it; exit 0.
+ */
 async function main() {
   const config = loadConfig();
   const database = await connectDatabase(config).catch((error: unknown) => {
@@ -17,19 +27,26 @@ async function main() {
     process.exit(1);
   });
   const db = createDb(database.url);
+  const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
   let closing = false;
-  const shutdown = async (code: number) => {
+  let watch: NodeJS.Timeout | undefined;
+  const shutdown = async (code: number, why: string) => {
     if (closing) return;
     closing = true;
-    await app?.close().catch(() => undefined);
+    app?.readiness.beginShutdown();
+    clearInterval(watch);
+    console.log(`Shutting down (${why}): finishing in-flight requests for up to ${config.SHUTDOWN_GRACE_SECONDS} s.`);
+    // Whatever hangs (a database that does not answer), the process ends.
+    setTimeout(() => process.exit(code === 0 ? 1 : code), graceMs + SHUTDOWN_TAIL_MS).unref();
+    if (app) await closeWithinGrace(app, graceMs);
     await jobs?.stop().catch(() => undefined);
     await issuer?.close?.().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     await database.release().catch(() => undefined);
     process.exit(code);
   };
-  process.once('SIGINT', () => void shutdown(0));
-  process.once('SIGTERM', () => void shutdown(0));
+  process.once('SIGINT', () => void shutdown(0, 'SIGINT'));
+  process.once('SIGTERM', () => void shutdown(0, 'SIGTERM'));
   // pg-boss 10 does not await the calls that complete or fail a job, so when PostgreSQL goes away mid-job their
   // rejections go unhandled, and Node ends the process on an unhandled rejection. A lost connection is survivable
   // (the pools reconnect, the job runs again when it expires): log it. Anything else still ends the process.
@@ -61,6 +78,9 @@ async function main() {
     app = await buildApp(deps);
     await startWorkers(deps);
     await app.listen({ port: config.PORT, host: config.HOST });
+    watch = watchDatabase(app, config.DATABASE_LOST_EXIT_SECONDS * 1000, (lostFor) =>
+      shutdown(1, `the database has not answered for ${Math.round(lostFor / 1000)} s`),
+    );
     const sweep = setInterval(
       () => void deleteIdleSessions(db, config.SESSION_IDLE_MINUTES).catch(() => undefined),
       15 * 60_000,
@@ -82,8 +102,51 @@ async function main() {
     console.log(lines.join('\n'));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
-    await shutdown(1);
+    await shutdown(1, 'start-up failed');
   }
+}
+
+/**
+ * Fastify's close stops listening and waits for the requests in flight; those still running after the grace lose
+ * their connections (an event stream never ends by itself).
+ */
+async function closeWithinGrace(app: FastifyInstance, graceMs: number): Promise<void> {
+  const cutOff = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  await app.close().catch(() => undefined);
+  clearTimeout(cutOff);
+}
+
+/**
+ * Probes the database every second (readiness itself probes on every GET /readyz): a process whose database is gone
+ * for good must not look alive, so after `lostAfterMs` without an answer it calls `onLost`.
+ */
+function watchDatabase(app: FastifyInstance, lostAfterMs: number, onLost: (lostForMs: number) => void) {
+  let downSince: number | undefined;
+  let probing = false;
+  const timer = setInterval(() => {
+    if (probing) return;
+    probing = true;
+    void app.readiness
+      .databaseState()
+      .then((state) => {
+        if (state !== 'database') {
+          if (downSince !== undefined) console.warn('The database answers again.');
+          downSince = undefined;
+          return;
+        }
+        const now = Date.now();
+        if (downSince === undefined) {
+          downSince = now;
+          console.warn(`The database does not answer: not ready; exiting if it stays so for ${lostAfterMs / 1000} s.`);
+        } else if (now - downSince >= lostAfterMs) {
+          console.error(`The database has been unreachable for ${Math.round((now - downSince) / 1000)} s: exiting.`);
+          onLost(now - downSince);
+        }
+      })
+      .finally(() => (probing = false));
+  }, DATABASE_WATCH_INTERVAL_MS);
+  timer.unref();
+  return timer;
 }
 
 void main();

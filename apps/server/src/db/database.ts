@@ -35,7 +35,17 @@ export function createDb(connectionString: string, maxConnections = 20): Db {
   // emits 'error' on its client, which Kysely does not listen to: unheard, that error crashes the process. The
   // statement running, if any, fails on its own, and the pool drops the dead client when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The connections of the pool behind a Db made by createDb (for /metrics): open, idle, and callers waiting for one. */
+export function poolCounts(db: Db): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 /** The error of a lost or refused database connection (PostgreSQL restarting, failing over, unreachable). */

@@ -35,12 +35,18 @@ export function orgSlugFromHost(host: string | undefined, rules: HostRules): str
   return DNS_LABEL.test(label) ? label : null;
 }
 
-/** Paths that serve no organisation's data: built assets and the health check. */
+/**
+ * The operator's endpoints (health, readiness, metrics): answered on whatever Host a load balancer or a scraper
+ * uses, an IP address or an internal name, without asking which organisation it names.
+ */
+const OPERATOR_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** Paths that serve no organisation's data: built assets and the operator's endpoints. */
 export function isTenantFree(url: string): boolean {
   return (
     url.startsWith('/assets/') ||
     url.startsWith('/webhooks/') ||
-    url === '/healthz' ||
+    OPERATOR_PATHS.has(url) ||
     url === '/favicon.svg' ||
     url === '/favicon.ico'
   );
@@ -78,7 +84,7 @@ export function registerTenancy(app: FastifyInstance) {
   const { APP_DOMAIN, DEFAULT_ORG, SERVED_IPS } = app.deps.config;
   const rules: HostRules = { appDomain: APP_DOMAIN, defaultOrg: DEFAULT_ORG, servedIps: SERVED_IPS };
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url === '/healthz') return;
+    if (OPERATOR_PATHS.has(request.url)) return;
     // request.host is the Host header, or X-Forwarded-Host from a trusted proxy.
     const slug = orgSlugFromHost(request.host, rules);
     if (slug === null)

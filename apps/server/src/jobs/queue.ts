@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
-import { CompiledQuery } from 'kysely';
-import type { DbOrTx } from '../db/database.js';
+import { CompiledQuery, sql } from 'kysely';
+import type { Db, DbOrTx } from '../db/database.js';
 
 /**
  * Background work through pg-boss: jobs live in PostgreSQL, so they survive restarts, retry with backoff, and
@@ -17,6 +17,8 @@ export interface Jobs {
   /** A cron schedule (pg-boss sends it once per slot however many processes run). */
   schedule(name: QueueName, cron: string): Promise<void>;
   stop(): Promise<void>;
+  /** False once pg-boss stopped (shutdown) or before it started: readiness (http/health.ts) reads it. */
+  running(): boolean;
 }
 
 export const QUEUES = {
@@ -80,7 +82,10 @@ export async function startJobs(
 ): Promise<Jobs> {
   const boss = new PgBoss(pgBossOptions(connectionString));
   boss.on('error', (error) => console.error('job queue error:', error.message));
+  let running = false;
+  boss.on('stopped', () => (running = false));
   await boss.start();
+  running = true;
   for (const name of Object.values(QUEUES)) {
     if (!(await boss.getQueue(name))) await boss.createQueue(name, queueOptions(name));
   }
@@ -116,7 +121,28 @@ export async function startJobs(
       await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async stop() {
+      running = false;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
+    running: () => running,
   };
+}
+
+export interface QueueBacklog {
+  queue: string;
+  /** Jobs due now and not yet picked up (created, or waiting for a retry whose time has come). */
+  waiting: number;
+  /** Seconds the longest-waiting of them has been due; 0 when none waits. */
+  oldestSeconds: number;
+}
+
+/** Per queue, the jobs waiting to run, read from pg-boss's own table (for /metrics). */
+export async function jobQueueBacklog(db: Db): Promise<QueueBacklog[]> {
+  const { rows } = await sql<{ queue: string; waiting: number; oldest_seconds: number }>`
+    SELECT name AS queue, count(*)::int AS waiting,
+           coalesce(extract(epoch FROM now() - min(start_after)), 0)::float8 AS oldest_seconds
+    FROM pgboss.job
+    WHERE state IN ('created', 'retry') AND start_after <= now()
+    GROUP BY name`.execute(db);
+  return rows.map((row) => ({ queue: row.queue, waiting: row.waiting, oldestSeconds: row.oldest_seconds }));
 }

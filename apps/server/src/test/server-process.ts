@@ -23,6 +23,8 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** True while the process runs. */
   alive(): boolean;
+  /** Resolves when the process has exited by itself, with its exit code (null when a signal ended it). */
+  exited(): Promise<number | null>;
 }
 
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
@@ -59,6 +61,7 @@ export async function startServerProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   const append = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-100_000);
@@ -108,7 +111,15 @@ export async function startServerProcess(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { baseUrl, pid: child.pid!, output: () => output, stop, kill, alive: () => !exited(child) };
+  return {
+    baseUrl,
+    pid: child.pid!,
+    output: () => output,
+    stop,
+    kill,
+    alive: () => !exited(child),
+    exited: () => exit,
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { AuthorizationHoldsTable } from '../../db/schema.js';
 import { lockCardForMovement, lockIssuerCard, moveHolds } from '../cards/service.js';
+import { authorizationDecisionDuration, authorizationDeclines } from '../../observability/metrics.js';
 import { isValidAmount, type DeclineReason } from './decline-rules.js';
 import * as repo from './repo.js';
 import { decideAndHold, declineReasonQuery, insertHold, updateHold, type HoldStatus } from './repo.js';
@@ -59,6 +60,17 @@ export function decisionStatement(input: repo.DecideAndHoldInput) {
  * request get the same answer.
  */
 export async function authorize(db: Db, request: AuthorizationRequest): Promise<Decision> {
+  const stopTimer = authorizationDecisionDuration.startTimer();
+  try {
+    const decision = await decide(db, request);
+    if (!decision.approved) authorizationDeclines.inc({ reason: decision.reason ?? 'unknown' });
+    return decision;
+  } finally {
+    stopTimer();
+  }
+}
+
+async function decide(db: Db, request: AuthorizationRequest): Promise<Decision> {
   const valid = isValidAmount(request.amount);
   // Whatever an issuer sends, what we record fits the columns: never a 500 on a malformed amount or timestamp.
   const asked = Math.trunc(Number(request.amount));

@@ -115,3 +115,14 @@ export async function issuerSyncOfCards(
 export async function installationId(db: DbOrTx): Promise<string> {
   return (await db.selectFrom('installation').select('id').executeTakeFirstOrThrow()).id;
 }
+
+/** The issuer outbox's backlog, every card together: commands neither sent nor refused yet (for /metrics). */
+export async function countPendingIssuerCommands(db: DbOrTx): Promise<number> {
+  const row = await db
+    .selectFrom('issuer_commands')
+    .select((eb) => eb.fn.countAll<number>().as('pending'))
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.pending);
+}

@@ -55,6 +55,8 @@ export {
 export { viaIssuer } from './issuer-calls.js';
 // The issuing layer prefixes its Stripe idempotency keys with it (issuing/index.ts).
 export { installationPrefix } from './issuer-sync.js';
+// The operator's metrics read the issuer outbox's backlog (http/metrics.ts).
+export { countPendingIssuerCommands } from './issuer-sync-repo.js';
 export type { CardholderRow, CardListFilters, CardRow, CardSort } from './types.js';
 
 export interface CardsDeps {
