@@ -19,6 +19,7 @@ import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerTextInputGuard } from './http/text-input.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { namesOfUsers } from './modules/users/service.js';
 import { avatarRoutes } from './modules/users/avatar-routes.js';
 import { teamsRoutes } from './modules/teams/routes.js';
 import { mailboxRoutes } from './modules/mail/routes.js';
@@ -125,7 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(twoFactorRoutes);
   await app.register(oidcRoutes);
   await app.register(registrationRequestRoutes);
-  await app.register(auditRoutes);
+  // The audit log names its actors through users, which itself records audit entries: wired here, one way each.
+  await app.register(auditRoutes, { actorNames: namesOfUsers });
   await app.register(ssoRoutes);
   await app.register(organizationRoutes);
   await app.register(passwordResetRoutes);

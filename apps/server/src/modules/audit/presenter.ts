@@ -1,22 +1,25 @@
 import type { AuditAction, AuditEntryResource, AuditSubjectType } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
-import { findUsersByIds, fullName } from '../users/service.js';
 import type { AuditRow } from './service.js';
 
 /**
- * Audit entries as GET /api/audit-log answers them; with `withActor`, each with its actor's current name. The
- * names are looked up here, not in the service, because users record audit entries: the service stays free of them.
+ * People's current names by id. Given by app.ts (the users module's namesOfUsers): users record audit entries, so
+ * audit never imports users, and the two modules depend one way only.
  */
+export type ActorNames = (db: DbOrTx, orgId: number, ids: readonly number[]) => Promise<Map<number, string>>;
+
+/** Audit entries as GET /api/audit-log answers them; with `withActor`, each with its actor's current name. */
 export async function presentAuditEntries(
   db: DbOrTx,
   orgId: number,
   rows: AuditRow[],
   withActor: boolean,
+  actorNames: ActorNames,
 ): Promise<AuditEntryResource[]> {
   const actorIds = withActor
     ? [...new Set(rows.flatMap((row) => (row.actor_user_id === null ? [] : [row.actor_user_id])))]
     : [];
-  const names = new Map((await findUsersByIds(db, orgId, actorIds)).map((user) => [user.id, fullName(user)]));
+  const names = await actorNames(db, orgId, actorIds);
   return rows.map((entry) => ({
     id: entry.id,
     action: entry.action as AuditAction,

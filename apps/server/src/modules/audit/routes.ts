@@ -5,7 +5,7 @@ import { AUDIT_ACTIONS, auditPageSchema, idSchema, isCalendarDay, type AuditActi
 import { orgOf } from '../../http/context.js';
 import { requireAdmin } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
-import { presentAuditEntries } from './presenter.js';
+import { presentAuditEntries, type ActorNames } from './presenter.js';
 import { listAuditEntries } from './service.js';
 
 const listSpec = {
@@ -45,7 +45,7 @@ const listSpec = {
   defaultSort: '-created_at',
 };
 
-export async function auditRoutes(fastify: FastifyInstance) {
+export async function auditRoutes(fastify: FastifyInstance, options: { actorNames: ActorNames }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
 
@@ -65,7 +65,7 @@ export async function auditRoutes(fastify: FastifyInstance) {
         query.page,
       );
       return {
-        data: await presentAuditEntries(db, org.id, rows, query.includes.has('actor')),
+        data: await presentAuditEntries(db, org.id, rows, query.includes.has('actor'), options.actorNames),
         meta: listMeta(total, query.page),
       };
     },

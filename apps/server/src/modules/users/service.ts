@@ -56,6 +56,12 @@ export function findUsersByIds(db: DbOrTx, orgId: number, ids: readonly number[]
   return usersRepo.findUsersByIds(db, orgId, ids);
 }
 
+/** The current full names of the organisation's users among `ids` (missing ones are left out). */
+export async function namesOfUsers(db: DbOrTx, orgId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await usersRepo.findUsersByIds(db, orgId, ids)).map((user) => [user.id, fullName(user)]));
+}
+
 export function rolesOfUser(db: DbOrTx, orgId: number, userId: number): Promise<string[]> {
   return usersRepo.rolesOfUser(db, orgId, userId);
 }
