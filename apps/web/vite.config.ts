@@ -51,13 +51,26 @@ export default defineConfig({
       // The contract's modules only declare constants and schemas: a page that imports MESSAGES must not pull every
       // schema (and the zod it builds them with) into the first load.
       treeshake: {
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false },
+          // Its index names the text area beside the input: /login's inputs must not bring the text area's code (D10).
+          { test: /node_modules[\\/]@rc-component[\\/]input[\\/]/, sideEffects: false },
+        ],
         manualPureFunctions: ['z'],
       },
       output: {
         // Vendor code changes rarely: separate chunks stay cached across releases of the app.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ }],
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/,
+              priority: 1,
+            },
+            // What the entry loads at once (\$initial: statically imported along its chain) as one file, not ~35 small
+            // chunks that compress worse: /login's first load 222 -> 192 KB brotli, the whole build smaller too (D10).
+            { name: 'first-load', tags: ['$initial'] },
+          ],
         },
       },
     },

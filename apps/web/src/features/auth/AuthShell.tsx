@@ -1,9 +1,10 @@
 import { CheckCircleFilled, WalletFilled } from '@ant-design/icons';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { OrganizationLogo } from '../../components/OrganizationLogo';
 import { APP_NAME } from '../../lib/config';
 import { useIsMobile } from '../../lib/use-media-query';
+import { AuthHeading, AuthText } from './auth-text';
 
 const HIGHLIGHTS = [
   'Issue virtual and physical cards in minutes',
@@ -28,9 +29,9 @@ function BrandPanel() {
         {APP_NAME}
       </Flex>
       <div style={{ maxWidth: 440 }}>
-        <Typography.Title level={2} style={{ color: '#fff', marginTop: 0 }}>
+        <AuthHeading level={2} style={{ color: '#fff', marginTop: 0 }}>
           Spend management for your whole organisation
-        </Typography.Title>
+        </AuthHeading>
         <Flex vertical gap={12} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {HIGHLIGHTS.map((text) => (
             <Flex key={text} component="li" gap={10} align="center" style={{ fontSize: 16, opacity: 0.92 }}>
@@ -40,7 +41,7 @@ function BrandPanel() {
           ))}
         </Flex>
       </div>
-      <Typography.Text style={{ color: 'rgba(255,255,255,0.7)' }}>© {APP_NAME}</Typography.Text>
+      <AuthText style={{ color: 'rgba(255,255,255,0.7)' }}>© {APP_NAME}</AuthText>
     </Flex>
   );
 }

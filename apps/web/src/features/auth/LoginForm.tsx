@@ -1,4 +1,7 @@
-import { Alert, Button, Divider, Flex, Form, Input, type InputRef } from 'antd';
+import { Alert, Button, Divider, Flex, Form, type InputRef } from 'antd';
+// The two inputs on their own: antd's Input index brings Search, TextArea and OTP into /login's first load (D10).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { MESSAGES, type LoginInput } from '@wallet/contract';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -49,7 +52,7 @@ export function LoginForm() {
           <Input type="email" autoComplete="email" inputMode="email" autoFocus />
         </Form.Item>
         <Form.Item label="Password" name="password" rules={passwordRules} style={{ marginBottom: 8 }}>
-          <Input.Password ref={passwordRef} autoComplete="current-password" />
+          <Password ref={passwordRef} autoComplete="current-password" />
         </Form.Item>
         <Flex justify="flex-end" style={{ marginBottom: 24 }}>
           <Link to={paths.forgotPassword}>{MESSAGES.forgotPasswordLink}</Link>

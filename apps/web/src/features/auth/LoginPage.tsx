@@ -1,10 +1,10 @@
-import { Typography } from 'antd';
 import { MESSAGES } from '@wallet/contract';
 import { Navigate } from 'react-router';
 import { HttpError } from '../../lib/http';
 import { useSession } from '../../lib/session';
 import { paths } from '../../paths';
 import { AuthShell } from './AuthShell';
+import { AuthHeading, AuthLead } from './auth-text';
 import { LoginForm } from './LoginForm';
 
 /** /login (PRODUCT.md §2). A visitor who is already signed in goes to the dashboard. */
@@ -16,12 +16,10 @@ export function LoginPage() {
   }
   return (
     <AuthShell>
-      <Typography.Title level={1} style={{ fontSize: 28, marginTop: 0, marginBottom: 8 }}>
+      <AuthHeading level={1} style={{ fontSize: 28, marginTop: 0, marginBottom: 8 }}>
         {MESSAGES.signInHeading}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 28 }}>
-        Welcome back. Sign in to manage your cards and requests.
-      </Typography.Paragraph>
+      </AuthHeading>
+      <AuthLead style={{ marginBottom: 28 }}>Welcome back. Sign in to manage your cards and requests.</AuthLead>
       <LoginForm />
     </AuthShell>
   );
