@@ -14,7 +14,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    // PRODUCT.md §8: login failures show nothing.
+    // A failed sign-in is shown on the form itself (LoginForm), not as a notification.
     meta: { silent: true },
     onSuccess: async (response) => {
       if (!response.two_factor) await queryClient.invalidateQueries({ queryKey: sessionKeys.me });
