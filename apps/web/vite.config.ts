@@ -67,7 +67,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/,
               priority: 1,
             },
-            // What the entry loads at once (\$initial: statically imported along its chain) as one file, not ~35 small
+            // What the entry loads at once ($initial: statically imported along its chain) as one file, not ~35 small
             // chunks that compress worse: /login's first load 222 -> 192 KB brotli, the whole build smaller too (D10).
             { name: 'first-load', tags: ['$initial'] },
           ],
