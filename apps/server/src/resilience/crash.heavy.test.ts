@@ -38,8 +38,14 @@ afterAll(async () => {
 });
 
 function serverEnv(databaseUrl: string, slug: string) {
-  // 127.0.0.1 is an IP address, so the process serves DEFAULT_ORG: the load's organisation.
-  return { DATABASE_URL: databaseUrl, DEFAULT_ORG: slug, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };
+  // 127.0.0.1 is an IP address, so the process serves DEFAULT_ORG: the load's organisation. The postmaster's SIGKILL
+  // must find the same process when PostgreSQL is back, however slow its restart: it may not exit for a lost database.
+  return {
+    DATABASE_URL: databaseUrl,
+    DEFAULT_ORG: slug,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    DATABASE_LOST_EXIT_SECONDS: '300',
+  };
 }
 
 async function startServer(env: ReturnType<typeof serverEnv>): Promise<ServerProcess> {
