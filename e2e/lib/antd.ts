@@ -37,7 +37,8 @@ export async function chooseOption(
     }
     const item = openDropdown(page).locator('.ant-select-item-option').filter({ hasText: pattern }).first();
     await expectVisible(item);
-    await item.click();
+    // A list that closes under the pointer while it animates (seen on a busy machine) is opened again below.
+    await item.click({ timeout: 3_000 }).catch(() => undefined);
     try {
       await expectEventually(
         async () => shown.test(await select.innerText()),
