@@ -36,8 +36,9 @@ async function main() {
     app?.readiness.beginShutdown();
     clearInterval(watch);
     console.log(`Shutting down (${why}): finishing in-flight requests for up to ${config.SHUTDOWN_GRACE_SECONDS} s.`);
-    // Whatever hangs (a database that does not answer), the process ends.
-    setTimeout(() => process.exit(code === 0 ? 1 : code), graceMs + SHUTDOWN_TAIL_MS).unref();
+    // Whatever hangs (a database that does not answer), the process ends, and not with 0. Not unref'd: a step that
+    // hangs with nothing else pending must not let Node end the process as if all went well.
+    setTimeout(() => process.exit(code === 0 ? 1 : code), graceMs + SHUTDOWN_TAIL_MS);
     if (app) await closeWithinGrace(app, graceMs);
     await jobs?.stop().catch(() => undefined);
     await issuer?.close?.().catch(() => undefined);
