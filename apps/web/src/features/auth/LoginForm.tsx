@@ -6,6 +6,7 @@ import { MESSAGES, type LoginInput } from '@wallet/contract';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { lazyZodRule } from '../../lib/form-rules';
+import { preloadDashboards } from '../dashboard';
 import { paths } from '../../paths';
 import { useLogin } from './api/login';
 import { GoogleSignInButton } from './GoogleSignInButton';
@@ -23,6 +24,7 @@ export function LoginForm() {
 
   const handleFinish = (values: LoginInput) => {
     setFailure(null);
+    preloadDashboards();
     loginMutation.mutate(values, {
       onSuccess: ({ two_factor }) => navigate(two_factor ? paths.loginTwoFactor : paths.dashboard, { replace: true }),
       // Issue 18.10 (over PRODUCT.md §8's "nothing shown"): the server's reason, here rather than as a notification; the
