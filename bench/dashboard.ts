@@ -13,7 +13,8 @@ import { BENCH_ORG, figureTable, percentile, type Figure, verdict } from './help
  * submitting the sign-in form to the dashboard's greeting and its three charts being drawn.
  */
 
-const TARGET_MS = 1_500;
+/** Issue 19.7: the dashboard drawn within 0.6 s of signing in, on a cold cache. */
+const TARGET_MS = 600;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
