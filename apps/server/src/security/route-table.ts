@@ -82,6 +82,9 @@ export const routeKey = (route: Pick<CollectedRoute, 'method' | 'url'>) => `${ro
  */
 export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /healthz': 'load balancer health check, no organisation data',
+  'GET /readyz': 'load balancer readiness check (database, migrations, job queue), no organisation data',
+  'GET /metrics':
+    'Prometheus metrics, no organisation data: 404 unless METRICS_TOKEN is set, then 401 without it as bearer',
   'GET /sanctum/csrf-cookie': 'hands out the double-submit token the sign-in form needs',
   'POST /login': 'sign-in (rate limited)',
   'POST /two-factor-challenge': 'second sign-in step; needs the httpOnly challenge cookie from /login (rate limited)',
