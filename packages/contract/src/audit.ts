@@ -70,6 +70,8 @@ export interface AuditEntryResource {
 export const AUDIT_TEXTS = {
   tab: 'Audit Log',
   empty: 'No audit entries match these filters.',
+  /** With no filter set: nothing an admin did has been recorded yet. */
+  none: 'No audit entries yet. Changes admins make to money, roles, cards and approvals appear here.',
   system: 'System',
   formerUser: 'Former user',
   actorPlaceholder: 'All actors',

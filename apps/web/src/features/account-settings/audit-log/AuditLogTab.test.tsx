@@ -167,9 +167,12 @@ describe('Account Settings -> Audit Log', { timeout: 90_000 }, () => {
     await waitFor(() => expect(lastCall(api).get('page[number]')).toBe('2'));
   });
 
-  it('says so when nothing matches', async () => {
+  it('says so when nothing matches a filter, and that nothing is recorded yet when no filter is set', async () => {
     auditApi([]);
     renderApp(URL_OF_TAB);
+    expect(await screen.findByText(AUDIT_TEXTS.none)).toBeInTheDocument();
+    expect(screen.queryByText(AUDIT_TEXTS.empty)).not.toBeInTheDocument();
+    await pick('Action', 'Added funds');
     expect(await screen.findByText(AUDIT_TEXTS.empty)).toBeInTheDocument();
   });
 });

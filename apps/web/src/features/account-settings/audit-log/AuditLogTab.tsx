@@ -185,7 +185,7 @@ export function AuditLogTab() {
           ) : log.isError ? (
             <Typography.Text type="danger">{"We couldn't load the audit log."}</Typography.Text>
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={AUDIT_TEXTS.empty} />
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? AUDIT_TEXTS.empty : AUDIT_TEXTS.none} />
           ),
         }}
       />
