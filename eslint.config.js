@@ -132,6 +132,25 @@ export default tseslint.config(
     },
   },
   {
+    // A service is its module's public face: it offers functions, never its repo's (ARCHITECTURE.md D4), or other
+    // modules would write its tables through it.
+    files: [
+      'apps/server/src/modules/*/service.ts',
+      'apps/server/src/modules/*/policy.ts',
+      'apps/server/src/modules/*/presenter.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ExportNamedDeclaration[source.value=/repo\\.js$/], ExportAllDeclaration[source.value=/repo\\.js$/]',
+          message: "Don't re-export a repo: write a service function that other modules call.",
+        },
+      ],
+    },
+  },
+  {
     // Tests and their support (test/, the security and resilience suites' helpers) may also use a module's
     // test-fixtures.ts (factories of requests, Stripe events, states a test sets up), which production never imports.
     files: [

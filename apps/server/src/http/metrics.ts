@@ -4,7 +4,7 @@ import client from 'prom-client';
 import { MESSAGES } from '@wallet/contract';
 import { poolCounts } from '../db/database.js';
 import { jobQueueBacklog, QUEUES, type QueueBacklog } from '../jobs/queue.js';
-import { countPendingIssuerCommands } from '../modules/cards/service.js';
+import { issuerOutboxBacklog } from '../modules/cards/service.js';
 import { collectNodeMetrics, httpRequestDuration, processMetrics } from '../observability/metrics.js';
 import { notFound } from './errors.js';
 
@@ -68,7 +68,7 @@ function appGauges(app: FastifyInstance): client.Registry {
     help: 'Issuer commands (card status, spending limit) not yet sent to the card issuer nor refused by it.',
     registers: [registry],
     async collect() {
-      const pending = await settleWithin(countPendingIssuerCommands(db));
+      const pending = await settleWithin(issuerOutboxBacklog(db));
       if (pending === undefined) this.reset();
       else this.set(pending);
     },

@@ -7,6 +7,7 @@ import {
   type NewCardInput,
 } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import * as issuerSyncRepo from './issuer-sync-repo.js';
 import type { Address, CardStatus, Shipping } from '../../db/schema.js';
 import { conflict, notFound, validationFailed } from '../../http/errors.js';
 import type { IssuingProvider, TermsAcceptance } from '../../issuing/provider.js';
@@ -55,9 +56,12 @@ export {
 export { viaIssuer } from './issuer-calls.js';
 // The issuing layer prefixes its Stripe idempotency keys with it (issuing/index.ts).
 export { installationPrefix } from './issuer-sync.js';
-// The operator's metrics read the issuer outbox's backlog (http/metrics.ts).
-export { countPendingIssuerCommands } from './issuer-sync-repo.js';
 export type { CardholderRow, CardListFilters, CardRow, CardSort } from './types.js';
+
+/** Changes the issuer has not yet been told of, across all organisations (the operator's metrics, http/metrics.ts). */
+export function issuerOutboxBacklog(db: DbOrTx): Promise<number> {
+  return issuerSyncRepo.countPendingIssuerCommands(db);
+}
 
 export interface CardsDeps {
   db: Db;
