@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { UI_TIMEOUT_MS, type E2ETest } from './lib/harness.js';
 import { startServer, type RunningServer } from './lib/server.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.js';
 
 /**
  * End-to-end runner: `node --import tsx e2e/run.ts [name filter]` (after `npm run build`).
@@ -19,17 +20,6 @@ import { startServer, type RunningServer } from './lib/server.js';
 const e2eDir = import.meta.dirname;
 const artifactsDir = path.join(e2eDir, 'artifacts');
 const TEST_TIMEOUT_MS = 45_000;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Result {
   name: string;

@@ -5,6 +5,7 @@ import { ADMIN, MEMBER, PRIYA, dialog, signIn } from './lib/app.js';
 import { expectVisible } from './lib/harness.js';
 import { PUBLIC_SCREENS, WIDTHS, adminScreens, memberScreens, settle, type Screen } from './lib/screens.js';
 import { startServer } from './lib/server.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.js';
 
 /**
  * `node --import tsx e2e/screenshots.ts [folder]` (after `npm run build`): a full-page screenshot of every route of
@@ -13,17 +14,6 @@ import { startServer } from './lib/server.js';
  * flags a page that scrolls sideways; the pictures are for a person to look at (issue 18: every screen fits).
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TERMS_TITLE = 'Issuing Terms of Service';
 
 const folder = path.resolve(process.argv[2] ?? '/tmp/shots');
