@@ -38,7 +38,7 @@ describe('schemaMismatches', () => {
 });
 
 describe('fastResponseSerializer', () => {
-  const answer = {
+  const answer: z.output<typeof page> = {
     data: [
       { id: 1, note: 'n', owner: { id: 2, name: 'Ada' }, tags: ['x'], extra: { city: null }, anything: [1, 'two'] },
       { id: 3, note: null, owner: null, extra: {}, anything: null },

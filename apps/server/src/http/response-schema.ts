@@ -1,5 +1,5 @@
 import fastJsonStringify, { type Schema } from 'fast-json-stringify';
-import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import { z } from 'zod';
 
 type JsonSchema = { [key: string]: unknown };
@@ -74,15 +74,21 @@ function inShapeOrder(node: unknown): unknown {
 }
 
 /**
+ * Fastify types a route's serializerCompiler with the route's whole schema; it is called with each response schema
+ * (here a zod one), so the compiler is generic.
+ */
+type ResponseSerializerCompiler = <Schema>(route: FastifyRouteSchemaDef<Schema>) => (data: unknown) => string;
+
+/**
  * A route's serializerCompiler: its zod response schema compiled once into fast-json-stringify, so an answer is
  * written by generated code instead of zod's encode plus JSON.stringify (list endpoints, ISSUE 19.9), byte for byte
  * the same JSON. Fields outside the schema are dropped, as zod drops them; when `strict` (tests, development) an
  * answer with such a field, or without a required one, fails as responseSerializerCompiler's would, checked by a
  * walk of the answer against the schema rather than zod's parse and two JSON round trips.
  */
-export function fastResponseSerializer(strict: boolean): FastifySerializerCompiler<z.ZodType> {
+export function fastResponseSerializer(strict: boolean): ResponseSerializerCompiler {
   return ({ schema, method, url }) => {
-    const json = serialisationSchemaOf(schema);
+    const json = serialisationSchemaOf(schema as z.ZodType);
     const stringify = fastJsonStringify(inShapeOrder(json) as Schema);
     if (!strict) return stringify;
     return (data) => {

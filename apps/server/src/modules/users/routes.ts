@@ -24,6 +24,7 @@ import { orgOf, userOf } from '../../http/context.js';
 import { organizationOriginOf } from '../../http/public-url.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
+import { fastResponseSerializer } from '../../http/response-schema.js';
 import { auditByOf } from '../../http/audit-by.js';
 import { pickFields, presentUser, presentUsers } from './presenter.js';
 import { inviteNewUser, invitePerson, type InvitationContext } from './invitations.js';
@@ -79,6 +80,8 @@ const updateUserSchema = profileSchema.extend({ role: z.enum(ASSIGNABLE_ROLES).o
 
 export async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Lists are the hot reads: written by fast-json-stringify (ISSUE 19.9).
+  const listSerializer = fastResponseSerializer(fastify.deps.config.NODE_ENV !== 'production');
   const { db, jobs } = fastify.deps;
 
   const invitationContextOf = (request: FastifyRequest): InvitationContext => {
@@ -95,7 +98,11 @@ export async function usersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/users',
-    { onRequest: requireUser, schema: { querystring: listQuerystring, response: { 200: usersPageSchema } } },
+    {
+      onRequest: requireUser,
+      serializerCompiler: listSerializer,
+      schema: { querystring: listQuerystring, response: { 200: usersPageSchema } },
+    },
     async (request) => {
       const org = orgOf(request);
       const actor = userOf(request);
