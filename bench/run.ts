@@ -4,6 +4,7 @@ import { bundleFigures, ensureWebBuild } from './bundle.js';
 import { dashboardFigures } from './dashboard.js';
 import { figureTable, verdict, type Figure } from './helpers.js';
 import { listFigures } from './lists.js';
+import { scaleOutFigures } from './scale-out.js';
 
 /**
  * npm run bench [-- --quick]: every benchmark, one table of figures beside their targets; exit 1 when a target is
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => Promise<{ main(argv: string[]): Promise<numb
   lists: () => import('./lists.js'),
   bundle: () => import('./bundle.js'),
   dashboard: () => import('./dashboard.js'),
+  'scale-out': () => import('./scale-out.js'),
 };
 
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -33,6 +35,7 @@ async function all(quick: boolean): Promise<number> {
     console.log(`\n${outcome.table}\n`);
     return authorizeFigures(outcome, options.concurrency);
   });
+  await section('scale-out', () => scaleOutFigures({ quick, seconds: quick ? 2 : 10, log }));
   // The bundle, analytics, the list endpoints and the dashboard share one seeded organisation and server process.
   await ensureWebBuild(log);
   await withSeededServer(analyticsOptions(quick, log), async (context) => {

@@ -12,7 +12,8 @@ async function main() {
   }
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   const database = await connectDatabase(config, { keepRunningIfAdopted: true });
-  const db = createDb(database.url, 2);
+  // An operator's tool (migrations among its commands): a session of its own, never through a transaction pooler.
+  const db = createDb(database.directUrl, 2);
   let code = 1;
   try {
     code = await runCommand(db, argv, { out: (line) => console.log(line), err: (line) => console.error(line) });

@@ -21,8 +21,13 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   /** Folder for the embedded PostgreSQL cluster and uploaded files. */
   DATA_DIR: z.string().default('./data'),
-  /** An external PostgreSQL; when set nothing embedded starts. */
+  /** An external PostgreSQL (or a PgBouncer in transaction pooling mode in front of it); when set nothing embedded starts. */
   DATABASE_URL: z.string().optional(),
+  /**
+   * The same database without a pooler in between, for what needs a session of its own: migrations and the job
+   * queue (pg-boss). Default DATABASE_URL. Set it when DATABASE_URL goes through PgBouncer (OPERATIONS.md).
+   */
+  DATABASE_DIRECT_URL: z.string().optional(),
   /** Port for the embedded PostgreSQL; 0 picks a free one at each start. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /**
@@ -90,6 +95,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** On SIGTERM/SIGINT, seconds in-flight requests may take to finish before their connections are closed. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(10),
+  /**
+   * On SIGTERM/SIGINT, seconds the process keeps serving with readiness false before it stops listening, so a load
+   * balancer checking GET /readyz takes it out of rotation first (0: stop listening at once).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(0),
   /** Seconds the database may stay unreachable before the process exits non-zero (readiness is false at once). */
   DATABASE_LOST_EXIT_SECONDS: z.coerce.number().min(1).default(30),
   /** Bearer token that opens GET /metrics (Prometheus); without it /metrics answers 404. */
@@ -130,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (publicUrl && (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash || publicUrl.username)) {
     problems.push('PUBLIC_URL: only a scheme, a domain and a port (no path, query or user)');
   }
+  if (config.DATABASE_DIRECT_URL && !config.DATABASE_URL)
+    problems.push('DATABASE_DIRECT_URL: set DATABASE_URL too (the direct URL is for the same database)');
   const servedIps = config.SERVED_IPS.split(',')
     .map((ip) => ip.trim().replace(/^\[|\]$/g, ''))
     .filter(Boolean);

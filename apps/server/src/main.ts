@@ -17,7 +17,7 @@ const SHUTDOWN_TAIL_MS = 15_000;
 
 /**
  * Start: config -> database -> migrations -> seed -> listen. SIGTERM/SIGINT shut down gracefully: readiness false at
- * once, no new connections, in-flight requests finish within SHUTDOWN_GRACE_SECONDS, jobs stop, the pool closes,
+ * once, still serving for SHUTDOWN_DRAIN_SECONDS (a load balancer's checks see it), then no new connections, in-flight requests finish within SHUTDOWN_GRACE_SECONDS, jobs stop, the pool closes,
  * then the embedded PostgreSQL if this process started it; exit 0.
  */
 async function main() {
@@ -35,10 +35,17 @@ async function main() {
     closing = true;
     app?.readiness.beginShutdown();
     clearInterval(watch);
-    console.log(`Shutting down (${why}): finishing in-flight requests for up to ${config.SHUTDOWN_GRACE_SECONDS} s.`);
+    // Drain only on a requested stop: a process whose database is gone has nothing to serve meanwhile.
+    const drainMs = code === 0 && app ? config.SHUTDOWN_DRAIN_SECONDS * 1000 : 0;
+    console.log(
+      `Shutting down (${why}): ${drainMs ? `not ready, still serving for ${config.SHUTDOWN_DRAIN_SECONDS} s, then ` : ''}` +
+        `finishing in-flight requests for up to ${config.SHUTDOWN_GRACE_SECONDS} s.`,
+    );
     // Whatever hangs (a database that does not answer), the process ends, and not with 0. Not unref'd: a step that
     // hangs with nothing else pending must not let Node end the process as if all went well.
-    setTimeout(() => process.exit(code === 0 ? 1 : code), graceMs + SHUTDOWN_TAIL_MS);
+    setTimeout(() => process.exit(code === 0 ? 1 : code), drainMs + graceMs + SHUTDOWN_TAIL_MS);
+    // A load balancer checking GET /readyz takes this process out of rotation while it still answers.
+    if (drainMs) await new Promise((resolve) => setTimeout(resolve, drainMs));
     if (app) await closeWithinGrace(app, graceMs);
     await jobs?.stop().catch(() => undefined);
     await issuer?.close?.().catch(() => undefined);
@@ -60,8 +67,9 @@ async function main() {
   let jobs: Jobs | undefined;
   let issuer: IssuingProvider | undefined;
   try {
-    await migrateToLatest(db);
-    jobs = await startJobs(database.url);
+    // Migrations and pg-boss need sessions of their own: the direct connection, never a transaction pooler.
+    await migrateOverDirectConnection(database.directUrl);
+    jobs = await startJobs(database.directUrl);
     const deps = { db, databaseUrl: database.url, config, jobs, issuer: await createIssuer(config, database.url) };
     issuer = deps.issuer;
     const seeded = config.SEED_DEMO
@@ -104,6 +112,15 @@ async function main() {
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     await shutdown(1, 'start-up failed');
+  }
+}
+
+async function migrateOverDirectConnection(directUrl: string): Promise<void> {
+  const direct = createDb(directUrl, 1);
+  try {
+    await migrateToLatest(direct);
+  } finally {
+    await direct.destroy();
   }
 }
 

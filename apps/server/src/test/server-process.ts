@@ -42,9 +42,15 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 
 export async function startServerProcess(
   env: { DATABASE_URL: string } & Record<string, string>,
-  options: { timeoutMs?: number; /** Extra node flags (e.g. --cpu-prof). */ nodeArgs?: string[] } = {},
+  options: {
+    timeoutMs?: number;
+    /** Extra node flags (e.g. --cpu-prof). */
+    nodeArgs?: string[];
+    /** Listen here (a process restarted where a load balancer expects it); default a free port. */
+    port?: number;
+  } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-server-process-'));
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
