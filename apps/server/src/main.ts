@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
-import { createDb, isConnectionLoss, migrateToLatest } from './db/database.js';
+import { assertSessionsInUtc, createDb, isConnectionLoss, migrateToLatest } from './db/database.js';
 import { buildApp } from './app.js';
 import { seedDemoOrganisation, demoSignInsStillOpen, DEMO_PASSWORD, DEMO_SLUG, DEMO_USERS } from './seed/demo.js';
 import { organizationOrigin } from './http/public-url.js';
@@ -69,6 +69,7 @@ async function main() {
   try {
     // Migrations and pg-boss need sessions of their own: the direct connection, never a transaction pooler.
     await migrateOverDirectConnection(database.directUrl);
+    await assertSessionsInUtc(db);
     jobs = await startJobs(database.directUrl);
     const deps = { db, databaseUrl: database.url, config, jobs, issuer: await createIssuer(config, database.url) };
     issuer = deps.issuer;

@@ -1,4 +1,4 @@
-import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
@@ -58,6 +58,19 @@ export function isConnectionLoss(error: unknown): boolean {
   )
     return true;
   return /Connection terminated|not queryable|terminating connection/i.test(error.message);
+}
+
+/**
+ * Refuses a pool whose sessions are not in UTC: the API's days are UTC days. Through PgBouncer the startup option
+ * that asks for it is dropped, so the pooler must set it (deploy/pgbouncer.ini's `timezone=UTC`).
+ */
+export async function assertSessionsInUtc(db: Db): Promise<void> {
+  const { rows } = await sql<{ zone: string }>`SELECT current_setting('TimeZone') AS zone`.execute(db);
+  const zone = rows[0]?.zone ?? '';
+  if (!['UTC', 'Etc/UTC', 'UCT', 'Etc/UCT', 'Zulu', 'GMT', 'Etc/GMT'].includes(zone))
+    throw new Error(
+      `Database sessions run in time zone ${zone}, not UTC. Through PgBouncer, add timezone=UTC to the database's line (deploy/pgbouncer.ini).`,
+    );
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
