@@ -8,7 +8,7 @@ import {
   type CompiledQuery,
 } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { decideAndHoldQuery, declineReasonQuery, type DecideAndHoldInput } from './repo.js';
+import { compiledDecision, decideAndHoldQuery, declineReasonQuery, type DecideAndHoldInput } from './repo.js';
 
 /**
  * The authorisation decision's SQL, compiled as the app sends it, against a committed snapshot: a change to the one
@@ -56,5 +56,28 @@ describe('the authorisation decision statement', () => {
       ),
     ].join('\n');
     await expect(text).toMatchFileSnapshot('./__snapshots__/decision.sql');
+  });
+
+  it("is compiled once per card shape, with each purchase's own values in their places", () => {
+    const requests: DecideAndHoldInput[] = [
+      request,
+      {
+        ...request,
+        providerAuthorizationId: 'iauth_2',
+        amount: 0,
+        forcedReason: 'invalid_amount',
+        wallet: 'apple_pay',
+      },
+      { ...request, provider: 'simulator', ownCard: { orgId: 7, cardId: 42 } },
+      { ...request, provider: 'simulator', ownCard: { orgId: 8, cardId: 9 }, requestedAmount: 5, stripeCreated: 1 },
+    ];
+    for (const input of requests) {
+      const cached = compiledDecision(compiler, input);
+      const built = decideAndHoldQuery(input).compile(compiler);
+      expect({ sql: cached.sql, parameters: cached.parameters }).toEqual({
+        sql: built.sql,
+        parameters: built.parameters,
+      });
+    }
   });
 });

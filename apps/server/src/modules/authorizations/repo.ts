@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { AuthorizationHoldsTable } from '../../db/schema.js';
 import { lockedCardForDecision, raiseHoldsOfApprovedHold, type DecisionCard } from '../cards/service.js';
@@ -124,6 +124,10 @@ export interface DecideAndHoldInput {
   stripeCreated: number;
 }
 
+/** What the decision statement answers of the hold it recorded: the decision, nothing the caller would not read. */
+export type DecidedHold = Pick<HoldRow, 'id' | 'card_id' | 'approved' | 'decline_reason'>;
+type DecisionRow = { [K in keyof DecidedHold]: DecidedHold[K] | null } & { card_found: boolean };
+
 /**
  * The authorisation decision and its hold as one statement (one round trip, its own transaction): lock the card
  * row, read the holder's standing, insert the hold keyed on the issuer's authorisation id, and raise the card's
@@ -139,11 +143,63 @@ export interface DecideAndHoldInput {
 export async function decideAndHold(
   db: DbOrTx,
   input: DecideAndHoldInput,
-): Promise<{ cardFound: boolean; hold: HoldRow | null }> {
-  const { rows } = await decideAndHoldQuery(input).execute(db);
-  const row = rows[0]!;
-  const { card_found: cardFound, ...hold } = row;
-  return { cardFound, hold: hold.id == null ? null : (hold as HoldRow) };
+): Promise<{ cardFound: boolean; hold: DecidedHold | null }> {
+  const { rows } = await db.executeQuery(compiledDecision(db, input));
+  const { card_found: cardFound, ...hold } = rows[0]!;
+  return { cardFound, hold: hold.id == null ? null : (hold as DecidedHold) };
+}
+
+/** The statement's text and, per parameter, how to read it from the input: built and compiled once per card shape. */
+interface DecisionTemplate {
+  sql: string;
+  parameters: Array<(input: DecideAndHoldInput) => unknown>;
+}
+const decisionTemplates = new Map<'issuer card' | 'own card', DecisionTemplate>();
+
+/**
+ * decideAndHoldQuery(input) compiled, without building and compiling it again for every purchase (a tenth of a
+ * millisecond of the server's CPU each): the text depends only on whether the card is named by the issuer or by our
+ * id, so it is compiled once per shape from stand-ins, and each stand-in's position takes the input's value after.
+ * decision-sql.test.ts holds it equal to compiling the query itself.
+ */
+export function compiledDecision(db: DbOrTx, input: DecideAndHoldInput): CompiledQuery<DecisionRow> {
+  const shape = input.ownCard ? 'own card' : 'issuer card';
+  let template = decisionTemplates.get(shape);
+  if (!template) {
+    const readers = new Map<unknown, (input: DecideAndHoldInput) => unknown>();
+    // A stand-in is a string no input can be (a NUL): its position in the parameters says which input it was.
+    const standIn = <T>(name: string, read: (input: DecideAndHoldInput) => unknown): T => {
+      const token = `\u0000${name}`;
+      readers.set(token, read);
+      return token as T;
+    };
+    const standIns: DecideAndHoldInput = {
+      provider: standIn('provider', (i) => i.provider),
+      providerAuthorizationId: standIn('providerAuthorizationId', (i) => i.providerAuthorizationId),
+      providerCardId: standIn('providerCardId', (i) => i.providerCardId),
+      ownCard: input.ownCard && {
+        orgId: standIn('orgId', (i) => i.ownCard!.orgId),
+        cardId: standIn('cardId', (i) => i.ownCard!.cardId),
+      },
+      amount: standIn('amount', (i) => i.amount),
+      forcedReason: standIn('forcedReason', (i) => i.forcedReason),
+      requestedAmount: standIn('requestedAmount', (i) => i.requestedAmount),
+      merchantData: standIn('merchantData', (i) => i.merchantData),
+      wallet: standIn('wallet', (i) => i.wallet),
+      stripeCreated: standIn('stripeCreated', (i) => i.stripeCreated),
+    };
+    const compiled = decideAndHoldQuery(standIns).compile(db);
+    template = {
+      sql: compiled.sql,
+      // Anything else is a constant of the statement (a role name, a date): kept as compiled.
+      parameters: compiled.parameters.map((value) => readers.get(value) ?? (() => value)),
+    };
+    decisionTemplates.set(shape, template);
+  }
+  return CompiledQuery.raw(
+    template.sql,
+    template.parameters.map((read) => read(input)),
+  ) as CompiledQuery<DecisionRow>;
 }
 
 /**
@@ -156,7 +212,7 @@ export function decideAndHoldQuery(input: DecideAndHoldInput) {
   const card: DecisionCard = input.ownCard
     ? { orgId: input.ownCard.orgId, cardId: input.ownCard.cardId, provider: input.provider }
     : { provider: input.provider, providerCardId: input.providerCardId };
-  return sql<HoldRow & { card_found: boolean }>`
+  return sql<DecisionRow>`
     WITH card AS (${lockedCardForDecision(card)}
     ),
     decision AS (
@@ -176,11 +232,11 @@ export function decideAndHoldQuery(input: DecideAndHoldInput) {
         ${input.merchantData}::jsonb, ${input.wallet}::text, ${input.stripeCreated}::bigint
       FROM decision
       ON CONFLICT (provider, provider_authorization_id) DO NOTHING
-      RETURNING *
+      RETURNING id, card_id, amount, approved, decline_reason
     ),
     moved AS (${raiseHoldsOfApprovedHold('hold')}
     )
-    SELECT hold.*, EXISTS (SELECT 1 FROM card) AS card_found
+    SELECT hold.id, hold.card_id, hold.approved, hold.decline_reason, EXISTS (SELECT 1 FROM card) AS card_found
     FROM (SELECT 1) AS one LEFT JOIN hold ON true
   `;
 }

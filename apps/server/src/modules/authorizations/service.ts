@@ -36,7 +36,7 @@ export interface Decision {
   cardId: number | null;
 }
 
-function decisionOf(hold: HoldRow): Decision {
+function decisionOf(hold: repo.DecidedHold): Decision {
   return {
     approved: hold.approved,
     reason: (hold.decline_reason as DeclineReason | null) ?? null,
