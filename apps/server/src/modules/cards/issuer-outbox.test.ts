@@ -90,6 +90,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 describe('the issuer outbox', () => {
   it('a hanging Stripe holds up neither the funding nor any authorisation on the card', async () => {
     const card = await syncedCard(10_000);
+    // The same decisions with Stripe answering, in this run: what "decided in milliseconds" means on this machine now.
+    const usual = [];
+    for (let index = 0; index < 5; index++) usual.push(await authorise(card.stripeId, 100));
     const hang = fake.pauseNextAnswer('POST', `/v1/issuing/cards/${card.stripeId}`);
     try {
       const funded = await putBalance(admin, card.id, 20_000);
@@ -103,7 +106,10 @@ describe('the issuer outbox', () => {
       const decisions = [];
       for (let index = 0; index < 5; index++) decisions.push(await authorise(card.stripeId, 1_000));
       expect(decisions.every((decision) => decision.approved)).toBe(true);
-      expect(median(decisions.map((decision) => decision.ms))).toBeLessThan(50);
+      // A decision waiting on the card behind Stripe's answer would wait until the release below: seconds, not a few
+      // times the usual. 50 ms is the floor a quiet machine meets; a loaded one is judged by its own usual pace.
+      const usualMs = median(usual.map((decision) => decision.ms));
+      expect(median(decisions.map((decision) => decision.ms))).toBeLessThan(Math.max(50, 4 * usualMs));
       expect(await issuerSyncOf(card.id)).toEqual({ state: 'syncing', error: null });
     } finally {
       hang.release();
