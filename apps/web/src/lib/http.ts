@@ -98,11 +98,25 @@ export async function refreshCsrfCookie(): Promise<void> {
   await request('GET', CSRF_COOKIE_PATH);
 }
 
+let csrfCookieInFlight: Promise<void> | null = null;
+
+/** The XSRF-TOKEN cookie, asked for only when the browser holds none; callers at the same time share one request. */
 async function csrfToken(): Promise<string> {
   const existing = readCookie(CSRF_COOKIE);
   if (existing) return existing;
-  await refreshCsrfCookie();
+  csrfCookieInFlight ??= refreshCsrfCookie().finally(() => {
+    csrfCookieInFlight = null;
+  });
+  await csrfCookieInFlight;
   return readCookie(CSRF_COOKIE) ?? '';
+}
+
+/**
+ * Gets the XSRF-TOKEN cookie now unless the browser already holds it, so a form's first POST (the sign-in) does not
+ * wait for it (ARCHITECTURE.md D10). A failure is left to that POST, which asks again.
+ */
+export function ensureCsrfCookie(): void {
+  csrfToken().catch(() => undefined);
 }
 
 async function readBody(response: Response): Promise<unknown> {

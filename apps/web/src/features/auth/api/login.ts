@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, LoginResponse } from '@wallet/contract';
-import { http, refreshCsrfCookie } from '../../../lib/http';
+import { http } from '../../../lib/http';
 import { sessionKeys } from '../../../lib/query-keys';
 
-/** GET /sanctum/csrf-cookie, then POST /login. */
-export async function login(credentials: LoginInput): Promise<LoginResponse> {
-  await refreshCsrfCookie();
+/**
+ * POST /login. The XSRF-TOKEN cookie it echoes is already there (the form asks for it as it opens, ensureCsrfCookie),
+ * else http fetches it first; a rotated one is a 419 that http retries with a fresh cookie.
+ */
+export function login(credentials: LoginInput): Promise<LoginResponse> {
   return http.post<LoginResponse>('/login', credentials);
 }
 
