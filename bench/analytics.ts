@@ -44,7 +44,15 @@ import {
 
 const { slug: SLUG, email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = BENCH_ORG;
 const DAY = 86_400;
-const TARGETS = { p95Ms: 100, csvSeconds: 15, csvGrowthMb: 100, xlsxSeconds: 20 };
+/** ISSUE 7's targets, raised by ISSUE 19 (8: CSV by PostgreSQL's COPY, Excel 2 s; 10: the search by trigram). */
+const TARGETS = {
+  p95Ms: 100,
+  searchP95Ms: 30,
+  csvSeconds: 4,
+  csvServerCpuSeconds: 2,
+  csvGrowthMb: 100,
+  xlsxSeconds: 2,
+};
 
 export interface AnalyticsBenchOptions {
   expenses: number;
@@ -301,8 +309,8 @@ export async function measure(
   const daysAgo = (days: number) => isoDay(Math.floor(Date.now() / 1000) - days * DAY);
   const last30 = `${daysAgo(29)},${today}`;
   const user = seeded.memberId;
-  // [name, path, gate]: the dashboards' and reports' calls are targets; sorting and searching a million rows are reported.
-  const calls: Array<[string, string, boolean?]> = [
+  // [name, path, gate, p95 target]: the dashboards' and reports' calls are targets; sorting a million rows is reported.
+  const calls: Array<[string, string, boolean?, number?]> = [
     ['Fund Overview: spending, 6 months', '/api/expenses/analytics?filter[sum_over_months]=6'],
     ['Fund Overview: balance, 6 months', '/api/wallet-balances/analytics?filter[sum_over_months]=6'],
     ['Fund Overview: spending, 1 year', '/api/expenses/analytics?filter[sum_over_months]=12'],
@@ -376,11 +384,13 @@ export async function measure(
       ]);
     }
   }
-  // A search is a report call too (gated): a frequent word, a holder, card digits, a rare note.
+  // A search is a report call too, gated at its own target: a frequent word, a holder, card digits, a rare note.
   for (const search of ['Delta', 'Holder07', '4242', 'Client meeting 4000']) {
     calls.push([
       `All Transactions, search '${search}'`,
       `/api/expenses?include=user,walletCard,walletCategory,team&filter[custom_search]=${encodeURIComponent(search)}&page[size]=10`,
+      true,
+      TARGETS.searchP95Ms,
     ]);
   }
 
@@ -389,14 +399,14 @@ export async function measure(
   log(
     `timing ${calls.filter(([name]) => wanted(name)).length} calls, ${options.iterations} times each after ${options.warmup} warm-up calls`,
   );
-  for (const [name, pathname, gate = true] of calls) {
+  for (const [name, pathname, gate = true, target = TARGETS.p95Ms] of calls) {
     if (!wanted(name)) continue;
     const { p50, p95 } = await timeCall(client, pathname, options);
     figures.push({
       name: `${name} (p50 ${p50.toFixed(1)} ms)`,
       value: `${p95.toFixed(1)} ms`,
-      target: `<= ${TARGETS.p95Ms} ms p95`,
-      pass: p95 <= TARGETS.p95Ms,
+      target: `<= ${target} ms p95`,
+      pass: p95 <= target,
       gate,
     });
   }
@@ -431,11 +441,12 @@ export async function measure(
     pass: csvSeconds <= TARGETS.csvSeconds && csvRows === options.expenses,
     gate: true,
   });
+  // The server process's CPU (/proc/<pid>/stat, every thread): PostgreSQL writes the CSV, the server passes it on.
   figures.push({
-    name: `  CPU it took: server ${cpu.server.toFixed(1)} s, PostgreSQL ${cpu.postgres.toFixed(1)} s`,
-    value: '',
-    target: '',
-    pass: null,
+    name: `  server CPU it took (PostgreSQL's: ${cpu.postgres.toFixed(1)} s)`,
+    value: `${cpu.server.toFixed(1)} s`,
+    target: `<= ${TARGETS.csvServerCpuSeconds} s`,
+    pass: cpu.server <= TARGETS.csvServerCpuSeconds,
     gate: true,
   });
   figures.push({
@@ -481,12 +492,10 @@ export async function measure(
 
 /** Prints the targets and the other figures; 1 when a target was missed. */
 export function report(figures: Figure[]): number {
-  console.log(`\nTargets (ISSUE 7)\n${figureTable(figures.filter((figure) => figure.gate))}\n`);
+  console.log(`\nTargets (ISSUE 7, raised by ISSUE 19)\n${figureTable(figures.filter((figure) => figure.gate))}\n`);
   const others = figures.filter((figure) => !figure.gate);
   if (others.length)
-    console.log(
-      `Also measured: sorting and searching the million rows (same goal, not a gate)\n${figureTable(others)}\n`,
-    );
+    console.log(`Also measured: sorting the million rows (same goal, not a gate)\n${figureTable(others)}\n`);
   return verdict(figures);
 }
 

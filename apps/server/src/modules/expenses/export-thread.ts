@@ -4,6 +4,7 @@ import { EXPENSE_COUNT_LIMIT } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { countExpenses } from './repo.js';
 import { writeExport, type ExportRequest } from './export.js';
+import type { CopyConnections } from './csv-export.js';
 
 /** What an export thread is started with: where the database is. */
 export interface ExportThreadData {
@@ -61,7 +62,7 @@ function exportOn(worker: Worker, job: ExportRequest, out: PassThrough): Promise
 }
 
 /**
- * Large exports run in worker threads: the formatting of a million rows (seconds of CPU) then never holds up the
+ * Large Excel exports run in worker threads: building a workbook of many rows (seconds of CPU) then never holds up the
  * main thread's requests, card authorisations among them, nor its memory. One thread is kept ready (`warm`): a new
  * one first loads the export code, which costs more memory and time than a whole export. A thread whose export
  * failed or was abandoned is stopped (its query with it) and not reused.
@@ -118,16 +119,19 @@ export class ExportThreads {
 }
 
 /**
- * The report as a download: a small one (up to EXPENSE_COUNT_LIMIT rows) is written right here, a larger one by an
- * export thread. `threadAbove` lowers the limit for tests.
+ * The report as a download. CSV: PostgreSQL writes it (COPY), the bytes only pass through. Excel: a small one (up to
+ * EXPENSE_COUNT_LIMIT rows) is written right here, a larger one by an export thread. `threadAbove` lowers the limit
+ * for tests.
  */
 export async function streamExport(
   db: Db,
   threads: ExportThreads,
+  copies: CopyConnections,
   job: ExportRequest,
   out: PassThrough,
   threadAbove = EXPENSE_COUNT_LIMIT,
 ): Promise<void> {
+  if (job.format === 'csv') return writeExport({ ...job, db, copies }, out);
   const { total, complete } = await countExpenses(db, job.criteria, threadAbove);
   if (complete && total <= threadAbove) return writeExport({ ...job, db }, out);
   return threads.run(job, out);

@@ -13,7 +13,8 @@ import { validationFailed } from '../../http/errors.js';
 import { neutraliseCell } from '../../http/csv.js';
 import { UNCATEGORIZED, WALLET_LABELS, type ExpenseCriteria, type ResolvedSort } from './criteria.js';
 import { ExpenseLabels } from './presenter.js';
-import { eachExpenseBatch, type ExportRow } from './repo.js';
+import { eachExpenseBatch, type CsvColumn, type ExportRow } from './repo.js';
+import { copyCsvExport, type CopyConnections } from './csv-export.js';
 
 /** Report export (PRODUCT.md §2 export modal): Excel or CSV, 'All (12)' columns or some of them. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -24,102 +25,89 @@ type Cell = string | number | Date;
 interface Field {
   header: string;
   width: number;
+  /** Its column in the CSV statement (repo.ts expensesCsvQuery), which works out the cell in SQL. */
+  column: CsvColumn;
   /** The cell for Excel. */
   value(row: ExportRow, labels: ExpenseLabels): Cell;
-  /** The cell for CSV when it differs (dates as YYYY-MM-DD, amounts as 12.50). */
-  text?(row: ExportRow): string;
   /** Written by us from known values (dates, amounts, enums): nothing to neutralise. */
   safe?: boolean;
-  /** What the cell depends on, when that repeats across rows: its CSV text is then worked out once. */
-  key?(row: ExportRow): string | number | null;
 }
 
-/** The UTC day of a transaction; rows come in runs of the same day, so the last answer is kept. */
-const postedDay = (() => {
-  let lastDay = NaN;
-  let lastText = '';
-  return (row: ExportRow) => {
-    const day = Math.floor(Number(row.stripe_created) / 86_400);
-    if (day !== lastDay) {
-      lastDay = day;
-      lastText = new Date(day * 86_400_000).toISOString().slice(0, 10);
-    }
-    return lastText;
-  };
-})();
+/** The UTC day a transaction was posted on, as a date at midnight UTC. */
+const postedDay = (row: ExportRow) => new Date(Math.floor(Number(row.stripe_created) / 86_400) * 86_400_000);
 
 export const EXPORT_FIELDS = {
   posted_date: {
     header: REPORT_EXPORT_FIELD_LABELS.posted_date,
     width: 12,
+    column: 'posted_date',
     safe: true,
-    value: (row) => new Date(`${postedDay(row)}T00:00:00Z`),
-    text: postedDay,
+    value: postedDay,
   },
   amount: {
     header: REPORT_EXPORT_FIELD_LABELS.amount,
     width: 12,
+    column: 'amount',
     safe: true,
     value: (row) => Number(centsToDecimal(row.amount)),
-    text: (row) => centsToDecimal(row.amount),
   },
   cardholder: {
     header: REPORT_EXPORT_FIELD_LABELS.cardholder,
     width: 22,
+    column: 'cardholder',
     value: (row, labels) => labels.user(row).name,
-    key: (row) => row.user_id,
   },
   card: {
     header: REPORT_EXPORT_FIELD_LABELS.card,
     width: 10,
+    column: 'card',
     safe: true,
     value: (row, labels) => `•••• ${labels.card(row).last4}`,
-    key: (row) => row.card_id,
   },
   merchant: {
     header: REPORT_EXPORT_FIELD_LABELS.merchant,
     width: 28,
+    column: 'merchant',
     value: (row) => row.merchant_name ?? '',
-    key: (row) => row.merchant_name,
   },
   merchant_category: {
     header: REPORT_EXPORT_FIELD_LABELS.merchant_category,
     width: 28,
+    column: 'merchant_category',
     value: (row) => merchantCategoryName(row.merchant_category) ?? '',
-    key: (row) => row.merchant_category,
   },
   merchant_category_code: {
     header: REPORT_EXPORT_FIELD_LABELS.merchant_category_code,
     width: 10,
+    column: 'merchant_category_code',
     value: (row) => row.merchant_category_code ?? '',
-    key: (row) => row.merchant_category_code,
   },
   category: {
     header: REPORT_EXPORT_FIELD_LABELS.category,
     width: 16,
+    column: 'category',
     value: (row, labels) => labels.category(row)?.name ?? UNCATEGORIZED,
-    key: (row) => row.wallet_category_id,
   },
   team: {
     header: REPORT_EXPORT_FIELD_LABELS.team,
     width: 16,
+    column: 'team',
     value: (row, labels) => labels.team(row)?.name ?? '',
-    key: (row) => row.team_id,
   },
-  notes: { header: REPORT_EXPORT_FIELD_LABELS.notes, width: 30, value: (row) => row.notes ?? '' },
+  notes: { header: REPORT_EXPORT_FIELD_LABELS.notes, width: 30, column: 'notes', value: (row) => row.notes ?? '' },
   type: {
     header: REPORT_EXPORT_FIELD_LABELS.type,
     width: 9,
+    column: 'type',
     safe: true,
     value: (row) => row.type,
-    key: (row) => row.type,
   },
   wallet: {
     header: REPORT_EXPORT_FIELD_LABELS.wallet,
     width: 13,
+    column: 'wallet',
     safe: true,
     value: (row) => (row.wallet ? WALLET_LABELS[row.wallet] : ''),
-    key: (row) => row.wallet,
   },
 } satisfies Record<ReportExportField, Field>;
 export type ExportField = keyof typeof EXPORT_FIELDS;
@@ -128,19 +116,15 @@ export type ExportField = keyof typeof EXPORT_FIELDS;
 const MERCHANT_CATEGORY_KEY: Field = {
   header: `${REPORT_EXPORT_FIELD_LABELS.merchant_category} Key`,
   width: 28,
+  column: 'merchant_category_key',
   value: (row) => row.merchant_category ?? '',
-  key: (row) => row.merchant_category,
 };
 const columnsOf = (field: ExportField): Field[] =>
   field === 'merchant_category' ? [EXPORT_FIELDS[field], MERCHANT_CATEGORY_KEY] : [EXPORT_FIELDS[field]];
 /** All (12), in file order: the contract's list, which the export modal offers. */
 export const EXPORT_FIELD_NAMES = Object.keys(EXPORT_FIELDS) as ExportField[];
 
-/**
- * One CSV field as RFC 4180 has it: quoted when it holds a comma, a quote or a line break, quotes doubled. Written
- * by hand for the streamed export: csv-stringify costs several times more per row, which at a million rows is the
- * difference between seconds and half a minute.
- */
+/** One CSV field as RFC 4180 has it (and as COPY writes it): quoted when it holds a comma, a quote or a line break. */
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
@@ -167,27 +151,6 @@ export function parseExportParams(query: Record<string, unknown>): { format: Exp
   else if (unknown.length) errors.export_fields = [`Unknown column: ${unknown.join(', ')}.`];
   if (Object.keys(errors).length) throw validationFailed(errors);
   return { format: format as ExportFormat, fields: asked as ExportField[] };
-}
-
-/** A CSV cell of a field, escaped and neutralised; worked out once per distinct key (a few thousand at most kept). */
-function csvEncoder(spec: Field, labels: ExpenseLabels): (row: ExportRow) => string {
-  const encode = (row: ExportRow) => {
-    const value = spec.text ? spec.text(row) : String(spec.value(row, labels));
-    return csvField(spec.safe ? value : neutraliseCell(value));
-  };
-  const key = spec.key;
-  if (!key) return encode;
-  const known = new Map<string | number | null, string>();
-  return (row) => {
-    const at = key(row);
-    let cell = known.get(at);
-    if (cell === undefined) {
-      if (known.size >= 5_000) known.clear();
-      cell = encode(row);
-      known.set(at, cell);
-    }
-    return cell;
-  };
 }
 
 const CLOSED = 'The download was closed before it finished.';
@@ -220,51 +183,42 @@ export interface ExportJob {
   sort: readonly ResolvedSort[];
   fields: readonly ExportField[];
   format: ExportFormat;
+  /** Rows per FETCH of an Excel export's cursor. */
   batchSize?: number;
+  /** The connections CSV exports COPY on (csv-export.ts); an Excel export reads through `db`. */
+  copies?: CopyConnections;
 }
-/** A report to write without its database handle: what an export thread is sent (plain, structured-cloned data). */
-export type ExportRequest = Omit<ExportJob, 'db'>;
+/** A report to write without its database handles: what an export thread is sent (plain, structured-cloned data). */
+export type ExportRequest = Omit<ExportJob, 'db' | 'copies'>;
+
+/** The CSV file's first line: the columns' headings. */
+export const csvHeader = (fields: readonly ExportField[]) =>
+  `${fields
+    .flatMap(columnsOf)
+    .map((spec) => csvField(neutraliseCell(spec.header)))
+    .join(',')}\r\n`;
 
 /**
- * Writes the report into `out` batch by batch (a cursor over the table's query), waiting for the reader after each
- * batch, so memory stays flat whatever the row count. Every text cell is neutralised against formula injection;
- * amounts stay numbers.
+ * Writes the report into `out`. CSV: PostgreSQL writes the rows (COPY, csv-export.ts), with every text cell
+ * neutralised against formula injection in its SELECT. Excel: batch by batch through a cursor over the table's query,
+ * waiting for the reader after each batch, so memory stays flat whatever the row count; amounts stay numbers.
  */
 export async function writeExport(job: ExportJob, out: Writable): Promise<void> {
   const { db, criteria, fields } = job;
-  const labels = new ExpenseLabels(db, criteria.orgId);
   const specs: Field[] = fields.flatMap(columnsOf);
-  const batchSize = job.batchSize ?? 5_000;
-
   if (job.format === 'csv') {
-    const encoders = specs.map((spec) => csvEncoder(spec, labels));
-    out.write(`${specs.map((spec) => csvField(neutraliseCell(spec.header))).join(',')}\r\n`);
-    await eachExpenseBatch(db, criteria, job.sort, batchSize, async (rows) => {
-      await labels.load(rows);
-      // Small writes: big strings live in V8's large-object space until a full collection, and memory would climb.
-      let chunk = '';
-      for (let at = 0; at < rows.length; at++) {
-        const row = rows[at]!;
-        let line = encoders[0]!(row);
-        for (let index = 1; index < encoders.length; index++) line += `,${encoders[index]!(row)}`;
-        chunk += `${line}\r\n`;
-        if (at % 128 === 127) {
-          out.write(chunk);
-          chunk = '';
-        }
-      }
-      if (chunk) out.write(chunk);
-      await drained(out);
-    });
-    out.end();
+    if (!job.copies) throw new Error('A CSV export needs its COPY connections.');
+    const columns = specs.map((spec) => spec.column);
+    await copyCsvExport(db, job.copies, { criteria, sort: job.sort, columns, header: csvHeader(fields) }, out);
     return;
   }
 
+  const labels = new ExpenseLabels(db, criteria.orgId);
   // Without a style table: exceljs then spends a third of the time per row, and still marks dates as dates.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Transactions');
   sheet.columns = specs.map((spec, index) => ({ header: spec.header, key: String(index), width: spec.width }));
-  await eachExpenseBatch(db, criteria, job.sort, batchSize, async (rows) => {
+  await eachExpenseBatch(db, criteria, job.sort, job.batchSize ?? 5_000, async (rows) => {
     await labels.load(rows);
     for (const row of rows) {
       sheet

@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 import { EXPENSE_COUNT_LIMIT } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { ExpensesTable } from '../../db/schema.js';
@@ -408,6 +408,97 @@ export async function eachExpenseBatch(
         if (rows.length > 0) await onBatch(rows);
       }
     });
+}
+
+/** A CSV column of the report export, in the file's terms (Merchant Category has its key in a column of its own). */
+export type CsvColumn =
+  | 'posted_date'
+  | 'amount'
+  | 'cardholder'
+  | 'card'
+  | 'merchant'
+  | 'merchant_category'
+  | 'merchant_category_key'
+  | 'merchant_category_code'
+  | 'category'
+  | 'team'
+  | 'notes'
+  | 'type'
+  | 'wallet';
+
+/**
+ * The cells other modules name, already neutralised, by id (JSON objects: one lookup per row, and the rows keep the
+ * table's order, which a join would not promise), and the fixed words the file uses.
+ */
+export interface CsvLabels {
+  holders: Record<number, string>;
+  cards: Record<number, string>;
+  categories: Record<number, string>;
+  teams: Record<number, string>;
+  /** Merchant category keys to their names; a key not here is named from its words (nameFromKey). */
+  merchantCategories: Record<string, string>;
+  /** The cell of a card the cards module does not know, and of a transaction with no known category. */
+  noCard: string;
+  uncategorized: string;
+  wallets: Record<string, string>;
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (= + - @, tab, CR) gets a leading apostrophe; a plain number such as
+ * -25.50 stays as it is: http/csv.ts's neutraliseCell, in SQL. The first character's code is read once (a simple
+ * CASE), and the value itself once more: at a million rows every evaluation counts.
+ */
+const neutralised = (value: RawBuilder<unknown>) => {
+  const quoted = sql`'''' || ${value}`;
+  return sql`CASE ascii(${value}) WHEN 61 THEN ${quoted} WHEN 43 THEN ${quoted} WHEN 64 THEN ${quoted} WHEN 9 THEN ${quoted}
+  WHEN 13 THEN ${quoted} WHEN 45 THEN CASE WHEN ${value} ~ '^-[0-9]+(\\.[0-9]+)?$' THEN ${value} ELSE ${quoted} END
+  ELSE ${value} END`;
+};
+
+/** merchantCategoryName's Title Case of a key the contract does not name ("new_kind_of_shop" -> "New Kind of Shop"). */
+const nameFromKey = (key: RawBuilder<unknown>) => sql`(SELECT string_agg(CASE
+    WHEN w.n > 1 AND w.word IN ('and', 'or', 'of', 'the', 'to', 'for', 'except', 'only') THEN w.word
+    ELSE upper(left(w.word, 1)) || substr(w.word, 2) END, ' ' ORDER BY w.n)
+  FROM (SELECT part AS word, row_number() OVER (ORDER BY at) AS n
+    FROM unnest(string_to_array(${key}, '_')) WITH ORDINALITY AS p(part, at) WHERE part <> '') AS w)`;
+
+/** Cells that always hold something: no NULLIF needed (one comparison less per row each). */
+const NEVER_EMPTY = new Set<CsvColumn>(['posted_date', 'amount', 'card', 'type', 'wallet']);
+
+/**
+ * The report export's rows as PostgreSQL writes them in CSV: each cell worked out in the SELECT (days in UTC, amounts
+ * as 12.50, labels, formula neutralisation), with the table's filters and order. An empty cell is NULL, which COPY
+ * writes as nothing (an empty string it would quote). The session's DateStyle must be ISO (csv-export.ts sets it).
+ */
+export function expensesCsvQuery(
+  criteria: ExpenseCriteria,
+  sort: readonly ResolvedSort[],
+  columns: readonly CsvColumn[],
+  labels: CsvLabels,
+) {
+  const map = (values: Record<string | number, string>) => sql`${JSON.stringify(values)}::jsonb`;
+  const category = sql`(e.merchant_data->>'category')`;
+  const cells: Record<CsvColumn, RawBuilder<unknown>> = {
+    // The UTC day (stripe_created is never before 1970), as DateStyle ISO writes a date: YYYY-MM-DD.
+    posted_date: sql`date '1970-01-01' + (e.stripe_created / 86400)::int`,
+    amount: sql`e.amount * 0.01`,
+    cardholder: sql`${map(labels.holders)} ->> e.user_id::text`,
+    card: sql`coalesce(${map(labels.cards)} ->> e.card_id::text, ${labels.noCard})`,
+    merchant: neutralised(sql`(e.merchant_data->>'name')`),
+    // A key the contract names is one lookup; another one is named from its words, in a subquery run for it alone.
+    merchant_category: sql`coalesce(${map(labels.merchantCategories)} ->> ${category}, CASE WHEN ${category} IS NOT NULL
+      THEN (SELECT ${neutralised(sql`n.name`)} FROM (SELECT ${nameFromKey(category)} AS name) AS n) END)`,
+    merchant_category_key: neutralised(category),
+    merchant_category_code: neutralised(sql`(e.merchant_data->>'category_code')`),
+    category: sql`coalesce(${map(labels.categories)} ->> e.wallet_category_id::text, ${labels.uncategorized})`,
+    team: sql`${map(labels.teams)} ->> e.team_id::text`,
+    notes: neutralised(sql`e.notes`),
+    type: sql`e.type`,
+    wallet: sql`${map(labels.wallets)} ->> e.wallet`,
+  };
+  return sql`SELECT ${sql.join(
+    columns.map((column) => (NEVER_EMPTY.has(column) ? cells[column] : sql`nullif(${cells[column]}, '')`)),
+  )} ${expensesQuery(criteria, sort)}`;
 }
 
 export function findExpense(db: DbOrTx, orgId: number, id: number): Promise<ExpenseRow | undefined> {

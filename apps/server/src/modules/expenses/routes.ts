@@ -31,6 +31,7 @@ import {
 import { parseExpenseQuery } from './criteria.js';
 import { parseExportParams } from './export.js';
 import { ExportThreads, streamExport } from './export-thread.js';
+import { CopyConnections } from './csv-export.js';
 import { presentCardTransactionsCsv, presentExpense, presentHold, presentTableExpenses } from './presenter.js';
 
 const cardParams = z.object({ id: idSchema });
@@ -54,7 +55,10 @@ export async function expensesRoutes(fastify: FastifyInstance) {
   const exportThreads = new ExportThreads(fastify.deps.databaseUrl);
   // Ready before the first large export, except in tests (a thread per test app would only cost memory and time).
   if (fastify.deps.config.NODE_ENV !== 'test') exportThreads.warm();
-  fastify.addHook('onClose', () => exportThreads.close());
+  const copies = new CopyConnections(fastify.deps.databaseUrl);
+  fastify.addHook('onClose', async () => {
+    await Promise.all([exportThreads.close(), copies.close()]);
+  });
 
   app.get(
     '/api/cards/:id/expenses',
@@ -173,7 +177,7 @@ export async function expensesRoutes(fastify: FastifyInstance) {
         `${fullName(actor)}-transactions-${span ? `${span.from}-to-${span.to}` : 'all-time'}.${format}`,
       );
       const body = new PassThrough();
-      streamExport(db, exportThreads, { criteria, sort, fields, format }, body).catch((error: unknown) => {
+      streamExport(db, exportThreads, copies, { criteria, sort, fields, format }, body).catch((error: unknown) => {
         if (!body.destroyed) request.log.error({ err: error }, 'the transactions export failed part-way');
         body.destroy(error instanceof Error ? error : new Error(String(error)));
       });

@@ -1,0 +1,153 @@
+import { Transform, type TransformCallback, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { MERCHANT_CATEGORY_NAMES } from '@wallet/contract';
+import { SESSION_OPTIONS, type Db, type DbOrTx } from '../../db/database.js';
+import { neutraliseCell } from '../../http/csv.js';
+import { listCards } from '../cards/service.js';
+import { listTeams } from '../teams/service.js';
+import { namesOfUsers, userIdsInNameOrder } from '../users/service.js';
+import { listCategories } from '../wallet-categories/service.js';
+import { UNCATEGORIZED, WALLET_LABELS, type ExpenseCriteria, type ResolvedSort } from './criteria.js';
+import { expensesCsvQuery, type CsvColumn, type CsvLabels } from './repo.js';
+
+/**
+ * The CSV report export, written by PostgreSQL: COPY (SELECT ...) TO STDOUT with every cell worked out in the SELECT
+ * (repo.ts expensesCsvQuery), its bytes passed on to the download at the download's pace. Node.js only turns the
+ * line ends into CRLF, so a million rows cost the server a small part of what formatting them here did.
+ */
+
+/**
+ * Connections of their own for exports: a COPY holds its connection for the whole download, which must not starve
+ * the requests' pool; beyond this many exports at once, the next waits for one to finish.
+ */
+const EXPORT_CONNECTIONS = 3;
+
+export class CopyConnections {
+  private readonly pool: pg.Pool;
+
+  constructor(databaseUrl: string) {
+    this.pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: EXPORT_CONNECTIONS,
+      idleTimeoutMillis: 10_000,
+      // Dates written as YYYY-MM-DD whatever the server's default (expensesCsvQuery's posted_date).
+      options: `${SESSION_OPTIONS} -c DateStyle=ISO`,
+    });
+    // As db/database.ts: a connection the server closed, idle or in use, must not crash the process.
+    this.pool.on('error', () => undefined);
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
+  }
+
+  /**
+   * Streams `statement`'s COPY output through `transform` into `out`. A connection whose COPY did not finish (the
+   * download closed, a failure) is closed rather than reused, and PostgreSQL stops the query when it next writes.
+   */
+  async copyOut(statement: string, transform: Transform, out: Writable): Promise<void> {
+    const client = await this.pool.connect();
+    let failure: Error | undefined;
+    try {
+      await pipeline(client.query(copyTo(statement)), transform, out);
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error));
+      throw failure;
+    } finally {
+      client.release(failure ?? false);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
+/** A value written into the statement: COPY takes no parameters. Only our own criteria's numbers, text and lists. */
+function literal(value: unknown): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`Not a number to write into SQL: ${value}`);
+    return value < 0 ? `(${value})` : String(value);
+  }
+  if (typeof value === 'string') return pg.escapeLiteral(value);
+  if (Array.isArray(value)) return value.length ? `ARRAY[${value.map(literal).join(', ')}]` : `'{}'`;
+  throw new Error(`A value SQL cannot be written with: ${typeof value}`);
+}
+
+/** The compiled statement with its parameters ($1, $2, ...) written in as literals, in one pass. */
+export function inlined(query: CompiledQuery): string {
+  return query.sql.replace(/\$(\d+)/g, (_, index: string) => literal(query.parameters[Number(index) - 1]));
+}
+
+/**
+ * LF record ends to CRLF, as the file has always had them. A line break inside a quoted cell (a note on two lines)
+ * stays as it is: quotes toggle the state, a doubled quote toggling it twice.
+ */
+export function crlfRecords(): Transform {
+  let quoted = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      const parts: Buffer[] = [];
+      let from = 0;
+      let quote = chunk.indexOf(0x22);
+      for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, newline + 1)) {
+        // The quotes before this line break decide whether it ends a record.
+        for (; quote !== -1 && quote < newline; quote = chunk.indexOf(0x22, quote + 1)) quoted = !quoted;
+        if (quoted) continue;
+        parts.push(chunk.subarray(from, newline), CRLF);
+        from = newline + 1;
+      }
+      for (; quote !== -1; quote = chunk.indexOf(0x22, quote + 1)) quoted = !quoted;
+      parts.push(chunk.subarray(from));
+      callback(null, Buffer.concat(parts));
+    },
+  });
+}
+const CRLF = Buffer.from('\r\n');
+
+/** Every holder, card, category and team of the organisation as its neutralised cell, from their modules. */
+async function csvLabels(db: DbOrTx, orgId: number): Promise<CsvLabels> {
+  const all = { number: 1, size: 1_000_000 };
+  const [holders, cards, categories, teams] = await Promise.all([
+    userIdsInNameOrder(db, orgId).then((ids) => namesOfUsers(db, orgId, ids)),
+    listCards(db, orgId, {}, [], all, async () => []).then((result) => result.rows),
+    listCategories(db, orgId),
+    listTeams(db, orgId, {}, [], all).then((result) => result.rows),
+  ]);
+  const cells = <T>(rows: Iterable<T>, entry: (row: T) => [number | string, string]) =>
+    Object.fromEntries([...rows].map(entry).map(([key, text]) => [key, neutraliseCell(text)]));
+  return {
+    holders: cells(holders, ([id, name]) => [id, name]),
+    // Written by us from digits: nothing to neutralise, as before.
+    cards: Object.fromEntries(cards.map((card) => [card.id, `•••• ${card.last4}`])),
+    categories: cells(categories, (category) => [category.id, category.name]),
+    teams: cells(teams, (team) => [team.id, team.name]),
+    merchantCategories: cells(Object.entries(MERCHANT_CATEGORY_NAMES), ([key, name]) => [key, name]),
+    noCard: '•••• ',
+    uncategorized: neutraliseCell(UNCATEGORIZED),
+    wallets: WALLET_LABELS,
+  };
+}
+
+export interface CsvExport {
+  criteria: ExpenseCriteria;
+  sort: readonly ResolvedSort[];
+  columns: readonly CsvColumn[];
+  /** The header line, as the file has it (CRLF included). */
+  header: string;
+}
+
+/** The COPY statement of a CSV export, its values written in. */
+export async function csvCopyStatement(db: Db, job: Omit<CsvExport, 'header'>): Promise<string> {
+  const labels = await csvLabels(db, job.criteria.orgId);
+  const query = expensesCsvQuery(job.criteria, job.sort, job.columns, labels).compile(db);
+  return `COPY (${inlined(query)}) TO STDOUT WITH (FORMAT csv)`;
+}
+
+/** The CSV report into `out`: the header, then PostgreSQL's rows; `out` is ended. */
+export async function copyCsvExport(db: Db, connections: CopyConnections, job: CsvExport, out: Writable) {
+  const statement = await csvCopyStatement(db, job);
+  out.write(job.header);
+  await connections.copyOut(statement, crlfRecords(), out);
+}
