@@ -6,7 +6,7 @@ import { findUsersByIds, fullName } from '../users/service.js';
 import { issuerSyncOfCards } from './issuer-sync.js';
 import type { CardholderRow } from './types.js';
 import { cardholderIdsOfUsers } from './service.js';
-import type { CardRow } from './types.js';
+import type { CardRow, ListedCardRow } from './types.js';
 
 /**
  * The cards area's answers. Each resource has a pure `present...` of rows already read; presentCards first reads
@@ -72,22 +72,35 @@ export function presentCard(
   };
 }
 
-/** Cards as the API answers them; `includes` may ask for the holder ('user') and the pending holds. */
-export async function presentCards(db: DbOrTx, orgId: number, cards: CardRow[], includes: ReadonlySet<string>) {
+const isListed = (card: CardRow | ListedCardRow): card is ListedCardRow => 'listed_issuer_sync' in card;
+
+/**
+ * Cards as the API answers them; `includes` may ask for the holder ('user') and the pending holds. Cards read by the
+ * list (ListedCardRow) carry their cardholder id and issuer sync already; others have them read here.
+ */
+export async function presentCards(
+  db: DbOrTx,
+  orgId: number,
+  cards: Array<CardRow | ListedCardRow>,
+  includes: ReadonlySet<string>,
+) {
   const ids = cards.map((card) => card.id);
   const holderIds = [...new Set(cards.map((card) => card.user_id))];
+  const listed = cards.every(isListed);
   const [holds, users, cardholderIds, syncs] = await Promise.all([
     includes.has('pendingIssuingAuthorizationHolds') ? pendingHoldsOfCards(db, orgId, ids) : undefined,
     includes.has('user') ? findUsersByIds(db, orgId, holderIds) : undefined,
-    cardholderIdsOfUsers(db, orgId, holderIds),
-    issuerSyncOfCards(db, ids),
+    listed ? undefined : cardholderIdsOfUsers(db, orgId, holderIds),
+    listed ? undefined : issuerSyncOfCards(db, ids),
   ]);
   const usersById = new Map((users ?? []).map((user) => [user.id, user]));
   return cards.map((card) => {
     const user = usersById.get(card.user_id);
+    const cardholderId = isListed(card) ? card.listed_cardholder_id : cardholderIds?.get(card.user_id);
+    const issuerSync = isListed(card) ? card.listed_issuer_sync : syncs?.get(card.id);
     return presentCard(card, {
-      stripeCardholderId: cardholderIds.get(card.user_id) ?? '',
-      issuerSync: syncs.get(card.id) ?? { state: 'synced', error: null },
+      stripeCardholderId: cardholderId ?? '',
+      issuerSync: issuerSync ?? { state: 'synced', error: null },
       user: user && { id: user.id, name: fullName(user), email: user.email, avatar_url: avatarUrl(user) },
       holds: holds?.filter((hold) => hold.card_id === card.id),
     });

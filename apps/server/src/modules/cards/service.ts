@@ -42,7 +42,7 @@ import {
   lockCard,
   updateCard,
 } from './repo.js';
-import type { CardholderRow, CardListFilters, CardRow, CardSort } from './types.js';
+import type { CardholderRow, CardListFilters, CardRow, CardSort, ListedCardRow } from './types.js';
 
 export {
   lockCardForMovement,
@@ -56,7 +56,7 @@ export {
 export { viaIssuer } from './issuer-calls.js';
 // The issuing layer prefixes its Stripe idempotency keys with it (issuing/index.ts).
 export { installationPrefix } from './issuer-sync.js';
-export type { CardholderRow, CardListFilters, CardRow, CardSort } from './types.js';
+export type { CardholderRow, CardListFilters, CardRow, CardSort, ListedCardRow } from './types.js';
 
 /** Changes the issuer has not yet been told of, across all organisations (the operator's metrics, http/metrics.ts). */
 export function issuerOutboxBacklog(db: DbOrTx): Promise<number> {
@@ -84,6 +84,11 @@ export function findCard(db: DbOrTx, orgId: number, cardId: number): Promise<Car
 /** The person's cardholder at the issuer, once they have a card. */
 function findCardholderOfUser(db: DbOrTx, orgId: number, userId: number): Promise<CardholderRow | undefined> {
   return repo.findCardholderOfUser(db, orgId, userId);
+}
+
+/** Several cards by id, in no order; ids not in the organisation are left out. */
+export function findCardsByIds(db: DbOrTx, orgId: number, cardIds: readonly number[]): Promise<CardRow[]> {
+  return repo.findCardsByIds(db, orgId, cardIds);
 }
 
 /** A page of cards (sorted by holder's name through `userOrder`, the users module's order, when asked). */
@@ -120,7 +125,7 @@ export async function listCardsFor(
   actor: Actor,
   query: CardListQuery,
   holderId?: number,
-): Promise<{ rows: CardRow[]; total: number }> {
+): Promise<{ rows: ListedCardRow[]; total: number }> {
   let userIds: number[] | undefined = query.userId ? [query.userId] : undefined;
   if (query.names?.length) {
     const named = await userIdsMatchingNames(db, orgId, query.names);
@@ -134,7 +139,7 @@ export async function listCardsFor(
     recentlyUsed: query.recentlyUsed,
     userIds,
   };
-  return repo.listCards(db, orgId, filters, query.sort, query.page, () => userIdsInNameOrder(db, orgId));
+  return repo.listCardsForAnswer(db, orgId, filters, query.sort, query.page, () => userIdsInNameOrder(db, orgId));
 }
 
 /** The cardholder of someone the actor can reach (404 otherwise); null before their first card. */
@@ -146,6 +151,11 @@ export async function cardholderOfUser(
 ): Promise<CardholderRow | null> {
   const user = await getUser(db, orgId, actor, userId);
   return (await repo.findCardholderOfUser(db, orgId, user.id)) ?? null;
+}
+
+/** How many active cards each of these people holds (the teams list's active cards count). */
+export function activeCardCountsOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]) {
+  return repo.activeCardCountsOfUsers(db, orgId, userIds);
 }
 
 /** Cards of several users in brief (the users and teams APIs' include=cards). */

@@ -5,6 +5,14 @@ import type { CardholdersTable, CardsTable, CardStatus } from '../../db/schema.j
 
 export type CardRow = Selectable<CardsTable>;
 export type CardholderRow = Selectable<CardholdersTable>;
+
+/** A card with what its answer shows beside it, read in the list's own statement (cards list, ISSUE 19.9). */
+export type ListedCardRow = CardRow & {
+  /** The holder's cardholder at the issuer, null before their first card is made there. */
+  listed_cardholder_id: string | null;
+  /** Where its changes stand with the issuer: null when synced. */
+  listed_issuer_sync: { state: 'syncing' | 'failed'; error: string | null } | null;
+};
 export type CardSort = 'created_at' | 'user' | 'status' | 'type' | 'spending_limit' | 'last4' | 'last_used_at' | 'name';
 
 export interface CardListFilters {

@@ -1,6 +1,6 @@
 import { requestDisplayStatus, type PurchaseRequestResource, type RecurringResource } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
-import { findCard } from '../cards/service.js';
+import { findCardsByIds } from '../cards/service.js';
 import { recurringOfRequests, type RecurringRow } from '../recurring/service.js';
 import { findTeamsByIds } from '../teams/service.js';
 import { avatarUrl } from '../users/presenter.js';
@@ -64,15 +64,13 @@ export async function presentRequests(
         ])
       : [],
     includes.has('recurringPurchaseRequest') ? recurringOfRequests(db, ids) : [],
-    includes.has('card')
-      ? Promise.all([...new Set(rows.map((row) => row.card_id))].map((id) => findCard(db, orgId, id)))
-      : [],
+    includes.has('card') ? findCardsByIds(db, orgId, [...new Set(rows.map((row) => row.card_id))]) : [],
   ]);
   const usersById = new Map(users.map((user) => [user.id, user]));
   const teamsById = new Map(teams.map((team) => [team.id, team]));
   const categoriesById = new Map(categories.map((category) => [category.id, category]));
   const recurringByRequest = new Map(recurring.map((row) => [row.purchase_request_id, row]));
-  const cardsById = new Map(cards.flatMap((card) => (card ? [[card.id, card] as const] : [])));
+  const cardsById = new Map(cards.map((card) => [card.id, card]));
 
   return rows.map((row) => {
     const user = usersById.get(row.user_id);

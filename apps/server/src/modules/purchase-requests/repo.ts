@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { PurchaseRequestApprovalsTable, PurchaseRequestsTable } from '../../db/schema.js';
 import type { SortTerm } from '../../http/list-query.js';
+import { pageWithTotal } from '../../db/page-with-total.js';
 
 export type RequestRow = Selectable<PurchaseRequestsTable>;
 export type ApprovalRow = Selectable<PurchaseRequestApprovalsTable>;
@@ -251,7 +252,7 @@ export async function listRequests(
       ]),
     );
   }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const count = base.select((eb) => eb.fn.countAll<number>().as('total'));
   let query = base.selectAll('purchase_requests');
   for (const term of sort) {
     query =
@@ -259,12 +260,14 @@ export async function listRequests(
         ? query.orderBy(sql`transferred ${sql.raw(term.direction)} NULLS LAST`)
         : query.orderBy(`purchase_requests.${term.column}`, term.direction);
   }
-  const rows = await query
-    .orderBy('purchase_requests.id', 'desc')
-    .limit(page.size)
-    .offset((page.number - 1) * page.size)
-    .execute();
-  return { rows, total: Number(total) };
+  return pageWithTotal(
+    db,
+    count,
+    query
+      .orderBy('purchase_requests.id', 'desc')
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+  );
 }
 
 export async function insertLinks(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { SortTerm } from '../../http/list-query.js';
+import { pageWithTotal } from '../../db/page-with-total.js';
 import { validationFailed } from '../../http/errors.js';
 import { TEAM_MESSAGES } from '@wallet/contract';
 
@@ -11,6 +12,8 @@ export interface TeamRow {
   color: string;
   created_at: Date;
 }
+/** A listed team; with the answer's columns, its approval path (in order) and its members' ids. */
+export type ListedTeamRow = TeamRow & { members_count: number; approval_path?: number[]; member_ids?: number[] };
 export type TeamSort = 'name' | 'created_at' | 'members_count';
 
 const teamColumns = ['teams.id', 'teams.org_id', 'teams.name', 'teams.color', 'teams.created_at'] as const;
@@ -81,7 +84,8 @@ export async function listTeams(
   filters: { memberId?: number; search?: string },
   sort: SortTerm<TeamSort>[],
   page: { number: number; size: number },
-) {
+  withAnswerColumns = false,
+): Promise<{ rows: ListedTeamRow[]; total: number }> {
   let base = db.selectFrom('teams').where('teams.org_id', '=', orgId);
   if (filters.memberId !== undefined) {
     const memberId = filters.memberId;
@@ -97,7 +101,7 @@ export async function listTeams(
   }
   if (filters.search)
     base = base.where('teams.name', 'ilike', `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const count = base.select((eb) => eb.fn.countAll<number>().as('total'));
   let query = base.select([
     ...teamColumns,
     (eb) =>
@@ -106,6 +110,11 @@ export async function listTeams(
         .select((sub) => sub.fn.countAll<number>().as('n'))
         .whereRef('team_members.team_id', '=', 'teams.id')
         .as('members_count'),
+    // The answer's approval path and, for its active cards count, its members: in this statement, not two more.
+    sql<string[] | null>`case when ${withAnswerColumns} then array(select a.user_id from team_approvers a
+      where a.team_id = teams.id order by a.position) end`.as('listed_approval_path'),
+    sql<string[] | null>`case when ${withAnswerColumns} then array(select m.user_id from team_members m
+      where m.team_id = teams.id order by m.user_id) end`.as('listed_member_ids'),
   ]);
   for (const term of sort) {
     if (term.column === 'members_count') query = query.orderBy('members_count', term.direction);
@@ -113,12 +122,23 @@ export async function listTeams(
     else if (term.column === 'name') query = query.orderBy(sql`lower(teams.name)`, term.direction);
     else query = query.orderBy(`teams.${term.column}`, term.direction);
   }
-  const rows = await query
-    .orderBy('teams.id')
-    .limit(page.size)
-    .offset((page.number - 1) * page.size)
-    .execute();
-  return { rows: rows.map((row) => ({ ...row, members_count: Number(row.members_count) })), total: Number(total) };
+  const { rows, total } = await pageWithTotal(
+    db,
+    count,
+    query
+      .orderBy('teams.id')
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+  );
+  return {
+    rows: rows.map(({ listed_approval_path: path, listed_member_ids: members, ...row }) => ({
+      ...row,
+      members_count: Number(row.members_count),
+      ...(path && { approval_path: path.map(Number) }),
+      ...(members && { member_ids: members.map(Number) }),
+    })),
+    total,
+  };
 }
 
 export async function countMembers(db: DbOrTx, orgId: number, teamId: number): Promise<number> {

@@ -19,6 +19,7 @@ import {
 } from './repo.js';
 
 export type TeamRow = teamsRepo.TeamRow;
+export type ListedTeamRow = teamsRepo.ListedTeamRow;
 export type TeamSort = teamsRepo.TeamSort;
 
 // The teams module owns `teams`, `team_members` and `team_approvers`: other modules read them through these.
@@ -73,7 +74,7 @@ export function listVisibleTeams(
   sort: SortTerm<TeamSort>[],
   page: { number: number; size: number },
 ) {
-  return listTeams(db, orgId, { ...filters, ...teamListScope(actor) }, sort, page);
+  return teamsRepo.listTeams(db, orgId, { ...filters, ...teamListScope(actor) }, sort, page, true);
 }
 
 export interface NewTeam {

@@ -2,7 +2,7 @@ import type { SortTerm } from '../../http/list-query.js';
 import type { DbOrTx } from '../../db/database.js';
 import { memberIdsOfTeam } from '../teams/service.js';
 import { visibleUserIds, type Actor } from './policy.js';
-import { listUsers, type UserListFilters, type UserRow, type UserSort } from './service.js';
+import { listUsers, type ListedUserRow, type UserListFilters, type UserSort } from './service.js';
 
 /** GET /api/users: the people the actor may see (members only themselves), optionally of one team. */
 export async function listUsersFor(
@@ -12,7 +12,7 @@ export async function listUsersFor(
   filters: UserListFilters & { membersOfTeam?: number },
   sort: SortTerm<UserSort>[],
   page: { number: number; size: number },
-): Promise<{ rows: UserRow[]; total: number }> {
+): Promise<{ rows: ListedUserRow[]; total: number }> {
   const { membersOfTeam, ...listFilters } = filters;
   if (membersOfTeam) listFilters.ids = await memberIdsOfTeam(db, orgId, membersOfTeam);
   const ids = visibleUserIds(actor, listFilters.ids);

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { cardsOfUsers } from '../cards/service.js';
 import type { Organization } from '../orgs/service.js';
 import { teamsOfUsers } from '../teams/service.js';
-import { fullName, rolesOfUsers, type UserRow, type UserWithRoles } from './service.js';
+import { fullName, rolesOfUsers, type ListedUserRow, type UserRow, type UserWithRoles } from './service.js';
 
 export function avatarUrl(user: Pick<UserRow, 'id' | 'avatar_path' | 'updated_at'>): string | null {
   // The version query makes a new upload bypass the browser's cached copy.
@@ -57,12 +57,16 @@ export type UserInclude = 'roles' | 'teams' | 'cards';
 export async function presentUsers(
   db: DbOrTx,
   orgId: number,
-  rows: UserRow[],
+  rows: Array<UserRow | ListedUserRow>,
   includes: ReadonlySet<string>,
 ): Promise<UserResource[]> {
   const ids = rows.map((row) => row.id);
+  // Users read by the list carry their roles already.
+  const listedRoles = rows.every((row) => 'listed_roles' in row)
+    ? new Map(rows.map((row) => [row.id, (row as ListedUserRow).listed_roles]))
+    : undefined;
   const [roles, teams, cards] = await Promise.all([
-    includes.has('roles') ? rolesOfUsers(db, orgId, ids) : undefined,
+    includes.has('roles') ? (listedRoles ?? rolesOfUsers(db, orgId, ids)) : undefined,
     includes.has('teams') ? teamsOfUsers(db, orgId, ids) : undefined,
     includes.has('cards') ? cardsOfUsers(db, orgId, ids) : undefined,
   ]);

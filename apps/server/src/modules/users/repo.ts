@@ -4,8 +4,11 @@ import type { UsersTable } from '../../db/schema.js';
 import type { SortTerm } from '../../http/list-query.js';
 import { validationFailed } from '../../http/errors.js';
 import { USER_MESSAGES } from '@wallet/contract';
+import { pageWithTotal } from '../../db/page-with-total.js';
 
 export type UserRow = Selectable<UsersTable>;
+/** A user read by the list, with their roles in order. */
+export type ListedUserRow = UserRow & { listed_roles: string[] };
 export type UserSort = 'name' | 'email' | 'created_at';
 
 export function findUserByEmail(db: DbOrTx, orgId: number, email: string): Promise<UserRow | undefined> {
@@ -205,10 +208,14 @@ export async function listUsers(
   filters: UserListFilters,
   sort: SortTerm<UserSort>[],
   page: { number: number; size: number },
-): Promise<{ rows: UserRow[]; total: number }> {
+): Promise<{ rows: ListedUserRow[]; total: number }> {
   const base = filteredUsers(db, orgId, filters);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  let query = base.selectAll('users');
+  const count = base.select((eb) => eb.fn.countAll<number>().as('total'));
+  // The answer's roles (include=roles) in this statement rather than one more.
+  let query = base.selectAll('users').select(
+    sql<string[]>`array(select r.role::text from user_roles r where r.org_id = users.org_id and r.user_id = users.id
+        order by r.role)`.as('listed_roles'),
+  );
   // Names and emails sort as people read them, whatever the database's collation ('alice' next to 'Alan').
   for (const term of sort) {
     if (term.column === 'name')
@@ -218,12 +225,14 @@ export async function listUsers(
     else if (term.column === 'email') query = query.orderBy(sql`lower(users.email)`, term.direction);
     else query = query.orderBy(`users.${term.column}`, term.direction);
   }
-  const rows = await query
-    .orderBy('users.id')
-    .limit(page.size)
-    .offset((page.number - 1) * page.size)
-    .execute();
-  return { rows, total: Number(total) };
+  return pageWithTotal(
+    db,
+    count,
+    query
+      .orderBy('users.id')
+      .limit(page.size)
+      .offset((page.number - 1) * page.size),
+  );
 }
 
 export function findUsersByIds(db: DbOrTx, orgId: number, ids: readonly number[]): Promise<UserRow[]> {

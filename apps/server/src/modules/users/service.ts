@@ -39,6 +39,7 @@ export {
 export { registerWithInvitation, sendInvitation } from './invitations.js';
 export { assertCanReach, isActor, type Actor } from './policy.js';
 export type UserRow = usersRepo.UserRow;
+export type ListedUserRow = usersRepo.ListedUserRow;
 export type UserSort = usersRepo.UserSort;
 export type UserListFilters = usersRepo.UserListFilters;
 
@@ -76,7 +77,7 @@ export function listUsers(
   filters: UserListFilters,
   sort: SortTerm<UserSort>[],
   page: { number: number; size: number },
-): Promise<{ rows: UserRow[]; total: number }> {
+): Promise<{ rows: ListedUserRow[]; total: number }> {
   return usersRepo.listUsers(db, orgId, filters, sort, page);
 }
 
