@@ -22,6 +22,7 @@ import * as issuerOutbox from './0020_issuer_outbox.js';
 import * as moneyInvariants from './0021_money_invariants.js';
 import * as reversalsCancellations from './0022_reversals_cancellations.js';
 import * as ssoSignIns from './0023_sso_sign_ins.js';
+import * as pendingHoldsCoverAmount from './0024_pending_holds_cover_amount.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0022_reversals_cancellations': reversalsCancellations,
   // Numbered 0017 while it was being written; moved after the others so every number is unique (nothing ran it yet).
   '0023_sso_sign_ins': ssoSignIns,
+  '0024_pending_holds_cover_amount': pendingHoldsCoverAmount,
 };
