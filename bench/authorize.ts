@@ -59,7 +59,11 @@ const execFileAsync = promisify(execFile);
 const { slug: SLUG, email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = BENCH_ORG;
 const AMOUNT = 100; // cents per purchase
 const MERCHANT = { name: 'Bench Coffee' };
-export const TARGETS = { ratio: 0.6, p99Ms: 25 };
+/**
+ * Issue 19.11: the issuer's path at 0.85 of pgbench running the same SQL, and its p99 at half that rate no worse than
+ * pgbench's own at that rate (the database's tail, set by its WAL flushes, is the floor under ours).
+ */
+export const TARGETS = { ratio: 0.85 };
 
 export interface AuthorizeBenchOptions {
   durationSeconds: number;
@@ -457,7 +461,7 @@ async function pgbench(
 // Setup and checks.
 
 /** Org, admin, 20 members (terms accepted), two hot cards, `cards` cards and a few warm-up cards, through the services. */
-async function seed(db: Db, issuerDb: Db, databaseUrl: string, options: AuthorizeBenchOptions): Promise<Seeded> {
+export async function seed(db: Db, issuerDb: Db, databaseUrl: string, options: AuthorizeBenchOptions): Promise<Seeded> {
   // The simulator issuer on its own small pool, as the server runs it; the job queue carries the issuer outbox's
   // commands (the server's workers send them once it starts).
   const jobs = await startJobs(databaseUrl);
@@ -532,6 +536,21 @@ async function seedWith(deps: CardsDeps, options: AuthorizeBenchOptions): Promis
   await sql`VACUUM ANALYZE`.execute(db);
   await sql`CHECKPOINT`.execute(db);
   return { orgId: organization.id, hot, hotWebhook, hotTwin, many, warm };
+}
+
+/** Waits until the issuer outbox has nothing left to send (or `timeoutMs` passed); answers how many are left. */
+async function issuerCommandsDrained(db: Db, timeoutMs: number): Promise<number> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const { unsent } = await db
+      .selectFrom('issuer_commands')
+      .select((eb) => eb.fn.countAll<number>().as('unsent'))
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(unsent) === 0 || performance.now() > deadline) return Number(unsent);
+    await sleep(200);
+  }
 }
 
 /** Every card's approved holds against its spending limit, and the cached holds against the holds themselves. */
@@ -707,6 +726,11 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
       httpPurchase(client, manyIds),
       options.statements,
     );
+    // The seeding queued an issuer command per card (status, limit) that this server's workers send to the simulator.
+    // Any left would be sent by the next server to Stripe's closed port, retried, and their CPU counted as the
+    // webhook's: the next scenario starts with none.
+    const unsent = await issuerCommandsDrained(db, 60_000);
+    if (unsent > 0) log(`${unsent} issuer commands still unsent after 60 s`);
     client.close();
     client = undefined;
     await server.stop();
@@ -721,6 +745,8 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
       {
         ...serverEnv,
         DATABASE_URL: url.toString(),
+        // As deployed: production serialises answers without the development check of what a schema drops.
+        NODE_ENV: 'production',
         ISSUER: 'stripe',
         STRIPE_SECRET_KEY: 'sk_test_bench',
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -902,7 +928,7 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
   });
 }
 
-/** The targets (ISSUE 5, ISSUE 9): the ratio to the pgbench ceiling, p99 at half load, and no overspend. */
+/** The targets (ISSUE 5, ISSUE 9, issue 19.11): the ratio to the pgbench ceiling, p99 at half load against pgbench at that rate, and no overspend. */
 export function authorizeFigures(outcome: AuthorizeOutcome, concurrency: number): Figure[] {
   const { ratio, halfLoadP99, cards } = outcome;
   return [
@@ -921,10 +947,10 @@ export function authorizeFigures(outcome: AuthorizeOutcome, concurrency: number)
       gate: true,
     },
     {
-      name: `  p99 at half that rate, open loop (pgbench alone at that rate: ${outcome.ceilingHalfLoadP99.toFixed(1)} ms)`,
+      name: '  p99 at half that rate, open loop (target: pgbench alone at that rate)',
       value: `${halfLoadP99.toFixed(1)} ms`,
-      target: `<= ${TARGETS.p99Ms} ms`,
-      pass: halfLoadP99 <= TARGETS.p99Ms,
+      target: `<= ${outcome.ceilingHalfLoadP99.toFixed(1)} ms`,
+      pass: halfLoadP99 <= outcome.ceilingHalfLoadP99,
       gate: true,
     },
     {
