@@ -165,6 +165,28 @@ describe('GET /api/expenses', () => {
     expect(body.meta).toEqual({ total: 5, current_page: 1, per_page: 10, last_page: 1 });
   });
 
+  it("counts a holder's search past the limit from the ids alone, and text matches when the ids fall short", async () => {
+    const criteriaOf = async (search: string, filters: Record<string, string> = {}) =>
+      (
+        await parseExpenseQuery(
+          ctx.db,
+          world.orgId,
+          { id: 0, roles: ['super-admin'] },
+          {
+            'filter[custom_search]': search,
+            ...filters,
+          },
+        )
+      ).criteria;
+    // 'mia' names Mia (five transactions): past 4 without reading a row's text.
+    expect(await countExpenses(ctx.db, await criteriaOf('mia'), 4)).toEqual({ total: 4, complete: false });
+    // Her refunds only: one, not past the limit; counted exactly, text and ids together.
+    expect(await countExpenses(ctx.db, await criteriaOf('mia', { 'filter[type]': 'refund' }), 4)).toEqual({
+      total: 1,
+      complete: true,
+    });
+  });
+
   it('pages with meta', async () => {
     const body = await list('page[size]=3&page[number]=2');
     expect(body.data.map((row) => row.amount)).toEqual([3_000, 500, 2_000]);

@@ -154,7 +154,8 @@ const SEARCH_TEXT = sql`lower(
   coalesce(e.notes, '')
 )`;
 
-function whereOf(criteria: ExpenseCriteria) {
+/** The WHERE of the criteria; `withText` false leaves the search's text out, keeping the ids it names. */
+function whereOf(criteria: ExpenseCriteria, withText = true) {
   const parts = [sql`e.org_id = ${criteria.orgId}`];
   if (criteria.userId !== undefined) parts.push(sql`e.user_id = ${criteria.userId}`);
   if (criteria.cardId !== undefined) parts.push(sql`e.card_id = ${criteria.cardId}`);
@@ -166,7 +167,7 @@ function whereOf(criteria: ExpenseCriteria) {
   if (criteria.wallets) parts.push(sql`e.wallet = ANY(${criteria.wallets}::text[])`);
   const search = criteria.search;
   if (search) {
-    const any = [sql`${SEARCH_TEXT} LIKE ${search.pattern.toLowerCase()}`];
+    const any = withText ? [sql`${SEARCH_TEXT} LIKE ${search.pattern.toLowerCase()}`] : [];
     if (search.types.length) any.push(sql`e.type = ANY(${search.types}::text[])`);
     if (search.userIds.length) any.push(sql`e.user_id = ANY(${search.userIds}::bigint[])`);
     if (search.cardIds.length) any.push(sql`e.card_id = ANY(${search.cardIds}::bigint[])`);
@@ -223,6 +224,16 @@ function expensesQuery(criteria: ExpenseCriteria, sort: readonly ResolvedSort[])
   return sql`FROM expenses e ${sql.join(joins, sql` `)} WHERE ${whereOf(criteria)} ORDER BY ${sql.join(orderBy)}`;
 }
 
+/** Whether a search matches by ids or values as well as by text. */
+const searchNamesIds = (search: NonNullable<ExpenseCriteria['search']>) =>
+  search.userIds.length > 0 ||
+  search.cardIds.length > 0 ||
+  search.categoryIds.length > 0 ||
+  search.teamIds.length > 0 ||
+  search.wallets.length > 0 ||
+  search.types.length > 0 ||
+  search.uncategorized;
+
 /**
  * How many transactions match: from the daily rollups when the criteria are whole UTC days, a holder and a type
  * (a few hundred rows instead of up to millions), else by counting them.
@@ -233,6 +244,15 @@ export async function countExpenses(
   limit = EXPENSE_COUNT_LIMIT,
 ): Promise<{ total: number; complete: boolean }> {
   if (criteria.cardId !== undefined || criteria.search || criteria.wallets) {
+    // A search naming a holder, card, category or team with more than `limit` transactions: enough, read from their
+    // indexes alone, before any row's text is matched.
+    if (criteria.search && searchNamesIds(criteria.search)) {
+      const { rows } = await sql<{ total: number }>`
+        SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria, false)} LIMIT ${limit + 1}) AS matches`.execute(
+        db,
+      );
+      if (Number(rows[0]?.total ?? 0) > limit) return { total: limit, complete: false };
+    }
     // Counted up to `limit` only: a broad search ('Delta' in a million rows) would otherwise count tens of thousands.
     const { rows } = await sql<{ total: number }>`
       SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria)} LIMIT ${limit + 1}) AS matches`.execute(
@@ -331,9 +351,11 @@ export async function listExpenses(
   criteria: ExpenseCriteria,
   sort: readonly ResolvedSort[],
   page: { number: number; size: number },
+  /** The count, when the caller knows it already (a search known to match more than the limit). */
+  known?: { total: number; complete: boolean },
 ) {
   const [{ total, complete }, { rows }] = await Promise.all([
-    countExpenses(db, criteria),
+    known ?? countExpenses(db, criteria),
     expensePageQuery(criteria, sort, page).execute(db),
   ]);
   return { rows: rows.map(({ pos: _pos, ...row }) => row as ExpenseRow), total, complete };

@@ -15,6 +15,7 @@ import * as repo from './repo.js';
 import { insertExpense } from './repo.js';
 import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 import { classifyExpense } from './classify.js';
+import { TtlCache } from './ttl-cache.js';
 
 export type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 /** How a purchase is classified, and the report export's columns (the analytics benchmark builds its data on them). */
@@ -22,14 +23,24 @@ export { classifyExpense } from './classify.js';
 export { EXPORT_FIELD_NAMES } from './export.js';
 
 /** A page of the All Transactions table, with how many match (a lower bound when counting stopped early). */
-export function listExpenses(
+export async function listExpenses(
   db: DbOrTx,
   criteria: ExpenseCriteria,
   sort: readonly ResolvedSort[],
   page: { number: number; size: number },
 ) {
-  return repo.listExpenses(db, criteria, sort, page);
+  const key = criteria.search ? JSON.stringify(criteria) : null;
+  const listed = await repo.listExpenses(db, criteria, sort, page, key ? broadSearches.get(key) : undefined);
+  if (key && !listed.complete) broadSearches.set(key, { total: listed.total, complete: false });
+  return listed;
 }
+
+/**
+ * Searches found to match more than the count's limit, for a minute: a broad search ('Delta' in a million rows)
+ * costs tens of milliseconds to count that far, and paging through its results, or running it again, would count
+ * again what cannot have shrunk much (transactions are never deleted; only notes change).
+ */
+const broadSearches = new TtlCache<{ total: number; complete: boolean }>(60_000, 1_000);
 
 /** A transaction's notes (admins, inline on the table): the row after; 404 when the organisation has none such. */
 export async function updateExpenseNotes(
