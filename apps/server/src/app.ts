@@ -40,6 +40,8 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { organizationRoutes } from './modules/orgs/routes.js';
 import { passwordResetRoutes } from './modules/password-reset/routes.js';
+import { liveRoutes } from './modules/live/routes.js';
+import { LiveHub } from './modules/live/hub.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -60,6 +62,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: !deps.config.LOG_REQUESTS }),
   });
   app.decorate('deps', deps);
+  // Live updates: started here when the caller gave none (tests); jobs started after buildApp publish through it too.
+  const ownsLive = !deps.live;
+  const live = (deps.live ??= new LiveHub(deps.db, deps.directDatabaseUrl ?? deps.databaseUrl));
+  if (ownsLive) app.addHook('onClose', () => live.close());
   app.setValidatorCompiler(validatorCompiler);
   // Outside production an answer whose response schema drops a field fails loudly (tests, e2e, development).
   app.setSerializerCompiler(responseSerializerCompiler(deps.config.NODE_ENV !== 'production'));
@@ -131,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ssoRoutes);
   await app.register(organizationRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(liveRoutes, { hub: live });
 
   await registerSpa(app);
   return app;

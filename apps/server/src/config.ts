@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SESSION_IDLE_MINUTES, GIVING_PRODUCT_NAME } from '@wallet/contract';
+import { DEFAULT_SESSION_IDLE_MINUTES, GIVING_PRODUCT_NAME, LIVE_STREAM_SECONDS } from '@wallet/contract';
 
 /**
  * Every environment variable the server reads, parsed and documented in one place.
@@ -102,6 +102,8 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(0),
   /** Seconds the database may stay unreachable before the process exits non-zero (readiness is false at once). */
   DATABASE_LOST_EXIT_SECONDS: z.coerce.number().min(1).default(30),
+  /** Seconds one live-event stream (GET /api/events) lasts before the browser reconnects and its session is checked. */
+  LIVE_STREAM_SECONDS: z.coerce.number().min(0).default(LIVE_STREAM_SECONDS),
   /** Bearer token that opens GET /metrics (Prometheus); without it /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });

@@ -71,7 +71,14 @@ async function main() {
     await migrateOverDirectConnection(database.directUrl);
     await assertSessionsInUtc(db);
     jobs = await startJobs(database.directUrl);
-    const deps = { db, databaseUrl: database.url, config, jobs, issuer: await createIssuer(config, database.url) };
+    const deps = {
+      db,
+      databaseUrl: database.url,
+      directDatabaseUrl: database.directUrl,
+      config,
+      jobs,
+      issuer: await createIssuer(config, database.url),
+    };
     issuer = deps.issuer;
     const seeded = config.SEED_DEMO
       ? await seedDemoOrganisation(deps, organizationOrigin(config, { slug: DEMO_SLUG }))

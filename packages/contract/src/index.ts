@@ -26,3 +26,4 @@ export * from './two-factor.js';
 export * from './issuer-changes.js';
 export * from './merchant-categories.js';
 export * from './responses/index.js';
+export * from './live-events.js';

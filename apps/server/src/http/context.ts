@@ -5,6 +5,7 @@ import type { Jobs } from '../jobs/queue.js';
 import type { IssuingProvider } from '../issuing/provider.js';
 import type { Organization } from '../modules/orgs/service.js';
 import type { UserWithRoles } from '../modules/users/service.js';
+import type { LiveHub } from '../modules/live/service.js';
 import { notFound, unauthenticated } from './errors.js';
 import { MESSAGES } from '@wallet/contract';
 
@@ -16,6 +17,10 @@ export interface AppDeps {
   config: Config;
   jobs: Jobs;
   issuer: IssuingProvider;
+  /** A session-capable URL of the same database (DATABASE_DIRECT_URL) for LISTEN; default databaseUrl. */
+  directDatabaseUrl?: string;
+  /** Live updates to the open apps; buildApp starts one when none is given. */
+  live?: LiveHub;
 }
 
 export interface RequestAuth {

@@ -15,6 +15,10 @@ export const OPERATION_NAMES: Record<string, { summary: string; operationId?: st
     summary: 'Confirm the password (for sensitive actions)',
     operationId: 'confirmPassword',
   },
+  'GET /api/events': {
+    summary: 'Live updates for the signed-in user (server-sent events: what changed, ids only)',
+    operationId: 'streamLiveEvents',
+  },
   'GET /api/me': { summary: 'The signed-in user and their organisation', operationId: 'getCurrentUser' },
   'GET /api/users': { summary: 'List users' },
   'POST /api/users': { summary: 'Invite a user' },

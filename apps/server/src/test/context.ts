@@ -46,6 +46,8 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
       WEB_DIST: '/nonexistent',
       DATA_DIR: dataDir,
       PUBLIC_URL: 'http://localhost',
+      // Live-event streams end at once in-process (inject waits for the end of a response); tests of the stream set it.
+      LIVE_STREAM_SECONDS: '0',
       ...env,
     });
     context.jobs = await startJobs(database.url, { pollingIntervalSeconds: 0.5 });

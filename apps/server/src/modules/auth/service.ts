@@ -185,6 +185,14 @@ export function deleteIdleSessions(db: DbOrTx, idleMinutes: number): Promise<num
   return sessionsRepo.deleteIdleSessions(db, idleMinutes);
 }
 
+/**
+ * A long-lived request (an event stream) asks whether its session still holds: not ended, not idle too long. It
+ * does not count as activity: an open tab alone must not keep a session alive.
+ */
+export function sessionStillValid(db: Db, orgId: number, sessionId: string, idleMinutes: number): Promise<boolean> {
+  return sessionsRepo.sessionIsLive(db, orgId, sessionId, idleMinutes);
+}
+
 export async function signOut(db: Db, sessionId: string): Promise<void> {
   await deleteSession(db, sessionId);
 }

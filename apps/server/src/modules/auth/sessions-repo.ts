@@ -61,6 +61,18 @@ export async function findLiveSessionWithUser(
   };
 }
 
+/** Whether the session still exists and is not idle too long, without touching it. */
+export async function sessionIsLive(db: DbOrTx, orgId: number, id: string, idleMinutes: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', id)
+    .where('org_id', '=', orgId)
+    .where('last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${idleMinutes})`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function touchSession(db: DbOrTx, id: string): Promise<void> {
   await db
     .updateTable('sessions')

@@ -1,0 +1,12 @@
+import type { LiveEventKind } from '@wallet/contract';
+import type { LiveEvent, LiveHub } from './hub.js';
+
+export type { LiveEvent, LiveHub };
+
+/**
+ * Tells the open apps of `event.audience` that something changed (after the change committed). A no-op where no
+ * hub runs (a command-line tool, a job run outside the server).
+ */
+export function publishLive<K extends LiveEventKind>(deps: { live?: LiveHub }, event: LiveEvent<K>): void {
+  deps.live?.publish(event);
+}
