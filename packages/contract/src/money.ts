@@ -18,19 +18,34 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
+/** One formatter per set of options: making an Intl.NumberFormat costs far more than formatting with it. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(signed: boolean, compact: boolean, currency: string): Intl.NumberFormat {
+  const key = `${currency} ${signed} ${compact}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      signDisplay: signed ? 'exceptZero' : 'auto',
+      ...(compact ? { notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 } : {}),
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** Cents as dollars for people to read: '$1,234.56', '-$15.65'; the options below. */
 export function formatCents(
   cents: number,
   { signed = false, compact = false, currency = 'USD' }: FormatCentsOptions = {},
 ): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    signDisplay: signed ? 'exceptZero' : 'auto',
-    ...(compact ? { notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 } : {}),
-    // Whole cents go in as their exact decimal text (no float division, right to the last cent of any safe integer);
-    // a fraction of a cent (a chart's tick, an average) is left to Intl's rounding.
-  }).format(Number.isInteger(cents) ? (centsToDecimal(cents) as `${number}`) : cents / 100);
+  // Whole cents go in as their exact decimal text (no float division, right to the last cent of any safe integer);
+  // a fraction of a cent (a chart's tick, an average) is left to Intl's rounding.
+  return formatterFor(signed, compact, currency).format(
+    Number.isInteger(cents) ? (centsToDecimal(cents) as `${number}`) : cents / 100,
+  );
 }
 
 /** Parses a dollars string with at most two decimals into cents, without floats; null when invalid. */
