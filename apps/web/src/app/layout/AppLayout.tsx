@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { FullPageSpin } from '../../components/FullPageSpin';
 import { IssuingTermsGate } from '../../features/issuing-terms/IssuingTermsGate';
+import { useLiveEvents } from '../../lib/live-events';
 import { useCurrentUser } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-media-query';
 import { AuthenticatedRoutes } from '../AuthenticatedRoutes';
@@ -15,6 +16,8 @@ const SIDER_WIDTH = 248;
 /** Signed-in frame: sidebar (a drawer on phones), header with the user menu, and the page. */
 export function AppLayout() {
   const me = useCurrentUser();
+  // The open app refreshes what changed elsewhere (a purchase, a decision, a funding) within a second.
+  useLiveEvents();
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
   const { token } = theme.useToken();
