@@ -141,11 +141,17 @@ export function listCardsForAnswer(
   }>;
 }
 
-/** A card's unsent issuer commands: syncing while one waits, else failed with the newest refusal; none: synced. */
-const issuerSyncColumn = sql<ListedCardRow['listed_issuer_sync']>`(
-  select case when bool_or(ic.failed_at is null) then json_build_object('state', 'syncing', 'error', null)
-    else json_build_object('state', 'failed', 'error', (array_agg(ic.last_error order by ic.id desc))[1]) end
-  from issuer_commands ic where ic.card_id = cards.id and ic.sent_at is null having count(*) > 0)`;
+/**
+ * A card's unsent issuer commands: syncing while one waits, else failed with the newest refusal; none: synced (null).
+ * Each branch reads its own partial index (issuer_commands_unsent, issuer_commands_failed).
+ */
+const issuerSyncColumn = sql<ListedCardRow['listed_issuer_sync']>`case
+  when exists (select 1 from issuer_commands ic
+    where ic.card_id = cards.id and ic.sent_at is null and ic.failed_at is null)
+  then json_build_object('state', 'syncing', 'error', null)
+  else (select json_build_object('state', 'failed', 'error', ic.last_error) from issuer_commands ic
+    where ic.card_id = cards.id and ic.sent_at is null and ic.failed_at is not null order by ic.id desc limit 1)
+  end`;
 
 async function pageOfCards(
   db: DbOrTx,
