@@ -145,3 +145,33 @@ export async function expectEventually<T>(
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * Counts the page's requests in flight from now on, leaving out the live-event stream (it stays open while signed
+ * in, so Playwright's 'networkidle' never comes). `settled()` resolves once none has been in flight for `quietMs`.
+ */
+export function trackRequests(page: Page) {
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  const counted = (request: { resourceType(): string }) => request.resourceType() !== 'eventsource';
+  page.on('request', (request) => {
+    if (!counted(request)) return;
+    inFlight.add(request);
+    lastChange = Date.now();
+  });
+  const done = (request: unknown) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async settled(quietMs = 500, timeout = UI_TIMEOUT_MS): Promise<void> {
+      const deadline = Date.now() + timeout;
+      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline)
+          throw new AssertionError(`${inFlight.size} requests still in flight after ${timeout} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}

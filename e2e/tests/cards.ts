@@ -18,6 +18,7 @@ import {
   expectHidden,
   expectNoneVisible,
   expectVisible,
+  trackRequests,
   type E2ETest,
 } from '../lib/harness.js';
 
@@ -147,6 +148,7 @@ export const tests: E2ETest[] = [
       const meAnswer = page.waitForResponse(
         (response) => response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/me',
       );
+      const requests = trackRequests(page);
       await page.reload();
       const me = (await (await meAnswer).json()) as {
         data: { issuing_tos_acceptance: { accepted_at: string | null } };
@@ -154,7 +156,7 @@ export const tests: E2ETest[] = [
       assert(me.data.issuing_tos_acceptance.accepted_at, 'GET /api/me answers the acceptance time after Accept');
       await expectVisible(page.getByRole('link', { name: 'My Cards', exact: true }));
       // Settled: nothing more in flight (the modal's lazily loaded code would be, were it to open).
-      await page.waitForLoadState('networkidle');
+      await requests.settled();
       await expectNoneVisible(modal);
       await page.getByRole('link', { name: 'My Cards', exact: true }).click();
       await expectVisible(page.getByRole('heading', { level: 1, name: /^Total Cards\(\d+\)$/ }));
