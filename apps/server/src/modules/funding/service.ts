@@ -25,6 +25,7 @@ import {
   storeProviderTopupId,
   updateTopup,
 } from './repo.js';
+import { organisationFundsChanged, publishLive, type LiveHub } from '../live/service.js';
 
 /** What a reversal needs to mail the admins about a shortfall (webhooks pass it on). */
 export type { FundingMailDeps } from './mails.js';
@@ -111,7 +112,7 @@ const refusedTopup = (topup: Pick<TopupRow, 'failure_message'>) =>
  * answer never came (unreachable, 5xx) stays pending and is sent again, with the same key, on a retry.
  */
 export async function addFunds(
-  deps: { db: Db; issuer: IssuingProvider },
+  deps: { db: Db; issuer: IssuingProvider; live?: LiveHub },
   orgId: number,
   actorId: number,
   input: { amount: number; description: string },
@@ -160,8 +161,10 @@ export async function addFunds(
   });
   // Stripe's topup.* event may have come first and stored the id (and settled or failed the top-up) already.
   const stored = await storeProviderTopupId(deps.db, topup.id, result.id);
-  if (result.status === 'succeeded') return settle(deps.db, topup.id, at);
-  return stored;
+  if (result.status !== 'succeeded') return stored;
+  const settled = await settle(deps.db, topup.id, at);
+  publishLive(deps, organisationFundsChanged(orgId));
+  return settled;
 }
 
 /**

@@ -161,6 +161,24 @@ describe('GET /api/events', () => {
     for (const stream of [admin, member, otherOrgAdmin]) stream.close();
   });
 
+  it("a top-up reaches the admins' open apps at once, not the members'", async () => {
+    const [admin, member] = await Promise.all([
+      openStream(world.adminClient, world.host),
+      openStream(world.memberClient, world.host),
+    ]);
+    const funded = admin.next(LIVE_EVENT_KINDS.balanceChanged, 2_000);
+    const response = await world.adminClient.post(
+      '/api/topups',
+      { amount: 5_000, description: 'Live' },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await funded).toEqual({});
+    expect(member.received()).toEqual([]);
+    admin.close();
+    member.close();
+  });
+
   it('a burst of events goes out as few notifications and all arrive in order', async () => {
     const admin = await openStream(world.adminClient, world.host);
     for (let card = 1; card <= 300; card++)

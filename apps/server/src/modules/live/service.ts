@@ -1,4 +1,4 @@
-import type { LiveEventKind } from '@wallet/contract';
+import { LIVE_EVENT_KINDS, type LiveEventKind } from '@wallet/contract';
 import type { LiveEvent, LiveHub } from './hub.js';
 
 export type { LiveEvent, LiveHub };
@@ -10,3 +10,11 @@ export type { LiveEvent, LiveHub };
 export function publishLive<K extends LiveEventKind>(deps: { live?: LiveHub }, event: LiveEvent<K>): void {
   deps.live?.publish(event);
 }
+
+/** The organisation's unallocated funds changed: its admins' dashboards and Account Funding refresh. */
+export const organisationFundsChanged = (orgId: number): LiveEvent<'balance.changed'> => ({
+  orgId,
+  audience: { userIds: [], admins: true },
+  kind: LIVE_EVENT_KINDS.balanceChanged,
+  data: {},
+});
