@@ -25,7 +25,7 @@ import {
   storeProviderTopupId,
   updateTopup,
 } from './repo.js';
-import { organisationFundsChanged, publishLive, type LiveHub } from '../live/service.js';
+import { organisationFundsChanged, publishLive } from '../live/service.js';
 
 /** What a reversal needs to mail the admins about a shortfall (webhooks pass it on). */
 export type { FundingMailDeps } from './mails.js';
@@ -112,7 +112,7 @@ const refusedTopup = (topup: Pick<TopupRow, 'failure_message'>) =>
  * answer never came (unreachable, 5xx) stays pending and is sent again, with the same key, on a retry.
  */
 export async function addFunds(
-  deps: { db: Db; issuer: IssuingProvider; live?: LiveHub },
+  deps: { db: Db; issuer: IssuingProvider },
   orgId: number,
   actorId: number,
   input: { amount: number; description: string },
@@ -163,7 +163,7 @@ export async function addFunds(
   const stored = await storeProviderTopupId(deps.db, topup.id, result.id);
   if (result.status !== 'succeeded') return stored;
   const settled = await settle(deps.db, topup.id, at);
-  publishLive(deps, organisationFundsChanged(orgId));
+  publishLive(deps.db, organisationFundsChanged(orgId));
   return settled;
 }
 

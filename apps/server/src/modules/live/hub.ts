@@ -18,8 +18,11 @@ const RECONNECT_MAX_MS = 10_000;
 
 export interface LiveEvent<K extends LiveEventKind = LiveEventKind> {
   orgId: number;
-  /** Who hears it: these users, and every admin of the organisation when `admins` is true. */
-  audience: { userIds: readonly number[]; admins: boolean };
+  /**
+   * Who hears it: these users, the holders of these cards (each stream knows its user's cards), and every admin of
+   * the organisation when `admins` is true.
+   */
+  audience: { userIds: readonly number[]; admins: boolean; cardIds?: readonly number[] };
   kind: K;
   data: LiveEventData[K];
 }
@@ -28,12 +31,20 @@ export interface LiveSubscriber {
   orgId: number;
   userId: number;
   admin: boolean;
+  /** The cards this user holds (read when the stream opens; a card issued later announces itself to its holder). */
+  cardIds?: ReadonlySet<number>;
   deliver(kind: LiveEventKind, data: object): void;
 }
 
 const hears = (subscriber: LiveSubscriber, event: LiveEvent) =>
   subscriber.orgId === event.orgId &&
-  ((event.audience.admins && subscriber.admin) || event.audience.userIds.includes(subscriber.userId));
+  ((event.audience.admins && subscriber.admin) ||
+    event.audience.userIds.includes(subscriber.userId) ||
+    (event.audience.cardIds?.some((cardId) => subscriber.cardIds?.has(cardId)) ?? false));
+
+/** The hub of each database handle, so services that hold only `db` can publish (buildApp starts one per app). */
+const hubs = new WeakMap<Db, LiveHub>();
+export const hubOf = (db: Db): LiveHub | undefined => hubs.get(db);
 
 /** NOTIFY payloads of at most MAX_PAYLOAD_BYTES, each a JSON array of events. */
 export function payloadsOf(events: readonly LiveEvent[]): string[] {
@@ -70,7 +81,9 @@ export class LiveHub {
     /** A session-capable connection (DATABASE_DIRECT_URL): LISTEN does not work through a transaction pooler. */
     private readonly directUrl: string,
     private readonly warn: (line: string) => void = (line) => console.warn(line),
-  ) {}
+  ) {
+    hubs.set(db, this);
+  }
 
   /** Call after the change committed. */
   publish<K extends LiveEventKind>(event: LiveEvent<K>): void {
@@ -178,6 +191,7 @@ export class LiveHub {
     }
     await this.#flushing;
     this.#closed = true;
+    if (hubs.get(this.db) === this) hubs.delete(this.db);
     clearTimeout(this.#reconnectTimer);
     this.#subscribers.clear();
     await this.#connecting;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_EVENT_KINDS, LIVE_EVENTS_PATH } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
-import { makeOrganization, TEST_PASSWORD } from '../../test/factories.js';
+import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
 import type { TestClient } from '../../test/client.js';
 import { requestWorld, type RequestWorld } from '../purchase-requests/test-fixtures.js';
 import { LiveHub, payloadsOf, type LiveEvent } from './hub.js';
@@ -177,6 +177,28 @@ describe('GET /api/events', () => {
     expect(member.received()).toEqual([]);
     admin.close();
     member.close();
+  });
+
+  it("a purchase on a member's card reaches that member and the admins, no other member", async () => {
+    const otherMember = await makeUser(ctx.db, world.organization.id, 'wallet-user');
+    const otherClient = await ctx.client(world.host).signIn(otherMember.email, TEST_PASSWORD);
+    const [admin, holder, other] = await Promise.all([
+      openStream(world.adminClient, world.host),
+      openStream(world.memberClient, world.host),
+      openStream(otherClient, world.host),
+    ]);
+    const heardByHolder = holder.next(LIVE_EVENT_KINDS.cardActivity, 2_000);
+    const heardByAdmin = admin.next(LIVE_EVENT_KINDS.cardActivity, 2_000);
+    const response = await world.adminClient.post('/api/simulator/purchases', {
+      card_id: world.card.id,
+      amount: 1_000,
+      capture: 'later',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await heardByHolder).toEqual({ card_id: world.card.id });
+    expect(await heardByAdmin).toEqual({ card_id: world.card.id });
+    expect(other.received()).toEqual([]);
+    for (const stream of [admin, holder, other]) stream.close();
   });
 
   it('a burst of events goes out as few notifications and all arrive in order', async () => {

@@ -3,6 +3,7 @@ import { fileResponse, isAdmin, LIVE_EVENTS_PATH, type LiveEventKind } from '@wa
 import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
 import { sessionStillValid } from '../auth/service.js';
+import { cardsOfUsers } from '../cards/service.js';
 import type { LiveHub } from './hub.js';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
@@ -33,6 +34,11 @@ export async function liveRoutes(app: FastifyInstance, options: { hub: LiveHub }
     const user = userOf(request);
     const org = orgOf(request);
     const sessionId = request.auth!.sessionId;
+    const admin = isAdmin(user.roles);
+    // An admin hears every card's activity; anyone else that of the cards they hold.
+    const cardIds = admin
+      ? undefined
+      : new Set(((await cardsOfUsers(app.deps.db, org.id, [user.id])).get(user.id) ?? []).map((card) => card.id));
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -43,7 +49,7 @@ export async function liveRoutes(app: FastifyInstance, options: { hub: LiveHub }
     });
     raw.write('retry: 3000\n\n');
     const send = (kind: LiveEventKind, data: object) => raw.write(`event: ${kind}\ndata: ${JSON.stringify(data)}\n\n`);
-    const unsubscribe = hub.subscribe({ orgId: org.id, userId: user.id, admin: isAdmin(user.roles), deliver: send });
+    const unsubscribe = hub.subscribe({ orgId: org.id, userId: user.id, admin, cardIds, deliver: send });
     let ended = false;
     const end = () => {
       if (ended) return;

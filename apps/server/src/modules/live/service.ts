@@ -1,14 +1,15 @@
 import { LIVE_EVENT_KINDS, type LiveEventKind } from '@wallet/contract';
-import type { LiveEvent, LiveHub } from './hub.js';
+import type { Db } from '../../db/database.js';
+import { hubOf, type LiveEvent, type LiveHub } from './hub.js';
 
 export type { LiveEvent, LiveHub };
 
 /**
- * Tells the open apps of `event.audience` that something changed (after the change committed). A no-op where no
- * hub runs (a command-line tool, a job run outside the server).
+ * Tells the open apps of `event.audience` that something changed: call after the change committed, with the app's
+ * database handle. A no-op where no hub runs on it (a command-line tool, a script).
  */
-export function publishLive<K extends LiveEventKind>(deps: { live?: LiveHub }, event: LiveEvent<K>): void {
-  deps.live?.publish(event);
+export function publishLive<K extends LiveEventKind>(db: Db, event: LiveEvent<K>): void {
+  hubOf(db)?.publish(event);
 }
 
 /** The organisation's unallocated funds changed: its admins' dashboards and Account Funding refresh. */
@@ -17,4 +18,15 @@ export const organisationFundsChanged = (orgId: number): LiveEvent<'balance.chan
   audience: { userIds: [], admins: true },
   kind: LIVE_EVENT_KINDS.balanceChanged,
   data: {},
+});
+
+/**
+ * A card's purchases, holds, limit or status changed: its holder's and the admins' open apps refresh it. `holderId`
+ * when known (a new card), else the holder's stream recognises its card.
+ */
+export const cardActivity = (orgId: number, cardId: number, holderId?: number): LiveEvent<'card.activity'> => ({
+  orgId,
+  audience: { userIds: holderId === undefined ? [] : [holderId], admins: true, cardIds: [cardId] },
+  kind: LIVE_EVENT_KINDS.cardActivity,
+  data: { card_id: cardId },
 });

@@ -14,6 +14,7 @@ import {
 } from '../authorizations/service.js';
 import { findCard, type CardRow } from '../cards/service.js';
 import { recordTransaction } from '../expenses/service.js';
+import { cardActivity, publishLive } from '../live/service.js';
 
 const PROVIDER = 'simulator';
 const simulatedId = (prefix: string) => `${prefix}_sim_${randomBytes(10).toString('hex')}`;
@@ -69,6 +70,7 @@ export async function simulatePurchase(
   if (decision.approved && input.capture === 'now') {
     expenseId = (await captureAuthorization(db, authorizationId, input.amount, stripeCreated))?.id ?? null;
   }
+  publishLive(db, cardActivity(card.org_id, card.id));
   return {
     authorization_id: authorizationId,
     approved: decision.approved,
@@ -112,13 +114,14 @@ export async function simulateCapture(db: Db, orgId: number, authorizationId: st
   if (hold.status !== 'pending') throw conflict(SIMULATOR_MESSAGES.onlyPendingCapturable);
   const expense = await captureAuthorization(db, authorizationId, amount ?? hold.amount);
   if (!expense) throw conflict(SIMULATOR_MESSAGES.onlyPendingCapturable); // another capture won the race
+  publishLive(db, cardActivity(orgId, hold.card_id));
   return expense;
 }
 
 export async function simulateRefund(db: Db, orgId: number, authorizationId: string, amount: number, at?: number) {
   const hold = await simulatedHold(db, orgId, authorizationId);
   if (hold.captured_amount === 0) throw conflict(SIMULATOR_MESSAGES.onlyCapturedRefundable);
-  return recordTransaction(db, {
+  const refund = await recordTransaction(db, {
     provider: PROVIDER,
     providerTransactionId: simulatedId('ipi'),
     providerAuthorizationId: authorizationId,
@@ -130,15 +133,21 @@ export async function simulateRefund(db: Db, orgId: number, authorizationId: str
     stripeCreated: at ?? Math.floor(Date.now() / 1000),
     closesAuthorization: false,
   });
+  publishLive(db, cardActivity(orgId, hold.card_id));
+  return refund;
 }
 
 export async function simulateRelease(db: Db, orgId: number, authorizationId: string, status: 'reversed' | 'expired') {
   const hold = await simulatedHold(db, orgId, authorizationId);
   if (hold.status !== 'pending') throw conflict(SIMULATOR_MESSAGES.onlyPendingReleasable);
-  return releaseHold(db, PROVIDER, authorizationId, status);
+  const released = await releaseHold(db, PROVIDER, authorizationId, status);
+  publishLive(db, cardActivity(orgId, hold.card_id));
+  return released;
 }
 
 export async function simulateIncrement(db: Db, orgId: number, authorizationId: string, newAmount: number) {
-  await simulatedHold(db, orgId, authorizationId);
-  return incrementAuthorization(db, PROVIDER, authorizationId, newAmount);
+  const hold = await simulatedHold(db, orgId, authorizationId);
+  const decision = await incrementAuthorization(db, PROVIDER, authorizationId, newAmount);
+  publishLive(db, cardActivity(orgId, hold.card_id));
+  return decision;
 }
