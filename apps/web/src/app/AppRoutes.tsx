@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { FullPageSpin } from '../components/FullPageSpin';
 import { LoginPage } from '../features/auth/LoginPage';
 import { paths } from '../paths';
+import { lazyPreloadable, preloadable } from '../lib/preloadable';
 import { PublicLayout } from './layout/PublicLayout';
 import { RequireAuth } from './RequireAuth';
 
@@ -11,8 +12,9 @@ function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const loadAppLayout = () => import('./layout/AppLayout');
-const AppLayout = lazyNamed(loadAppLayout, 'AppLayout');
+const appLayoutCode = preloadable(() => import('./layout/AppLayout'));
+// Renders at once when the idle preload below has brought it (no Suspense fallback, no reveal delay: D10).
+const AppLayout = lazyPreloadable(appLayoutCode, 'AppLayout');
 const TwoFactorPage = lazyNamed(() => import('../features/auth/two-factor/TwoFactorPage'), 'TwoFactorPage');
 const RegisterPage = lazyNamed(() => import('../features/auth/register/RegisterPage'), 'RegisterPage');
 const SignUpPage = lazyNamed(() => import('../features/auth/SignUpPage'), 'SignUpPage');
@@ -58,7 +60,7 @@ const EmailChangeResultPage = lazyNamed(
  */
 function usePreloadSignedInFrame() {
   useEffect(() => {
-    const preload = () => void loadAppLayout().catch(() => undefined);
+    const preload = () => void appLayoutCode.load().catch(() => undefined);
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(preload, { timeout: 2_000 });
       return () => window.cancelIdleCallback(handle);

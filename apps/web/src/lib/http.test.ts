@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csrfCookieRoute, installFakeApi } from '../test/fake-api';
-import { http, HttpError, setPasswordConfirmer } from './http';
+import { ensureCsrfCookie, http, HttpError, setPasswordConfirmer } from './http';
 
 afterEach(() => {
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
@@ -23,6 +23,19 @@ describe('http client', () => {
     const api = installFakeApi({ [`${method.toUpperCase()} /api/things/1`]: { status: 204 } });
     await http[method]('/api/things/1');
     expect(api.calls[0]?.headers.get('X-XSRF-TOKEN')).toBe('t');
+  });
+
+  it('asks for the XSRF cookie once for callers at the same time, and not at all when the browser holds it', async () => {
+    const api = installFakeApi({ ...csrfCookieRoute, 'POST /logout': { status: 204 } });
+    ensureCsrfCookie();
+    await http.post('/logout');
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /sanctum/csrf-cookie',
+      'POST /logout',
+    ]);
+    ensureCsrfCookie();
+    await http.post('/logout');
+    expect(api.calls.filter((call) => call.path === '/sanctum/csrf-cookie')).toHaveLength(1);
   });
 
   it('fetches /sanctum/csrf-cookie first when the cookie is absent', async () => {

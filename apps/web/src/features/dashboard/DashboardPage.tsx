@@ -1,15 +1,17 @@
 import { Flex, Skeleton } from 'antd';
 import { isAdmin } from '@wallet/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { lazyPreloadable } from '../../lib/preloadable';
 import { useCurrentUser } from '../../lib/session';
 import { QuickActions } from './admin/QuickActions';
 import { prefetchDashboard } from './api/prefetch';
 import { Greeting } from './Greeting';
+import { adminDashboardCode, memberDashboardCode } from './preload';
 
 // The charts library comes with the dashboards, not with the first screen.
-const AdminDashboard = lazy(() => import('./admin/AdminDashboard').then((m) => ({ default: m.AdminDashboard })));
-const MemberDashboard = lazy(() => import('./member/MemberDashboard').then((m) => ({ default: m.MemberDashboard })));
+const AdminDashboard = lazyPreloadable(adminDashboardCode, 'AdminDashboard');
+const MemberDashboard = lazyPreloadable(memberDashboardCode, 'MemberDashboard');
 
 function DashboardFallback() {
   return (
@@ -19,11 +21,26 @@ function DashboardFallback() {
   );
 }
 
+/**
+ * False in the page's first render, true from its layout effect on, before anything is painted. The dashboards read
+ * the query cache, which the sign-in's prefetch fills while the signed-in frame renders; rendered within that frame's
+ * navigation (a router transition, rendered in slices), an answer arriving meanwhile makes React render everything
+ * again, synchronously. Mounted from the layout effect, they render once, in a blocking update, with what has
+ * arrived (ARCHITECTURE.md D10). Nothing shows in between: the update happens before the browser paints.
+ */
+function useMountedBeforePaint(): boolean {
+  const [mounted, setMounted] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the second, blocking render is the point (see above)
+  useLayoutEffect(() => setMounted(true), []);
+  return mounted;
+}
+
 /** / and /dashboard: the greeting, then the admin dashboard or the member's own. */
 export function DashboardPage() {
   const me = useCurrentUser();
   const admin = isAdmin(me.roles);
   const queryClient = useQueryClient();
+  const mounted = useMountedBeforePaint();
   useEffect(() => prefetchDashboard(queryClient, admin, me.id), [queryClient, admin, me.id]);
   return (
     <>
@@ -35,7 +52,11 @@ export function DashboardPage() {
           </div>
         )}
       </Flex>
-      <Suspense fallback={<DashboardFallback />}>{admin ? <AdminDashboard /> : <MemberDashboard />}</Suspense>
+      {mounted ? (
+        <Suspense fallback={<DashboardFallback />}>{admin ? <AdminDashboard /> : <MemberDashboard />}</Suspense>
+      ) : (
+        <DashboardFallback />
+      )}
     </>
   );
 }
