@@ -71,6 +71,7 @@ export const recurringKeys = {
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   kpi: ['dashboard', 'kpi'] as const,
+  /** GET /api/balance, which Account Funding shows too (lib/balance.ts). */
   balance: ['dashboard', 'balance'] as const,
   analytics: (path: string, query: QueryParams) => ['dashboard', 'analytics', path, query] as const,
   userCards: (userId: number) => ['dashboard', 'user-cards-analytics', userId] as const,

@@ -1,12 +1,12 @@
 import type { QueryParams } from '../../../lib/http';
 
 /**
- * Query keys of Account Settings. Account Funding's are all under ['funding'], so a top-up refreshes the balance,
- * the top-up list and the statements at once (and the dashboard's figures, dashboardKeys.all).
+ * Query keys of Account Settings. Account Funding's are all under ['funding'], so a top-up refreshes the top-up list
+ * and the statements at once; the balance is the dashboards' (dashboardKeys.balance, lib/balance.ts), which a top-up
+ * refreshes with the dashboards' other figures (dashboardKeys.all).
  */
 export const fundingKeys = {
   all: ['funding'] as const,
-  balance: ['funding', 'balance'] as const,
   topups: (page: number, pageSize: number) => ['funding', 'topups', page, pageSize] as const,
   statements: ['funding', 'statements'] as const,
 };

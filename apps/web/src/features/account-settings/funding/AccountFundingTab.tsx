@@ -5,9 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FundsShortfallAlert } from '../../../components/FundsShortfallAlert';
+import { useBalance } from '../../../lib/balance';
 import { formatMoney } from '../../../lib/format';
-import { fundingKeys } from '../api/keys';
-import { useBalance } from '../api/get-balance';
+import { dashboardKeys } from '../../../lib/query-keys';
+import { fundingKeys, PENDING_POLL_MS } from '../api/keys';
 import { useTopups } from '../api/get-topups';
 import { AddFundsModal } from './AddFundsModal';
 import { StatementsDrawer } from './StatementsDrawer';
@@ -33,12 +34,18 @@ function useAction(): [Action | null, (action: Action | null) => void] {
   return [action, setAction];
 }
 
-/** When the last pending top-up on screen settles, the balance and statements are read again. */
+/**
+ * When the last pending top-up on screen settles, the balance and statements are read again (the balance is under
+ * dashboardKeys, with the other figures a settled top-up moves).
+ */
 function useRefreshWhenSettled(pendingCount: number) {
   const queryClient = useQueryClient();
   const previous = useRef(pendingCount);
   useEffect(() => {
-    if (pendingCount < previous.current) void queryClient.invalidateQueries({ queryKey: fundingKeys.all });
+    if (pendingCount < previous.current) {
+      void queryClient.invalidateQueries({ queryKey: fundingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    }
     previous.current = pendingCount;
   }, [pendingCount, queryClient]);
 }
@@ -52,7 +59,7 @@ export function AccountFundingTab() {
   const [page, setPage] = useState({ number: 1, size: PAGE_SIZES.table as number });
   const topups = useTopups(page.number, page.size);
   const pending = topups.data?.data.filter((topup) => topup.status === 'pending') ?? [];
-  const balance = useBalance(pending.length > 0);
+  const balance = useBalance({ refetchInterval: pending.length > 0 ? PENDING_POLL_MS : false });
   useRefreshWhenSettled(pending.length);
 
   const pendingTotal = pending.reduce((sum, topup) => sum + topup.amount, 0);

@@ -11,10 +11,10 @@ import {
   type AnalyticsRow,
   type ChartRangeKey,
 } from '../../../lib/analytics';
+import { useBalance } from '../../../lib/balance';
 import { unitOf } from '../../../lib/chart-format';
 import { formatMoney } from '../../../lib/format';
 import { useAnalytics } from '../api/get-analytics';
-import { useBalance } from '../api/get-balance';
 import { SERIES_COLORS } from '../colors';
 
 export const FUND_CHART_HEIGHT = 280;
@@ -50,7 +50,8 @@ export function FundOverview() {
   const filter = rangeFilter(range);
   const balance = useAnalytics('/api/wallet-balances/analytics', filter);
   const spending = useAnalytics('/api/expenses/analytics', filter);
-  const current = useBalance();
+  // No refetch on mount after a failure, as every dashboard query (see prefetch.ts).
+  const current = useBalance({ retryOnMount: false });
   const failed = (balance.isError && !balance.data) || (spending.isError && !spending.data);
   const loading = !balance.data || !spending.data;
   const stale = balance.isPlaceholderData || spending.isPlaceholderData;

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CHART_RANGES, DEFAULT_CHART_RANGE, chartRange, rangeFilter } from '../../../lib/analytics';
+import { balanceQueryOptions } from '../../../lib/balance';
 import { MEMBER_MONTHS, TRANSFERRED, analyticsQueryOptions, analyticsTotalQueryOptions } from './get-analytics';
-import { balanceQueryOptions } from './get-balance';
 import { kpiQueryOptions } from './get-kpi';
 import { myApprovedRequestsQueryOptions } from './get-my-approved-requests';
 import { panelRequestsQueryOptions } from './get-panel-requests';
