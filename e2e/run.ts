@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { UI_TIMEOUT_MS, type E2ETest } from './lib/harness.js';
-import { startServer, type RunningServer } from './lib/server.js';
+import { startAnotherProcess, startServer, type RunningServer } from './lib/server.js';
 import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.js';
 
 /**
@@ -74,7 +74,8 @@ async function newContext(
   return context;
 }
 
-async function runTest(browser: Browser, baseURL: string, test: E2ETest): Promise<Result> {
+async function runTest(browser: Browser, server: RunningServer, test: E2ETest): Promise<Result> {
+  const { baseURL } = server;
   const started = Date.now();
   const context = await newContext(browser, baseURL, test.context);
   const extraContexts: BrowserContext[] = [];
@@ -90,9 +91,20 @@ async function runTest(browser: Browser, baseURL: string, test: E2ETest): Promis
     extraPage.on('pageerror', (error) => pageErrors.push(error.message));
     return extraPage;
   };
+  const otherProcesses: Array<{ stop(): Promise<void> }> = [];
+  const pageOnAnotherProcess = async (options?: BrowserContextOptions) => {
+    const other = await startAnotherProcess(server);
+    otherProcesses.push(other);
+    const extra = await newContext(browser, other.baseURL, { ...test.context, ...options });
+    extraContexts.push(extra);
+    const extraPage = await extra.newPage();
+    pages.push(extraPage);
+    extraPage.on('pageerror', (error) => pageErrors.push(error.message));
+    return extraPage;
+  };
   try {
     await withTimeout(
-      test.run({ page, context, browser, baseURL, newPage }),
+      test.run({ page, context, browser, baseURL, newPage, pageOnAnotherProcess }),
       test.timeoutMs ?? TEST_TIMEOUT_MS,
       'the test',
     );
@@ -123,6 +135,7 @@ async function runTest(browser: Browser, baseURL: string, test: E2ETest): Promis
   } finally {
     for (const extra of extraContexts) await extra.close().catch(() => undefined);
     await context.close().catch(() => undefined);
+    for (const other of otherProcesses) await other.stop();
   }
 }
 
@@ -168,7 +181,7 @@ async function main(): Promise<number> {
 
     for (const test of tests) {
       if (interrupted) break;
-      const result = await runTest(browser, server.baseURL, test);
+      const result = await runTest(browser, server, test);
       if (interrupted) break; // a test cut short by Ctrl-C did not fail
       results.push(result);
       console.log(`${result.ok ? '✓' : '✗'} ${result.name} (${seconds(result.ms)})`);

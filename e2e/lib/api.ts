@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { MEMBER } from './app.js';
 import { AssertionError } from './harness.js';
 
 /**
@@ -86,4 +87,37 @@ export async function simulatePurchase(
 
 export async function captureAuthorization(page: Page, authorizationId: string): Promise<void> {
   await api(page, 'POST', `/api/simulator/authorizations/${authorizationId}/capture`, {});
+}
+
+/**
+ * One of Jordan's active cards with nothing pending on it, so the Pending Transactions table holds only the
+ * test's purchases (the demo's cards carry pending holds of their own): a new virtual card, activated and funded.
+ */
+export async function newFundedCardOfJordan(page: Page, fundedCents: number): Promise<ApiCard> {
+  const [existing] = await cardsOf(page, MEMBER.name);
+  if (!existing) throw new AssertionError(`${MEMBER.name} has no card in the demo data`);
+  const { data: created } = await api<{ data: ApiCard }>(page, 'POST', '/api/cards', {
+    user_id: existing.user_id,
+    type: 'virtual',
+    legal_first_name: 'Jordan',
+    legal_last_name: 'Lee',
+    cardholder_name: MEMBER.name,
+    billing: {
+      line1: '410 Market Street',
+      line2: 'Suite 200',
+      city: 'San Francisco',
+      state: 'CA',
+      postal_code: '94111',
+      country: 'US',
+    },
+  });
+  await api(page, 'PUT', `/api/cards/${created.id}/status`, { status: 'active' });
+  await api(page, 'PUT', `/api/cards/${created.id}/balance`, {
+    amount: fundedCents,
+    description: 'End-to-end purchase budget',
+  });
+  const card = await getCard(page, created.id);
+  if (!(card.status === 'active' && available(card) === fundedCents))
+    throw new AssertionError(`the prepared card is ${card.status} with ${available(card)} available`);
+  return card;
 }

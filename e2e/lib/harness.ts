@@ -20,6 +20,11 @@ export interface TestContext {
    * one; the runner closes it with the test.
    */
   newPage(options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * A page in a fresh context on a second server process sharing the first one's database (as behind a load
+   * balancer); the runner stops that process with the test.
+   */
+  pageOnAnotherProcess(options?: BrowserContextOptions): Promise<Page>;
 }
 
 /** Default wait for anything a user should see. */

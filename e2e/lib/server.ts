@@ -20,6 +20,10 @@ const OUTPUT_LIMIT = 200_000;
 export interface RunningServer {
   baseURL: string;
   dataDir: string;
+  /** Its embedded PostgreSQL's `wallet` database, for a second server process on the same data. */
+  databaseUrl: string;
+  /** The built web app it serves. */
+  webDist: string;
   /** Everything the server printed so far (stdout and stderr, interleaved). */
   output(): string;
   /** SIGINT, wait for exit, check no PostgreSQL of this DATA_DIR is left, remove DATA_DIR. Returns the problems found. */
@@ -113,6 +117,8 @@ export async function startServer(): Promise<RunningServer> {
   // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter this folder.
   await fs.chmod(dataDir, 0o755);
   const port = await freePort();
+  // A known port for the embedded PostgreSQL, so a second server process can share the database.
+  const databasePort = await freePort();
   // The browser uses the configured public address (links in mails point there); the runner's own probes go to the
   // loopback address the server binds.
   const baseURL = `http://localhost:${port}`;
@@ -136,6 +142,7 @@ export async function startServer(): Promise<RunningServer> {
     HOST: '127.0.0.1',
     PUBLIC_URL: baseURL,
     DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(databasePort),
     // Not production: the flows read mail from the development outbox (/dev/mailbox) and make simulated card
     // purchases (/api/simulator), both of which the server switches off in production.
     NODE_ENV: 'development',
@@ -171,7 +178,9 @@ export async function startServer(): Promise<RunningServer> {
     (stopped ??= stopServer(child, dataDir, webDist, outputClosed).finally(() =>
       Promise.all([oidc?.stop(), giving.stop()]),
     ));
-  const server: RunningServer = { baseURL, dataDir, output: () => output, stop };
+  // The embedded cluster's superuser (apps/server/src/db/embedded-postgres.ts) and the app's database (connect.ts).
+  const databaseUrl = `postgres://wallet:wallet@127.0.0.1:${databasePort}/wallet`;
+  const server: RunningServer = { baseURL, dataDir, databaseUrl, webDist, output: () => output, stop };
 
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   for (;;) {
@@ -254,4 +263,53 @@ async function stopServer(
     });
   }
   return problems;
+}
+
+/**
+ * Another server process on the first one's database (as behind a load balancer): its own port, no demo seeding, no
+ * PostgreSQL of its own. The browser reaches it at http://localhost:<port>, so the session cookie is the same.
+ */
+export async function startAnotherProcess(
+  first: RunningServer,
+): Promise<{ baseURL: string; output(): string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-e2e-second-')),
+      DATABASE_URL: first.databaseUrl,
+      NODE_ENV: 'development',
+      SEED_DEMO: 'false',
+      WEB_DIST: first.webDist,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (exited(child)) return;
+    child.kill('SIGTERM');
+    if (!(await waitForExit(child, STOP_TIMEOUT_MS))) child.kill('SIGKILL');
+  };
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  for (;;) {
+    if (exited(child)) throw new Error(`The second server process exited before it was healthy.\n${output}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return { baseURL, output: () => output, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The second server process was not ready within ${HEALTH_TIMEOUT_MS / 1000} s.\n${output}`);
+    }
+    await sleep(250);
+  }
 }

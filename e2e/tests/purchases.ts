@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
-import type { Page } from 'playwright-core';
-import { ADMIN, MEMBER, dialog, dollars, expectNotification, signIn } from '../lib/app.js';
-import { api, available, captureAuthorization, cardsOf, getCard, simulatePurchase, type ApiCard } from '../lib/api.js';
+import { ADMIN, dialog, dollars, expectNotification, signIn } from '../lib/app.js';
+import { captureAuthorization, newFundedCardOfJordan, simulatePurchase } from '../lib/api.js';
 import { cardTitled, statisticValue, tableRows } from '../lib/antd.js';
 import { assert, expectEventually, expectHidden, expectVisible, type E2ETest } from '../lib/harness.js';
 
@@ -10,41 +9,6 @@ import { assert, expectEventually, expectHidden, expectVisible, type E2ETest } f
 const FUNDED_CENTS = 20_000;
 const PURCHASE_CENTS = 4_321;
 const MERCHANT = 'Blue Bottle Coffee E2E';
-
-/**
- * One of Jordan's active cards with nothing pending on it, so the Pending Transactions table holds only this
- * test's purchase (the demo's cards carry pending holds of their own): a new virtual card, activated and funded.
- */
-async function cleanActiveCard(page: Page): Promise<ApiCard> {
-  const [existing] = await cardsOf(page, MEMBER.name);
-  assert(existing, `${MEMBER.name} has no card in the demo data`);
-  const { data: created } = await api<{ data: ApiCard }>(page, 'POST', '/api/cards', {
-    user_id: existing.user_id,
-    type: 'virtual',
-    legal_first_name: 'Jordan',
-    legal_last_name: 'Lee',
-    cardholder_name: MEMBER.name,
-    billing: {
-      line1: '410 Market Street',
-      line2: 'Suite 200',
-      city: 'San Francisco',
-      state: 'CA',
-      postal_code: '94111',
-      country: 'US',
-    },
-  });
-  await api(page, 'PUT', `/api/cards/${created.id}/status`, { status: 'active' });
-  await api(page, 'PUT', `/api/cards/${created.id}/balance`, {
-    amount: FUNDED_CENTS,
-    description: 'End-to-end purchase budget',
-  });
-  const card = await getCard(page, created.id);
-  assert(
-    card.status === 'active' && available(card) === FUNDED_CENTS,
-    `the prepared card is ${card.status} with ${available(card)} available`,
-  );
-  return card;
-}
 
 /** Today as the Export Transactions pickers show it, e.g. 'Nov 22, 2026'. */
 function todayForPicker(): string {
@@ -57,7 +21,7 @@ export const tests: E2ETest[] = [
     timeoutMs: 60_000,
     async run({ page }) {
       await signIn(page, ADMIN.email, ADMIN.firstName);
-      const card = await cleanActiveCard(page);
+      const card = await newFundedCardOfJordan(page, FUNDED_CENTS);
 
       await page.goto(`/cards/${card.id}`);
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Card Details' }));
