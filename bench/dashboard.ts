@@ -5,12 +5,14 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { analyticsOptions, withSeededServer, type SeededServer } from './analytics.js';
 import { ensureWebBuild } from './bundle.js';
-import { BENCH_ORG, figureTable, percentile, type Figure, verdict } from './helpers.js';
+import { BENCH_ORG, figureTable, percentile, table, type Figure, verdict } from './helpers.js';
 
 /**
  * npm run bench -- dashboard [--quick] (ISSUE 9, ARCHITECTURE.md D10): Debian's Chromium on a cold cache (a new, empty
  * profile and a fresh context each run) opens /login of a server serving the built SPA, and the time counts from
- * submitting the sign-in form to the dashboard's greeting and its three charts being drawn.
+ * submitting the sign-in form to the dashboard's greeting and its three charts being drawn. With --waterfall, each run
+ * also prints what happened after the submit: every request (start, end, bytes, as the page's Resource Timing saw
+ * them) and the page's long tasks, to tell round trips in series from main-thread work.
  */
 
 /** Issue 19.7: the dashboard drawn within 0.6 s of signing in, on a cold cache. */
@@ -42,8 +44,66 @@ async function dashboardDrawn(page: Page, timeout: number) {
   ]);
 }
 
-/** One cold-cache sign-in: milliseconds from submitting the form to the dashboard drawn. */
-async function signInOnce(baseUrl: string): Promise<number> {
+/** What the page measured after the submit (ms from the submit): its requests and its tasks of 50 ms or more. */
+interface Waterfall {
+  requests: Array<{ start: number; end: number; bytes: number; kind: string; url: string }>;
+  longTasks: Array<{ start: number; duration: number }>;
+  drawn: number;
+}
+
+/**
+ * Run in the page before its own scripts (page source: the bench has no DOM types): the submit's time and every long
+ * task, for the waterfall.
+ */
+const OBSERVE_SIGN_IN = `
+  window.benchLongTasks = [];
+  document.addEventListener('submit', () => (window.benchSubmittedAt ??= performance.now()), true);
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) window.benchLongTasks.push({ start: task.startTime, duration: task.duration });
+  }).observe({ type: 'longtask' });
+`;
+
+/** Evaluated in the page once the dashboard is drawn: the Waterfall, in ms from the submit. */
+const READ_WATERFALL = `(() => {
+  const at = window.benchSubmittedAt ?? 0;
+  return {
+    requests: performance.getEntriesByType('resource')
+      .filter((entry) => entry.responseEnd >= at)
+      .map((entry) => ({
+        start: entry.startTime - at,
+        end: entry.responseEnd - at,
+        bytes: entry.transferSize,
+        kind: entry.initiatorType,
+        url: entry.name.replace(location.origin, ''),
+      })),
+    longTasks: window.benchLongTasks
+      .filter((task) => task.start + task.duration >= at)
+      .map((task) => ({ start: task.start - at, duration: task.duration })),
+    drawn: performance.now() - at,
+  };
+})()`;
+
+function printWaterfall(run: number, { requests, longTasks, drawn }: Waterfall, log: (line: string) => void) {
+  const ms = (value: number) => value.toFixed(0);
+  log(`run ${run}: after the submit (ms), the dashboard drawn at ${ms(drawn)}`);
+  const rows = [...requests]
+    .sort((a, b) => a.start - b.start)
+    .map((request) => [
+      request.url.length > 90 ? `${request.url.slice(0, 89)}…` : request.url,
+      request.kind,
+      ms(request.start),
+      ms(request.end),
+      String(request.bytes),
+    ]);
+  for (const line of table([['request', 'by', 'start', 'end', 'bytes'], ...rows]).split('\n')) log(`  ${line}`);
+  const busy = longTasks.reduce((sum, task) => sum + task.duration, 0);
+  log(
+    `  long tasks (start+duration): ${longTasks.map((task) => `${ms(task.start)}+${ms(task.duration)}`).join(' ') || 'none'}; ${ms(busy)} ms in all`,
+  );
+}
+
+/** One cold-cache sign-in: milliseconds from submitting the form to the dashboard drawn (and the page's waterfall). */
+async function signInOnce(baseUrl: string): Promise<{ ms: number; waterfall: Waterfall }> {
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-bench-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -54,6 +114,7 @@ async function signInOnce(baseUrl: string): Promise<number> {
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
+    await page.addInitScript({ content: OBSERVE_SIGN_IN });
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(BENCH_ORG.email);
     await page.getByLabel('Password', { exact: true }).fill(BENCH_ORG.password);
@@ -63,18 +124,25 @@ async function signInOnce(baseUrl: string): Promise<number> {
       .getByRole('button', { name: /sign in/i })
       .click();
     await dashboardDrawn(page, 30_000);
-    return performance.now() - started;
+    const ms = performance.now() - started;
+    return { ms, waterfall: await page.evaluate<Waterfall>(READ_WATERFALL) };
   } finally {
     await context.close();
     await fs.rm(profile, { recursive: true, force: true });
   }
 }
 
-export async function dashboardFigures({ server, options }: SeededServer, runs: number): Promise<Figure[]> {
+export async function dashboardFigures(
+  { server, options }: SeededServer,
+  runs: number,
+  waterfall = false,
+): Promise<Figure[]> {
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
     options.log(`Chromium, cold cache: sign-in to dashboard, run ${run + 1} of ${runs}`);
-    times.push(await signInOnce(server.baseUrl));
+    const signIn = await signInOnce(server.baseUrl);
+    times.push(signIn.ms);
+    if (waterfall) printWaterfall(run + 1, signIn.waterfall, options.log);
   }
   const median = percentile(
     [...times].sort((a, b) => a - b),
@@ -94,14 +162,20 @@ export async function dashboardFigures({ server, options }: SeededServer, runs: 
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' } },
+    options: {
+      quick: { type: 'boolean', default: false },
+      runs: { type: 'string' },
+      waterfall: { type: 'boolean', default: false },
+      expenses: { type: 'string' },
+    },
     strict: true,
   });
   const quick = values.quick ?? false;
   const log = (line: string) => console.log(`[bench] ${line}`);
   await ensureWebBuild(log);
-  const figures = await withSeededServer(analyticsOptions(quick, log), (context) =>
-    dashboardFigures(context, Number(values.runs ?? (quick ? 1 : 3))),
+  const overrides = values.expenses ? { expenses: Number(values.expenses) } : {};
+  const figures = await withSeededServer(analyticsOptions(quick, log, overrides), (context) =>
+    dashboardFigures(context, Number(values.runs ?? (quick ? 1 : 3)), values.waterfall),
   );
   console.log(`\n${figureTable(figures)}\n`);
   return verdict(figures);
