@@ -2,7 +2,7 @@ import { centsToDecimal, merchantCategoryName } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { toCsv } from '../../http/csv.js';
 import { DECLINE_EXPLANATIONS, type DeclineReason, type HoldRow } from '../authorizations/service.js';
-import { listCards, type CardRow } from '../cards/service.js';
+import { findCardsByIds, type CardRow } from '../cards/service.js';
 import { findTeamsByIds } from '../teams/service.js';
 import { findUsersByIds, fullName } from '../users/service.js';
 import { categoriesByIds } from '../wallet-categories/service.js';
@@ -80,9 +80,10 @@ export class ExpenseLabels {
       this.users,
       rows.map((row) => row.user_id),
     );
-    const holdersOfUnknownCards = [
-      ...new Set(rows.filter((row) => !this.cards.has(row.card_id)).map((row) => row.user_id)),
-    ];
+    const cardIds = missing(
+      this.cards,
+      rows.map((row) => row.card_id),
+    );
     const categoryIds = missing(
       this.categories,
       rows.map((row) => row.wallet_category_id),
@@ -93,16 +94,7 @@ export class ExpenseLabels {
     );
     const [users, cards, categories, teams] = await Promise.all([
       userIds.length ? findUsersByIds(this.db, this.orgId, userIds) : [],
-      holdersOfUnknownCards.length
-        ? listCards(
-            this.db,
-            this.orgId,
-            { userIds: holdersOfUnknownCards },
-            [],
-            { number: 1, size: 1_000_000 },
-            async () => [],
-          ).then((result) => result.rows)
-        : [],
+      cardIds.length ? findCardsByIds(this.db, this.orgId, cardIds) : [],
       categoryIds.length ? categoriesByIds(this.db, this.orgId, categoryIds) : [],
       teamIds.length ? findTeamsByIds(this.db, this.orgId, teamIds) : [],
     ]);

@@ -235,32 +235,20 @@ const searchNamesIds = (search: NonNullable<ExpenseCriteria['search']>) =>
   search.uncategorized;
 
 /**
- * How many transactions match: from the daily rollups when the criteria are whole UTC days, a holder and a type
- * (a few hundred rows instead of up to millions), else by counting them.
+ * The statement that counts matching transactions: from the daily rollups when the criteria are whole UTC days, a
+ * holder and a type (a few hundred rows instead of up to millions), else by counting them up to `limit` + 1 (a
+ * broad search, 'Delta' in a million rows, would otherwise count tens of thousands).
  */
-export async function countExpenses(
-  db: DbOrTx,
+function countQuery(
   criteria: ExpenseCriteria,
-  limit = EXPENSE_COUNT_LIMIT,
-): Promise<{ total: number; complete: boolean }> {
-  if (criteria.cardId !== undefined || criteria.search || criteria.wallets) {
-    // A search naming a holder, card, category or team with more than `limit` transactions: enough, read from their
-    // indexes alone, before any row's text is matched.
-    if (criteria.search && searchNamesIds(criteria.search)) {
-      const { rows } = await sql<{ total: number }>`
-        SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria, false)} LIMIT ${limit + 1}) AS matches`.execute(
-        db,
-      );
-      if (Number(rows[0]?.total ?? 0) > limit) return { total: limit, complete: false };
-    }
-    // Counted up to `limit` only: a broad search ('Delta' in a million rows) would otherwise count tens of thousands.
-    const { rows } = await sql<{ total: number }>`
-      SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria)} LIMIT ${limit + 1}) AS matches`.execute(
-      db,
-    );
-    const counted = Number(rows[0]?.total ?? 0);
-    return counted > limit ? { total: limit, complete: false } : { total: counted, complete: true };
-  }
+  limit: number,
+): { query: RawBuilder<{ total: number }>; capped: boolean } {
+  if (criteria.cardId !== undefined || criteria.search || criteria.wallets)
+    return {
+      query: sql<{ total: number }>`
+        SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria)} LIMIT ${limit + 1}) AS matches`,
+      capped: true,
+    };
   const types = new Set(criteria.types ?? ['capture', 'refund']);
   const counted =
     types.has('capture') && types.has('refund')
@@ -268,14 +256,42 @@ export async function countExpenses(
       : types.has('capture')
         ? sql`captures`
         : sql`refunds`;
+  return {
+    query: sql<{ total: number }>`
+      SELECT coalesce(sum(${counted}), 0)::bigint AS total FROM ${sql.table(criteria.userId === undefined ? 'spend_org_daily' : 'spend_holder_daily')}
+      WHERE org_id = ${criteria.orgId}
+        ${criteria.userId === undefined ? sql`` : sql`AND user_id = ${criteria.userId}`}
+        ${criteria.between ? sql`AND day BETWEEN ${criteria.between.from}::date AND ${criteria.between.to}::date` : sql``}`,
+    capped: false,
+  };
+}
+
+const countOf = (counted: number, capped: boolean, limit: number) =>
+  capped && counted > limit ? { total: limit, complete: false } : { total: counted, complete: true };
+
+/**
+ * Whether a search naming a holder, card, category or team matches more than `limit` transactions by those alone:
+ * read from their indexes, before any row's text is matched.
+ */
+async function moreThanByIds(db: DbOrTx, criteria: ExpenseCriteria, limit: number): Promise<boolean> {
+  if (!criteria.search || !searchNamesIds(criteria.search)) return false;
   const { rows } = await sql<{ total: number }>`
-    SELECT coalesce(sum(${counted}), 0)::bigint AS total FROM ${sql.table(criteria.userId === undefined ? 'spend_org_daily' : 'spend_holder_daily')}
-    WHERE org_id = ${criteria.orgId}
-      ${criteria.userId === undefined ? sql`` : sql`AND user_id = ${criteria.userId}`}
-      ${criteria.between ? sql`AND day BETWEEN ${criteria.between.from}::date AND ${criteria.between.to}::date` : sql``}`.execute(
+    SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria, false)} LIMIT ${limit + 1}) AS matches`.execute(
     db,
   );
-  return { total: Number(rows[0]?.total ?? 0), complete: true };
+  return Number(rows[0]?.total ?? 0) > limit;
+}
+
+/** How many transactions match, up to `limit` for searches and other filters the rollups don't hold. */
+export async function countExpenses(
+  db: DbOrTx,
+  criteria: ExpenseCriteria,
+  limit = EXPENSE_COUNT_LIMIT,
+): Promise<{ total: number; complete: boolean }> {
+  if (await moreThanByIds(db, criteria, limit)) return { total: limit, complete: false };
+  const { query, capped } = countQuery(criteria, limit);
+  const { rows } = await query.execute(db);
+  return countOf(Number(rows[0]?.total ?? 0), capped, limit);
 }
 
 /** Sorts whose column takes few values, each with an index on (org_id, column, stripe_created DESC). */
@@ -346,6 +362,10 @@ export function expensePageQuery(
   >`SELECT e.* ${expensesQuery(criteria, sort)} LIMIT ${page.size} OFFSET ${(page.number - 1) * page.size}`;
 }
 
+/**
+ * A page of the table and how many match: one statement (the count and the page side by side) unless the count is
+ * known already or the search's ids alone pass the limit.
+ */
 export async function listExpenses(
   db: DbOrTx,
   criteria: ExpenseCriteria,
@@ -354,11 +374,24 @@ export async function listExpenses(
   /** The count, when the caller knows it already (a search known to match more than the limit). */
   known?: { total: number; complete: boolean },
 ) {
-  const [{ total, complete }, { rows }] = await Promise.all([
-    known ?? countExpenses(db, criteria),
-    expensePageQuery(criteria, sort, page).execute(db),
-  ]);
-  return { rows: rows.map(({ pos: _pos, ...row }) => row as ExpenseRow), total, complete };
+  const limit = EXPENSE_COUNT_LIMIT;
+  const counted = known ?? ((await moreThanByIds(db, criteria, limit)) ? { total: limit, complete: false } : null);
+  const pageQuery = expensePageQuery(criteria, sort, page);
+  if (counted) {
+    const { rows } = await pageQuery.execute(db);
+    return { rows: rows.map(({ pos: _pos, ...row }) => row as ExpenseRow), ...counted };
+  }
+  const { query, capped } = countQuery(criteria, limit);
+  // One row of nulls past the last page: the total still comes back.
+  const { rows } = await sql<ExpenseRow & { pos?: number; page_total: number; page_row: boolean | null }>`
+    SELECT counted.total AS page_total, paged.* FROM (${query}) AS counted
+    LEFT JOIN LATERAL (SELECT p.*, true AS page_row FROM (${pageQuery}) AS p) AS paged ON true`.execute(db);
+  return {
+    rows: rows
+      .filter((row) => row.page_row)
+      .map(({ pos: _pos, page_total: _total, page_row: _row, ...row }) => row as ExpenseRow),
+    ...countOf(Number(rows[0]?.page_total ?? 0), capped, limit),
+  };
 }
 
 /** The first and last UTC day with a matching transaction; null when there is none. */
