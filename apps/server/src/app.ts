@@ -41,6 +41,7 @@ import { ssoRoutes } from './modules/sso/routes.js';
 import { organizationRoutes } from './modules/orgs/routes.js';
 import { passwordResetRoutes } from './modules/password-reset/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { LiveHub } from './modules/live/hub.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organizationRoutes);
   await app.register(passwordResetRoutes);
   await app.register(liveRoutes, { hub: live });
+  await app.register(notificationRoutes);
 
   await registerSpa(app);
   return app;

@@ -27,3 +27,4 @@ export * from './issuer-changes.js';
 export * from './merchant-categories.js';
 export * from './responses/index.js';
 export * from './live-events.js';
+export * from './notifications.js';

@@ -11,6 +11,8 @@ export const LIVE_EVENT_KINDS = {
   balanceChanged: 'balance.changed',
   /** A purchase request was filed, decided or funded. */
   purchaseRequestChanged: 'purchase-request.changed',
+  /** A notification for this person was written (the bell's count and the list refresh). */
+  notificationCreated: 'notification.created',
   /** Events may have been missed (the server's own listening connection was lost): refetch everything live. */
   resync: 'resync',
 } as const;
@@ -21,6 +23,7 @@ export interface LiveEventData {
   'card.activity': { card_id: number };
   'balance.changed': Record<string, never>;
   'purchase-request.changed': { purchase_request_id: number };
+  'notification.created': { notification_id: number };
   resync: Record<string, never>;
 }
 

@@ -580,7 +580,21 @@ export interface IssuerCommandsTable {
   last_error: string | null;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  kind: string;
+  title: string;
+  body: string;
+  /** An in-app path (/cards/12) the notification opens. */
+  link: string | null;
+  created_at: CreatedAt;
+  read_at: Date | null;
+}
+
 export interface Database {
+  notifications: NotificationsTable;
   organizations: OrganizationsTable;
   installation: InstallationTable;
   issuer_commands: IssuerCommandsTable;

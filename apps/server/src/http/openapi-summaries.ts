@@ -19,6 +19,11 @@ export const OPERATION_NAMES: Record<string, { summary: string; operationId?: st
     summary: 'Live updates for the signed-in user (server-sent events: what changed, ids only)',
     operationId: 'streamLiveEvents',
   },
+  'GET /api/notifications': { summary: "The signed-in person's notifications, newest first, with the unread count" },
+  'POST /api/notifications/read': {
+    summary: 'Mark some or all of my notifications read',
+    operationId: 'markNotificationsRead',
+  },
   'GET /api/me': { summary: 'The signed-in user and their organisation', operationId: 'getCurrentUser' },
   'GET /api/users': { summary: 'List users' },
   'POST /api/users': { summary: 'Invite a user' },

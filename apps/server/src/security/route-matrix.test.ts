@@ -152,6 +152,8 @@ const OWN_ORGANISATION_ONLY = new Set([
   'DELETE /user/two-factor-authentication',
   'POST /user/confirmed-two-factor-authentication',
   'POST /user/two-factor-recovery-codes',
+  // Its ids are notifications, and only the caller's own are ever marked: another organisation's ids change nothing.
+  'POST /api/notifications/read',
 ]);
 
 function send(

@@ -23,6 +23,7 @@ import * as moneyInvariants from './0021_money_invariants.js';
 import * as reversalsCancellations from './0022_reversals_cancellations.js';
 import * as ssoSignIns from './0023_sso_sign_ins.js';
 import * as pendingHoldsCoverAmount from './0024_pending_holds_cover_amount.js';
+import * as notifications from './0025_notifications.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   // Numbered 0017 while it was being written; moved after the others so every number is unique (nothing ran it yet).
   '0023_sso_sign_ins': ssoSignIns,
   '0024_pending_holds_cover_amount': pendingHoldsCoverAmount,
+  '0025_notifications': notifications,
 };
