@@ -1,7 +1,7 @@
 import type { CardResource, CardholderStanding, HoldResource } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { pendingHoldsOfCards } from '../authorizations/service.js';
-import { avatarUrl } from '../users/presenter.js';
+import { avatarUrl, personBriefOf } from '../users/presenter.js';
 import { findUsersByIds, fullName } from '../users/service.js';
 import { issuerSyncOfCards } from './issuer-sync.js';
 import type { CardholderRow } from './types.js';
@@ -87,21 +87,26 @@ export async function presentCards(
   const ids = cards.map((card) => card.id);
   const holderIds = [...new Set(cards.map((card) => card.user_id))];
   const listed = cards.every(isListed);
+  const holdersListed = cards.every((card) => 'included_user' in card);
   const [holds, users, cardholderIds, syncs] = await Promise.all([
     includes.has('pendingIssuingAuthorizationHolds') ? pendingHoldsOfCards(db, orgId, ids) : undefined,
-    includes.has('user') ? findUsersByIds(db, orgId, holderIds) : undefined,
+    includes.has('user') && !holdersListed ? findUsersByIds(db, orgId, holderIds) : undefined,
     listed ? undefined : cardholderIdsOfUsers(db, orgId, holderIds),
     listed ? undefined : issuerSyncOfCards(db, ids),
   ]);
   const usersById = new Map((users ?? []).map((user) => [user.id, user]));
-  return cards.map((card) => {
+  const holderOf = (card: CardRow | ListedCardRow): CardResource['user'] => {
+    if ('included_user' in card) return card.included_user ? personBriefOf(card.included_user) : undefined;
     const user = usersById.get(card.user_id);
+    return user && { id: user.id, name: fullName(user), email: user.email, avatar_url: avatarUrl(user) };
+  };
+  return cards.map((card) => {
     const cardholderId = isListed(card) ? card.listed_cardholder_id : cardholderIds?.get(card.user_id);
     const issuerSync = isListed(card) ? card.listed_issuer_sync : syncs?.get(card.id);
     return presentCard(card, {
       stripeCardholderId: cardholderId ?? '',
       issuerSync: issuerSync ?? { state: 'synced', error: null },
-      user: user && { id: user.id, name: fullName(user), email: user.email, avatar_url: avatarUrl(user) },
+      user: includes.has('user') ? holderOf(card) : undefined,
       holds: holds?.filter((hold) => hold.card_id === card.id),
     });
   });

@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Expression, type Insertable, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { CardholdersTable, CardsTable, CardStatus } from '../../db/schema.js';
 import type { SortTerm } from '../../http/list-query.js';
@@ -119,13 +119,13 @@ export function listCards(
   page: { number: number; size: number },
   userOrder: () => Promise<number[]>,
 ): Promise<{ rows: CardRow[]; total: number }> {
-  return pageOfCards(db, orgId, filters, sort, page, userOrder, false);
+  return pageOfCards(db, orgId, filters, sort, page, userOrder, undefined);
 }
 
 /**
  * The cards list's page: each card with its holder's cardholder id and its issuer sync state, read in the page's
  * statement rather than two more (ISSUE 19.9). Subqueries of the select list run for the page's rows only (PostgreSQL
- * evaluates costly output columns after the sort and limit).
+ * evaluates costly output columns after the sort and limit). `columns` are more of them (other modules' briefs).
  */
 export function listCardsForAnswer(
   db: DbOrTx,
@@ -134,8 +134,9 @@ export function listCardsForAnswer(
   sort: SortTerm<CardSort>[],
   page: { number: number; size: number },
   userOrder: () => Promise<number[]>,
+  columns: Readonly<Record<string, RawBuilder<unknown>>> = {},
 ): Promise<{ rows: ListedCardRow[]; total: number }> {
-  return pageOfCards(db, orgId, filters, sort, page, userOrder, true) as Promise<{
+  return pageOfCards(db, orgId, filters, sort, page, userOrder, columns) as Promise<{
     rows: ListedCardRow[];
     total: number;
   }>;
@@ -160,7 +161,8 @@ async function pageOfCards(
   sort: SortTerm<CardSort>[],
   page: { number: number; size: number },
   userOrder: () => Promise<number[]>,
-  withAnswerColumns: boolean,
+  /** The list's answer columns, and these: undefined for the plain rows. */
+  answerColumns: Readonly<Record<string, RawBuilder<unknown>>> | undefined,
 ): Promise<{ rows: CardRow[]; total: number }> {
   let base = db.selectFrom('cards').where('org_id', '=', orgId);
   if (filters.userIds) base = base.where('user_id', 'in', filters.userIds.length ? filters.userIds : [0]);
@@ -169,8 +171,9 @@ async function pageOfCards(
   if (filters.recentlyUsed) base = base.where('last_used_at', 'is not', null);
   const count = base.select((eb) => eb.fn.countAll<number>().as('total'));
   let query = base.selectAll('cards');
-  if (withAnswerColumns)
+  if (answerColumns)
     query = query.select((eb) => [
+      ...Object.entries(answerColumns).map(([name, column]) => column.as(name)),
       eb
         .selectFrom('cardholders')
         .select('cardholders.provider_cardholder_id')
@@ -275,6 +278,12 @@ export async function cardsOfUsers(db: DbOrTx, orgId: number, userIds: readonly 
   return cards;
 }
 
+/** A column counting the active cards of the people in `userIds` (an array expression), for a list's statement. */
+export function activeCardsCountColumn(orgId: Expression<number>, userIds: Expression<unknown>): RawBuilder<string> {
+  return sql<string>`(select count(*) from cards c
+    where c.org_id = ${orgId} and c.status = 'active' and c.user_id = any(${userIds}))`;
+}
+
 /** How many active cards each of these people holds (people without one are left out). */
 export async function activeCardCountsOfUsers(
   db: DbOrTx,
@@ -310,4 +319,23 @@ export function topCardBalances(db: DbOrTx, orgId: number, limit: number) {
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/** A card in brief as read by another module's statement (cardBriefColumn). */
+export interface CardBriefRow {
+  id: number;
+  brand: string;
+  exp_month: number;
+  exp_year: number;
+  last4: string;
+  status: string;
+}
+
+/** A JSON column naming one card of the organisation (null when there is none), for a list's own statement. */
+export function cardBriefColumn(
+  orgId: Expression<number>,
+  cardId: Expression<number>,
+): RawBuilder<CardBriefRow | null> {
+  return sql<CardBriefRow | null>`(select json_build_object('id', c.id, 'brand', c.brand, 'exp_month', c.exp_month,
+    'exp_year', c.exp_year, 'last4', c.last4, 'status', c.status) from cards c where c.org_id = ${orgId} and c.id = ${cardId})`;
 }

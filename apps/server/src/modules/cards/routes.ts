@@ -90,6 +90,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
         status: filters.status,
         type: filters.type,
         recentlyUsed: !!filters.recently_used,
+        withHolder: query.includes.has('user'),
         sort,
         page: query.page,
       },

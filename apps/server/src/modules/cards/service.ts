@@ -1,3 +1,4 @@
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import {
   CANCELED_CARD_MESSAGES,
   CARD_MESSAGES,
@@ -25,6 +26,7 @@ import {
 import {
   findUserWithRoles,
   getUser,
+  personBriefColumn,
   setCardholderId,
   setTermsAccepted,
   userIdsInNameOrder,
@@ -86,6 +88,12 @@ function findCardholderOfUser(db: DbOrTx, orgId: number, userId: number): Promis
   return repo.findCardholderOfUser(db, orgId, userId);
 }
 
+/** A JSON column naming one card in brief (null when none) for another module's list statement (ISSUE 19.9). */
+export function cardBriefColumn(orgId: Expression<number>, cardId: Expression<number>) {
+  return repo.cardBriefColumn(orgId, cardId);
+}
+export type CardBriefRow = repo.CardBriefRow;
+
 /** Several cards by id, in no order; ids not in the organisation are left out. */
 export function findCardsByIds(db: DbOrTx, orgId: number, cardIds: readonly number[]): Promise<CardRow[]> {
   return repo.findCardsByIds(db, orgId, cardIds);
@@ -111,6 +119,8 @@ export interface CardListQuery {
   status?: CardStatus;
   type?: 'virtual' | 'physical';
   recentlyUsed: boolean;
+  /** The answer includes each card's holder (include=user). */
+  withHolder?: boolean;
   sort: SortTerm<CardSort>[];
   page: { number: number; size: number };
 }
@@ -139,7 +149,19 @@ export async function listCardsFor(
     recentlyUsed: query.recentlyUsed,
     userIds,
   };
-  return repo.listCardsForAnswer(db, orgId, filters, query.sort, query.page, () => userIdsInNameOrder(db, orgId));
+  // The holder in brief (include=user) in the page's statement too.
+  const columns: Record<string, RawBuilder<unknown>> = query.withHolder
+    ? { included_user: personBriefColumn(sql.ref<number>('cards.org_id'), sql.ref<number>('cards.user_id')) }
+    : {};
+  return repo.listCardsForAnswer(
+    db,
+    orgId,
+    filters,
+    query.sort,
+    query.page,
+    () => userIdsInNameOrder(db, orgId),
+    columns,
+  );
 }
 
 /** The cardholder of someone the actor can reach (404 otherwise); null before their first card. */
@@ -151,6 +173,14 @@ export async function cardholderOfUser(
 ): Promise<CardholderRow | null> {
   const user = await getUser(db, orgId, actor, userId);
   return (await repo.findCardholderOfUser(db, orgId, user.id)) ?? null;
+}
+
+/**
+ * A column counting the active cards of the people in `userIds` (an array expression; a bigint count) for the teams
+ * list's own statement (ISSUE 19.9).
+ */
+export function activeCardsCountColumn(orgId: Expression<number>, userIds: Expression<unknown>) {
+  return repo.activeCardsCountColumn(orgId, userIds);
 }
 
 /** How many active cards each of these people holds (the teams list's active cards count). */

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { CardholdersTable, CardsTable, CardStatus } from '../../db/schema.js';
+import type { PersonBriefRow } from '../users/service.js';
 
 /** The cards module's row and query types, shared by its repo, service and presenter. */
 
@@ -12,6 +13,8 @@ export type ListedCardRow = CardRow & {
   listed_cardholder_id: string | null;
   /** Where its changes stand with the issuer: null when synced. */
   listed_issuer_sync: { state: 'syncing' | 'failed'; error: string | null } | null;
+  /** The holder in brief, when the list was asked to include them. */
+  included_user?: PersonBriefRow | null;
 };
 export type CardSort = 'created_at' | 'user' | 'status' | 'type' | 'spending_limit' | 'last4' | 'last_used_at' | 'name';
 

@@ -1,10 +1,11 @@
+import { sql, type RawBuilder } from 'kysely';
 import { requestDisplayStatus, type PurchaseRequestResource, type RecurringResource } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
-import { findCardsByIds } from '../cards/service.js';
+import { cardBriefColumn, findCardsByIds, type CardBriefRow } from '../cards/service.js';
 import { recurringOfRequests, type RecurringRow } from '../recurring/service.js';
-import { findTeamsByIds } from '../teams/service.js';
-import { avatarUrl } from '../users/presenter.js';
-import { findUsersByIds, fullName } from '../users/service.js';
+import { findTeamsByIds, teamBriefColumn, type TeamBriefRow } from '../teams/service.js';
+import { avatarUrl, personBriefOf } from '../users/presenter.js';
+import { findUsersByIds, fullName, personBriefColumn, type PersonBriefRow } from '../users/service.js';
 import { categoriesByIds } from '../wallet-categories/service.js';
 import { approvalsOf, type RequestRow } from './repo.js';
 
@@ -41,30 +42,60 @@ const userBrief = (user: {
   avatar_url: avatarUrl(user),
 });
 
-/** Requests with the includes asked for, loaded in a handful of queries for the whole page. */
+/** The includes a list reads in its own statement, as its other modules' brief columns (ISSUE 19.9). */
+interface IncludedColumns {
+  included_user?: PersonBriefRow | null;
+  included_card?: CardBriefRow | null;
+  included_team?: TeamBriefRow | null;
+}
+
+/**
+ * The columns a request list selects beside each row for these includes: the requester, card and team in brief,
+ * each a subquery of the module that owns it, so the page names them without a statement each.
+ */
+export function requestIncludeColumns(
+  includes: ReadonlySet<string>,
+): Record<keyof IncludedColumns, RawBuilder<unknown>> {
+  const orgId = sql.ref<number>('purchase_requests.org_id');
+  const columns: Partial<Record<keyof IncludedColumns, RawBuilder<unknown>>> = {};
+  if (includes.has('user')) columns.included_user = personBriefColumn(orgId, sql.ref('purchase_requests.user_id'));
+  if (includes.has('card')) columns.included_card = cardBriefColumn(orgId, sql.ref('purchase_requests.card_id'));
+  if (includes.has('team')) columns.included_team = teamBriefColumn(orgId, sql.ref('purchase_requests.team_id'));
+  return columns as Record<keyof IncludedColumns, RawBuilder<unknown>>;
+}
+
+/**
+ * Requests with the includes asked for, loaded in a handful of queries for the whole page; rows listed with
+ * requestIncludeColumns carry their requester, card and team already.
+ */
 export async function presentRequests(
   db: DbOrTx,
   orgId: number,
-  rows: RequestRow[],
+  rows: Array<RequestRow & IncludedColumns>,
   includes: Set<string>,
 ): Promise<PurchaseRequestResource[]> {
   const ids = rows.map((row) => row.id);
+  const carries = (column: keyof IncludedColumns) => rows.length > 0 && rows.every((row) => column in row);
   const wantsApprovals = includes.has('approvals') || includes.has('approvals.approver');
   const approvals = wantsApprovals ? await approvalsOf(db, ids) : new Map();
   const userIds = new Set<number>();
-  if (includes.has('user')) rows.forEach((row) => userIds.add(row.user_id));
+  if (includes.has('user') && !carries('included_user')) rows.forEach((row) => userIds.add(row.user_id));
   if (includes.has('approvals.approver'))
     [...approvals.values()].flat().forEach((approval) => userIds.add(approval.approver_id));
   const [users, teams, categories, recurring, cards] = await Promise.all([
     findUsersByIds(db, orgId, [...userIds]),
-    includes.has('team') ? findTeamsByIds(db, orgId, [...new Set(rows.map((row) => row.team_id))]) : [],
+    includes.has('team') && !carries('included_team')
+      ? findTeamsByIds(db, orgId, [...new Set(rows.map((row) => row.team_id))])
+      : [],
     includes.has('walletCategory')
       ? categoriesByIds(db, orgId, [
           ...new Set(rows.flatMap((row) => (row.wallet_category_id ? [row.wallet_category_id] : []))),
         ])
       : [],
     includes.has('recurringPurchaseRequest') ? recurringOfRequests(db, ids) : [],
-    includes.has('card') ? findCardsByIds(db, orgId, [...new Set(rows.map((row) => row.card_id))]) : [],
+    includes.has('card') && !carries('included_card')
+      ? findCardsByIds(db, orgId, [...new Set(rows.map((row) => row.card_id))])
+      : [],
   ]);
   const usersById = new Map(users.map((user) => [user.id, user]));
   const teamsById = new Map(teams.map((team) => [team.id, team]));
@@ -73,9 +104,13 @@ export async function presentRequests(
   const cardsById = new Map(cards.map((card) => [card.id, card]));
 
   return rows.map((row) => {
-    const user = usersById.get(row.user_id);
-    const team = teamsById.get(row.team_id);
-    const card = cardsById.get(row.card_id);
+    const loadedUser = usersById.get(row.user_id);
+    const user =
+      'included_user' in row
+        ? row.included_user && personBriefOf(row.included_user)
+        : loadedUser && userBrief(loadedUser);
+    const team = 'included_team' in row ? row.included_team : teamsById.get(row.team_id);
+    const card = 'included_card' in row ? row.included_card : cardsById.get(row.card_id);
     const category = row.wallet_category_id ? categoriesById.get(row.wallet_category_id) : undefined;
     const recurringRow = recurringByRequest.get(row.id);
     return {
@@ -95,7 +130,7 @@ export async function presentRequests(
       card_id: row.card_id,
       team_id: row.team_id,
       wallet_category_id: row.wallet_category_id,
-      ...(includes.has('user') && user && { user: userBrief(user) }),
+      ...(includes.has('user') && user && { user }),
       ...(includes.has('card') &&
         card && {
           card: {

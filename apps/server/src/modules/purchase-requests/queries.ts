@@ -1,3 +1,4 @@
+import type { Expression, RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { SortTerm } from '../../http/list-query.js';
 import * as requestsRepo from './repo.js';
@@ -24,13 +25,22 @@ export function listRequests(
   filters: requestsRepo.RequestFilters,
   sort: SortTerm<requestsRepo.RequestSort>[],
   page: { number: number; size: number },
+  columns: Readonly<Record<string, RawBuilder<unknown>>> = {},
 ): Promise<{ rows: RequestRow[]; total: number }> {
-  return requestsRepo.listRequests(db, orgId, filters, sort, page);
+  return requestsRepo.listRequests(db, orgId, filters, sort, page, columns);
 }
 
 /** Sum of amounts funded by approved requests, per team (the teams list's approved amount). */
 export function approvedAmountsByTeam(db: DbOrTx, orgId: number, teamIds: readonly number[]) {
   return requestsRepo.approvedAmountsByTeam(db, orgId, teamIds);
+}
+
+/**
+ * A column of a team's approved amount (what its requests funded; numeric, 0 when none) for the teams list's own
+ * statement (ISSUE 19.9).
+ */
+export function approvedAmountColumn(orgId: Expression<number>, teamId: Expression<number>) {
+  return requestsRepo.approvedAmountColumn(orgId, teamId);
 }
 
 /** Approved (transferred) request amounts per UTC day, of one person when userId is given. */

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Expression, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { PurchaseRequestApprovalsTable, PurchaseRequestsTable } from '../../db/schema.js';
 import type { SortTerm } from '../../http/list-query.js';
@@ -223,6 +223,8 @@ export async function listRequests(
   filters: RequestFilters,
   sort: SortTerm<RequestSort>[],
   page: { number: number; size: number },
+  /** Columns the answer reads beside each row (other modules' briefs), named as they come back. */
+  columns: Readonly<Record<string, RawBuilder<unknown>>> = {},
 ) {
   let base = db.selectFrom('purchase_requests').where('purchase_requests.org_id', '=', orgId);
   if (filters.userId !== undefined) base = base.where('purchase_requests.user_id', '=', filters.userId);
@@ -253,7 +255,11 @@ export async function listRequests(
     );
   }
   const count = base.select((eb) => eb.fn.countAll<number>().as('total'));
-  let query = base.selectAll('purchase_requests');
+  let query = base
+    .selectAll('purchase_requests')
+    .select(Object.entries(columns).map(([name, column]) => column.as(name))) as unknown as ReturnType<
+    typeof base.selectAll<'purchase_requests'>
+  >;
   for (const term of sort) {
     query =
       term.column === 'transferred'
@@ -303,6 +309,12 @@ export async function useLinksOf(db: DbOrTx, approvalId: number) {
 }
 
 /** Sum of amounts funded by approved requests, per team (the teams list's approved amount). */
+/** A column of one team's funded requests' total (0 when none), for the teams list's own statement. */
+export function approvedAmountColumn(orgId: Expression<number>, teamId: Expression<number>): RawBuilder<string> {
+  return sql<string>`(select coalesce(sum(pr.amount), 0) from purchase_requests pr
+    where pr.org_id = ${orgId} and pr.team_id = ${teamId} and pr.transferred is not null)`;
+}
+
 export async function approvedAmountsByTeam(
   db: DbOrTx,
   orgId: number,

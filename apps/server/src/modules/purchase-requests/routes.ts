@@ -19,7 +19,7 @@ import { organizationOriginOf } from '../../http/public-url.js';
 import { auditClientOf } from '../../http/audit-by.js';
 import { answerByLink } from './links.js';
 import { assertFilesOwnRequest } from './policy.js';
-import { presentRequests } from './presenter.js';
+import { presentRequests, requestIncludeColumns } from './presenter.js';
 import {
   assertCanListRequestsOf,
   createRequest,
@@ -88,6 +88,7 @@ export async function purchaseRequestRoutes(fastify: FastifyInstance) {
       },
       query.sort,
       query.page,
+      requestIncludeColumns(query.includes),
     );
     return { data: await presentRequests(db, org.id, rows, query.includes), meta: listMeta(total, query.page) };
   }

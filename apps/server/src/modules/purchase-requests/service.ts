@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import { REQUEST_MESSAGES, forcePlaceOf, type NewRequestInput } from '@wallet/contract';
 import type { Db, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
@@ -40,6 +41,7 @@ import { canSeeRequest, deletionRefusal, requestListScope } from './policy.js';
 // imports.
 export {
   approvalStepsOf,
+  approvedAmountColumn,
   approvedAmountsByTeam,
   dailyTransferred,
   findRequest,
@@ -85,6 +87,8 @@ export async function listVisibleRequests(
   query: RequestListQuery,
   sort: SortTerm<RequestSort>[],
   page: { number: number; size: number },
+  /** Columns the answer reads beside each row (presenter.ts requestIncludeColumns). */
+  columns: Readonly<Record<string, RawBuilder<unknown>>> = {},
 ): Promise<{ rows: RequestRow[]; total: number }> {
   const filters: RequestFilters = {
     pending: query.pending,
@@ -94,7 +98,7 @@ export async function listVisibleRequests(
     ...requestListScope(actor, query.pendingApprovalBy),
   };
   if (query.recurring === false) filters.oneTimeOnly = true;
-  return listRequests(db, orgId, filters, sort, page);
+  return listRequests(db, orgId, filters, sort, page, columns);
 }
 
 /** One request, if the actor may see it (else 404). */

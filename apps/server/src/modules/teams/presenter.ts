@@ -1,28 +1,26 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { TeamResource } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
-import { activeCardCountsOfUsers } from '../cards/service.js';
-import { approvedAmountsByTeam } from '../purchase-requests/service.js';
+import { activeCardCountsOfUsers, activeCardsCountColumn } from '../cards/service.js';
+import { approvedAmountColumn, approvedAmountsByTeam } from '../purchase-requests/service.js';
 import { avatarUrl } from '../users/presenter.js';
 import { findUsersByIds, fullName } from '../users/service.js';
-import { approvalPathsOf, countMembers, memberIdsOfTeams, type ListedTeamRow, type TeamRow } from './service.js';
+import {
+  approvalPathsOf,
+  countMembers,
+  memberIdsOfListedTeam,
+  memberIdsOfTeams,
+  type ListedTeamRow,
+  type TeamRow,
+} from './service.js';
 
 /**
  * Team resources. Active cards are those of the team's members; the approved amount is what its requests funded. A
- * team read by the list (ListedTeamRow) carries its approval path and member ids; others have them read here.
+ * team read by the list (ListedTeamRow) carries its approval path and the included figures; others have them read
+ * here.
  */
-async function activeCardCounts(
-  db: DbOrTx,
-  orgId: number,
-  teams: ReadonlyArray<TeamRow & Partial<ListedTeamRow>>,
-): Promise<Map<number, number>> {
-  const listed = teams.every((team) => team.member_ids);
-  const members = listed
-    ? new Map(teams.map((team) => [team.id, team.member_ids ?? []]))
-    : await memberIdsOfTeams(
-        db,
-        orgId,
-        teams.map((team) => team.id),
-      );
+async function activeCardCounts(db: DbOrTx, orgId: number, teamIds: readonly number[]): Promise<Map<number, number>> {
+  const members = await memberIdsOfTeams(db, orgId, teamIds);
   const active = await activeCardCountsOfUsers(db, orgId, [...new Set([...members.values()].flat())]);
   return new Map(
     [...members].map(([teamId, userIds]) => [
@@ -30,6 +28,22 @@ async function activeCardCounts(
       userIds.reduce((sum: number, userId: number) => sum + (active.get(userId) ?? 0), 0),
     ]),
   );
+}
+
+/**
+ * The columns the teams list selects beside each team for these includes: its members' active cards and its funded
+ * requests' total, each a subquery of the module that owns them, so the page needs no statement of its own for them.
+ */
+export function teamIncludeColumns(includes: ReadonlySet<string>): Record<string, RawBuilder<unknown>> {
+  const orgId = sql.ref<number>('teams.org_id');
+  return {
+    ...(includes.has('activeCardsCount') && {
+      included_active_cards: activeCardsCountColumn(orgId, memberIdsOfListedTeam()),
+    }),
+    ...(includes.has('approvedPurchaseRequestsAmount') && {
+      included_approved_amount: approvedAmountColumn(orgId, sql.ref<number>('teams.id')),
+    }),
+  };
 }
 
 export async function presentTeams(
@@ -49,11 +63,15 @@ export async function presentTeams(
   const approverIds = appends.has('approval_path_users') ? [...new Set([...paths.values()].flat())] : [];
   const approvers = new Map((await findUsersByIds(db, orgId, approverIds)).map((user) => [user.id, user]));
   const teamIds = teams.map((team) => team.id);
+  const carries = (column: 'included_active_cards' | 'included_approved_amount') =>
+    teams.length > 0 && teams.every((team) => column in team);
   const [approved, activeCards] = await Promise.all([
-    includes.has('approvedPurchaseRequestsAmount')
+    includes.has('approvedPurchaseRequestsAmount') && !carries('included_approved_amount')
       ? approvedAmountsByTeam(db, orgId, teamIds)
-      : new Map<number, number>(),
-    includes.has('activeCardsCount') ? activeCardCounts(db, orgId, teams) : new Map<number, number>(),
+      : new Map(teams.map((team) => [team.id, Number(team.included_approved_amount ?? 0)])),
+    includes.has('activeCardsCount') && !carries('included_active_cards')
+      ? activeCardCounts(db, orgId, teamIds)
+      : new Map(teams.map((team) => [team.id, Number(team.included_active_cards ?? 0)])),
   ]);
   return Promise.all(
     teams.map(async (team) => {

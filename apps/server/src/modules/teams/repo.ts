@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { SortTerm } from '../../http/list-query.js';
 import { pageWithTotal } from '../../db/page-with-total.js';
@@ -13,7 +13,18 @@ export interface TeamRow {
   created_at: Date;
 }
 /** A listed team; with the answer's columns, its approval path (in order) and its members' ids. */
-export type ListedTeamRow = TeamRow & { members_count: number; approval_path?: number[]; member_ids?: number[] };
+export type ListedTeamRow = TeamRow & {
+  members_count: number;
+  approval_path?: number[];
+  /** Other modules' columns the list was asked for (teamIncludeColumns), as PostgreSQL answered them. */
+  included_active_cards?: string;
+  included_approved_amount?: string;
+};
+
+/** The listed team's members' ids, as an array expression for other modules' columns (teamIncludeColumns). */
+export const memberIdsOfListedTeam = sql<
+  number[]
+>`array(select m.user_id from team_members m where m.team_id = teams.id)`;
 export type TeamSort = 'name' | 'created_at' | 'members_count';
 
 const teamColumns = ['teams.id', 'teams.org_id', 'teams.name', 'teams.color', 'teams.created_at'] as const;
@@ -84,7 +95,8 @@ export async function listTeams(
   filters: { memberId?: number; search?: string },
   sort: SortTerm<TeamSort>[],
   page: { number: number; size: number },
-  withAnswerColumns = false,
+  /** The list's answer columns (its approval path) and these; undefined for the plain rows. */
+  answerColumns?: Readonly<Record<string, RawBuilder<unknown>>>,
 ): Promise<{ rows: ListedTeamRow[]; total: number }> {
   let base = db.selectFrom('teams').where('teams.org_id', '=', orgId);
   if (filters.memberId !== undefined) {
@@ -110,11 +122,10 @@ export async function listTeams(
         .select((sub) => sub.fn.countAll<number>().as('n'))
         .whereRef('team_members.team_id', '=', 'teams.id')
         .as('members_count'),
-    // The answer's approval path and, for its active cards count, its members: in this statement, not two more.
-    sql<string[] | null>`case when ${withAnswerColumns} then array(select a.user_id from team_approvers a
+    // The answer's approval path in this statement, not one more.
+    sql<string[] | null>`case when ${answerColumns !== undefined} then array(select a.user_id from team_approvers a
       where a.team_id = teams.id order by a.position) end`.as('listed_approval_path'),
-    sql<string[] | null>`case when ${withAnswerColumns} then array(select m.user_id from team_members m
-      where m.team_id = teams.id order by m.user_id) end`.as('listed_member_ids'),
+    ...Object.entries(answerColumns ?? {}).map(([name, column]) => column.as(name)),
   ]);
   for (const term of sort) {
     if (term.column === 'members_count') query = query.orderBy('members_count', term.direction);
@@ -131,11 +142,10 @@ export async function listTeams(
       .offset((page.number - 1) * page.size),
   );
   return {
-    rows: rows.map(({ listed_approval_path: path, listed_member_ids: members, ...row }) => ({
-      ...row,
+    rows: rows.map(({ listed_approval_path: path, ...row }) => ({
+      ...(row as TeamRow & Partial<ListedTeamRow>),
       members_count: Number(row.members_count),
-      ...(path && { approval_path: path.map(Number) }),
-      ...(members && { member_ids: members.map(Number) }),
+      ...(path ? { approval_path: (path as string[]).map(Number) } : {}),
     })),
     total,
   };
@@ -265,4 +275,20 @@ export function findTeamsByIds(db: DbOrTx, orgId: number, ids: readonly number[]
     .where('org_id', '=', orgId)
     .where('id', 'in', ids)
     .execute();
+}
+
+/** A team in brief as read by another module's statement (teamBriefColumn). */
+export interface TeamBriefRow {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** A JSON column naming one team of the organisation (null when there is none), for a list's own statement. */
+export function teamBriefColumn(
+  orgId: Expression<number>,
+  teamId: Expression<number>,
+): RawBuilder<TeamBriefRow | null> {
+  return sql<TeamBriefRow | null>`(select json_build_object('id', t.id, 'name', t.name, 'color', t.color)
+    from teams t where t.org_id = ${orgId} and t.id = ${teamId})`;
 }

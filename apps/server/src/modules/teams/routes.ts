@@ -19,7 +19,7 @@ import { fastResponseSerializer } from '../../http/response-schema.js';
 import { auditByOf } from '../../http/audit-by.js';
 import { onApprovalPathChanged } from '../purchase-requests/service.js';
 import { organizationOriginOf } from '../../http/public-url.js';
-import { presentTeams } from './presenter.js';
+import { presentTeams, teamIncludeColumns } from './presenter.js';
 import {
   addTeamMember,
   addTeamMembers,
@@ -85,6 +85,7 @@ export async function teamsRoutes(fastify: FastifyInstance) {
         { search: query.filters.search },
         query.sort,
         query.page,
+        teamIncludeColumns(query.includes),
       );
       return {
         data: await presentTeams(db, org.id, rows, query.includes, appendsOf(request.query)),

@@ -1,3 +1,4 @@
+import type { Expression, RawBuilder } from 'kysely';
 import { TEAM_MESSAGES, type NewTeamInput } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
@@ -20,9 +21,19 @@ import {
 
 export type TeamRow = teamsRepo.TeamRow;
 export type ListedTeamRow = teamsRepo.ListedTeamRow;
+/** The listed team's members' ids as an array expression, for the teams list's include columns. */
+export function memberIdsOfListedTeam() {
+  return teamsRepo.memberIdsOfListedTeam;
+}
 export type TeamSort = teamsRepo.TeamSort;
 
 // The teams module owns `teams`, `team_members` and `team_approvers`: other modules read them through these.
+
+/** A JSON column naming one team in brief (null when none) for another module's list statement (ISSUE 19.9). */
+export function teamBriefColumn(orgId: Expression<number>, teamId: Expression<number>) {
+  return teamsRepo.teamBriefColumn(orgId, teamId);
+}
+export type TeamBriefRow = teamsRepo.TeamBriefRow;
 
 export function findTeamsByIds(db: DbOrTx, orgId: number, ids: readonly number[]) {
   return teamsRepo.findTeamsByIds(db, orgId, ids);
@@ -73,8 +84,10 @@ export function listVisibleTeams(
   filters: { search?: string },
   sort: SortTerm<TeamSort>[],
   page: { number: number; size: number },
+  /** Columns the answer reads beside each team (presenter.ts teamIncludeColumns). */
+  columns: Readonly<Record<string, RawBuilder<unknown>>> = {},
 ) {
-  return teamsRepo.listTeams(db, orgId, { ...filters, ...teamListScope(actor) }, sort, page, true);
+  return teamsRepo.listTeams(db, orgId, { ...filters, ...teamListScope(actor) }, sort, page, columns);
 }
 
 export interface NewTeam {

@@ -3,7 +3,14 @@ import type { DbOrTx } from '../../db/database.js';
 import { cardsOfUsers } from '../cards/service.js';
 import type { Organization } from '../orgs/service.js';
 import { teamsOfUsers } from '../teams/service.js';
-import { fullName, rolesOfUsers, type ListedUserRow, type UserRow, type UserWithRoles } from './service.js';
+import {
+  fullName,
+  rolesOfUsers,
+  type ListedUserRow,
+  type PersonBriefRow,
+  type UserRow,
+  type UserWithRoles,
+} from './service.js';
 
 export function avatarUrl(user: Pick<UserRow, 'id' | 'avatar_path' | 'updated_at'>): string | null {
   // The version query makes a new upload bypass the browser's cached copy.
@@ -83,4 +90,14 @@ export async function presentUsers(
 export function pickFields(resource: UserResource, fields: readonly string[] | undefined) {
   if (!fields?.length) return resource;
   return Object.fromEntries(Object.entries(resource).filter(([key]) => fields.includes(key)));
+}
+
+/** A person in brief ({ id, name, email, avatar_url }) from a personBriefColumn. */
+export function personBriefOf(person: PersonBriefRow) {
+  return {
+    id: person.id,
+    name: fullName(person),
+    email: person.email,
+    avatar_url: avatarUrl({ id: person.id, avatar_path: person.avatar_path, updated_at: new Date(person.updated_ms) }),
+  };
 }

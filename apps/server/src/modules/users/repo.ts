@@ -1,4 +1,4 @@
-import { sql, type Expression, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Expression, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 import type { SortTerm } from '../../http/list-query.js';
@@ -314,4 +314,25 @@ export async function userIdsInNameOrder(db: DbOrTx, orgId: number): Promise<num
     .orderBy('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** A person in brief as read by another module's statement (personBriefColumn): presenter.ts makes the brief. */
+export interface PersonBriefRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  avatar_path: string | null;
+  /** updated_at in epoch milliseconds (the avatar URL's version). */
+  updated_ms: number;
+}
+
+/** A JSON column naming one person of the organisation (null when there is none), for a list's own statement. */
+export function personBriefColumn(
+  orgId: Expression<number>,
+  userId: Expression<number>,
+): RawBuilder<PersonBriefRow | null> {
+  return sql<PersonBriefRow | null>`(select json_build_object('id', u.id, 'first_name', u.first_name,
+    'last_name', u.last_name, 'email', u.email, 'avatar_path', u.avatar_path,
+    'updated_ms', floor(extract(epoch from u.updated_at) * 1000)) from users u where u.org_id = ${orgId} and u.id = ${userId})`;
 }

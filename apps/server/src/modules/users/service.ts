@@ -40,6 +40,15 @@ export { registerWithInvitation, sendInvitation } from './invitations.js';
 export { assertCanReach, isActor, type Actor } from './policy.js';
 export type UserRow = usersRepo.UserRow;
 export type ListedUserRow = usersRepo.ListedUserRow;
+export type PersonBriefRow = usersRepo.PersonBriefRow;
+
+/**
+ * A JSON column naming one person (null when none) for another module's list statement, so the list names its
+ * people without a statement of its own (ISSUE 19.9); presenter.ts's personBriefOf makes the answer's brief.
+ */
+export function personBriefColumn(orgId: Expression<number>, userId: Expression<number>) {
+  return usersRepo.personBriefColumn(orgId, userId);
+}
 export type UserSort = usersRepo.UserSort;
 export type UserListFilters = usersRepo.UserListFilters;
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
@@ -5,9 +6,9 @@ import { createCard, waitForIssuerSync } from '../../test/card-factories.js';
 import type { TestClient } from '../../test/client.js';
 
 /**
- * The cards list reads each card's cardholder id and issuer sync state in its page's statement (issue 19.9); the card's
- * own answer reads them apart. Both must say the same: synced, syncing while a command waits, failed with the newest
- * refusal.
+ * The cards list reads each card's cardholder id, issuer sync state and holder in its page's statement (issue 19.9);
+ * the card's own answer reads them apart. Both must say the same: synced, syncing while a command waits, failed with
+ * the newest refusal; the holder's name, email and avatar URL (its version from updated_at, microseconds and all).
  */
 const ctx = useTestApp();
 
@@ -35,7 +36,7 @@ const addCommand = (cardId: number, failed: { error: string } | null) =>
     .execute();
 
 describe('GET /api/cards', () => {
-  it("answers each card's cardholder id and issuer sync as the card's own answer does", async () => {
+  it("answers each card's cardholder id, issuer sync and holder as the card's own answer does", async () => {
     const synced = await createCard(admin, memberId);
     const failed = await createCard(admin, memberId);
     const syncing = await createCard(admin, memberId);
@@ -45,7 +46,19 @@ describe('GET /api/cards', () => {
     await addCommand(syncing.id, { error: 'a refusal before' });
     await addCommand(syncing.id, null);
 
-    const listed = (await admin.get(`/api/cards?filter[user_id]=${memberId}`)).json().data as Array<{
+    await ctx.db
+      .updateTable('users')
+      .set({ avatar_path: 'avatars/member.png', updated_at: new Date('2026-05-04T03:02:01.123Z') })
+      .where('id', '=', memberId)
+      .execute();
+    // A timestamp PostgreSQL keeps to the microsecond, as now() writes it; the URL's version is in milliseconds.
+    await ctx.db
+      .updateTable('users')
+      .set({ updated_at: sql<Date>`updated_at + interval '456 microseconds'` })
+      .where('id', '=', memberId)
+      .execute();
+
+    const listed = (await admin.get(`/api/cards?filter[user_id]=${memberId}&include=user`)).json().data as Array<{
       id: number;
       issuer_sync: unknown;
       stripe_cardholder_id: string;
@@ -55,9 +68,10 @@ describe('GET /api/cards', () => {
     expect(byId.get(failed.id)?.issuer_sync).toEqual({ state: 'failed', error: 'newest refusal' });
     expect(byId.get(syncing.id)?.issuer_sync).toEqual({ state: 'syncing', error: null });
     for (const card of [synced, failed, syncing]) {
-      const own = (await admin.get(`/api/cards/${card.id}`)).json().data;
+      const own = (await admin.get(`/api/cards/${card.id}?include=user`)).json().data;
       expect(byId.get(card.id)).toEqual(own);
       expect(own.stripe_cardholder_id).not.toBe('');
+      expect(own.user.avatar_url).toBe(`/users/${memberId}/avatar?v=${Date.parse('2026-05-04T03:02:01.123Z')}`);
     }
   });
 });
