@@ -1,14 +1,21 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LIVE_EVENT_KINDS, LIVE_EVENTS_PATH, type LiveEventKind } from '@wallet/contract';
-import { cardKeys, dashboardKeys, recurringKeys, requestKeys } from './query-keys';
+import { cardKeys, dashboardKeys, notificationKeys, recurringKeys, requestKeys } from './query-keys';
 
 /** What each live event makes stale: the open screens showing it refetch (the others when they open). */
 const STALE_AFTER: Record<LiveEventKind, readonly QueryKey[]> = {
   [LIVE_EVENT_KINDS.cardActivity]: [cardKeys.all, dashboardKeys.all],
   [LIVE_EVENT_KINDS.balanceChanged]: [dashboardKeys.all],
   [LIVE_EVENT_KINDS.purchaseRequestChanged]: [requestKeys.all, recurringKeys.all, dashboardKeys.all],
-  [LIVE_EVENT_KINDS.resync]: [cardKeys.all, dashboardKeys.all, requestKeys.all, recurringKeys.all],
+  [LIVE_EVENT_KINDS.notificationCreated]: [notificationKeys.all],
+  [LIVE_EVENT_KINDS.resync]: [
+    cardKeys.all,
+    dashboardKeys.all,
+    requestKeys.all,
+    recurringKeys.all,
+    notificationKeys.all,
+  ],
 };
 
 /** Events of a burst (a run of purchases) refetch once. */

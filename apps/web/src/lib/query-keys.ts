@@ -76,3 +76,9 @@ export const dashboardKeys = {
   analytics: (path: string, query: QueryParams) => ['dashboard', 'analytics', path, query] as const,
   userCards: (userId: number) => ['dashboard', 'user-cards-analytics', userId] as const,
 };
+
+/** The signed-in person's notifications (the header's bell); live events mark them stale. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  latest: ['notifications', 'latest'] as const,
+};

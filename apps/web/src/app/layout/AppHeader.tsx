@@ -1,6 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout, Typography, theme } from 'antd';
 import type { Me } from '@wallet/contract';
+import { NotificationBell } from '../../features/notifications';
 import { UserMenu } from './UserMenu';
 
 interface Props {
@@ -33,9 +34,10 @@ export function AppHeader({ me, isMobile, onOpenNavigation }: Props) {
           </Typography.Text>
         </Flex>
       )}
-      <div style={{ marginInlineStart: 'auto', flex: 'none' }}>
+      <Flex align="center" gap={isMobile ? 4 : 12} style={{ marginInlineStart: 'auto', flex: 'none' }}>
+        <NotificationBell />
         <UserMenu me={me} compact={isMobile} />
-      </div>
+      </Flex>
     </Layout.Header>
   );
 }

@@ -1,0 +1,115 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Empty, Flex, Popover, Spin, Typography, theme } from 'antd';
+import { NOTIFICATION_TEXTS, type NotificationItem } from '@wallet/contract';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { formatDateTime } from '../../lib/dates';
+import { useLatestNotifications, useMarkNotificationsRead } from './api/notifications';
+
+const PANEL_WIDTH = 340;
+
+/**
+ * The header's bell (issue 20 point 7): the unread count, and the latest notifications in a panel. Opening one marks
+ * it read and goes where it points; live events refresh both while the app is open.
+ */
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const latest = useLatestNotifications();
+  const markRead = useMarkNotificationsRead();
+  const navigate = useNavigate();
+  const unread = latest.data?.meta.unread ?? 0;
+
+  const openNotification = (item: NotificationItem) => {
+    if (!item.read_at) markRead.mutate({ ids: [item.id] });
+    setOpen(false);
+    triggerRef.current?.focus();
+    if (item.link) void navigate(item.link);
+  };
+
+  const panel = (
+    <div style={{ width: `min(${PANEL_WIDTH}px, calc(100vw - 32px))` }}>
+      <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
+        <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+          {NOTIFICATION_TEXTS.title}
+        </Typography.Title>
+        <Button
+          type="link"
+          size="small"
+          disabled={unread === 0 || markRead.isPending}
+          onClick={() => markRead.mutate({ all: true })}
+        >
+          {NOTIFICATION_TEXTS.markAllRead}
+        </Button>
+      </Flex>
+      {latest.isPending ? (
+        <Flex justify="center" style={{ padding: 24 }}>
+          <Spin />
+        </Flex>
+      ) : (latest.data?.data.length ?? 0) === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NOTIFICATION_TEXTS.none} />
+      ) : (
+        <ul
+          aria-label={NOTIFICATION_TEXTS.title}
+          style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: 420, overflowY: 'auto' }}
+        >
+          {latest.data!.data.map((item) => (
+            <li key={item.id}>
+              <NotificationRow item={item} onOpen={() => openNotification(item)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+
+  return (
+    <Popover content={panel} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false}>
+      <Badge count={unread} size="small" offset={[-4, 4]}>
+        <Button
+          ref={triggerRef}
+          type="text"
+          shape="circle"
+          icon={<BellOutlined style={{ fontSize: 18 }} />}
+          aria-label={NOTIFICATION_TEXTS.bellLabel(unread)}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+        />
+      </Badge>
+    </Popover>
+  );
+}
+
+function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: () => void }) {
+  const { token } = theme.useToken();
+  const unread = !item.read_at;
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      style={{
+        display: 'block',
+        width: '100%',
+        textAlign: 'start',
+        border: 0,
+        borderRadius: token.borderRadius,
+        padding: '8px 10px',
+        marginBottom: 2,
+        cursor: 'pointer',
+        background: unread ? token.colorPrimaryBg : 'transparent',
+        color: token.colorText,
+        font: 'inherit',
+      }}
+    >
+      <Typography.Text strong={unread} style={{ display: 'block' }}>
+        {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
+        {item.title}
+      </Typography.Text>
+      <Typography.Text style={{ display: 'block', fontSize: 13 }}>{item.body}</Typography.Text>
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+        {formatDateTime(item.created_at)}
+      </Typography.Text>
+    </button>
+  );
+}

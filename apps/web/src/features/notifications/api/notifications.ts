@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationItem, ListMeta } from '@wallet/contract';
+import { http } from '../../../lib/http';
+import { notificationKeys } from '../../../lib/query-keys';
+
+export interface NotificationsPage {
+  data: NotificationItem[];
+  meta: ListMeta & { unread: number };
+}
+
+/** GET /api/notifications: the latest page and the unread count (the bell). */
+export function useLatestNotifications() {
+  return useQuery({
+    queryKey: notificationKeys.latest,
+    queryFn: ({ signal }) => http.get<NotificationsPage>('/api/notifications', { signal }),
+  });
+}
+
+/** POST /api/notifications/read: some, or all, of mine. */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (which: { ids: number[] } | { all: true }) =>
+      http.post<{ data: { unread: number }; message: string }>('/api/notifications/read', which),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
