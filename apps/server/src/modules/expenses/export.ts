@@ -15,6 +15,7 @@ import { UNCATEGORIZED, WALLET_LABELS, type ExpenseCriteria, type ResolvedSort }
 import { ExpenseLabels } from './presenter.js';
 import { eachExpenseBatch, type CsvColumn, type ExportRow } from './repo.js';
 import { copyCsvExport, type CopyConnections } from './csv-export.js';
+import { sheetRowWriter } from './sheet-rows.js';
 
 /** Report export (PRODUCT.md §2 export modal): Excel or CSV, 'All (12)' columns or some of them. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -32,6 +33,18 @@ interface Field {
   /** Written by us from known values (dates, amounts, enums): nothing to neutralise. */
   safe?: boolean;
 }
+
+/** A merchant category's name, worked out once per key (there are a few hundred). */
+const categoryNames = new Map<string | null, string>();
+const categoryName = (key: string | null) => {
+  let name = categoryNames.get(key);
+  if (name === undefined) {
+    if (categoryNames.size >= 5_000) categoryNames.clear();
+    name = merchantCategoryName(key) ?? '';
+    categoryNames.set(key, name);
+  }
+  return name;
+};
 
 /** The UTC day a transaction was posted on, as a date at midnight UTC. */
 const postedDay = (row: ExportRow) => new Date(Math.floor(Number(row.stripe_created) / 86_400) * 86_400_000);
@@ -74,7 +87,7 @@ export const EXPORT_FIELDS = {
     header: REPORT_EXPORT_FIELD_LABELS.merchant_category,
     width: 28,
     column: 'merchant_category',
-    value: (row) => merchantCategoryName(row.merchant_category) ?? '',
+    value: (row) => categoryName(row.merchant_category),
   },
   merchant_category_code: {
     header: REPORT_EXPORT_FIELD_LABELS.merchant_category_code,
@@ -214,22 +227,39 @@ export async function writeExport(job: ExportJob, out: Writable): Promise<void> 
   }
 
   const labels = new ExpenseLabels(db, criteria.orgId);
-  // Without a style table: exceljs then spends a third of the time per row, and still marks dates as dates.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  // Without a style table (exceljs still marks dates as dates); deflate level 1: a few per cent larger, several times
+  // faster than the default on 100,000 rows.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  });
   const sheet = workbook.addWorksheet('Transactions');
   sheet.columns = specs.map((spec, index) => ({ header: spec.header, key: String(index), width: spec.width }));
+  // exceljs writes the sheet's start, its columns and the header row; the rows then go straight into its sheet stream.
+  sheet.getRow(1).commit();
+  const sheetXml = (sheet as unknown as { stream: Writable }).stream;
+  const styles = (workbook as unknown as { styles: { dateStyleId: number } }).styles;
+  const rowXml = sheetRowWriter(specs.length, 2, () => styles.dateStyleId);
   await eachExpenseBatch(db, criteria, job.sort, job.batchSize ?? 5_000, async (rows) => {
     await labels.load(rows);
-    for (const row of rows) {
-      sheet
-        .addRow(
-          specs.map((spec) => {
-            const value = spec.value(row, labels);
-            return typeof value === 'string' && !spec.safe ? neutraliseCell(value) : value;
-          }),
-        )
-        .commit();
+    // A write every 256 rows: one string per batch would sit in V8's large-object space and cost collections.
+    let xml = '';
+    for (let at = 0; at < rows.length; at++) {
+      const row = rows[at]!;
+      xml += rowXml(
+        specs.map((spec) => {
+          const value = spec.value(row, labels);
+          return typeof value === 'string' && !spec.safe ? neutraliseCell(value) : value;
+        }),
+      );
+      if (at % 256 === 255) {
+        sheetXml.write(xml);
+        xml = '';
+      }
     }
+    if (xml) sheetXml.write(xml);
     // Let the zip stream pass the rows on to `out`, then wait for the reader.
     await nextTick();
     await drained(out);
