@@ -251,6 +251,16 @@ export async function approvalPathsOf(
   return paths;
 }
 
+/** A JSON column of one person's teams in brief, by name (the users list's include=teams), for a list's statement. */
+export function teamsOfUserColumn(
+  orgId: Expression<number>,
+  userId: Expression<number>,
+): RawBuilder<Array<{ id: number; name: string; color: string }>> {
+  return sql<Array<{ id: number; name: string; color: string }>>`coalesce((select json_agg(json_build_object('id', t.id,
+    'name', t.name, 'color', t.color) order by t.name) from team_members m join teams t on t.id = m.team_id
+    where m.org_id = ${orgId} and m.user_id = ${userId}), '[]'::json)`;
+}
+
 export async function teamsOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]) {
   const teams = new Map<number, Array<{ id: number; name: string; color: string }>>();
   if (userIds.length === 0) return teams;

@@ -57,6 +57,11 @@ export function approvalPathsOf(db: DbOrTx, orgId: number, teamIds: readonly num
 }
 
 /** Each user's teams (id, name, colour), by name. */
+/** A JSON column of one person's teams in brief, by name, for the users list's own statement (ISSUE 19.9). */
+export function teamsOfUserColumn(orgId: Expression<number>, userId: Expression<number>) {
+  return teamsRepo.teamsOfUserColumn(orgId, userId);
+}
+
 export function teamsOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]) {
   return teamsRepo.teamsOfUsers(db, orgId, userIds);
 }

@@ -20,10 +20,13 @@ beforeAll(async () => {
 describe('GET /api/teams', () => {
   it("counts each team's active cards and funded total as the team's own answer does", async () => {
     const include = 'include=usersCount,activeCardsCount,approvedPurchaseRequestsAmount';
-    const listed = (await world.adminClient.get(`/api/teams?${include}`)).json().data as Array<{ id: number }>;
+    const listed = (await world.adminClient.get(`/api/teams?${include}`)).json().data as Array<{
+      id: number;
+      approval_path: number[];
+    }>;
     const team = listed.find((row) => row.id === world.team.id);
     expect(team).toMatchObject({ active_cards_count: 1, approved_request_amount: funded });
-    expect((team as { approval_path: number[] }).approval_path).toHaveLength(2);
+    expect(team?.approval_path).toHaveLength(2);
     for (const row of listed) {
       const own = (await world.adminClient.get(`/api/teams/${row.id}?${include}`)).json().data;
       expect(row).toEqual(own);

@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { SortTerm } from '../../http/list-query.js';
 import type { DbOrTx } from '../../db/database.js';
 import { memberIdsOfTeam } from '../teams/service.js';
@@ -12,10 +13,12 @@ export async function listUsersFor(
   filters: UserListFilters & { membersOfTeam?: number },
   sort: SortTerm<UserSort>[],
   page: { number: number; size: number },
+  /** Columns the answer reads beside each user (presenter.ts userIncludeColumns). */
+  columns: Readonly<Record<string, RawBuilder<unknown>>> = {},
 ): Promise<{ rows: ListedUserRow[]; total: number }> {
   const { membersOfTeam, ...listFilters } = filters;
   if (membersOfTeam) listFilters.ids = await memberIdsOfTeam(db, orgId, membersOfTeam);
   const ids = visibleUserIds(actor, listFilters.ids);
   if (ids) listFilters.ids = ids;
-  return listUsers(db, orgId, listFilters, sort, page);
+  return listUsers(db, orgId, listFilters, sort, page, columns);
 }

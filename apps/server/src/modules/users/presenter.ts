@@ -1,8 +1,9 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Me, UserResource } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { cardsOfUsers } from '../cards/service.js';
 import type { Organization } from '../orgs/service.js';
-import { teamsOfUsers } from '../teams/service.js';
+import { teamsOfUserColumn, teamsOfUsers } from '../teams/service.js';
 import {
   fullName,
   rolesOfUsers,
@@ -61,6 +62,18 @@ export function presentMe(user: UserWithRoles, organization: Organization): Me {
 export type UserInclude = 'roles' | 'teams' | 'cards';
 
 /** Users with the includes asked for, loaded in one query per include for the whole page. */
+/** The includes the users list reads in its own statement (ISSUE 19.9). */
+interface IncludedColumns {
+  included_teams: NonNullable<UserResource['teams']>;
+}
+
+/** The columns the users list selects beside each user for these includes: their teams, a subquery of teams'. */
+export function userIncludeColumns(includes: ReadonlySet<string>): Record<string, RawBuilder<unknown>> {
+  return includes.has('teams')
+    ? { included_teams: teamsOfUserColumn(sql.ref<number>('users.org_id'), sql.ref<number>('users.id')) }
+    : {};
+}
+
 export async function presentUsers(
   db: DbOrTx,
   orgId: number,
@@ -72,9 +85,14 @@ export async function presentUsers(
   const listedRoles = rows.every((row) => 'listed_roles' in row)
     ? new Map(rows.map((row) => [row.id, (row as ListedUserRow).listed_roles]))
     : undefined;
+  // And their teams, when the list selected userIncludeColumns' column.
+  const listedTeams =
+    rows.length > 0 && rows.every((row) => 'included_teams' in row)
+      ? new Map(rows.map((row) => [row.id, (row as ListedUserRow & IncludedColumns).included_teams]))
+      : undefined;
   const [roles, teams, cards] = await Promise.all([
     includes.has('roles') ? (listedRoles ?? rolesOfUsers(db, orgId, ids)) : undefined,
-    includes.has('teams') ? teamsOfUsers(db, orgId, ids) : undefined,
+    includes.has('teams') ? (listedTeams ?? teamsOfUsers(db, orgId, ids)) : undefined,
     includes.has('cards') ? cardsOfUsers(db, orgId, ids) : undefined,
   ]);
   return rows.map((row) =>

@@ -208,14 +208,17 @@ export async function listUsers(
   filters: UserListFilters,
   sort: SortTerm<UserSort>[],
   page: { number: number; size: number },
+  /** Columns the answer reads beside each user (other modules' briefs), named as they come back. */
+  columns: Readonly<Record<string, RawBuilder<unknown>>> = {},
 ): Promise<{ rows: ListedUserRow[]; total: number }> {
   const base = filteredUsers(db, orgId, filters);
   const count = base.select((eb) => eb.fn.countAll<number>().as('total'));
   // The answer's roles (include=roles) in this statement rather than one more.
-  let query = base.selectAll('users').select(
+  let query = base.selectAll('users').select([
     sql<string[]>`array(select r.role::text from user_roles r where r.org_id = users.org_id and r.user_id = users.id
         order by r.role)`.as('listed_roles'),
-  );
+    ...Object.entries(columns).map(([name, column]) => column.as(name)),
+  ]) as unknown as ReturnType<typeof base.selectAll<'users'>>;
   // Names and emails sort as people read them, whatever the database's collation ('alice' next to 'Alan').
   for (const term of sort) {
     if (term.column === 'name')
@@ -225,6 +228,7 @@ export async function listUsers(
     else if (term.column === 'email') query = query.orderBy(sql`lower(users.email)`, term.direction);
     else query = query.orderBy(`users.${term.column}`, term.direction);
   }
+  // The select list's spread hides listed_roles from the builder's type: the rows do have it.
   return pageWithTotal(
     db,
     count,
@@ -232,7 +236,7 @@ export async function listUsers(
       .orderBy('users.id')
       .limit(page.size)
       .offset((page.number - 1) * page.size),
-  );
+  ) as Promise<{ rows: ListedUserRow[]; total: number }>;
 }
 
 export function findUsersByIds(db: DbOrTx, orgId: number, ids: readonly number[]): Promise<UserRow[]> {

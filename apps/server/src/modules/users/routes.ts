@@ -26,7 +26,7 @@ import { requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { fastResponseSerializer } from '../../http/response-schema.js';
 import { auditByOf } from '../../http/audit-by.js';
-import { pickFields, presentUser, presentUsers } from './presenter.js';
+import { pickFields, presentUser, presentUsers, userIncludeColumns } from './presenter.js';
 import { inviteNewUser, invitePerson, type InvitationContext } from './invitations.js';
 import { confirmEmailChange, emailChangeResultPath } from './email-change.js';
 import { listUsersFor } from './listing.js';
@@ -121,6 +121,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
         },
         query.sort,
         query.page,
+        userIncludeColumns(query.includes),
       );
       const data = (await presentUsers(db, org.id, rows, query.includes)).map((user) =>
         pickFields(user, query.fields.users),

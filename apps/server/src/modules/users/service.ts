@@ -1,4 +1,4 @@
-import type { Expression } from 'kysely';
+import type { Expression, RawBuilder } from 'kysely';
 import {
   EMAIL_CHANGE_RATE_LIMIT,
   USER_MESSAGES,
@@ -86,8 +86,9 @@ export function listUsers(
   filters: UserListFilters,
   sort: SortTerm<UserSort>[],
   page: { number: number; size: number },
+  columns: Readonly<Record<string, RawBuilder<unknown>>> = {},
 ): Promise<{ rows: ListedUserRow[]; total: number }> {
-  return usersRepo.listUsers(db, orgId, filters, sort, page);
+  return usersRepo.listUsers(db, orgId, filters, sort, page, columns);
 }
 
 /** Whether the holder may spend (created, terms accepted, wallet-user), in one round trip for the authorisation. */
