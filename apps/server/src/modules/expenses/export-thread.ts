@@ -22,11 +22,12 @@ const BOOT = import.meta.url.endsWith('.ts')
   ? new URL('./export-thread-boot.mjs', import.meta.url)
   : new URL('./export-thread-worker.js', import.meta.url);
 /**
- * A thread's heap is capped, so a million-row export leaves the process's memory flat: with room to spare, V8 lets
- * a fast producer's short-lived rows pile up in the old generation (100 MB and more) before collecting them. What
- * an export really holds at a time (a batch of rows, the labels) is a few MB.
+ * A thread's heap is capped, so a large export leaves the process's memory flat: with room to spare, V8 lets a fast
+ * producer's short-lived rows pile up in the old generation (100 MB and more) before collecting them. What an export
+ * really holds at a time (a batch of rows, the labels, exceljs's and the zip's buffers) is a few MB, but at 32 MB a
+ * 100,000-row workbook ran out of heap on a loaded machine (old and new row writers alike); 64 MB never did.
  */
-const THREAD_HEAP = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 };
+const THREAD_HEAP = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
 
 /** Writes one report on `worker` into `out`, at the download's pace; rejects when it fails or the download closes. */
 function exportOn(worker: Worker, job: ExportRequest, out: PassThrough): Promise<void> {

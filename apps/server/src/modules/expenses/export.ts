@@ -196,7 +196,7 @@ export interface ExportJob {
   sort: readonly ResolvedSort[];
   fields: readonly ExportField[];
   format: ExportFormat;
-  /** Rows per FETCH of an Excel export's cursor. */
+  /** Rows per FETCH of an Excel export's cursor (1,000: two batches alive at once stay small in a thread's heap). */
   batchSize?: number;
   /** The connections CSV exports COPY on (csv-export.ts); an Excel export reads through `db`. */
   copies?: CopyConnections;
@@ -239,10 +239,12 @@ export async function writeExport(job: ExportJob, out: Writable): Promise<void> 
   sheet.columns = specs.map((spec, index) => ({ header: spec.header, key: String(index), width: spec.width }));
   // exceljs writes the sheet's start, its columns and the header row; the rows then go straight into its sheet stream.
   sheet.getRow(1).commit();
-  const sheetXml = (sheet as unknown as { stream: Writable }).stream;
+  // Its write resolves once the zip's deflate took the chunk: without waiting for it, rows made faster than they are
+  // compressed would pile up in memory (an export thread's heap is capped).
+  const sheetXml = (sheet as unknown as { stream: { write(xml: string): Promise<unknown> } }).stream;
   const styles = (workbook as unknown as { styles: { dateStyleId: number } }).styles;
   const rowXml = sheetRowWriter(specs.length, 2, () => styles.dateStyleId);
-  await eachExpenseBatch(db, criteria, job.sort, job.batchSize ?? 5_000, async (rows) => {
+  await eachExpenseBatch(db, criteria, job.sort, job.batchSize ?? 1_000, async (rows) => {
     await labels.load(rows);
     // A write every 256 rows: one string per batch would sit in V8's large-object space and cost collections.
     let xml = '';
@@ -255,11 +257,11 @@ export async function writeExport(job: ExportJob, out: Writable): Promise<void> 
         }),
       );
       if (at % 256 === 255) {
-        sheetXml.write(xml);
+        await sheetXml.write(xml);
         xml = '';
       }
     }
-    if (xml) sheetXml.write(xml);
+    if (xml) await sheetXml.write(xml);
     // Let the zip stream pass the rows on to `out`, then wait for the reader.
     await nextTick();
     await drained(out);
