@@ -126,6 +126,8 @@ describe('authorize(): the decline reasons', () => {
       reason: 'card_not_found',
       holdId: null,
       cardId: null,
+      orgId: null,
+      holderId: null,
     });
     expect(
       await ctx.db.selectFrom('authorization_holds').select('id').where('provider_authorization_id', '=', id).execute(),

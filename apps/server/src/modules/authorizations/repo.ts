@@ -124,8 +124,11 @@ export interface DecideAndHoldInput {
   stripeCreated: number;
 }
 
-/** What the decision statement answers of the hold it recorded: the decision, nothing the caller would not read. */
-export type DecidedHold = Pick<HoldRow, 'id' | 'card_id' | 'approved' | 'decline_reason'>;
+/**
+ * What the decision statement answers of the hold it recorded: the decision, and whose card it was (the open apps
+ * of its holder and the organisation's admins hear of it), nothing the caller would not read.
+ */
+export type DecidedHold = Pick<HoldRow, 'id' | 'org_id' | 'card_id' | 'user_id' | 'approved' | 'decline_reason'>;
 type DecisionRow = { [K in keyof DecidedHold]: DecidedHold[K] | null } & { card_found: boolean };
 
 /**
@@ -232,11 +235,12 @@ export function decideAndHoldQuery(input: DecideAndHoldInput) {
         ${input.merchantData}::jsonb, ${input.wallet}::text, ${input.stripeCreated}::bigint
       FROM decision
       ON CONFLICT (provider, provider_authorization_id) DO NOTHING
-      RETURNING id, card_id, amount, approved, decline_reason
+      RETURNING id, org_id, card_id, user_id, amount, approved, decline_reason
     ),
     moved AS (${raiseHoldsOfApprovedHold('hold')}
     )
-    SELECT hold.id, hold.card_id, hold.approved, hold.decline_reason, EXISTS (SELECT 1 FROM card) AS card_found
+    SELECT hold.id, hold.org_id, hold.card_id, hold.user_id, hold.approved, hold.decline_reason,
+      EXISTS (SELECT 1 FROM card) AS card_found
     FROM (SELECT 1) AS one LEFT JOIN hold ON true
   `;
 }

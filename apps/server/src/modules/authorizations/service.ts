@@ -4,6 +4,7 @@ import type { AuthorizationHoldsTable } from '../../db/schema.js';
 import { lockCardForMovement, lockIssuerCard, moveHolds } from '../cards/service.js';
 import { authorizationDecisionDuration, authorizationDeclines } from '../../observability/metrics.js';
 import { isValidAmount, type DeclineReason } from './decline-rules.js';
+import { cardActivity, publishLive } from '../live/service.js';
 import * as repo from './repo.js';
 import { decideAndHold, declineReasonQuery, insertHold, updateHold, type HoldStatus } from './repo.js';
 
@@ -34,6 +35,9 @@ export interface Decision {
   reason: DeclineReason | null;
   holdId: number | null;
   cardId: number | null;
+  /** The card's organisation and holder (null for an unknown card). */
+  orgId: number | null;
+  holderId: number | null;
 }
 
 function decisionOf(hold: repo.DecidedHold): Decision {
@@ -42,6 +46,8 @@ function decisionOf(hold: repo.DecidedHold): Decision {
     reason: (hold.decline_reason as DeclineReason | null) ?? null,
     holdId: hold.id,
     cardId: hold.card_id,
+    orgId: hold.org_id,
+    holderId: hold.user_id,
   };
 }
 
@@ -64,6 +70,9 @@ export async function authorize(db: Db, request: AuthorizationRequest): Promise<
   try {
     const decision = await decide(db, request);
     if (!decision.approved) authorizationDeclines.inc({ reason: decision.reason ?? 'unknown' });
+    // The holder's and the admins' open apps show it at once (after the decision's own commit; best effort).
+    if (decision.orgId !== null && decision.cardId !== null && decision.holderId !== null)
+      publishLive(db, cardActivity(decision.orgId, decision.cardId, decision.holderId));
     return decision;
   } finally {
     stopTimer();
@@ -87,7 +96,8 @@ async function decide(db: Db, request: AuthorizationRequest): Promise<Decision> 
     stripeCreated: Number.isSafeInteger(request.stripeCreated) ? request.stripeCreated : Math.floor(Date.now() / 1000),
   });
   if (hold) return decisionOf(hold);
-  if (!cardFound) return { approved: false, reason: 'card_not_found', holdId: null, cardId: null };
+  if (!cardFound)
+    return { approved: false, reason: 'card_not_found', holdId: null, cardId: null, orgId: null, holderId: null };
   return decisionOf((await repo.findHold(db, request.provider, request.providerAuthorizationId))!);
 }
 

@@ -70,7 +70,8 @@ export async function simulatePurchase(
   if (decision.approved && input.capture === 'now') {
     expenseId = (await captureAuthorization(db, authorizationId, input.amount, stripeCreated))?.id ?? null;
   }
-  publishLive(db, cardActivity(card.org_id, card.id));
+  // The decision told the open apps; a capture made with it changes the card again.
+  if (expenseId !== null) publishLive(db, cardActivity(card.org_id, card.id));
   return {
     authorization_id: authorizationId,
     approved: decision.approved,

@@ -35,6 +35,7 @@ import {
   type StripeTopup,
   type StripeTransaction,
 } from './stripe-objects.js';
+import { cardActivity, publishLive } from '../live/service.js';
 
 const PROVIDER = 'stripe';
 
@@ -136,8 +137,11 @@ async function applyEvent(deps: WebhookDeps, event: StripeEventShape, log: (mess
         stripeCreated: authorization.created,
       });
       if (!hold) log(`stripe event ${event.id}: authorization ${authorization.id} names an unknown card`);
-      // A hold released or closed on a card the issuer canceled: what it no longer holds goes back to the organisation.
-      else await returnCanceledCardRemainder(db, PROVIDER, idOf(authorization.card) ?? '', event.id);
+      else {
+        // A hold released or closed on a card the issuer canceled: what it no longer holds goes back to the organisation.
+        await returnCanceledCardRemainder(db, PROVIDER, idOf(authorization.card) ?? '', event.id);
+        publishLive(db, cardActivity(hold.org_id, hold.card_id, hold.user_id ?? undefined));
+      }
       return;
     }
     case 'issuing_transaction.created': {
@@ -161,6 +165,7 @@ async function applyEvent(deps: WebhookDeps, event: StripeEventShape, log: (mess
       if (!expense)
         log(`stripe event ${event.id}: transaction ${transaction.id} already posted or for an unknown card`);
       await returnCanceledCardRemainder(db, PROVIDER, idOf(transaction.card) ?? '', event.id);
+      if (expense) publishLive(db, cardActivity(expense.org_id, expense.card_id));
       return;
     }
     // Active, inactive, or canceled at Stripe (lost, stolen, expired: terminal, with its reason).

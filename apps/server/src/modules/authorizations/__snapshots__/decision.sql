@@ -28,7 +28,7 @@ WITH card AS (
         $12::jsonb, $13::text, $14::bigint
       FROM decision
       ON CONFLICT (provider, provider_authorization_id) DO NOTHING
-      RETURNING id, card_id, amount, approved, decline_reason
+      RETURNING id, org_id, card_id, user_id, amount, approved, decline_reason
     ),
     moved AS (
       -- last_used_at is indexed (cards_org_last_used): rewriting it on every purchase would put new entries in
@@ -41,7 +41,8 @@ WITH card AS (
       WHERE cards.id = "hold"."card_id" AND "hold"."approved"
       RETURNING cards.id
     )
-    SELECT hold.id, hold.card_id, hold.approved, hold.decline_reason, EXISTS (SELECT 1 FROM card) AS card_found
+    SELECT hold.id, hold.org_id, hold.card_id, hold.user_id, hold.approved, hold.decline_reason,
+      EXISTS (SELECT 1 FROM card) AS card_found
     FROM (SELECT 1) AS one LEFT JOIN hold ON true
 -- parameters: ["stripe","ic_1",null,null,"wallet-user","2023-06-01T00:00:00Z",1250,"stripe","iauth_1",1250,1250,"{\"name\":\"Coffee\"}",null,1700000000]
 
@@ -75,7 +76,7 @@ WITH card AS (
         $13::jsonb, $14::text, $15::bigint
       FROM decision
       ON CONFLICT (provider, provider_authorization_id) DO NOTHING
-      RETURNING id, card_id, amount, approved, decline_reason
+      RETURNING id, org_id, card_id, user_id, amount, approved, decline_reason
     ),
     moved AS (
       -- last_used_at is indexed (cards_org_last_used): rewriting it on every purchase would put new entries in
@@ -88,7 +89,8 @@ WITH card AS (
       WHERE cards.id = "hold"."card_id" AND "hold"."approved"
       RETURNING cards.id
     )
-    SELECT hold.id, hold.card_id, hold.approved, hold.decline_reason, EXISTS (SELECT 1 FROM card) AS card_found
+    SELECT hold.id, hold.org_id, hold.card_id, hold.user_id, hold.approved, hold.decline_reason,
+      EXISTS (SELECT 1 FROM card) AS card_found
     FROM (SELECT 1) AS one LEFT JOIN hold ON true
 -- parameters: [7,42,"simulator",null,null,"wallet-user","2023-06-01T00:00:00Z",1250,"simulator","iauth_1",1250,1250,"{\"name\":\"Coffee\"}",null,1700000000]
 
