@@ -48,11 +48,15 @@ export async function startServerProcess(
     nodeArgs?: string[];
     /** Listen here (a process restarted where a load balancer expects it); default a free port. */
     port?: number;
+    /** 'built': apps/server/dist/main.js, as production runs it (`npm run build -w apps/server` first). */
+    entry?: 'source' | 'built';
   } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-server-process-'));
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const entry =
+    options.entry === 'built' ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: repoRoot,
     env: {
       ...process.env,
