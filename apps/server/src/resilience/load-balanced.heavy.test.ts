@@ -98,6 +98,21 @@ describe('three processes behind HAProxy, PgBouncer in transaction pooling mode'
     }
   });
 
+  it("a client's own X-Forwarded-Host and X-Forwarded-Proto never reach the processes", async () => {
+    // Another organisation's slug as the forwarded host: were it believed, the session would be of the wrong one.
+    const response = await fetch(`${haproxy.baseUrl}/api/me`, {
+      headers: {
+        accept: 'application/json',
+        cookie: [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        'x-forwarded-host': 'someone-else.localhost',
+        'x-forwarded-proto': 'https',
+      },
+    });
+    expect(response.status).toBe(200);
+    // Plain HTTP all the way: the session cookie set on this answer (if any) is not marked Secure by a claimed https.
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
   it('200 concurrent $10 purchases against $1,000: exactly 100 approved, spread over all three, through PgBouncer', async () => {
     await topUp(100_000);
     const card = await memberCard(100_000);
