@@ -24,6 +24,7 @@ export const NOTIFICATION_TEXTS = {
   markAllRead: 'Mark all as read',
   none: 'You have no notifications yet.',
   marked: 'Notifications marked as read.',
+  loadFailed: 'We could not load your notifications. Try again in a moment.',
 } as const;
 
 export const notificationItemSchema = z.object({

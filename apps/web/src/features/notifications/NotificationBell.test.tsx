@@ -79,6 +79,14 @@ describe('NotificationBell', () => {
     expect(api.calls.find((call) => call.path === '/api/notifications/read')?.body).toEqual({ ids: [7] });
   });
 
+  it('a failed load says so in the panel, with no notice over the page', async () => {
+    installFakeApi({ 'GET /api/notifications': { status: 500, body: { message: 'Server Error' } } });
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText(NOTIFICATION_TEXTS.loadFailed)).toBeInTheDocument();
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+  });
+
   it('says so when there are none, with nothing to mark', async () => {
     installFakeApi({ 'GET /api/notifications': page([]) });
     renderBell();

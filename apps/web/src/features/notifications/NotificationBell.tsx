@@ -47,6 +47,8 @@ export function NotificationBell() {
         <Flex justify="center" style={{ padding: 24 }}>
           <Spin />
         </Flex>
+      ) : latest.isError ? (
+        <Typography.Text type="secondary">{NOTIFICATION_TEXTS.loadFailed}</Typography.Text>
       ) : (latest.data?.data.length ?? 0) === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NOTIFICATION_TEXTS.none} />
       ) : (

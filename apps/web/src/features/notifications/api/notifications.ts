@@ -13,6 +13,8 @@ export function useLatestNotifications() {
   return useQuery({
     queryKey: notificationKeys.latest,
     queryFn: ({ signal }) => http.get<NotificationsPage>('/api/notifications', { signal }),
+    // A passive badge in the header: a failed load shows in its panel, never as a notice over the page.
+    meta: { silent: true },
   });
 }
 
