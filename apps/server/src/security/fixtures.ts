@@ -136,6 +136,9 @@ export async function orgFingerprint(
   orgId: number,
   skip: string[] = ['sessions', 'throttles'],
 ): Promise<Record<string, string>> {
+  // The issuer outbox sends earlier changes in the background (marking its commands sent): let it finish first, so
+  // only what the call under test wrote can differ.
+  await issuerOutboxDrained(db, orgId);
   const tables = await sql<{ table_name: string }>`
     SELECT table_name FROM information_schema.columns
     WHERE table_schema = 'public' AND column_name = 'org_id' ORDER BY table_name`.execute(db);
@@ -151,6 +154,23 @@ export async function orgFingerprint(
       .slice(0, 16);
   }
   return result;
+}
+
+async function issuerOutboxDrained(db: Db, orgId: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const waiting = await db
+      .selectFrom('issuer_commands')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .executeTakeFirst();
+    if (!waiting) return;
+    if (Date.now() > deadline)
+      throw new Error(`organisation ${orgId}: the issuer outbox still waits after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Names of the tables whose fingerprint changed. */
