@@ -3,6 +3,7 @@ import {
   CANCELED_CARD_MESSAGES,
   CARD_MESSAGES,
   TERMS_EXEMPT_BEFORE,
+  formatCents,
   isWalletUser,
   type CardholderStanding,
   type NewCardInput,
@@ -45,6 +46,8 @@ import {
   updateCard,
 } from './repo.js';
 import type { CardholderRow, CardListFilters, CardRow, CardSort, ListedCardRow } from './types.js';
+import { cardActivity, organisationFundsChanged, publishLive } from '../live/service.js';
+import { announceNotifications, notify, type Notice } from '../notifications/service.js';
 
 export {
   lockCardForMovement,
@@ -410,7 +413,8 @@ export async function fundCard(
   /** Back-dated (the demo seed's year of history); the API never passes it. */
   at?: Date,
 ): Promise<CardRow> {
-  return deps.db.transaction().execute(async (tx) => {
+  let told: Awaited<ReturnType<typeof notify>> = [];
+  const funded = await deps.db.transaction().execute(async (tx) => {
     const card = await lockCard(tx, orgId, cardId);
     if (!card) throw notFound();
     assertNotCanceled(card);
@@ -452,8 +456,26 @@ export async function fundCard(
       },
     });
     await queueIssuerSync(tx, deps.jobs, card, 'card_spending_limit');
+    if (delta > 0) told = await notify(tx, [cardFundedNotice(card, delta, input.amount)]);
     return { ...card, spending_limit: input.amount };
   });
+  // After the commit: the holder's bell, and every open app showing the card or the organisation's funds.
+  announceNotifications(deps.db, told);
+  publishLive(deps.db, cardActivity(orgId, funded.id, funded.user_id));
+  publishLive(deps.db, organisationFundsChanged(orgId));
+  return funded;
+}
+
+/** The holder's notification of money added to their card. */
+function cardFundedNotice(card: CardRow, added: number, limit: number): Notice {
+  return {
+    orgId: card.org_id,
+    userId: card.user_id,
+    kind: 'card_funded',
+    title: 'Card funded',
+    body: `${formatCents(added)} was added to your card •••• ${card.last4}; its limit is now ${formatCents(limit)}.`,
+    link: `/cards/${card.id}`,
+  };
 }
 
 /** A card the issuer canceled is never activated, deactivated or funded again (409). */

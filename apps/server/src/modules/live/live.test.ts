@@ -201,6 +201,46 @@ describe('GET /api/events', () => {
     for (const stream of [admin, holder, other]) stream.close();
   });
 
+  it("funding a card notifies its holder (the bell and the stream) and refreshes the admins' funds", async () => {
+    await world.adminClient.post(
+      '/api/topups',
+      { amount: 10_000, description: 'For the card' },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+    const [admin, holder] = await Promise.all([
+      openStream(world.adminClient, world.host),
+      openStream(world.memberClient, world.host),
+    ]);
+    const notified = holder.next(LIVE_EVENT_KINDS.notificationCreated, 2_000);
+    const cardSeen = holder.next(LIVE_EVENT_KINDS.cardActivity, 2_000);
+    const fundsSeen = admin.next(LIVE_EVENT_KINDS.balanceChanged, 2_000);
+    const response = await world.adminClient.put(
+      `/api/cards/${world.card.id}/balance`,
+      { amount: 2_500, description: 'Books' },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const { notification_id } = (await notified) as { notification_id: number };
+    expect(await cardSeen).toEqual({ card_id: world.card.id });
+    expect(await fundsSeen).toEqual({});
+    const bell = (await world.memberClient.get('/api/notifications')).json<{
+      data: Array<{ id: number; kind: string; title: string; body: string; link: string }>;
+      meta: { unread: number };
+    }>();
+    expect(bell.data[0]).toMatchObject({
+      id: notification_id,
+      kind: 'card_funded',
+      title: 'Card funded',
+      body: expect.stringMatching(/^\$25\.00 was added to your card •••• \d{4}; its limit is now \$25\.00\.$/),
+      link: `/cards/${world.card.id}`,
+    });
+    expect(bell.meta.unread).toBe(1);
+    // Nothing for the admin who did it: the notification is the holder's.
+    expect(admin.received().map((event) => event.kind)).not.toContain(LIVE_EVENT_KINDS.notificationCreated);
+    admin.close();
+    holder.close();
+  });
+
   it('a burst of events goes out as few notifications and all arrive in order', async () => {
     const admin = await openStream(world.adminClient, world.host);
     for (let card = 1; card <= 300; card++)
