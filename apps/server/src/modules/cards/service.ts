@@ -47,7 +47,7 @@ import {
 } from './repo.js';
 import type { CardholderRow, CardListFilters, CardRow, CardSort, ListedCardRow } from './types.js';
 import { cardActivity, organisationFundsChanged, publishLive } from '../live/service.js';
-import { announceNotifications, notify, type Notice } from '../notifications/service.js';
+import { notify, type Notice } from '../notifications/service.js';
 
 export {
   lockCardForMovement,
@@ -413,7 +413,6 @@ export async function fundCard(
   /** Back-dated (the demo seed's year of history); the API never passes it. */
   at?: Date,
 ): Promise<CardRow> {
-  let told: Awaited<ReturnType<typeof notify>> = [];
   const funded = await deps.db.transaction().execute(async (tx) => {
     const card = await lockCard(tx, orgId, cardId);
     if (!card) throw notFound();
@@ -456,11 +455,10 @@ export async function fundCard(
       },
     });
     await queueIssuerSync(tx, deps.jobs, card, 'card_spending_limit');
-    if (delta > 0) told = await notify(tx, [cardFundedNotice(card, delta, input.amount)]);
+    if (delta > 0) await notify(tx, [cardFundedNotice(card, delta, input.amount)]);
     return { ...card, spending_limit: input.amount };
   });
-  // After the commit: the holder's bell, and every open app showing the card or the organisation's funds.
-  announceNotifications(deps.db, told);
+  // After the commit: every open app showing the card or the organisation's funds (the holder's bell heard at commit).
   publishLive(deps.db, cardActivity(orgId, funded.id, funded.user_id));
   publishLive(deps.db, organisationFundsChanged(orgId));
   return funded;

@@ -1,6 +1,7 @@
 import { LIVE_EVENT_KINDS, type LiveEventKind } from '@wallet/contract';
-import type { Db } from '../../db/database.js';
-import { hubOf, type LiveEvent, type LiveHub } from './hub.js';
+import { sql } from 'kysely';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { hubOf, LIVE_CHANNEL, payloadsOf, type LiveEvent, type LiveHub } from './hub.js';
 
 export type { LiveEvent, LiveHub };
 
@@ -10,6 +11,14 @@ export type { LiveEvent, LiveHub };
  */
 export function publishLive<K extends LiveEventKind>(db: Db, event: LiveEvent<K>): void {
   hubOf(db)?.publish(event);
+}
+
+/**
+ * Tells the open apps from inside a transaction: PostgreSQL delivers the NOTIFY when (and only if) it commits. For
+ * rare events written with their change (a notification); frequent ones go through publishLive, batched.
+ */
+export async function publishLiveInTransaction(tx: DbOrTx, events: readonly LiveEvent[]): Promise<void> {
+  for (const payload of payloadsOf(events)) await sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(tx);
 }
 
 /** The organisation's unallocated funds changed: its admins' dashboards and Account Funding refresh. */

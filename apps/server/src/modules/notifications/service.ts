@@ -1,6 +1,6 @@
 import { LIVE_EVENT_KINDS, type NotificationCentreKind } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { publishLive } from '../live/service.js';
+import { publishLiveInTransaction } from '../live/service.js';
 import * as repo from './repo.js';
 
 export type NotificationRow = repo.NotificationRow;
@@ -16,8 +16,8 @@ export interface Notice {
 }
 
 /**
- * Writes notifications in the caller's transaction (they exist exactly when the change they tell of does); call
- * announceNotifications with what this returns after the commit, so the open apps show them at once.
+ * Writes notifications in the caller's transaction (they exist exactly when the change they tell of does), and each
+ * person's open app hears of theirs when it commits (NOTIFY inside the transaction).
  */
 export async function notify(tx: DbOrTx, notices: readonly Notice[]): Promise<Array<{ id: number } & Notice>> {
   const ids = await repo.insertNotifications(
@@ -31,18 +31,17 @@ export async function notify(tx: DbOrTx, notices: readonly Notice[]): Promise<Ar
       link: notice.link,
     })),
   );
-  return notices.map((notice, index) => ({ ...notice, id: ids[index]! }));
-}
-
-/** After the commit: each person's open app hears of their new notification. */
-export function announceNotifications(db: Db, written: ReadonlyArray<{ id: number } & Notice>): void {
-  for (const notice of written)
-    publishLive(db, {
+  const written = notices.map((notice, index) => ({ ...notice, id: ids[index]! }));
+  await publishLiveInTransaction(
+    tx,
+    written.map((notice) => ({
       orgId: notice.orgId,
       audience: { userIds: [notice.userId], admins: false },
       kind: LIVE_EVENT_KINDS.notificationCreated,
       data: { notification_id: notice.id },
-    });
+    })),
+  );
+  return written;
 }
 
 export function notificationsOf(db: DbOrTx, orgId: number, userId: number, page: { number: number; size: number }) {

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { randomToken, tokenDigest } from '../../crypto/tokens.js';
 import { queueMail, renderMail } from '../mail/service.js';
+import { notify } from '../notifications/service.js';
 import type { Organization } from '../orgs/service.js';
 import { findUserById, fullName } from '../users/service.js';
 import { insertLinks, type ApprovalRow, type RequestRow } from './repo.js';
@@ -16,7 +17,10 @@ export interface MailContext {
   origin: string;
 }
 
-/** The current approver's mail with one-click Approve and Reject links (single use, 7 days). */
+/**
+ * The current approver's mail with one-click Approve and Reject links (single use, 7 days), and the same news in
+ * their notification bell.
+ */
 export async function mailApprover(context: MailContext, request: RequestRow, approval: ApprovalRow): Promise<void> {
   const { tx, jobs, organization, origin } = context;
   const [approver, requester] = await Promise.all([
@@ -38,6 +42,16 @@ export async function mailApprover(context: MailContext, request: RequestRow, ap
     })),
   );
   const link = (action: 'approved' | 'rejected') => new URL(`/api/approval-links/${tokens[action]}`, origin).toString();
+  await notify(tx, [
+    {
+      orgId: organization.id,
+      userId: approver.id,
+      kind: 'approval_needed',
+      title: 'A request waits for your approval',
+      body: `${fullName(requester)} asks for ${formatCents(request.amount)}: ${request.notes}`,
+      link: '/requests',
+    },
+  ]);
   await queueMail(tx, jobs, {
     orgId: organization.id,
     kind: 'approval_needed',
@@ -61,7 +75,7 @@ export async function mailApprover(context: MailContext, request: RequestRow, ap
   });
 }
 
-/** The requester learns the outcome. */
+/** The requester learns the outcome, by mail and in their notification bell. */
 export async function mailRequester(
   context: MailContext,
   request: RequestRow,
@@ -71,6 +85,19 @@ export async function mailRequester(
   const { tx, jobs, organization, origin } = context;
   const requester = await findUserById(tx, organization.id, request.user_id);
   if (!requester) return;
+  await notify(tx, [
+    {
+      orgId: organization.id,
+      userId: requester.id,
+      kind: 'request_decided',
+      title: `Request ${outcome}`,
+      body:
+        outcome === 'approved'
+          ? `Your request for ${formatCents(request.amount)} was approved and the money is on your card.`
+          : `Your request for ${formatCents(request.amount)} was rejected.${note ? ` Comment: ${note}` : ''}`,
+      link: '/requests?tab=myRequest',
+    },
+  ]);
   await queueMail(tx, jobs, {
     orgId: organization.id,
     kind: 'request_decided',
