@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_TEXTS, type NotificationItem } from '@wallet/contract';
 import { csrfCookieRoute, installFakeApi } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-ui';
+import { onPhone } from '../../test/viewport';
 import { NotificationBell } from './NotificationBell';
 
 const item = (id: number, title: string, read: boolean): NotificationItem => ({
@@ -85,6 +86,19 @@ describe('NotificationBell', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText(NOTIFICATION_TEXTS.loadFailed)).toBeInTheDocument();
     expect(document.querySelector('.ant-notification-notice')).toBeNull();
+  });
+
+  describe('on a phone', () => {
+    onPhone();
+
+    it('opens the notifications from the top of the screen, full width, instead of a panel beside the bell', async () => {
+      installFakeApi({ 'GET /api/notifications': page([item(3, 'Card funded', false)]) });
+      renderBell();
+      await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+      const drawer = await screen.findByRole('dialog', { name: NOTIFICATION_TEXTS.title });
+      expect(within(drawer).getByRole('list', { name: NOTIFICATION_TEXTS.title })).toBeInTheDocument();
+      expect(within(drawer).getByRole('button', { name: NOTIFICATION_TEXTS.markAllRead })).toBeEnabled();
+    });
   });
 
   it('says so when there are none, with nothing to mark', async () => {
