@@ -6,7 +6,7 @@ import type { Db } from '../db/database.js';
 import type { TestContext } from '../test/context.js';
 import type { TestClient } from '../test/client.js';
 import { makeOrganization, makeUser } from '../test/factories.js';
-import { fundCard } from '../test/card-factories.js';
+import { fundCard, waitForIssuerOutbox } from '../test/card-factories.js';
 import { waitFor } from '../test/helpers.js';
 import { openSession } from '../modules/auth/service.js';
 import { decide, fileRequest, requestWorld, type RequestWorld } from '../modules/purchase-requests/test-fixtures.js';
@@ -138,7 +138,7 @@ export async function orgFingerprint(
 ): Promise<Record<string, string>> {
   // The issuer outbox sends earlier changes in the background (marking its commands sent): let it finish first, so
   // only what the call under test wrote can differ.
-  await issuerOutboxDrained(db, orgId);
+  await waitForIssuerOutbox(db, { orgId });
   const tables = await sql<{ table_name: string }>`
     SELECT table_name FROM information_schema.columns
     WHERE table_schema = 'public' AND column_name = 'org_id' ORDER BY table_name`.execute(db);
@@ -154,23 +154,6 @@ export async function orgFingerprint(
       .slice(0, 16);
   }
   return result;
-}
-
-async function issuerOutboxDrained(db: Db, orgId: number, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const waiting = await db
-      .selectFrom('issuer_commands')
-      .select('id')
-      .where('org_id', '=', orgId)
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .executeTakeFirst();
-    if (!waiting) return;
-    if (Date.now() > deadline)
-      throw new Error(`organisation ${orgId}: the issuer outbox still waits after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** Names of the tables whose fingerprint changed. */

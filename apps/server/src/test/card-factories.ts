@@ -125,18 +125,29 @@ export async function setUserCreatedAt(db: Db, userId: number, createdAt: Date) 
 }
 
 /** Waits until the issuer has been told of every change to the card (the issuer outbox has nothing waiting). */
-export async function waitForIssuerSync(db: Db, cardId: number, timeoutMs = 30_000): Promise<void> {
+export function waitForIssuerSync(db: Db, cardId: number, timeoutMs = 30_000): Promise<void> {
+  return waitForIssuerOutbox(db, { cardId }, timeoutMs);
+}
+
+/** Waits until the issuer outbox has nothing waiting for this card, or for any card of this organisation. */
+export async function waitForIssuerOutbox(
+  db: Db,
+  scope: { cardId: number } | { orgId: number },
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const waiting = await db
       .selectFrom('issuer_commands')
       .select('id')
-      .where('card_id', '=', cardId)
+      .$if('cardId' in scope, (query) => query.where('card_id', '=', (scope as { cardId: number }).cardId))
+      .$if('orgId' in scope, (query) => query.where('org_id', '=', (scope as { orgId: number }).orgId))
       .where('sent_at', 'is', null)
       .where('failed_at', 'is', null)
       .executeTakeFirst();
     if (!waiting) return;
-    if (Date.now() > deadline) throw new Error(`card ${cardId}: the issuer outbox still waits after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`${JSON.stringify(scope)}: the issuer outbox still waits after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
