@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { cardholderNameField } from './card-issuer.js';
 import { idSchema, MAX_STRING_LENGTH } from './fields.js';
-import { formatCents } from './money.js';
+import { formatCents, MAX_AMOUNT_CENTS } from './money.js';
+import { cardIdentityFields, spendingControlsSchema } from './card-controls.js';
 
 export const CARD_MESSAGES = {
   added: 'Added',
@@ -72,8 +73,6 @@ export const CARD_STATUSES = ['active', 'inactive', 'canceled'] as const;
 export const SETTABLE_CARD_STATUSES = ['active', 'inactive'] as const;
 export const SHIPPING_SERVICES = ['standard', 'express', 'priority'] as const;
 
-/** Largest amount we accept anywhere: $10,000,000.00 in cents. */
-export const MAX_AMOUNT_CENTS = 1_000_000_000;
 
 /** An amount in integer cents (the API never takes dollars). */
 export function centsField(min: number) {
@@ -124,6 +123,9 @@ export const newCardSchema = z
     cardholder_name: cardholderNameField(CARD_MESSAGES.cardholderName),
     billing: billingSchema,
     shipping: shippingSchema.nullish(),
+    /** Issue 20: the card's controls (Card Settings' defaults when omitted) and identity. */
+    spending_controls: spendingControlsSchema.optional(),
+    ...cardIdentityFields,
   })
   .superRefine((card, ctx) => {
     if (card.type === 'physical' && !card.shipping)

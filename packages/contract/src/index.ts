@@ -13,6 +13,8 @@ export * from './lists.js';
 export * from './states.js';
 export * from './ui-texts.js';
 export * from './cards.js';
+export * from './card-controls.js';
+export * from './card-settings.js';
 export * from './card-issuer.js';
 export * from './purchase-requests.js';
 export * from './request-texts.js';

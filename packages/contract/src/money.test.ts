@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_AMOUNT_CENTS } from './cards.js';
+import { MAX_AMOUNT_CENTS } from './money.js';
 import { centsToDecimal, dollarsToCents, formatCents } from './money.js';
 
 describe('formatCents, the one way amounts become text on screen', () => {

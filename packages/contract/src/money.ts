@@ -12,6 +12,9 @@ export interface FormatCentsOptions {
  */
 
 /** Cents as a plain dollars figure for files, spreadsheets and inputs: 123456 -> '1234.56', -5 -> '-0.05'; exact, no floats. */
+/** Largest amount we accept anywhere: $10,000,000.00 in cents. */
+export const MAX_AMOUNT_CENTS = 1_000_000_000;
+
 export function centsToDecimal(cents: number): string {
   const absolute = Math.abs(Math.trunc(cents));
   const sign = cents < 0 && absolute > 0 ? '-' : '';

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DeclineDetail, SpendingControls } from '@wallet/contract';
 
 /** Table types for Kysely; each module reads and writes only its own tables. */
 // Updatable only so tests can age rows (terms exemption, expiry); application code never moves them.
@@ -225,6 +226,14 @@ export interface CardsTable {
   holds_amount: ColumnType<number, number | undefined, number>;
   shipping: ColumnType<Shipping | null, string | null, string | null>;
   last_used_at: Date | null;
+  /** Stripe-shaped controls (contract card-controls.ts), enforced by the decision and mirrored to the issuer. */
+  spending_controls: ColumnType<SpendingControls, string | undefined, string>;
+  nickname: string | null;
+  purpose: string | null;
+  /** Only merchants whose name contains this (case-insensitive) are approved. */
+  merchant_lock: string | null;
+  /** On this day (UTC) the remaining limit returns to the organisation. */
+  allocation_expires_on: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -298,6 +307,8 @@ export interface AuthorizationHoldsTable {
   provider_authorization_id: string;
   approved: boolean;
   decline_reason: string | null;
+  /** What the decision knew when it declined (contract DeclineDetail). */
+  decline_detail: ColumnType<DeclineDetail | null, string | null | undefined, string | null>;
   status: 'pending' | 'closed' | 'reversed' | 'expired' | 'declined';
   requested_amount: number;
   amount: ColumnType<number, number | undefined, number>;

@@ -98,6 +98,10 @@ export async function seedDemoCards(deps: CardsDeps, orgId: number, adminId: num
         cardholder_name: name,
         billing: { ...billing, country: 'US' },
         shipping: spec.type === 'physical' ? { service: 'express', name, ...billing, country: 'US' } : null,
+        nickname: null,
+        purpose: null,
+        merchant_lock: null,
+        allocation_expires_on: null,
       },
       `demo-seed-card-${index}`,
     );

@@ -24,6 +24,7 @@ import * as reversalsCancellations from './0022_reversals_cancellations.js';
 import * as ssoSignIns from './0023_sso_sign_ins.js';
 import * as pendingHoldsCoverAmount from './0024_pending_holds_cover_amount.js';
 import * as notifications from './0025_notifications.js';
+import * as cardControls from './0026_card_controls.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0023_sso_sign_ins': ssoSignIns,
   '0024_pending_holds_cover_amount': pendingHoldsCoverAmount,
   '0025_notifications': notifications,
+  '0026_card_controls': cardControls,
 };

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { NO_SPENDING_CONTROLS, spendingControlsSchema } from './card-controls.js';
+import { CARD_TYPES, SHIPPING_SERVICES } from './cards.js';
+import { MAX_AMOUNT_CENTS } from './money.js';
+
+/**
+ * Account Settings → Card Settings (issue 20 point 5): the organisation's defaults for new cards, which the create-card
+ * drawer starts from, and the organisation-funds-low threshold its admins are notified below.
+ * GET /api/card-settings (admins), PUT /api/card-settings (admins).
+ */
+export const CARD_SETTINGS_TEXTS = {
+  title: 'Card Settings',
+  intro: 'New cards start from these settings. Changing them does not change cards already issued.',
+  defaultType: 'Default card type',
+  defaultShipping: 'Default shipping speed',
+  defaultControls: 'Default spending controls',
+  fundsLowThreshold: 'Notify admins when unallocated funds fall below',
+  fundsLowHelp: 'Leave empty for no notification.',
+  saved: 'Card Settings saved',
+  thresholdInvalid: 'Enter an amount of at least $0.01, or leave it empty.',
+} as const;
+
+export const cardSettingsSchema = z.object({
+  default_type: z.enum(CARD_TYPES).default('virtual'),
+  default_shipping_service: z.enum(SHIPPING_SERVICES).default('standard'),
+  default_spending_controls: spendingControlsSchema.default(NO_SPENDING_CONTROLS),
+  /** Cents; null: no organisation-funds-low notification. */
+  org_funds_low_threshold: z
+    .number({ error: CARD_SETTINGS_TEXTS.thresholdInvalid })
+    .int(CARD_SETTINGS_TEXTS.thresholdInvalid)
+    .min(1, CARD_SETTINGS_TEXTS.thresholdInvalid)
+    .max(MAX_AMOUNT_CENTS, CARD_SETTINGS_TEXTS.thresholdInvalid)
+    .nullish()
+    .transform((value) => value ?? null),
+});
+export type CardSettings = z.output<typeof cardSettingsSchema>;
+export type CardSettingsInput = z.input<typeof cardSettingsSchema>;
+
+/** What an organisation that never saved Card Settings has. */
+export const DEFAULT_CARD_SETTINGS: CardSettings = {
+  default_type: 'virtual',
+  default_shipping_service: 'standard',
+  default_spending_controls: NO_SPENDING_CONTROLS,
+  org_funds_low_threshold: null,
+};
