@@ -24,6 +24,7 @@ import {
   postgresTicks,
   processTicks,
   residentBytes,
+  builtServerEntry,
   serverNodeArgs,
   sleep,
   startBenchCluster,
@@ -537,16 +538,16 @@ export async function withSeededServer<T>(
     await issuerDb.destroy();
     issuerDb = undefined;
     log(`seeded in ${seeded.seconds.toFixed(1)} s`);
-    log('starting the server (apps/server/src/main.ts)');
+    log('starting the server as production runs it (built by apps/server/build.mjs)');
     server = await startServerProcess(
       {
         DATABASE_URL: bench.url,
         DEFAULT_ORG: SLUG,
-        NODE_ENV: 'development',
+        NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
       },
-      { timeoutMs: 120_000, nodeArgs: serverNodeArgs() },
+      { timeoutMs: 120_000, nodeArgs: serverNodeArgs(), entry: await builtServerEntry() },
     );
     client = new BenchClient(new URL(server.baseUrl), 4);
     await client.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -1,13 +1,17 @@
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { CSRF_COOKIE, CSRF_HEADER } from '@wallet/contract';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.js';
 import { ensureDatabase } from '../apps/server/src/db/connect.js';
 import { createDb, migrateToLatest, type Db } from '../apps/server/src/db/database.js';
+import { repoRoot } from '../apps/server/src/test/server-process.js';
 
 /** Shared by the benches: a keep-alive HTTP client with a session, percentiles, /proc readings and a table. */
 
@@ -282,6 +286,25 @@ export interface BenchCluster {
 
 /** Extra node flags for a benchmarked server: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it. */
 export const serverNodeArgs = (): string[] => process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
+let builtServer: Promise<{ main: string }> | undefined;
+
+/**
+ * The server as production runs it: built once per bench run by apps/server/build.mjs from the current sources (so a
+ * bench never measures a stale dist/), into .tmp/bench/ (three levels under the repository, as dist/ is, so it finds
+ * node_modules and the repository as dist/main.js does). Benched servers run it with NODE_ENV=production.
+ */
+export function builtServerEntry(): Promise<{ main: string }> {
+  builtServer ??= (async () => {
+    const scratch = path.join(repoRoot, '.tmp/bench');
+    await fs.mkdir(scratch, { recursive: true });
+    const outdir = await fs.mkdtemp(path.join(scratch, 'server-'));
+    process.once('exit', () => void rmSync(outdir, { recursive: true, force: true }));
+    await promisify(execFile)(process.execPath, [path.join(repoRoot, 'apps/server/build.mjs'), outdir]);
+    return { main: path.join(outdir, 'main.js') };
+  })();
+  return builtServer;
+}
 
 export async function startBenchCluster(options: {
   name: string;

@@ -10,6 +10,7 @@ import {
   BENCH_ORG,
   figureTable,
   machineContext,
+  builtServerEntry,
   serverNodeArgs,
   startBenchCluster,
   withCleanup,
@@ -104,9 +105,11 @@ async function behindHaproxy(
       DEFAULT_ORG: BENCH_ORG.slug,
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
+      // Not production: purchases come through the simulator, which production does not serve.
     };
+    const entry = await builtServerEntry();
     for (let index = 0; index < count; index++)
-      processes.push(await startServerProcess(env, { timeoutMs: 120_000, nodeArgs: serverNodeArgs() }));
+      processes.push(await startServerProcess(env, { timeoutMs: 120_000, nodeArgs: serverNodeArgs(), entry }));
     haproxy = await startHaproxy(processes.map((server) => new URL(server.baseUrl).host));
     const deadline = Date.now() + 30_000;
     while ((await haproxy.servers()).filter((server) => server.status === 'UP').length < count) {

@@ -48,14 +48,21 @@ export async function startServerProcess(
     nodeArgs?: string[];
     /** Listen here (a process restarted where a load balancer expects it); default a free port. */
     port?: number;
-    /** 'built': apps/server/dist/main.js, as production runs it (`npm run build -w apps/server` first). */
-    entry?: 'source' | 'built';
+    /**
+     * 'built': apps/server/dist/main.js, as production runs it (`npm run build -w apps/server` first); `{ main }`: a
+     * main.js built elsewhere (apps/server/build.mjs <folder>, three levels under the repository like dist/).
+     */
+    entry?: 'source' | 'built' | { main: string };
   } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wallet-server-process-'));
   const entry =
-    options.entry === 'built' ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+    options.entry === 'built'
+      ? ['apps/server/dist/main.js']
+      : typeof options.entry === 'object'
+        ? [options.entry.main]
+        : ['--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: repoRoot,
     env: {
