@@ -1,6 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { healthSchema } from '@wallet/contract';
 import type { AppDeps } from './http/context.js';
@@ -11,6 +10,7 @@ import { registerCsrf } from './http/csrf.js';
 import { registerSessions } from './http/session.js';
 import { registerSpa } from './http/spa.js';
 import { registerCompression } from './http/compression.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { loggerOptions } from './http/logging.js';
@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // With ISSUER=stripe the card page loads Stripe.js for Issuing Elements: its script and iframes from js.stripe.com,
   // its calls to api.stripe.com (Stripe.js's documented CSP). Nothing of Stripe's is allowed otherwise.
   const stripeJs = deps.config.ISSUER === 'stripe';
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

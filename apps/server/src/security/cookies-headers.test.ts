@@ -202,6 +202,22 @@ describe('security headers', () => {
     }
   });
 
+  it("Stripe's webhook answers without them (a server reads it, never a browser), and an error answer still has them", async () => {
+    const webhook = await spa.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: { host: org.host },
+      payload: {},
+    });
+    expect(webhook.statusCode).toBe(400);
+    expect(webhook.headers['content-security-policy']).toBeUndefined();
+    expect(webhook.headers['x-frame-options']).toBeUndefined();
+    const missing = await spa.inject({ method: 'GET', url: '/api/no-such-route', headers: { host: org.host } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    expect(missing.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
   it('over HTTPS the SPA and the API send Strict-Transport-Security', async () => {
     const app = await appWith({ TRUST_PROXY: 1 });
     for (const url of ['/dashboard', '/api/sso/config', '/healthz']) {
