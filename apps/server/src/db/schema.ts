@@ -309,6 +309,8 @@ export interface AuthorizationHoldsTable {
   decline_reason: string | null;
   /** What the decision knew when it declined (contract DeclineDetail). */
   decline_detail: ColumnType<DeclineDetail | null, string | null | undefined, string | null>;
+  /** What the card had left to spend once this approved hold was taken (the notifier's "card low"). */
+  available_after: ColumnType<number | null, number | null | undefined, number | null>;
   status: 'pending' | 'closed' | 'reversed' | 'expired' | 'declined';
   requested_amount: number;
   amount: ColumnType<number, number | undefined, number>;
@@ -604,7 +606,27 @@ export interface NotificationsTable {
   read_at: Date | null;
 }
 
+/** One row per card and limited interval: what its current window has spent (cards/spend-windows.ts). */
+export interface CardSpendWindowsTable {
+  org_id: number;
+  card_id: number;
+  interval: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  window_start: ColumnType<string, string, string>;
+  spent: number;
+}
+
+/** The purchase notifier's one row (authorizations/purchase-notifier.ts). */
+export interface PurchaseNotifierCursorTable {
+  id: Generated<number>;
+  last_hold_id: number;
+  horizon_id: number | null;
+  horizon_snapshot: string | null;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
+  card_spend_windows: CardSpendWindowsTable;
+  purchase_notifier_cursor: PurchaseNotifierCursorTable;
   notifications: NotificationsTable;
   organizations: OrganizationsTable;
   installation: InstallationTable;
@@ -652,4 +674,20 @@ export interface Database {
   sso_sign_ins: SsoSignInsTable;
   organization_logos: OrganizationLogosTable;
   audit_log: AuditLogTable;
+  receipts: ReceiptsTable;
+}
+
+export interface ReceiptsTable {
+  id: Generated<number>;
+  org_id: number;
+  /** Null while the receipt waits in the inbox, unmatched. */
+  expense_id: number | null;
+  uploaded_by: number | null;
+  /** The file's random key in the receipt storage. */
+  storage_key: string;
+  type: 'jpeg' | 'png' | 'heic' | 'pdf';
+  byte_size: number;
+  sha256: string;
+  file_name: string;
+  created_at: CreatedAt;
 }

@@ -25,6 +25,8 @@ import * as ssoSignIns from './0023_sso_sign_ins.js';
 import * as pendingHoldsCoverAmount from './0024_pending_holds_cover_amount.js';
 import * as notifications from './0025_notifications.js';
 import * as cardControls from './0026_card_controls.js';
+import * as spendWindows from './0027_spend_windows.js';
+import * as receipts from './0031_receipts.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -55,4 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0024_pending_holds_cover_amount': pendingHoldsCoverAmount,
   '0025_notifications': notifications,
   '0026_card_controls': cardControls,
+  '0027_spend_windows': spendWindows,
+  '0031_receipts': receipts,
 };
