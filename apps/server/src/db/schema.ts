@@ -234,6 +234,10 @@ export interface CardsTable {
   merchant_lock: string | null;
   /** On this day (UTC) the remaining limit returns to the organisation. */
   allocation_expires_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Cents; the holder hears when what is left to spend falls below it (null: never). */
+  low_balance_threshold: number | null;
+  /** When the allocation expiry job returned what was left (allocation_expires_on reached); a new date clears it. */
+  allocation_expired_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
