@@ -18,6 +18,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerTextInputGuard } from './http/text-input.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { receiptRoutes } from './modules/receipts/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { namesOfUsers } from './modules/users/service.js';
 import { avatarRoutes } from './modules/users/avatar-routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(termsRoutes);
   await app.register(fundingRoutes);
   await app.register(expensesRoutes);
+  await app.register(receiptRoutes);
   await app.register(simulatorRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(walletCategoryRoutes);

@@ -30,3 +30,4 @@ export * from './merchant-categories.js';
 export * from './responses/index.js';
 export * from './live-events.js';
 export * from './notifications.js';
+export * from './receipts.js';

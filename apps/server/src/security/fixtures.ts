@@ -7,7 +7,7 @@ import type { TestContext } from '../test/context.js';
 import type { TestClient } from '../test/client.js';
 import { makeOrganization, makeUser } from '../test/factories.js';
 import { fundCard, waitForIssuerOutbox } from '../test/card-factories.js';
-import { waitFor } from '../test/helpers.js';
+import { multipartFile, PNG_BYTES, waitFor } from '../test/helpers.js';
 import { openSession } from '../modules/auth/service.js';
 import { decide, fileRequest, requestWorld, type RequestWorld } from '../modules/purchase-requests/test-fixtures.js';
 import { daysFromToday } from '../modules/purchase-requests/test-fixtures.js';
@@ -38,6 +38,7 @@ export interface SecurityWorld {
     approval: number;
     recurring: number;
     expense: number;
+    receipt: number;
     category: number;
     authorization: string;
     mail: number;
@@ -65,6 +66,10 @@ export async function securityWorld(ctx: TestContext): Promise<SecurityWorld> {
     authorization_id: string;
     expense_id: number;
   };
+  const { payload, headers } = multipartFile('receipt', 'receipt.png', 'image/png', PNG_BYTES);
+  const attached = await a.adminClient.post(`/api/expenses/${expense}/receipts`, payload, headers);
+  expect(attached.statusCode, attached.body).toBe(201);
+  const receipt = (attached.json().data as { id: number }).id;
   const request = await fileRequest(a, { amount: 2_000 });
   const recurringRequest = await fileRequest(a, { amount: 3_000, interval: 'monthly', start_date: daysFromToday(1) });
   for (const approval of recurringRequest.approvals) {
@@ -118,6 +123,7 @@ export async function securityWorld(ctx: TestContext): Promise<SecurityWorld> {
       approval: request.approvals[0]!.id,
       recurring: recurring.id,
       expense,
+      receipt,
       category: category.id,
       authorization,
       mail: mail.id,

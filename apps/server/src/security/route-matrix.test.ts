@@ -44,6 +44,7 @@ const ID_OF_RESOURCE: Record<string, keyof SecurityWorld['ids']> = {
   'purchase-requests': 'request',
   'recurring-purchase-requests': 'recurring',
   expenses: 'expense',
+  receipts: 'receipt',
   'wallet-categories': 'category',
   simulator: 'authorization',
   dev: 'mail',
@@ -110,6 +111,7 @@ function samples(w: SecurityWorld): Record<string, Sample> {
     'PUT /api/users/:id/roles': { roles: ['wallet-admin'] },
     'PUT /api/wallet-categories/:id': { name: 'Probe' },
     'POST /users/:id/avatar': { multipart: multipartFile('avatar', 'a.png', 'image/png', PNG_BYTES) },
+    'POST /api/expenses/:id/receipts': { multipart: multipartFile('receipt', 'r.png', 'image/png', PNG_BYTES) },
     // No parameter, but the body names A's objects:
     'POST /api/cards': newCardBody(ids.member),
     'POST /api/cards/fund': { card_ids: [ids.card], amount: 1, description: 'Probe' },

@@ -1,3 +1,4 @@
+import { isAdmin } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import {
@@ -16,6 +17,12 @@ import { insertExpense } from './repo.js';
 import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 import { classifyExpense } from './classify.js';
 import { TtlCache } from './ttl-cache.js';
+
+/** Who asks: their id and roles. */
+interface Actor {
+  id: number;
+  roles: readonly string[];
+}
 
 export type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 /** How a purchase is classified, and the report export's columns (the analytics benchmark builds its data on them). */
@@ -41,6 +48,16 @@ export async function listExpenses(
  * again what cannot have shrunk much (transactions are never deleted; only notes change).
  */
 const broadSearches = new TtlCache<{ total: number; complete: boolean }>(60_000, 1_000);
+
+/**
+ * A posted transaction the actor may reach: its cardholder's own, or any of the organisation's for an admin. Another's
+ * is as missing to a member as another organisation's (404).
+ */
+export async function getReachableExpense(db: DbOrTx, orgId: number, actor: Actor, id: number): Promise<ExpenseRow> {
+  const expense = await repo.findExpense(db, orgId, id);
+  if (!expense || (expense.user_id !== actor.id && !isAdmin(actor.roles))) throw notFound();
+  return expense;
+}
 
 /** A transaction's notes (admins, inline on the table): the row after; 404 when the organisation has none such. */
 export async function updateExpenseNotes(
