@@ -42,6 +42,8 @@ export const CARD_CONTROL_MESSAGES = {
   expiryNotFuture: 'Choose a date after today.',
   controlsUpdated: 'Spending controls updated',
   detailsUpdated: 'Card details updated',
+  lowBalanceAlertSaved: 'Low-balance alert saved',
+  lowBalanceThresholdInvalid: 'Enter an amount of at least $0.01, or leave it empty.',
 } as const;
 
 const categoryList = z
@@ -132,6 +134,27 @@ export const cardIdentitySchema = z
   });
 export type CardIdentityInput = z.input<typeof cardIdentitySchema>;
 
+/** PUT /api/cards/{id}/low-balance-alert (the holder or an admin): cents below which the holder hears; null: off. */
+export const lowBalanceAlertSchema = z.object({
+  threshold: z
+    .number({ error: CARD_CONTROL_MESSAGES.lowBalanceThresholdInvalid })
+    .int(CARD_CONTROL_MESSAGES.lowBalanceThresholdInvalid)
+    .min(1, CARD_CONTROL_MESSAGES.lowBalanceThresholdInvalid)
+    .max(MAX_AMOUNT_CENTS, CARD_CONTROL_MESSAGES.lowBalanceThresholdInvalid)
+    .nullable(),
+});
+export type LowBalanceAlertInput = z.input<typeof lowBalanceAlertSchema>;
+
+/** One limit of a card as GET /api/cards/{id} answers it (spending_usage): what its current window spent and left. */
+export interface SpendingUsage {
+  interval: SpendingLimitInterval;
+  limit: number;
+  spent: number;
+  left: number;
+  /** The first day of the next window (YYYY-MM-DD); null for per_authorization. */
+  resets_on: string | null;
+}
+
 /** How a card is named wherever it is listed: its nickname, else the card's name (e.g. "Jordan's Virtual Card"). */
 export function cardDisplayName(card: { nickname?: string | null; name: string }): string {
   return card.nickname || card.name;
@@ -175,6 +198,8 @@ export const DECLINE_REASONS = [
   'merchant_category_not_allowed',
   'merchant_not_allowed',
   'allocation_expired',
+  /** The issuer declined it on its own (fraud checks, verification, our answer lost or late). */
+  'issuer_declined',
 ] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 
@@ -191,6 +216,7 @@ export const DECLINE_REASON_LABELS: Record<DeclineReason, string> = {
   merchant_category_not_allowed: 'Category not allowed',
   merchant_not_allowed: 'Merchant not allowed',
   allocation_expired: 'Allocation expired',
+  issuer_declined: 'Declined by the issuer',
 };
 
 /**
@@ -282,6 +308,8 @@ export function declineSentence(
       return d.expired_on
         ? `The money on ${onCard} returned to the organisation on ${dayName(d.expired_on, declinedAt)}.`
         : `The money on ${onCard} has returned to the organisation.`;
+    case 'issuer_declined':
+      return `The card issuer declined this purchase on ${onCard}.`;
     default:
       return 'The purchase was declined.';
   }

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { cardholderNameField } from './card-issuer.js';
 import { idSchema, MAX_STRING_LENGTH } from './fields.js';
 import { formatCents, MAX_AMOUNT_CENTS } from './money.js';
-import { cardIdentityFields, spendingControlsSchema } from './card-controls.js';
+import {
+  cardIdentityFields,
+  spendingControlsSchema,
+  type SpendingControls,
+  type SpendingUsage,
+} from './card-controls.js';
 
 export const CARD_MESSAGES = {
   added: 'Added',
@@ -72,7 +77,6 @@ export const CARD_STATUSES = ['active', 'inactive', 'canceled'] as const;
 /** What PUT /api/cards/{id}/status may set: only the issuer cancels a card. */
 export const SETTABLE_CARD_STATUSES = ['active', 'inactive'] as const;
 export const SHIPPING_SERVICES = ['standard', 'express', 'priority'] as const;
-
 
 /** An amount in integer cents (the API never takes dollars). */
 export function centsField(min: number) {
@@ -254,6 +258,17 @@ export interface CardResource {
    * does, 'failed' when it refused the last change (with its reason). Our own decisions apply every change at once.
    */
   issuer_sync: { state: (typeof ISSUER_SYNC_STATES)[number]; error: string | null };
+  /** Issue 20: the card's identity (nickname and purpose shown wherever it is listed) and controls. */
+  nickname: string | null;
+  purpose: string | null;
+  merchant_lock: string | null;
+  /** YYYY-MM-DD: on this day (UTC) what is left on the card returns to the organisation. */
+  allocation_expires_on: string | null;
+  /** Cents: the holder hears when available to spend falls below it; null: off. */
+  low_balance_threshold: number | null;
+  spending_controls: SpendingControls;
+  /** A single card's answer only (GET /api/cards/{id} and its changes): each limit's use in its current window. */
+  spending_usage?: SpendingUsage[];
 }
 
 /** POST /api/cards/fund answers the listed cards as they are now; a retry with the same key answers the same. */

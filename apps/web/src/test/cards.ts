@@ -24,6 +24,12 @@ export function makeCard(overrides: Partial<CardResource> = {}): CardResource {
     last_used_at: null,
     created_at: '2025-01-02T10:00:00.000Z',
     issuer_sync: { state: 'synced', error: null },
+    nickname: null,
+    purpose: null,
+    merchant_lock: null,
+    allocation_expires_on: null,
+    low_balance_threshold: null,
+    spending_controls: { spending_limits: [], allowed_categories: [], blocked_categories: [] },
     ...overrides,
   };
 }

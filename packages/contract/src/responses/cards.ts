@@ -12,6 +12,7 @@ import {
   type TopupResource,
 } from '../cards.js';
 import type { EphemeralKeyResource } from '../card-issuer.js';
+import { SPENDING_LIMIT_INTERVALS, type SpendingControls, type SpendingUsage } from '../card-controls.js';
 import type { CardholderStanding } from '../issuer-changes.js';
 import { dataOf, dataWithMessageOf, pageOf } from './common.js';
 import { personSchema } from './users.js';
@@ -45,6 +46,21 @@ export const cardShippingSchema = z.object({
   address: addressSchema,
 });
 
+/** A card's spending controls as stored (contract spendingControlsSchema's output). */
+export const spendingControlsResourceSchema = z.object({
+  spending_limits: z.array(z.object({ amount: z.number().int(), interval: z.enum(SPENDING_LIMIT_INTERVALS) })),
+  allowed_categories: z.array(z.string()),
+  blocked_categories: z.array(z.string()),
+}) satisfies z.ZodType<SpendingControls>;
+
+export const spendingUsageSchema = z.object({
+  interval: z.enum(SPENDING_LIMIT_INTERVALS),
+  limit: z.number().int(),
+  spent: z.number().int(),
+  left: z.number().int(),
+  resets_on: z.string().nullable(),
+}) satisfies z.ZodType<SpendingUsage>;
+
 export const cardResourceSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -69,6 +85,13 @@ export const cardResourceSchema = z.object({
   last_used_at: z.string().nullable(),
   created_at: z.string(),
   issuer_sync: z.object({ state: z.enum(ISSUER_SYNC_STATES), error: z.string().nullable() }),
+  nickname: z.string().nullable(),
+  purpose: z.string().nullable(),
+  merchant_lock: z.string().nullable(),
+  allocation_expires_on: z.string().nullable(),
+  low_balance_threshold: z.number().int().nullable(),
+  spending_controls: spendingControlsResourceSchema,
+  spending_usage: z.array(spendingUsageSchema).optional(),
 }) satisfies z.ZodType<CardResource>;
 
 export const cardsPageSchema = pageOf(cardResourceSchema);

@@ -67,6 +67,12 @@ export function presentCard(
     last_used_at: card.last_used_at?.toISOString() ?? null,
     created_at: card.created_at.toISOString(),
     issuer_sync: extras.issuerSync,
+    nickname: card.nickname,
+    purpose: card.purpose,
+    merchant_lock: card.merchant_lock,
+    allocation_expires_on: card.allocation_expires_on,
+    low_balance_threshold: card.low_balance_threshold,
+    spending_controls: card.spending_controls,
     ...(extras.user && { user: extras.user }),
     ...(extras.holds && { pending_issuing_authorization_holds: extras.holds.map(presentHold) }),
   };
