@@ -43,6 +43,7 @@ import { organizationRoutes } from './modules/orgs/routes.js';
 import { passwordResetRoutes } from './modules/password-reset/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { cardSettingsRoutes } from './modules/card-settings/routes.js';
 import { LiveHub } from './modules/live/hub.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes);
   await app.register(liveRoutes, { hub: live });
   await app.register(notificationRoutes);
+  await app.register(cardSettingsRoutes);
 
   await registerSpa(app);
   return app;

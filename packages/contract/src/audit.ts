@@ -18,6 +18,7 @@ export const AUDIT_ACTION_LABELS = {
   'team.approval_path_changed': 'Changed an approval path',
   'wallet_category.created': 'Created a category',
   'wallet_category.renamed': 'Renamed a category',
+  'card_settings.updated': 'Changed Card Settings',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -32,6 +33,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'recurring_purchase_request',
   'team',
   'wallet_category',
+  'card_settings',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
@@ -44,6 +46,7 @@ export const AUDIT_SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   recurring_purchase_request: 'Recurring request',
   team: 'Team',
   wallet_category: 'Category',
+  card_settings: 'Card Settings',
 };
 
 export function auditActionLabel(action: string): string {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { NO_SPENDING_CONTROLS, spendingControlsSchema } from './card-controls.js';
 import { CARD_TYPES, SHIPPING_SERVICES } from './cards.js';
 import { MAX_AMOUNT_CENTS } from './money.js';
+import { spendingControlsResourceSchema } from './responses/cards.js';
+import { dataOf, dataWithMessageOf } from './responses/common.js';
 
 /**
  * Account Settings → Card Settings (issue 20 point 5): the organisation's defaults for new cards, which the create-card
@@ -43,3 +45,13 @@ export const DEFAULT_CARD_SETTINGS: CardSettings = {
   default_spending_controls: NO_SPENDING_CONTROLS,
   org_funds_low_threshold: null,
 };
+
+/** GET /api/card-settings's answer; PUT's adds the message (CARD_SETTINGS_TEXTS.saved). */
+export const cardSettingsResourceSchema = z.object({
+  default_type: z.enum(CARD_TYPES),
+  default_shipping_service: z.enum(SHIPPING_SERVICES),
+  default_spending_controls: spendingControlsResourceSchema,
+  org_funds_low_threshold: z.number().int().nullable(),
+}) satisfies z.ZodType<CardSettings>;
+export const cardSettingsAnswerSchema = dataOf(cardSettingsResourceSchema);
+export const cardSettingsSavedSchema = dataWithMessageOf(cardSettingsResourceSchema);

@@ -142,6 +142,18 @@ export interface NotificationPreferencesTable {
   updated_at: UpdatedAt;
 }
 
+/** Card Settings (migration 0029): one organisation's defaults for new cards; no row means the defaults. */
+export interface CardSettingsTable {
+  org_id: number;
+  default_type: 'virtual' | 'physical';
+  default_shipping_service: 'standard' | 'express' | 'priority';
+  default_spending_controls: ColumnType<SpendingControls, string, string>;
+  org_funds_low_threshold: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set while the admins know the funds are below the threshold (told once per crossing). */
+  org_funds_low_notified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  updated_at: UpdatedAt;
+}
+
 export type LedgerAccountKind = 'issuer_funds' | 'card' | 'spent' | 'outside';
 
 export interface LedgerAccountsTable {
@@ -650,6 +662,7 @@ export interface Database {
   email_changes: EmailChangesTable;
   mail_messages: MailMessagesTable;
   notification_preferences: NotificationPreferencesTable;
+  card_settings: CardSettingsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;

@@ -19,6 +19,8 @@ export const OPERATION_NAMES: Record<string, { summary: string; operationId?: st
     summary: 'Live updates for the signed-in user (server-sent events: what changed, ids only)',
     operationId: 'streamLiveEvents',
   },
+  'GET /api/card-settings': { summary: "The organisation's defaults for new cards and its funds-low threshold" },
+  'PUT /api/card-settings': { summary: 'Change Card Settings (defaults for new cards, funds-low threshold)' },
   'GET /api/notifications': { summary: "The signed-in person's notifications, newest first, with the unread count" },
   'POST /api/notifications/read': {
     summary: 'Mark some or all of my notifications read',

@@ -27,6 +27,7 @@ import * as notifications from './0025_notifications.js';
 import * as cardControls from './0026_card_controls.js';
 import * as spendWindows from './0027_spend_windows.js';
 import * as cardAlertsExpiry from './0028_card_alerts_expiry.js';
+import * as cardSettings from './0029_card_settings.js';
 import * as receipts from './0031_receipts.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
@@ -60,5 +61,6 @@ export const migrations: Record<string, Migration> = {
   '0026_card_controls': cardControls,
   '0027_spend_windows': spendWindows,
   '0028_card_alerts_expiry': cardAlertsExpiry,
+  '0029_card_settings': cardSettings,
   '0031_receipts': receipts,
 };

@@ -1,0 +1,42 @@
+import type { CardSettings } from '@wallet/contract';
+import type { DbOrTx } from '../../db/database.js';
+
+const SETTINGS_COLUMNS = [
+  'default_type',
+  'default_shipping_service',
+  'default_spending_controls',
+  'org_funds_low_threshold',
+] as const;
+
+export function findCardSettings(db: DbOrTx, orgId: number): Promise<CardSettings | undefined> {
+  return db.selectFrom('card_settings').select(SETTINGS_COLUMNS).where('org_id', '=', orgId).executeTakeFirst();
+}
+
+/**
+ * Saves the organisation's settings; a changed threshold forgets that the admins were told the funds were low, so the
+ * next check judges the funds against the new level afresh.
+ */
+export async function upsertCardSettings(db: DbOrTx, orgId: number, settings: CardSettings): Promise<void> {
+  const values = {
+    default_type: settings.default_type,
+    default_shipping_service: settings.default_shipping_service,
+    default_spending_controls: JSON.stringify(settings.default_spending_controls),
+    org_funds_low_threshold: settings.org_funds_low_threshold,
+  };
+  await db
+    .insertInto('card_settings')
+    .values({ org_id: orgId, ...values })
+    .onConflict((oc) =>
+      oc.column('org_id').doUpdateSet((eb) => ({
+        ...values,
+        org_funds_low_notified_at: eb
+          .case()
+          .when('card_settings.org_funds_low_threshold', 'is distinct from', eb.ref('excluded.org_funds_low_threshold'))
+          .then(null)
+          .else(eb.ref('card_settings.org_funds_low_notified_at'))
+          .end(),
+        updated_at: new Date(),
+      })),
+    )
+    .execute();
+}

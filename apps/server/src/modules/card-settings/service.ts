@@ -1,0 +1,37 @@
+import { DEFAULT_CARD_SETTINGS, type CardSettings } from '@wallet/contract';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { recordAudit, type AuditBy } from '../audit/service.js';
+import * as repo from './repo.js';
+
+/** The organisation's defaults for new cards (DEFAULT_CARD_SETTINGS until an admin saves Card Settings). */
+export async function getCardSettings(db: DbOrTx, orgId: number): Promise<CardSettings> {
+  return (await repo.findCardSettings(db, orgId)) ?? DEFAULT_CARD_SETTINGS;
+}
+
+/** PUT /api/card-settings: the whole settings, audited with what changed. */
+export async function saveCardSettings(
+  db: Db,
+  orgId: number,
+  settings: CardSettings,
+  by?: AuditBy,
+): Promise<CardSettings> {
+  return db.transaction().execute(async (tx) => {
+    const before = await getCardSettings(tx, orgId);
+    await repo.upsertCardSettings(tx, orgId, settings);
+    const changed = Object.fromEntries(
+      (Object.keys(settings) as Array<keyof CardSettings>)
+        .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(settings[key]))
+        .map((key) => [key, { from: before[key], to: settings[key] }]),
+    );
+    if (Object.keys(changed).length > 0) {
+      await recordAudit(tx, {
+        orgId,
+        by,
+        action: 'card_settings.updated',
+        subject: { type: 'card_settings', id: orgId, label: 'Card Settings' },
+        details: changed,
+      });
+    }
+    return settings;
+  });
+}
