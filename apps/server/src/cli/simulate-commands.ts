@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { formatCents, MAX_AMOUNT_CENTS } from '@wallet/contract';
+import { declineSentence, formatCents, MAX_AMOUNT_CENTS } from '@wallet/contract';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 import { orgSlugSchema } from '../modules/orgs/service.js';
 import { findOrganizationBySlug } from '../modules/orgs/service.js';
-import { DECLINE_EXPLANATIONS, findHold } from '../modules/authorizations/service.js';
+import { findHold } from '../modules/authorizations/service.js';
 import { MERCHANTS, randomMerchant, WALLETS } from '../modules/simulator/service.js';
 import {
   simulateCapture,
@@ -181,10 +181,15 @@ export async function runSimulate(db: Db, argv: string[], io: CliIo, options: Si
       }
       case 'increment': {
         const result = await simulateIncrement(db, org.id, authorization, amount!);
+        const { last4 } = await db
+          .selectFrom('cards')
+          .select('last4')
+          .where('id', '=', hold.card_id)
+          .executeTakeFirstOrThrow();
         io.out(
           result.approved
             ? `Increment to ${formatCents(amount!)} approved for ${authorization}.`
-            : `Increment to ${formatCents(amount!)} declined for ${authorization}: ${result.reason} (${result.reason ? DECLINE_EXPLANATIONS[result.reason] : ''})`,
+            : `Increment to ${formatCents(amount!)} declined for ${authorization}: ${result.reason} (${result.reason ? declineSentence(result.reason, result.detail, { last4 }) : ''})`,
         );
         break;
       }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { declineDetailSchema } from '../card-controls.js';
 import { DIGITAL_WALLETS, EXPENSE_TYPES, type ExpenseResource } from '../reports.js';
 import { dataOf, pageOf } from './common.js';
 import { merchantDataSchema } from './cards.js';
@@ -13,6 +14,8 @@ export const cardHoldSchema = z.object({
   requested_amount: z.number().int().optional(),
   approved: z.boolean().optional(),
   decline_reason: z.string().nullable(),
+  /** What the decision knew when it declined (contract DeclineDetail; null when approved or not recorded). */
+  decline_detail: declineDetailSchema.nullable().optional(),
   /** The decline in people's words (null when approved). */
   decline_explanation: z.string().nullable(),
   merchant_data: merchantDataSchema,

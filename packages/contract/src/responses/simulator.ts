@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { declineDetailSchema } from '../card-controls.js';
 import type { SignInOptions } from '../registration.js';
 import { dataOf } from './common.js';
 
@@ -8,6 +9,8 @@ export const simulatedPurchaseItemSchema = dataOf(
     authorization_id: z.string(),
     approved: z.boolean(),
     decline_reason: z.string().nullable(),
+    /** What the decision knew when it declined (contract DeclineDetail). */
+    decline_detail: declineDetailSchema.nullable(),
     explanation: z.string().nullable(),
     hold_id: z.number().int().nullable(),
     expense_id: z.number().int().nullable(),

@@ -52,7 +52,10 @@ describe('the authorisation decision statement', () => {
       ),
       render(
         'declineReasonQuery: an incremental authorisation',
-        declineReasonQuery({ orgId: 7, cardId: 42 }, { amount: 300, forcedReason: null }).compile(compiler),
+        declineReasonQuery(
+          { orgId: 7, cardId: 42 },
+          { amount: 300, forcedReason: null, merchantData: '{"name":"Coffee"}' },
+        ).compile(compiler),
       ),
     ].join('\n');
     await expect(text).toMatchFileSnapshot('./__snapshots__/decision.sql');

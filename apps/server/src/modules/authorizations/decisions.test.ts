@@ -124,6 +124,7 @@ describe('authorize(): the decline reasons', () => {
     expect(await authorize(ctx.db, request('ic_sim_nobody', 100, { providerAuthorizationId: id }))).toEqual({
       approved: false,
       reason: 'card_not_found',
+      detail: null,
       holdId: null,
       cardId: null,
       orgId: null,
@@ -145,20 +146,21 @@ describe('authorize(): the decline reasons', () => {
     expect(await authorize(ctx.db, request(card.provider_card_id, 100))).toMatchObject({
       approved: false,
       reason: 'card_inactive',
+      detail: null,
     });
     await client.put(`/api/cards/${card.id}/status`, { status: 'active' });
 
     await ctx.db.updateTable('users').set({ issuing_tos_accepted_at: null }).where('id', '=', member.id).execute();
     expect(await authorize(ctx.db, request(card.provider_card_id, 100))).toMatchObject({
       approved: false,
-      reason: 'terms_not_accepted',
+      reason: 'cardholder_terms_not_accepted',
     });
     // Holders from before 2023-06-01 never had to accept the terms.
     await backdate(member.id, '2023-05-31T23:59:59Z');
     expect(await authorize(ctx.db, request(card.provider_card_id, 100))).toMatchObject({ approved: true });
     await backdate(member.id, '2023-06-01T00:00:00Z');
     expect(await authorize(ctx.db, request(card.provider_card_id, 100))).toMatchObject({
-      reason: 'terms_not_accepted',
+      reason: 'cardholder_terms_not_accepted',
     });
 
     await ctx.db.deleteFrom('user_roles').where('user_id', '=', member.id).where('role', '=', 'wallet-user').execute();
@@ -251,25 +253,30 @@ describe('incremental authorisations', () => {
     expect(await incrementAuthorization(ctx.db, 'simulator', first.providerAuthorizationId, 5_001)).toEqual({
       approved: false,
       reason: 'insufficient_funds',
+      detail: { left: 3_000 },
     });
     expect(await incrementAuthorization(ctx.db, 'simulator', first.providerAuthorizationId, 4_500)).toEqual({
       approved: true,
       reason: null,
+      detail: null,
     });
     expect(await cardState(card.id)).toMatchObject({ holds_amount: 4_500 });
     // Lowering is not an increment: nothing moves.
     expect(await incrementAuthorization(ctx.db, 'simulator', first.providerAuthorizationId, 1_000)).toEqual({
       approved: true,
       reason: null,
+      detail: null,
     });
     await client.put(`/api/cards/${card.id}/status`, { status: 'inactive' });
     expect(await incrementAuthorization(ctx.db, 'simulator', first.providerAuthorizationId, 4_600)).toEqual({
       approved: false,
       reason: 'card_inactive',
+      detail: null,
     });
     expect(await incrementAuthorization(ctx.db, 'simulator', 'iauth_sim_unknown', 100)).toEqual({
       approved: false,
       reason: 'card_not_found',
+      detail: null,
     });
     expect(await cardState(card.id)).toMatchObject({ holds_amount: 4_500 });
   });

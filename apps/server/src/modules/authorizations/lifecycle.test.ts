@@ -52,7 +52,7 @@ describe('authorisation decisions', () => {
     });
     const declined = (await purchase(client, card.id, 2_001)).json().data;
     expect(declined).toMatchObject({ approved: false, decline_reason: 'insufficient_funds' });
-    expect(declined.explanation).toBe('The card did not have enough available to spend.');
+    expect(declined.explanation).toBe(`•••• ${card.last4} has $20.00 available to spend, less than this purchase.`);
     const holds = (await client.get(`/api/cards/${card.id}/issuing-authorization-holds?filter[status]=declined`)).json()
       .data;
     expect(holds).toHaveLength(1);
@@ -64,7 +64,7 @@ describe('authorisation decisions', () => {
     expect((await purchase(client, card.id, 100)).json().data.decline_reason).toBe('card_inactive');
     await client.put(`/api/cards/${card.id}/status`, { status: 'active' });
     await ctx.db.updateTable('users').set({ issuing_tos_accepted_at: null }).where('id', '=', member.id).execute();
-    expect((await purchase(client, card.id, 100)).json().data.decline_reason).toBe('terms_not_accepted');
+    expect((await purchase(client, card.id, 100)).json().data.decline_reason).toBe('cardholder_terms_not_accepted');
   });
 
   it('never overspends: 200 parallel $10 purchases against $1,000 approve exactly 100', async () => {

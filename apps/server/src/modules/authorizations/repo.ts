@@ -1,8 +1,15 @@
 import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { AuthorizationHoldsTable } from '../../db/schema.js';
-import { lockedCardForDecision, raiseHoldsOfApprovedHold, type DecisionCard } from '../cards/service.js';
-import { declineReason, holderOfCard, type DeclineReason } from './decline-rules.js';
+import type { DeclineReason } from '@wallet/contract';
+import {
+  countApprovedHoldInWindows,
+  lockedCardForDecision,
+  raiseHoldsOfApprovedHold,
+  spendLimitsForDecision,
+  type DecisionCard,
+} from '../cards/service.js';
+import { firstFailedRule, holderOfCard } from './decline-rules.js';
 
 export type HoldRow = Selectable<AuthorizationHoldsTable>;
 export type HoldStatus = HoldRow['status'];
@@ -53,7 +60,13 @@ export async function insertHold(db: DbOrTx, values: Insertable<AuthorizationHol
 export async function updateHold(
   db: DbOrTx,
   id: number,
-  values: { status?: HoldStatus; amount?: number; captured_amount?: number },
+  values: {
+    status?: HoldStatus;
+    amount?: number;
+    captured_amount?: number;
+    approved?: boolean;
+    decline_reason?: DeclineReason;
+  },
 ) {
   await db
     .updateTable('authorization_holds')
@@ -97,6 +110,7 @@ export function holdsByIds(db: DbOrTx, orgId: number, ids: readonly number[]) {
         'requested_amount',
         'approved',
         'decline_reason',
+        'decline_detail',
         'merchant_data',
         'wallet',
         'created_at',
@@ -128,7 +142,10 @@ export interface DecideAndHoldInput {
  * What the decision statement answers of the hold it recorded: the decision, and whose card it was (the open apps
  * of its holder and the organisation's admins hear of it), nothing the caller would not read.
  */
-export type DecidedHold = Pick<HoldRow, 'id' | 'org_id' | 'card_id' | 'user_id' | 'approved' | 'decline_reason'>;
+export type DecidedHold = Pick<
+  HoldRow,
+  'id' | 'org_id' | 'card_id' | 'user_id' | 'approved' | 'decline_reason' | 'decline_detail'
+>;
 type DecisionRow = { [K in keyof DecidedHold]: DecidedHold[K] | null } & { card_found: boolean };
 
 /**
@@ -218,28 +235,40 @@ export function decideAndHoldQuery(input: DecideAndHoldInput) {
   return sql<DecisionRow>`
     WITH card AS (${lockedCardForDecision(card)}
     ),
+    purchase AS (
+      SELECT ${input.amount}::bigint AS amount, ${input.merchantData}::jsonb AS merchant_data,
+        ${input.forcedReason}::text AS forced_reason
+    ),
+    limits AS (${spendLimitsForDecision()}
+    ),
     decision AS (
-      SELECT card.id, card.org_id, card.user_id,
-        ${declineReason({ amount: input.amount, forcedReason: input.forcedReason })} AS reason
+      SELECT card.id, card.org_id, card.user_id, failed.reason, failed.detail,
+        card.spending_limit - card.holds_amount - purchase.amount AS available_after
       FROM card
+      CROSS JOIN purchase
       ${holderOfCard()}
+      LEFT JOIN LATERAL ${firstFailedRule()} failed ON true
     ),
     hold AS (
       INSERT INTO authorization_holds (
-        org_id, card_id, user_id, provider, provider_authorization_id, approved, decline_reason, status,
-        requested_amount, amount, merchant_data, wallet, stripe_created
+        org_id, card_id, user_id, provider, provider_authorization_id, approved, decline_reason, decline_detail,
+        status, requested_amount, amount, available_after, merchant_data, wallet, stripe_created
       )
-      SELECT org_id, id, user_id, ${input.provider}, ${input.providerAuthorizationId}, reason IS NULL, reason,
+      SELECT decision.org_id, decision.id, decision.user_id, ${input.provider}, ${input.providerAuthorizationId},
+        reason IS NULL, reason, detail,
         CASE WHEN reason IS NULL THEN 'pending' ELSE 'declined' END,
-        ${input.requestedAmount}::bigint, CASE WHEN reason IS NULL THEN ${input.amount}::bigint ELSE 0 END,
-        ${input.merchantData}::jsonb, ${input.wallet}::text, ${input.stripeCreated}::bigint
-      FROM decision
+        ${input.requestedAmount}::bigint, CASE WHEN reason IS NULL THEN purchase.amount ELSE 0 END,
+        CASE WHEN reason IS NULL THEN available_after END,
+        purchase.merchant_data, ${input.wallet}::text, ${input.stripeCreated}::bigint
+      FROM decision CROSS JOIN purchase
       ON CONFLICT (provider, provider_authorization_id) DO NOTHING
-      RETURNING id, org_id, card_id, user_id, amount, approved, decline_reason
+      RETURNING id, org_id, card_id, user_id, amount, approved, decline_reason, decline_detail
     ),
     moved AS (${raiseHoldsOfApprovedHold('hold')}
+    ),
+    counted AS (${countApprovedHoldInWindows('hold')}
     )
-    SELECT hold.id, hold.org_id, hold.card_id, hold.user_id, hold.approved, hold.decline_reason,
+    SELECT hold.id, hold.org_id, hold.card_id, hold.user_id, hold.approved, hold.decline_reason, hold.decline_detail,
       EXISTS (SELECT 1 FROM card) AS card_found
     FROM (SELECT 1) AS one LEFT JOIN hold ON true
   `;
@@ -247,17 +276,26 @@ export function decideAndHoldQuery(input: DecideAndHoldInput) {
 
 /**
  * The decline rules alone, for an increase of `amount` on a card the caller has locked (an incremental
- * authorisation): the same rules as the decision, in one statement. Null means the card can take it.
+ * authorisation of a purchase at `merchantData`): the same rules as the decision, in one statement. A null reason
+ * means the card can take it.
  */
 export function declineReasonQuery(
   card: { orgId: number; cardId: number },
-  input: { amount: number; forcedReason: DeclineReason | null },
+  input: { amount: number; forcedReason: DeclineReason | null; merchantData: string },
 ) {
-  return sql<{ reason: DeclineReason | null }>`
+  return sql<{ reason: DeclineReason | null; detail: HoldRow['decline_detail'] }>`
     WITH card AS (${lockedCardForDecision(card)}
+    ),
+    purchase AS (
+      SELECT ${input.amount}::bigint AS amount, ${input.merchantData}::jsonb AS merchant_data,
+        ${input.forcedReason}::text AS forced_reason
+    ),
+    limits AS (${spendLimitsForDecision()}
     )
-    SELECT ${declineReason(input)} AS reason
+    SELECT failed.reason, failed.detail
     FROM card
+    CROSS JOIN purchase
     ${holderOfCard()}
+    LEFT JOIN LATERAL ${firstFailedRule()} failed ON true
   `;
 }

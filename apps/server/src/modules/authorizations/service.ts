@@ -1,14 +1,21 @@
 import type { Selectable } from 'kysely';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { AuthorizationHoldsTable } from '../../db/schema.js';
-import { lockCardForMovement, lockIssuerCard, moveHolds } from '../cards/service.js';
+import type { DeclineDetail, DeclineReason, SpendingControls } from '@wallet/contract';
+import {
+  countSpendOfNewHold,
+  lockCardForMovement,
+  lockIssuerCard,
+  moveHolds,
+  moveSpendOfHold,
+} from '../cards/service.js';
 import { authorizationDecisionDuration, authorizationDeclines } from '../../observability/metrics.js';
-import { isValidAmount, type DeclineReason } from './decline-rules.js';
+import { isValidAmount } from './decline-rules.js';
 import { cardActivity, publishLive } from '../live/service.js';
 import * as repo from './repo.js';
 import { decideAndHold, declineReasonQuery, insertHold, updateHold, type HoldStatus } from './repo.js';
 
-export { DECLINE_EXPLANATIONS, type DeclineReason } from './decline-rules.js';
+export type { DeclineReason } from '@wallet/contract';
 
 export type HoldRow = Selectable<AuthorizationHoldsTable>;
 export type Wallet = 'apple_pay' | 'google_pay' | 'samsung_pay';
@@ -33,6 +40,8 @@ export interface AuthorizationRequest {
 export interface Decision {
   approved: boolean;
   reason: DeclineReason | null;
+  /** What the decision knew when it declined (the sentence's figures); null when approved. */
+  detail: DeclineDetail | null;
   holdId: number | null;
   cardId: number | null;
   /** The card's organisation and holder (null for an unknown card). */
@@ -44,6 +53,7 @@ function decisionOf(hold: repo.DecidedHold): Decision {
   return {
     approved: hold.approved,
     reason: (hold.decline_reason as DeclineReason | null) ?? null,
+    detail: hold.decline_detail ?? null,
     holdId: hold.id,
     cardId: hold.card_id,
     orgId: hold.org_id,
@@ -97,7 +107,15 @@ async function decide(db: Db, request: AuthorizationRequest): Promise<Decision> 
   });
   if (hold) return decisionOf(hold);
   if (!cardFound)
-    return { approved: false, reason: 'card_not_found', holdId: null, cardId: null, orgId: null, holderId: null };
+    return {
+      approved: false,
+      reason: 'card_not_found',
+      detail: null,
+      holdId: null,
+      cardId: null,
+      orgId: null,
+      holderId: null,
+    };
   return decisionOf((await repo.findHold(db, request.provider, request.providerAuthorizationId))!);
 }
 
@@ -107,24 +125,29 @@ export async function incrementAuthorization(
   provider: string,
   providerAuthorizationId: string,
   newAmount: number,
-): Promise<{ approved: boolean; reason: DeclineReason | null }> {
+): Promise<{ approved: boolean; reason: DeclineReason | null; detail: DeclineDetail | null }> {
   return db.transaction().execute(async (tx) => {
     const hold = await repo.lockHold(tx, provider, providerAuthorizationId);
-    if (!hold || hold.status !== 'pending') return { approved: false, reason: 'card_not_found' as const };
+    if (!hold || hold.status !== 'pending') return { approved: false, reason: 'card_not_found' as const, detail: null };
     const card = (await lockCardForMovement(tx, hold.org_id, hold.card_id))!;
     const increase = newAmount - hold.amount;
-    if (increase <= 0) return { approved: true, reason: null };
+    if (increase <= 0) return { approved: true, reason: null, detail: null };
     // The decision's own rules (decline-rules.ts), on the card just locked.
     const valid = isValidAmount(increase);
     const { rows } = await declineReasonQuery(
       { orgId: card.org_id, cardId: card.id },
-      { amount: valid ? increase : 0, forcedReason: valid ? null : 'invalid_amount' },
+      {
+        amount: valid ? increase : 0,
+        forcedReason: valid ? null : 'invalid_amount',
+        merchantData: JSON.stringify(hold.merchant_data ?? {}),
+      },
     ).execute(tx);
     const reason = rows[0]?.reason ?? null;
-    if (reason) return { approved: false, reason };
+    if (reason) return { approved: false, reason, detail: rows[0]?.detail ?? null };
     await updateHold(tx, hold.id, { amount: newAmount });
     await moveHolds(tx, card.id, increase, { used: true });
-    return { approved: true, reason: null };
+    await moveSpendOfHold(tx, hold, increase);
+    return { approved: true, reason: null, detail: null };
   });
 }
 
@@ -144,6 +167,8 @@ export async function settleHoldState(
   if (amount === hold.amount && target.status === hold.status) return hold;
   await updateHold(tx, hold.id, { status: target.status, amount });
   await moveHolds(tx, hold.card_id, amount - hold.amount);
+  // What it let go of is no longer spent in its window (cards/spend-windows.ts).
+  if (hold.approved) await moveSpendOfHold(tx, hold, amount - hold.amount);
   return { ...hold, status: target.status, amount };
 }
 
@@ -173,6 +198,9 @@ export async function drawDownHold(
   const hold = await repo.lockHold(tx, provider, providerAuthorizationId);
   if (!hold) return null;
   await updateHold(tx, hold.id, { captured_amount: hold.captured_amount + captured });
+  // A capture counts in the hold's window as what it draws down stops counting: settleHoldState below takes the
+  // drawn-down part off again, so only an over-capture's excess stays added (cards/spend-windows.ts).
+  if (hold.approved) await moveSpendOfHold(tx, hold, captured);
   const remaining = closes ? 0 : Math.max(0, hold.amount - captured);
   return settleHoldState(
     tx,
@@ -224,6 +252,8 @@ export interface ProviderAuthorizationState {
   merchant: MerchantData;
   wallet: Wallet | null;
   stripeCreated: number;
+  /** Why the issuer declined it (approved false), read against the card's controls (webhooks' mapping). */
+  declineReasonFor?: (card: { spending_controls: SpendingControls }) => DeclineReason;
 }
 
 /**
@@ -234,8 +264,18 @@ export async function reconcileAuthorization(db: Db, state: ProviderAuthorizatio
   return db.transaction().execute(async (tx) => {
     const hold = await repo.lockHold(tx, state.provider, state.providerAuthorizationId);
     if (hold) {
-      await lockCardForMovement(tx, hold.org_id, hold.card_id);
-      return settleHoldState(tx, hold, { status: state.approved ? state.status : 'declined', amount: state.amount });
+      const card = (await lockCardForMovement(tx, hold.org_id, hold.card_id))!;
+      const settled = await settleHoldState(tx, hold, {
+        status: state.approved ? state.status : 'declined',
+        amount: state.amount,
+      });
+      // We approved it and the issuer declined it anyway: the hold says why, as one we declined would.
+      if (!state.approved && hold.approved && hold.status === 'pending') {
+        const reason = state.declineReasonFor?.(card) ?? 'issuer_declined';
+        await updateHold(tx, hold.id, { approved: false, decline_reason: reason });
+        return { ...settled, approved: false, decline_reason: reason };
+      }
+      return settled;
     }
     const card = await lockIssuerCard(tx, state.provider, state.providerCardId);
     if (!card) return null;
@@ -247,7 +287,7 @@ export async function reconcileAuthorization(db: Db, state: ProviderAuthorizatio
       provider: state.provider,
       provider_authorization_id: state.providerAuthorizationId,
       approved: state.approved,
-      decline_reason: state.approved ? null : 'card_inactive',
+      decline_reason: state.approved ? null : (state.declineReasonFor?.(card) ?? 'issuer_declined'),
       status: state.approved ? state.status : 'declined',
       requested_amount: state.amount,
       amount: pending ? state.amount : 0,
@@ -255,7 +295,10 @@ export async function reconcileAuthorization(db: Db, state: ProviderAuthorizatio
       wallet: state.wallet,
       stripe_created: state.stripeCreated,
     });
-    if (inserted && pending) await moveHolds(tx, card.id, state.amount, { used: true });
+    if (inserted && pending) {
+      await moveHolds(tx, card.id, state.amount, { used: true });
+      await countSpendOfNewHold(tx, card, state.amount);
+    }
     return inserted;
   });
 }

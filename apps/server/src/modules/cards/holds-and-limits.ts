@@ -39,7 +39,8 @@ export type DecisionCard =
 
 /**
  * The card's row for a decision, locked while the statement runs (FOR NO KEY UPDATE: a concurrent decision on the
- * same card waits, then sees the committed row). Columns: id, org_id, user_id, status, spending_limit, holds_amount.
+ * same card waits, then sees the committed row). Columns: id, org_id, user_id, status, spending_limit, holds_amount,
+ * and the controls: spending_controls, merchant_lock, allocation_expires_on.
  */
 export function lockedCardForDecision(card: DecisionCard): RawBuilder<unknown> {
   const where = !('cardId' in card)
@@ -48,7 +49,8 @@ export function lockedCardForDecision(card: DecisionCard): RawBuilder<unknown> {
       ? sql`org_id = ${card.orgId} AND id = ${card.cardId}`
       : sql`org_id = ${card.orgId} AND id = ${card.cardId} AND provider = ${card.provider}`;
   return sql`
-      SELECT id, org_id, user_id, status, spending_limit, holds_amount
+      SELECT id, org_id, user_id, status, spending_limit, holds_amount, spending_controls, merchant_lock,
+        allocation_expires_on
       FROM cards
       WHERE ${where}
       FOR NO KEY UPDATE`;

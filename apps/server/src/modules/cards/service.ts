@@ -58,6 +58,13 @@ export {
   raiseHoldsOfApprovedHold,
   type DecisionCard,
 } from './holds-and-limits.js';
+export {
+  countApprovedHoldInWindows,
+  countSpendOfNewHold,
+  moveSpendOfHold,
+  spendLimitsForDecision,
+  spendingUsageOfCard,
+} from './spend-windows.js';
 export { viaIssuer } from './issuer-calls.js';
 // The issuing layer prefixes its Stripe idempotency keys with it (issuing/index.ts).
 export { installationPrefix } from './issuer-sync.js';

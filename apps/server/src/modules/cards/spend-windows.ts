@@ -132,3 +132,87 @@ export async function spendingUsageOfCard(
     };
   });
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The decision's fragments (authorizations/repo.ts decideAndHoldQuery: one statement on the locked card row).
+
+/**
+ * The card's limits as the decision reads them, over the CTE `card` (lockedCardForDecision): per limit its interval,
+ * ord (per_authorization 1 ... yearly 5), limit_amount, window_start and resets_on (null for per_authorization) and
+ * what the current window has spent (0 for per_authorization). The windows are read FOR UPDATE after the card's lock,
+ * so each is its newest committed version even when the statement waited for the card (READ COMMITTED re-reads a
+ * locked row; an unlocked read would see the statement's older snapshot).
+ */
+export function spendLimitsForDecision(): RawBuilder<unknown> {
+  const start = spendWindowStartSql(sql.ref('l.interval'), sql`now()`);
+  const end = spendWindowEndSql(sql.ref('l.interval'), sql`now()`);
+  return sql`
+      SELECT l.interval, array_position(${SPENDING_LIMIT_INTERVALS}::text[], l.interval) AS ord,
+        l.amount AS limit_amount, ${start} AS window_start, ${end} AS resets_on,
+        CASE WHEN w.window_start = ${start} THEN w.spent ELSE 0 END AS spent
+      FROM card
+      CROSS JOIN LATERAL jsonb_to_recordset(card.spending_controls -> 'spending_limits') AS l(amount bigint, interval text)
+      LEFT JOIN (
+        SELECT interval, window_start, spent FROM card_spend_windows
+        WHERE org_id = (SELECT org_id FROM card) AND card_id = (SELECT id FROM card)
+        FOR UPDATE
+      ) w ON w.interval = l.interval`;
+}
+
+/**
+ * Adds the approved hold the statement inserted (the CTE named `hold`: org_id, card_id, amount, approved) to the
+ * current window of each windowed limit (`limits`, spendLimitsForDecision); a row of an earlier window starts over.
+ */
+export function countApprovedHoldInWindows(hold: string): RawBuilder<unknown> {
+  return sql`
+      INSERT INTO card_spend_windows (org_id, card_id, interval, window_start, spent)
+      SELECT ${sql.ref(`${hold}.org_id`)}, ${sql.ref(`${hold}.card_id`)}, limits.interval, limits.window_start,
+        ${sql.ref(`${hold}.amount`)}
+      FROM ${sql.table(hold)} JOIN limits ON limits.window_start IS NOT NULL
+      WHERE ${sql.ref(`${hold}.approved`)}
+      ON CONFLICT (card_id, interval) DO UPDATE SET
+        spent = CASE WHEN card_spend_windows.window_start = excluded.window_start
+          THEN card_spend_windows.spent + excluded.spent ELSE excluded.spent END,
+        window_start = excluded.window_start
+      RETURNING card_id`;
+}
+
+/**
+ * Moves what a hold counts (`amount + captured_amount`) by `delta` in the windows of its creation that are still
+ * current: a release gives back (negative), an increment or an over-capture adds. The card row is locked by the caller.
+ */
+export async function moveSpendOfHold(
+  tx: Tx,
+  hold: { org_id: number; card_id: number; created_at: Date },
+  delta: number,
+): Promise<void> {
+  if (delta === 0) return;
+  const start = spendWindowStartSql(sql.ref('interval'), sql`${hold.created_at}::timestamptz`);
+  await sql`
+    UPDATE card_spend_windows SET spent = greatest(spent + ${delta}::bigint, 0)
+    WHERE org_id = ${hold.org_id} AND card_id = ${hold.card_id} AND window_start = ${start}
+  `.execute(tx);
+}
+
+/**
+ * Counts a hold approved outside the decision statement (an authorisation the issuer approved without asking us,
+ * learnt from its event) in the card's current windows, as the decision would have. The card row is locked.
+ */
+export async function countSpendOfNewHold(
+  tx: Tx,
+  card: { id: number; org_id: number; spending_controls: SpendingControls },
+  amount: number,
+): Promise<void> {
+  const intervals = limitedWindowIntervals(card.spending_controls);
+  if (intervals.length === 0 || amount <= 0) return;
+  const start = spendWindowStartSql(sql.ref('limited.interval'), sql`now()`);
+  await sql`
+    INSERT INTO card_spend_windows (org_id, card_id, interval, window_start, spent)
+    SELECT ${card.org_id}::bigint, ${card.id}::bigint, limited.interval, ${start}, ${amount}::bigint
+    FROM unnest(${intervals}::text[]) AS limited(interval)
+    ON CONFLICT (card_id, interval) DO UPDATE SET
+      spent = CASE WHEN card_spend_windows.window_start = excluded.window_start
+        THEN card_spend_windows.spent + excluded.spent ELSE excluded.spent END,
+      window_start = excluded.window_start
+  `.execute(tx);
+}

@@ -100,7 +100,7 @@ describe('GET /api/cards/{id}/issuing-authorization-holds', () => {
       requested_amount: 1_000_000,
       approved: false,
       decline_reason: 'insufficient_funds',
-      decline_explanation: 'The card did not have enough available to spend.',
+      decline_explanation: `•••• ${card.last4} has $848.00 available to spend, less than this purchase.`,
     });
     expect(
       (await memberClient.get(`/api/cards/${card.id}/issuing-authorization-holds?filter[status]=lost`)).statusCode,

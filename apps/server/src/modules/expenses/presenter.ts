@@ -1,7 +1,7 @@
-import { centsToDecimal, merchantCategoryName } from '@wallet/contract';
+import { centsToDecimal, declineSentence, merchantCategoryName } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { toCsv } from '../../http/csv.js';
-import { DECLINE_EXPLANATIONS, type DeclineReason, type HoldRow } from '../authorizations/service.js';
+import type { DeclineReason, HoldRow } from '../authorizations/service.js';
 import { findCardsByIds, type CardRow } from '../cards/service.js';
 import { findTeamsByIds } from '../teams/service.js';
 import { findUsersByIds, fullName } from '../users/service.js';
@@ -21,11 +21,13 @@ type HoldView = Pick<
   HoldRow,
   'id' | 'status' | 'amount' | 'merchant_data' | 'wallet' | 'created_at' | 'stripe_created'
 > &
-  Partial<Pick<HoldRow, 'approved' | 'decline_reason' | 'requested_amount'>>;
+  Partial<Pick<HoldRow, 'approved' | 'decline_reason' | 'decline_detail' | 'requested_amount'>>;
 type CardView = Pick<CardRow, 'id' | 'last4' | 'name'>;
 
-export function presentHold(hold: HoldView) {
+/** A hold of `card` (its last4 names the card in the decline's sentence). */
+export function presentHold(hold: HoldView, card: Pick<CardRow, 'last4'>) {
   const reason = (hold.decline_reason ?? null) as DeclineReason | null;
+  const detail = hold.decline_detail ?? null;
   return {
     id: hold.id,
     status: hold.status,
@@ -33,7 +35,8 @@ export function presentHold(hold: HoldView) {
     requested_amount: hold.requested_amount,
     approved: hold.approved,
     decline_reason: reason,
-    decline_explanation: reason ? DECLINE_EXPLANATIONS[reason] : null,
+    decline_detail: detail,
+    decline_explanation: reason ? declineSentence(reason, detail, card, hold.created_at) : null,
     merchant_data: hold.merchant_data,
     wallet: hold.wallet,
     created_at: hold.created_at.toISOString(),
@@ -53,7 +56,7 @@ export function presentExpense(expense: ExpenseRow, card: CardView, hold?: HoldV
     wallet_category_id: expense.wallet_category_id,
     team_id: expense.team_id,
     notes: expense.notes,
-    ...(hold !== undefined && { issuing_authorization_hold: presentHold(hold) }),
+    ...(hold !== undefined && { issuing_authorization_hold: presentHold(hold, card) }),
   };
 }
 

@@ -111,7 +111,7 @@ export async function expensesRoutes(fastify: FastifyInstance) {
         direction: query.sort[0]?.direction ?? 'desc',
         page: query.page,
       });
-      return { data: rows.map(presentHold), meta: listMeta(total, query.page) };
+      return { data: rows.map((hold) => presentHold(hold, card)), meta: listMeta(total, query.page) };
     },
   );
 

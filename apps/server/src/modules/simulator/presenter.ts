@@ -7,10 +7,15 @@ export function presentPurchase(purchase: SimulatedPurchase) {
     authorization_id: purchase.authorization_id,
     approved: purchase.approved,
     decline_reason: purchase.decline_reason,
+    decline_detail: purchase.decline_detail,
     explanation: purchase.explanation,
     hold_id: purchase.hold_id,
     expense_id: purchase.expense_id,
   };
+}
+
+export function presentIncrement(decision: { approved: boolean; reason: string | null }) {
+  return { approved: decision.approved, reason: decision.reason };
 }
 
 export function presentPostedTransaction(expense: { id: number } | null) {

@@ -14,7 +14,7 @@ import {
 import { orgOf } from '../../http/context.js';
 import { requireAdmin } from '../../http/guards.js';
 import { randomMerchant, WALLETS } from './merchants.js';
-import { presentPostedTransaction, presentPurchase, presentRelease } from './presenter.js';
+import { presentIncrement, presentPostedTransaction, presentPurchase, presentRelease } from './presenter.js';
 import { simulateCapture, simulateIncrement, simulatePurchase, simulateRefund, simulateRelease } from './service.js';
 
 const merchantSchema = z
@@ -112,7 +112,9 @@ export async function simulatorRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      return { data: await simulateIncrement(db, orgOf(request).id, request.params.id, request.body.amount) };
+      return {
+        data: presentIncrement(await simulateIncrement(db, orgOf(request).id, request.params.id, request.body.amount)),
+      };
     },
   );
 

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { SIMULATOR_MESSAGES } from '@wallet/contract';
+import { declineSentence, SIMULATOR_MESSAGES, type DeclineDetail } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { conflict, notFound } from '../../http/errors.js';
 import {
   authorize,
-  DECLINE_EXPLANATIONS,
   findHold,
   incrementAuthorization,
   releaseHold,
@@ -40,6 +39,8 @@ export interface SimulatedPurchase {
   authorization_id: string;
   approved: boolean;
   decline_reason: DeclineReason | null;
+  /** What the decision knew when it declined (the sentence's figures). */
+  decline_detail: DeclineDetail | null;
   explanation: string | null;
   hold_id: number | null;
   expense_id: number | null;
@@ -66,6 +67,8 @@ export async function simulatePurchase(
     const found = await findCard(db, card.org_id, card.id);
     throw found && found.provider !== PROVIDER ? conflict(SIMULATOR_MESSAGES.notSimulatorCard) : notFound();
   }
+  // Only a decline reads the card again, for the last four digits its sentence names.
+  const declinedCard = decision.reason ? await findCard(db, card.org_id, card.id) : undefined;
   let expenseId: number | null = null;
   if (decision.approved && input.capture === 'now') {
     expenseId = (await captureAuthorization(db, authorizationId, input.amount, stripeCreated))?.id ?? null;
@@ -76,7 +79,9 @@ export async function simulatePurchase(
     authorization_id: authorizationId,
     approved: decision.approved,
     decline_reason: decision.reason,
-    explanation: decision.reason ? DECLINE_EXPLANATIONS[decision.reason] : null,
+    decline_detail: decision.detail,
+    explanation:
+      decision.reason && declinedCard ? declineSentence(decision.reason, decision.detail, declinedCard) : null,
     hold_id: decision.holdId,
     expense_id: expenseId,
   };

@@ -193,7 +193,7 @@ describe('issuing_card.updated with status canceled', () => {
         .select('decline_reason')
         .where('provider_authorization_id', '=', declined.id)
         .executeTakeFirstOrThrow(),
-    ).toEqual({ decline_reason: 'card_inactive' });
+    ).toEqual({ decline_reason: 'card_canceled' });
 
     // A purchase approved before is still captured (3,000 of its 5,000); what the hold let go returns to the organisation.
     await deliverProcessed(capture(first.id, w.stripeCardId, 3_000));

@@ -26,6 +26,7 @@ import {
   cardholderStandingOf,
   cardStatusOf,
   idOf,
+  declineReasonOfStripe,
   merchantOf,
   movementOf,
   topupRefOf,
@@ -135,6 +136,7 @@ async function applyEvent(deps: WebhookDeps, event: StripeEventShape, log: (mess
         merchant: merchantOf(authorization.merchant_data),
         wallet: walletOf(authorization.wallet),
         stripeCreated: authorization.created,
+        declineReasonFor: (card) => declineReasonOfStripe(authorization, card.spending_controls),
       });
       if (!hold) log(`stripe event ${event.id}: authorization ${authorization.id} names an unknown card`);
       else {

@@ -1,4 +1,4 @@
-import type { CardholderStanding } from '@wallet/contract';
+import type { CardholderStanding, DeclineReason } from '@wallet/contract';
 import type { MerchantData, Wallet } from '../authorizations/service.js';
 
 /**
@@ -27,6 +27,39 @@ export interface StripeAuthorization {
   merchant_data?: StripeMerchantData;
   wallet?: string | null;
   pending_request?: { amount: number } | null;
+  /** Each request Stripe decided; `reason` says why (spec3.json issuing_authorization_request.reason). */
+  request_history?: Array<{ approved?: boolean; reason?: string | null }> | null;
+}
+
+/**
+ * Our decline code for an authorisation Stripe itself declined, from the reason of its last request: its own
+ * checks (the card or cardholder inactive, its funds, the mirrored spending controls) map to ours; the rest (fraud,
+ * verification, our webhook's answer lost or late) is the issuer's decline. A spending-controls decline is read
+ * against the card's own controls: a blocked or not-allowed category says so, anything else is a limit.
+ */
+export function declineReasonOfStripe(
+  authorization: Pick<StripeAuthorization, 'request_history' | 'merchant_data'>,
+  controls: { allowed_categories: readonly string[]; blocked_categories: readonly string[] } | null,
+): DeclineReason {
+  const history = Array.isArray(authorization.request_history) ? authorization.request_history : [];
+  const reason = history.length > 0 ? history[history.length - 1]?.reason : null;
+  switch (reason) {
+    case 'card_inactive':
+      return 'card_inactive';
+    case 'cardholder_inactive':
+      return 'holder_inactive';
+    case 'insufficient_funds':
+      return 'insufficient_funds';
+    case 'spending_controls': {
+      const category = authorization.merchant_data?.category ?? null;
+      if (controls && category && controls.blocked_categories.includes(category)) return 'merchant_category_blocked';
+      if (controls && controls.allowed_categories.length > 0 && !controls.allowed_categories.includes(category ?? ''))
+        return 'merchant_category_not_allowed';
+      return 'spending_limit_exceeded';
+    }
+    default:
+      return 'issuer_declined';
+  }
 }
 
 export interface StripeTransaction {
