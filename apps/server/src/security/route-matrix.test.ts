@@ -143,6 +143,7 @@ const OWN_ORGANISATION_ONLY = new Set([
   'POST /api/topups',
   'POST /api/users',
   'POST /api/wallet-categories',
+  'PUT /api/card-settings',
   'POST /api/outbound-sso',
   'POST /api/issuing-tos-acceptances/accept',
   'POST /api/organization/logo',

@@ -494,4 +494,25 @@ describe('teams and categories', () => {
       ['wallet_category.renamed', id, 'Devices', { old_name: 'Hardware', new_name: 'Devices' }],
     ]);
   });
+
+  it('card_settings.updated with what changed, from and to; the same settings again and a 422 record nothing', async () => {
+    const world = await requestWorld(ctx, { funds: 0 });
+    const admin = world.adminClient;
+    const saved = await admin.put('/api/card-settings', { default_type: 'physical' }, withAgent);
+    expect(saved.statusCode, saved.body).toBe(200);
+    await recordsNothing(admin, async () => {
+      expect((await admin.put('/api/card-settings', { default_type: 'physical' })).statusCode).toBe(200);
+      expect((await admin.put('/api/card-settings', { org_funds_low_threshold: 0 })).statusCode).toBe(422);
+      expect((await world.memberClient.put('/api/card-settings', {})).statusCode).toBe(403);
+    });
+    const [entry] = await entries(admin, 'card_settings.updated');
+    expect(entry).toMatchObject({
+      action: 'card_settings.updated',
+      actor_kind: 'user',
+      subject_type: 'card_settings',
+      subject_label: 'Card Settings',
+      user_agent: AGENT,
+      details: { default_type: { from: 'virtual', to: 'physical' } },
+    });
+  });
 });
