@@ -8,7 +8,7 @@ import { sniffReceiptType } from './file-type.js';
 import * as repo from './repo.js';
 import { newStorageKey, type ReceiptStorage } from './storage.js';
 
-export type { ReceiptRow } from './repo.js';
+export type ReceiptRow = repo.ReceiptRow;
 export { localReceiptStorage, type ReceiptStorage } from './storage.js';
 
 interface Actor {

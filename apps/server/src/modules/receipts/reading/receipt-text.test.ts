@@ -1,0 +1,51 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { drawPdfReceipt, drawReceipt } from '../test-receipts.js';
+import { stopOcrEngine } from './ocr-engine.js';
+import { parseReceipt } from './parse-receipt.js';
+import { receiptText, UnreadableReceipt } from './receipt-text.js';
+
+const COFFEE = [
+  'BLUE BOTTLE COFFEE',
+  '66 Mint St, San Francisco',
+  '',
+  '02/03/2025  08:14',
+  '',
+  'Latte            5.50',
+  'Croissant        4.25',
+  'Subtotal         9.75',
+  'Tax              0.84',
+  'TOTAL           $10.59',
+  '',
+  'VISA **** 4242',
+];
+
+afterAll(() => stopOcrEngine());
+
+describe('reading receipts offline', () => {
+  it.each([
+    ['an upright PNG', { lines: COFFEE }],
+    ['a JPEG photo turned 4 degrees', { lines: COFFEE, skew: 4, format: 'jpeg' as const }],
+    ['a faint print on grey paper', { lines: COFFEE, faint: true }],
+  ])(
+    '%s: total, date and merchant',
+    async (_name, drawing) => {
+      const image = await drawReceipt(drawing);
+      const reading = parseReceipt(await receiptText(image, drawing.format ?? 'png'));
+      expect(reading).toEqual({ amount: 1059, date: '2025-02-03', merchant: 'BLUE BOTTLE COFFEE' });
+    },
+    60_000,
+  );
+
+  it("a PDF's own text", async () => {
+    const pdf = drawPdfReceipt(['Delta Air Lines', 'Date: 2025-04-30', 'Fare 1,180.00', 'Total Due 1,300.50']);
+    expect(parseReceipt(await receiptText(pdf, 'pdf'))).toEqual({
+      amount: 130_050,
+      date: '2025-04-30',
+      merchant: 'Delta Air Lines',
+    });
+  });
+
+  it('a HEIC photo is kept but not read', async () => {
+    await expect(receiptText(Buffer.from('....ftypheic'), 'heic')).rejects.toBeInstanceOf(UnreadableReceipt);
+  });
+});
