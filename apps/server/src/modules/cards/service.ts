@@ -1,6 +1,5 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import {
-  CANCELED_CARD_MESSAGES,
   CARD_MESSAGES,
   TERMS_EXEMPT_BEFORE,
   formatCents,
@@ -46,8 +45,11 @@ import {
   updateCard,
 } from './repo.js';
 import type { CardholderRow, CardListFilters, CardRow, CardSort, ListedCardRow } from './types.js';
+import { assertNotCanceled, cardSubject } from './card-guards.js';
 import { cardActivity, organisationFundsChanged, publishLive } from '../live/service.js';
 import { notify, type Notice } from '../notifications/service.js';
+import { getCardSettings } from '../card-settings/service.js';
+import { resetSpendWindows } from './spend-windows.js';
 
 export {
   lockCardForMovement,
@@ -62,6 +64,7 @@ export {
   countApprovedHoldInWindows,
   countSpendOfNewHold,
   moveSpendOfHold,
+  resetSpendWindows,
   spendLimitsForDecision,
   spendingUsageOfCard,
 } from './spend-windows.js';
@@ -311,9 +314,19 @@ export async function createCard(
   // The client's key is scoped to this organisation and holder: another tenant (or another person) sending the same
   // key must get a card of its own, never a replay of someone else's.
   const issuerKey = `card-${orgId}-${holder.id}-${idempotencyKey}`;
+  // Controls not given: the organisation's Card Settings defaults (issue 20.5), read before the issuer is called.
+  const spendingControls =
+    input.spending_controls ?? (await getCardSettings(db, orgId)).default_spending_controls;
   const issued = await viaIssuer(() =>
     issuer.createCard(
-      { orgId, cardholderId: cardholder.provider_cardholder_id, type: input.type, shipping, spendingLimit: 0 },
+      {
+        orgId,
+        cardholderId: cardholder.provider_cardholder_id,
+        type: input.type,
+        shipping,
+        spendingLimit: 0,
+        spendingControls,
+      },
       issuerKey,
     ),
   );
@@ -333,22 +346,24 @@ export async function createCard(
       exp_month: issued.expMonth,
       exp_year: issued.expYear,
       shipping: shipping ? JSON.stringify(shipping) : null,
+      spending_controls: JSON.stringify(spendingControls),
+      nickname: input.nickname,
+      purpose: input.purpose,
+      merchant_lock: input.merchant_lock,
+      allocation_expires_on: input.allocation_expires_on,
     });
     await cardAccountId(tx, orgId, card.id);
+    // A new card has spent nothing: its windows start empty (the decision reads a row per limited interval).
+    await resetSpendWindows(tx, card, spendingControls);
     await recordAudit(tx, {
       orgId,
       by,
       action: 'card.created',
       subject: cardSubject(card),
-      details: { holder_user_id: holder.id, type: card.type },
+      details: { holder_user_id: holder.id, type: card.type, spending_controls: spendingControls },
     });
     return card;
   });
-}
-
-/** How the audit log names a card: its name and last four digits (never the number). */
-function cardSubject(card: CardRow) {
-  return { type: 'card' as const, id: card.id, label: `${card.name} •••• ${card.last4}` };
 }
 
 /**
@@ -481,11 +496,6 @@ function cardFundedNotice(card: CardRow, added: number, limit: number): Notice {
     body: `${formatCents(added)} was added to your card •••• ${card.last4}; its limit is now ${formatCents(limit)}.`,
     link: `/cards/${card.id}`,
   };
-}
-
-/** A card the issuer canceled is never activated, deactivated or funded again (409). */
-function assertNotCanceled(card: CardRow): void {
-  if (card.status === 'canceled') throw conflict(CANCELED_CARD_MESSAGES.canceled);
 }
 
 /**
