@@ -15,6 +15,7 @@ export * from './ui-texts.js';
 export * from './cards.js';
 export * from './card-controls.js';
 export * from './card-settings.js';
+export * from './card-controls-texts.js';
 export * from './card-issuer.js';
 export * from './purchase-requests.js';
 export * from './request-texts.js';

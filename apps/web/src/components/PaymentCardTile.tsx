@@ -15,9 +15,15 @@ import './payment-card-tile.css';
  * in 1111 · Available $87.83"; the picture repeats that text, so screen readers skip it, and the last four digits
  * it shows are said after the type.
  */
-export function PaymentCardTile({ card }: { card: CardResource }) {
+export function PaymentCardTile({
+  card,
+}: {
+  card: CardResource & { nickname?: string | null; purpose?: string | null };
+}) {
   const { token } = theme.useToken();
   const holderName = card.user?.name ?? card.name;
+  // A nickname tells one person's cards apart (issue 20.4): it leads, the holder follows it.
+  const title = card.nickname || holderName;
   return (
     <Link
       to={paths.card(card.id)}
@@ -38,12 +44,17 @@ export function PaymentCardTile({ card }: { card: CardResource }) {
       <Flex vertical gap={2} style={{ marginTop: 12 }}>
         <Flex justify="space-between" align="center" gap={8}>
           <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
-            {holderName}
+            {title}
           </Typography.Text>
           <span style={{ flex: 'none', whiteSpace: 'nowrap' }}>
             <CardStatusTag status={card.status} reason={card.cancellation_reason} />
           </span>
         </Flex>
+        {(card.nickname || card.purpose) && (
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, minWidth: 0 }}>
+            {[card.nickname ? holderName : null, card.purpose].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        )}
         <Flex justify="space-between" align="baseline" gap={8}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {capitalize(card.type)} <VisuallyHidden>card ending in {card.last4}</VisuallyHidden> · Available

@@ -26,6 +26,10 @@ export const cardKeys = {
   detail: (cardId: number) => ['cards', 'detail', cardId] as const,
   holds: (cardId: number) => ['cards', 'detail', cardId, 'holds'] as const,
   expenses: (cardId: number, params: QueryParams) => ['cards', 'detail', cardId, 'expenses', params] as const,
+  /** The card's declined authorisations (its Declined list); purchases make them stale (card.activity). */
+  declines: (cardId: number, page: number) => ['cards', 'detail', cardId, 'declines', page] as const,
+  /** A person's latest declines across their cards (the member dashboard). */
+  userDeclines: (userId: number) => ['cards', 'user', userId, 'declines'] as const,
   cardholder: (userId: number) => ['cards', 'cardholder', userId] as const,
   /** Only the holder's issuer_standing, as the card page reads it. */
   cardholderStanding: (userId: number) => ['cards', 'cardholder', userId, 'standing'] as const,
@@ -81,4 +85,9 @@ export const dashboardKeys = {
 export const notificationKeys = {
   all: ['notifications'] as const,
   latest: ['notifications', 'latest'] as const,
+};
+
+/** The organisation's Card Settings (the defaults a new card starts from): the create-card drawer and its page. */
+export const cardSettingsKeys = {
+  all: ['card-settings'] as const,
 };

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, DollarOutlined, ExportOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
-import { isAdmin } from '@wallet/contract';
+import { cardDisplayName, isAdmin } from '@wallet/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../components/ButtonLink';
@@ -11,13 +11,16 @@ import { capitalize } from '../../lib/payment-cards';
 import { useCurrentUser } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-media-query';
 import { paths } from '../../paths';
+import type { CardWithControls } from './api/card-controls-types';
 import { useCard } from './api/get-card';
 import { CardOverview } from './card-detail/CardOverview';
 import { CardStatusButton } from './card-detail/CardStatusButton';
 import { CardVisualPanel } from './card-detail/CardVisualPanel';
 import { CanceledCardAlert, CardholderStandingAlert } from './card-detail/CardWarnings';
+import { DeclinedTransactions } from './card-detail/DeclinedTransactions';
 import { ExportTransactionsModal } from './card-detail/ExportTransactionsModal';
 import { FundCardModal } from './card-detail/FundCardModal';
+import { SpendingControlsPanel } from './card-detail/SpendingControlsPanel';
 import { TermsWarning, useCardHolder } from './card-detail/TermsWarning';
 import { PendingTransactions, PostedTransactions } from './card-detail/TransactionsTables';
 
@@ -61,7 +64,7 @@ export function CardDetailPage() {
     return <ErrorFallback error={card.error} onRetry={() => void card.refetch()} />;
   }
 
-  const data = card.data;
+  const data: CardWithControls | undefined = card.data;
   const backTo = admin ? paths.cards : paths.myCards;
   // A card the issuer canceled can't be activated, deactivated or funded (nor asked to be).
   const canceled = data?.status === 'canceled';
@@ -76,6 +79,15 @@ export function CardDetailPage() {
           <Typography.Title level={1} style={{ fontSize: 24, lineHeight: '32px', margin: 0 }}>
             Card Details
           </Typography.Title>
+          {/* The card's nickname names it among its holder's others; its purpose says what it is for. */}
+          {data?.nickname && (
+            <Typography.Text strong style={{ display: 'block', fontSize: 16 }}>
+              {cardDisplayName(data)}
+            </Typography.Text>
+          )}
+          {data?.purpose && (
+            <Typography.Text style={{ display: 'block', overflowWrap: 'anywhere' }}>{data.purpose}</Typography.Text>
+          )}
           <Typography.Text type="secondary" style={{ display: 'block', minHeight: 22 }}>
             {data ? `${data.user?.name ?? data.name} · ${capitalize(data.type)} card ending in ${data.last4}` : ' '}
           </Typography.Text>
@@ -118,6 +130,13 @@ export function CardDetailPage() {
               <CardOverview card={data} />
             </Col>
             <Col xs={24}>
+              <SpendingControlsPanel
+                card={data}
+                canEdit={admin && !canceled}
+                canSetAlert={!canceled && (admin || data.user_id === me.id)}
+              />
+            </Col>
+            <Col xs={24}>
               <Card title="Spending Overview">
                 <Empty
                   image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -130,6 +149,9 @@ export function CardDetailPage() {
             </Col>
             <Col xs={24}>
               <PostedTransactions cardId={data.id} />
+            </Col>
+            <Col xs={24}>
+              <DeclinedTransactions cardId={data.id} last4={data.last4} />
             </Col>
           </Row>
           {admin && !canceled && <FundCardModal card={data} open={fundOpen} onClose={() => setFundOpen(false)} />}

@@ -39,6 +39,25 @@ function CardLink({ card }: { card: CardResource }) {
   );
 }
 
+/** The card's nickname and purpose (issue 20.4), which tell one person's cards apart; nothing when it has neither. */
+function CardIdentity({ card }: { card: CardResource & { nickname?: string | null; purpose?: string | null } }) {
+  if (!card.nickname && !card.purpose) return null;
+  return (
+    <Flex vertical style={{ minWidth: 0, maxWidth: 200 }}>
+      {card.nickname && (
+        <Typography.Text ellipsis={{ tooltip: card.nickname }} style={{ fontSize: 13 }}>
+          {card.nickname}
+        </Typography.Text>
+      )}
+      {card.purpose && (
+        <Typography.Text type="secondary" ellipsis={{ tooltip: card.purpose }} style={{ fontSize: 12 }}>
+          {card.purpose}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
 const lastUsed = (card: CardResource) =>
   card.last_used_at ? formatDate(card.last_used_at) : <Typography.Text type="secondary">Never</Typography.Text>;
 
@@ -73,6 +92,7 @@ export function CardsTable({
       render: (_, card) => (
         <Flex vertical align="flex-start" gap={2}>
           <CardLink card={card} />
+          <CardIdentity card={card} />
           {newTag(card)}
         </Flex>
       ),
@@ -165,6 +185,7 @@ export function CardsTable({
             <span style={{ display: 'block' }}>
               <CardLink card={card} />
             </span>
+            <CardIdentity card={card} />
           </>
         }
         aside={<CardStatusTag status={card.status} reason={card.cancellation_reason} />}

@@ -200,6 +200,12 @@ describe('create-card drawer', { timeout: SLOW }, () => {
         postal_code: '94111',
         country: 'US',
       },
+      // Card Settings' defaults (none here: the route 404s) and no identity.
+      spending_controls: { spending_limits: [], allowed_categories: [], blocked_categories: [] },
+      nickname: null,
+      purpose: null,
+      merchant_lock: null,
+      allocation_expires_on: null,
     });
   });
 

@@ -15,15 +15,19 @@ import {
   Space,
   Typography,
 } from 'antd';
+import type { Dayjs } from 'dayjs';
 import {
+  CARD_CONTROLS_TEXTS,
   CARD_MESSAGES,
   CARD_TYPES,
+  DEFAULT_CARD_SETTINGS,
   SHIPPING_SERVICES,
   billingSchema,
   newCardSchema,
   shippingSchema,
   type UserResource,
   type CardResource,
+  type CardSettings,
 } from '@wallet/contract';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -37,6 +41,10 @@ import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { useCardholder, type CardholderAddress } from '../api/get-cardholder';
 import { useCardholderChoices } from '../api/get-users';
 import { useCreateCard } from '../api/create-card';
+import { useCardSettings } from '../api/card-settings';
+import { MerchantLockExpiryFields, NicknamePurposeFields } from '../controls/CardIdentityFields';
+import { SpendingControlsFields } from '../controls/SpendingControlsFields';
+import { controlsToForm, formToControls, wireOfDay, type ControlsFormValues } from '../controls/controls-form';
 import { AddressFields, type AddressRules } from './AddressFields';
 
 interface Address {
@@ -55,7 +63,18 @@ interface Values {
   cardholder_name?: string;
   billing?: Address;
   shipping?: Address & { service?: (typeof SHIPPING_SERVICES)[number]; name?: string };
+  nickname?: string;
+  purpose?: string;
+  merchant_lock?: string;
+  allocation_expires_on?: Dayjs | null;
+  controls?: ControlsFormValues;
 }
+
+/** The server's names of the controls' fields, as the form names them. */
+const SERVER_FIELDS = {
+  'spending_controls.allowed_categories': 'controls.categories',
+  'spending_controls.blocked_categories': 'controls.categories',
+};
 
 /** The longest name a card can carry (the server's rule). */
 const CARDHOLDER_NAME_MAX = 24;
@@ -109,6 +128,16 @@ function issuesAsFields(issues: { path: PropertyKey[]; message: string }[]) {
   }));
 }
 
+/** What the form starts from: the organisation's Card Settings (type, shipping speed, controls). */
+function initialValuesOf(settings: CardSettings): Values {
+  return {
+    type: settings.default_type,
+    shipping: { service: settings.default_shipping_service },
+    controls: controlsToForm(settings.default_spending_controls),
+  };
+}
+const SETTINGS_FIELDS: (keyof Values)[] = ['type', 'shipping', 'controls'];
+
 function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?: (card: CardResource) => void }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
@@ -120,6 +149,13 @@ function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?:
   const createCard = useCreateCard();
   const notifySuccess = useNotifySuccess();
   const chosenUser = users.data?.data.find((user) => user.id === userId);
+  const settings = useCardSettings();
+  const initialValues = initialValuesOf(settings.data ?? DEFAULT_CARD_SETTINGS);
+
+  // Card Settings usually arrive before anyone has touched the form: it then starts from them.
+  useEffect(() => {
+    if (settings.data && !form.isFieldsTouched(SETTINGS_FIELDS)) form.resetFields(SETTINGS_FIELDS);
+  }, [settings.data, form]);
 
   // An existing cardholder's names (and billing address) come from the issuer; the names can't change.
   useEffect(() => {
@@ -150,10 +186,12 @@ function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?:
     form.setFieldsValue({ shipping: { ...values.billing, name: values.cardholder_name } });
   };
 
-  const handleFinish = (values: Values) => {
+  const handleFinish = ({ controls, allocation_expires_on, ...values }: Values) => {
     const parsed = newCardSchema.safeParse({
       ...values,
       shipping: values.type === 'physical' ? values.shipping : undefined,
+      spending_controls: formToControls(controls),
+      allocation_expires_on: wireOfDay(allocation_expires_on),
     });
     if (!parsed.success) {
       form.setFields(issuesAsFields(parsed.error.issues) as Parameters<typeof form.setFields>[0]);
@@ -173,7 +211,7 @@ function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?:
           );
           onDone();
         },
-        onError: (error) => showServerFieldErrors(form, error),
+        onError: (error) => showServerFieldErrors(form, error, SERVER_FIELDS),
       },
     );
   };
@@ -187,7 +225,7 @@ function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?:
       name="createCard"
       layout="vertical"
       requiredMark="optional"
-      initialValues={{ type: 'virtual', shipping: { service: 'standard' } }}
+      initialValues={initialValues}
       onFinish={handleFinish}
       scrollToFirstError={{ block: 'center' }}
     >
@@ -236,6 +274,8 @@ function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?:
             options={CARD_TYPES.map((value) => ({ value, label: capitalize(value) }))}
           />
         </Form.Item>
+
+        <NicknamePurposeFields />
 
         <Divider titlePlacement="start" plain style={{ marginTop: 8 }}>
           Cardholder
@@ -297,6 +337,13 @@ function CreateCardForm({ onDone, onCreated }: { onDone: () => void; onCreated?:
             <AddressFields prefix="shipping" rules={rules.shipping} autoCompleteSection="shipping" />
           </>
         )}
+
+        <Divider titlePlacement="start" plain style={{ marginTop: 8 }}>
+          {CARD_CONTROLS_TEXTS.controlsTitle}
+        </Divider>
+        <Typography.Paragraph type="secondary">{CARD_CONTROLS_TEXTS.startsFromSettings}</Typography.Paragraph>
+        <SpendingControlsFields name="controls" />
+        <MerchantLockExpiryFields />
       </ConfigProvider>
 
       <Typography.Paragraph type="secondary">New cards are inactive until they are activated.</Typography.Paragraph>

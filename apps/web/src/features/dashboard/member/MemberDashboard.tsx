@@ -10,6 +10,7 @@ import { SERIES_COLORS } from '../colors';
 import { KPI_CHART_HEIGHT, KpiCard } from '../KpiCard';
 import { ApprovedRequests } from './ApprovedRequests';
 import { AvailableToSpend } from './AvailableToSpend';
+import { RecentDeclines } from './RecentDeclines';
 
 const BREAKDOWN_ROW = 36;
 
@@ -108,6 +109,7 @@ export function MemberDashboard() {
           <TotalAmountSpent userId={me.id} />
         </Col>
       </Row>
+      <RecentDeclines userId={me.id} />
       <ApprovedRequests userId={me.id} />
     </Flex>
   );
