@@ -45,6 +45,7 @@ import { liveRoutes } from './modules/live/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { cardSettingsRoutes } from './modules/card-settings/routes.js';
 import { LiveHub } from './modules/live/hub.js';
+import { startPurchaseNotifier } from './modules/authorizations/service.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -69,6 +70,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ownsLive = !deps.live;
   const live = (deps.live ??= new LiveHub(deps.db, deps.directDatabaseUrl ?? deps.databaseUrl));
   if (ownsLive) app.addHook('onClose', () => live.close());
+  // Cardholders hear of their purchases (authorizations/purchase-notifier.ts); it stops when the app closes.
+  if (deps.config.PURCHASE_NOTIFIER) {
+    const notifier = startPurchaseNotifier(deps.db, (message) => app.log.warn(message));
+    app.addHook('onClose', () => notifier.stop());
+  }
   app.setValidatorCompiler(validatorCompiler);
   // Outside production an answer whose response schema drops a field fails loudly (tests, e2e, development).
   app.setSerializerCompiler(responseSerializerCompiler(deps.config.NODE_ENV !== 'production'));

@@ -66,6 +66,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Log one line per request (off by default; errors are always logged). */
   LOG_REQUESTS: booleanFlag(false),
+  /**
+   * Tell cardholders of their purchases (authorizations/purchase-notifier.ts). On by default; unit tests turn it off
+   * (test/context.ts) unless they test it, so its background writes never race another test's row counts.
+   */
+  PURCHASE_NOTIFIER: booleanFlag(true),
   /** SMTP server for outgoing mail (smtp://user:pass@host:port); without it mail stays in the outbox at /dev/mailbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Spend Wallet <no-reply@wallet.localhost>'),

@@ -31,4 +31,5 @@ export * from './merchant-categories.js';
 export * from './responses/index.js';
 export * from './live-events.js';
 export * from './notifications.js';
+export * from './purchase-notices.js';
 export * from './receipts.js';

@@ -48,6 +48,8 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
       PUBLIC_URL: 'http://localhost',
       // Live-event streams end at once in-process (inject waits for the end of a response); tests of the stream set it.
       LIVE_STREAM_SECONDS: '0',
+      // Purchase notifications write in the background; the tests of them turn it on.
+      PURCHASE_NOTIFIER: 'false',
       ...env,
     });
     context.jobs = await startJobs(database.url, { pollingIntervalSeconds: 0.5 });

@@ -12,6 +12,7 @@ import {
 import { authorizationDecisionDuration, authorizationDeclines } from '../../observability/metrics.js';
 import { isValidAmount } from './decline-rules.js';
 import { cardActivity, publishLive } from '../live/service.js';
+import { PurchaseNotifier, wakePurchaseNotifiers } from './purchase-notifier.js';
 import * as repo from './repo.js';
 import { decideAndHold, declineReasonQuery, insertHold, updateHold, type HoldStatus } from './repo.js';
 
@@ -83,6 +84,8 @@ export async function authorize(db: Db, request: AuthorizationRequest): Promise<
     // The holder's and the admins' open apps show it at once (after the decision's own commit; best effort).
     if (decision.orgId !== null && decision.cardId !== null && decision.holderId !== null)
       publishLive(db, cardActivity(decision.orgId, decision.cardId, decision.holderId));
+    // The holder hears of it from the purchase notifier, off this path (a timer, no statement).
+    if (decision.holdId !== null) wakePurchaseNotifiers();
     return decision;
   } finally {
     stopTimer();
@@ -299,6 +302,15 @@ export async function reconcileAuthorization(db: Db, state: ProviderAuthorizatio
       await moveHolds(tx, card.id, state.amount, { used: true });
       await countSpendOfNewHold(tx, card, state.amount);
     }
+    if (inserted) wakePurchaseNotifiers();
     return inserted;
   });
 }
+
+/**
+ * Starts this process's purchase notifier (purchase-notifier.ts): the app starts it and stops it when it closes.
+ */
+export function startPurchaseNotifier(db: Db, log?: (message: string) => void): PurchaseNotifier {
+  return new PurchaseNotifier(db, log).start();
+}
+export type { PurchaseNotifier } from './purchase-notifier.js';
