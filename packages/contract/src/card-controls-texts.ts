@@ -18,8 +18,6 @@ export const CARD_CONTROLS_TEXTS = {
   lowBalanceTitle: 'Low-balance alert',
   lowBalanceHelp: 'You are notified when what is available to spend on this card falls below this amount.',
   lowBalanceOff: 'Off',
-  lowBalanceSaved: 'Low-balance alert saved',
-  lowBalanceInvalid: 'Enter an amount of at least $0.01, or leave it empty.',
   declinedTitle: 'Declined Transactions',
   noDeclines: 'No declined transactions',
   recentDeclines: 'Recent Declines',

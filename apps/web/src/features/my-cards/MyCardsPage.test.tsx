@@ -39,6 +39,30 @@ describe('/my-cards', { timeout: 120_000 }, () => {
     expect(url.searchParams.get('include')).toBe('user,pendingIssuingAuthorizationHolds');
   });
 
+  it('names each tile by its nickname, then the holder and purpose, so one person’s cards are told apart', async () => {
+    installFakeApi({
+      'GET /api/users/4/cards': {
+        status: 200,
+        body: {
+          data: [
+            makeCard({ id: 7, last4: '1111', nickname: 'AWS', purpose: 'Cloud hosting' }),
+            makeCard({ id: 8, last4: '2222', nickname: 'Team offsite', purpose: null }),
+            makeCard({ id: 9, last4: '3333' }),
+          ],
+          meta: { total: 3, current_page: 1, per_page: 10, last_page: 1 },
+        },
+      },
+    });
+    renderWithProviders(<MyCardsPage />, { path: '/my-cards', me: member });
+    expect(await screen.findByRole('link', { name: /^AWS .*Jordan Lee · Cloud hosting.*1111/ })).toHaveAttribute(
+      'href',
+      '/cards/7',
+    );
+    expect(screen.getByRole('link', { name: /^Team offsite .*Jordan Lee.*2222/ })).toHaveAttribute('href', '/cards/8');
+    // Without a nickname the holder's name leads, as before.
+    expect(screen.getByRole('link', { name: /^Jordan Lee .*3333/ })).toHaveAttribute('href', '/cards/9');
+  });
+
   it('says so when there are no cards', async () => {
     installFakeApi({
       'GET /api/users/4/cards': {

@@ -40,7 +40,7 @@ function CardLink({ card }: { card: CardResource }) {
 }
 
 /** The card's nickname and purpose (issue 20.4), which tell one person's cards apart; nothing when it has neither. */
-function CardIdentity({ card }: { card: CardResource & { nickname?: string | null; purpose?: string | null } }) {
+function CardIdentity({ card }: { card: CardResource }) {
   if (!card.nickname && !card.purpose) return null;
   return (
     <Flex vertical style={{ minWidth: 0, maxWidth: 200 }}>

@@ -1,5 +1,5 @@
 import { Form, Modal } from 'antd';
-import { CARD_CONTROLS_TEXTS, MAX_AMOUNT_CENTS, centsToDecimal } from '@wallet/contract';
+import { CARD_CONTROLS_TEXTS, CARD_CONTROL_MESSAGES, MAX_AMOUNT_CENTS, centsToDecimal } from '@wallet/contract';
 import { CurrencyInput } from '../../../components/CurrencyInput';
 import { formAmountToCents } from '../../../lib/amount-rules';
 import { showServerFieldErrors } from '../../../lib/form-errors';
@@ -11,7 +11,8 @@ const thresholdRule = {
   validator: async (_rule: unknown, value: unknown) => {
     if (value === null || value === undefined || value === '') return;
     const cents = formAmountToCents(value);
-    if (cents === null || cents < 1 || cents > MAX_AMOUNT_CENTS) throw new Error(CARD_CONTROLS_TEXTS.lowBalanceInvalid);
+    if (cents === null || cents < 1 || cents > MAX_AMOUNT_CENTS)
+      throw new Error(CARD_CONTROL_MESSAGES.lowBalanceThresholdInvalid);
   },
 };
 
@@ -33,7 +34,7 @@ export function LowBalanceAlertModal({
   const handleFinish = ({ threshold }: { threshold?: string | null }) =>
     update.mutate(threshold ? formAmountToCents(threshold) : null, {
       onSuccess: ({ message }) => {
-        notifySuccess(message || CARD_CONTROLS_TEXTS.lowBalanceSaved);
+        notifySuccess(message || CARD_CONTROL_MESSAGES.lowBalanceAlertSaved);
         onClose();
       },
       onError: (error) => showServerFieldErrors(form, error),
