@@ -46,6 +46,7 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { cardSettingsRoutes } from './modules/card-settings/routes.js';
 import { LiveHub } from './modules/live/hub.js';
 import { startPurchaseNotifier } from './modules/authorizations/service.js';
+import { authorizationRoutes } from './modules/authorizations/routes.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes);
   await app.register(liveRoutes, { hub: live });
   await app.register(notificationRoutes);
+  await app.register(authorizationRoutes);
   await app.register(cardSettingsRoutes);
 
   await registerSpa(app);

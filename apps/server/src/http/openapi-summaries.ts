@@ -69,6 +69,7 @@ export const OPERATION_NAMES: Record<string, { summary: string; operationId?: st
   'POST /api/cards/fund': { summary: 'Fund several cards at once' },
   'GET /api/users/:id/cards/analytics': { summary: "What a user's cards hold" },
   'GET /api/users/:id/cardholder': { summary: "A user's cardholder at the issuer" },
+  'GET /api/users/:id/declines': { summary: "A user's declined purchases, newest first" },
   'POST /api/issuing-tos-acceptances/accept': {
     summary: "Accept the issuer's terms of service",
     operationId: 'acceptIssuingTerms',

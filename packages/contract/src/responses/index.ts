@@ -9,3 +9,4 @@ export * from './requests.js';
 export * from './analytics.js';
 export * from './organization.js';
 export * from './simulator.js';
+export * from './declines.js';

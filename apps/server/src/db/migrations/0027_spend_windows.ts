@@ -31,6 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX card_spend_windows_org ON card_spend_windows (org_id);
 
     ALTER TABLE authorization_holds ADD COLUMN available_after bigint;
+    -- A person's declines, newest first (GET /api/users/{id}/declines); declines only, so approvals never touch it.
+    CREATE INDEX authorization_holds_user_declined ON authorization_holds (org_id, user_id, created_at DESC)
+      WHERE NOT approved;
 
     CREATE TABLE purchase_notifier_cursor (
       id smallint PRIMARY KEY DEFAULT 1 CHECK (id = 1),
@@ -47,6 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     DROP TABLE purchase_notifier_cursor;
+    DROP INDEX authorization_holds_user_declined;
     ALTER TABLE authorization_holds DROP COLUMN available_after;
     DROP TABLE card_spend_windows;
   `.execute(db);

@@ -96,6 +96,31 @@ export async function listHoldsOfCard(
   return { rows, total: Number(total) };
 }
 
+/** A page of one person's declined purchases, newest first, and how many there are. */
+export async function declinesOfUser(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  page: { number: number; size: number },
+) {
+  const base = db
+    .selectFrom('authorization_holds')
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .where('approved', '=', false);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .select(['id', 'card_id', 'merchant_data', 'requested_amount', 'decline_reason', 'decline_detail', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.size)
+      .offset((page.number - 1) * page.size)
+      .execute(),
+  ]);
+  return { rows, total: Number(total) };
+}
+
 export function holdsByIds(db: DbOrTx, orgId: number, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return (

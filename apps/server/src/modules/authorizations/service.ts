@@ -4,6 +4,7 @@ import type { AuthorizationHoldsTable } from '../../db/schema.js';
 import type { DeclineDetail, DeclineReason, SpendingControls } from '@wallet/contract';
 import {
   countSpendOfNewHold,
+  findCardsByIds,
   lockCardForMovement,
   lockIssuerCard,
   moveHolds,
@@ -12,6 +13,7 @@ import {
 import { authorizationDecisionDuration, authorizationDeclines } from '../../observability/metrics.js';
 import { isValidAmount } from './decline-rules.js';
 import { cardActivity, publishLive } from '../live/service.js';
+import { getUser, type Actor } from '../users/service.js';
 import { PurchaseNotifier, wakePurchaseNotifiers } from './purchase-notifier.js';
 import * as repo from './repo.js';
 import { decideAndHold, declineReasonQuery, insertHold, updateHold, type HoldStatus } from './repo.js';
@@ -314,3 +316,20 @@ export function startPurchaseNotifier(db: Db, log?: (message: string) => void): 
   return new PurchaseNotifier(db, log).start();
 }
 export type { PurchaseNotifier } from './purchase-notifier.js';
+
+/**
+ * A page of a person's declined purchases, newest first, each with its card (members reach only themselves: another's
+ * id is a 404, as for every route about a person; admins anyone of their organisation).
+ */
+export async function declinesOfUser(
+  db: DbOrTx,
+  orgId: number,
+  actor: Actor,
+  userId: number,
+  page: { number: number; size: number },
+) {
+  const user = await getUser(db, orgId, actor, userId);
+  const { rows, total } = await repo.declinesOfUser(db, orgId, user.id, page);
+  const cards = await findCardsByIds(db, orgId, [...new Set(rows.map((row) => row.card_id))]);
+  return { rows, total, cards: new Map(cards.map((card) => [card.id, card])) };
+}
