@@ -7,6 +7,8 @@ export const AUDIT_ACTION_LABELS = {
   'card.status_changed': 'Changed a card status',
   'card.funded': 'Set a card balance',
   'cards.funded_many': 'Funded several cards',
+  'card.controls_changed': 'Changed card spending controls',
+  'card.details_changed': 'Changed card details',
   'topup.created': 'Added funds',
   'user.roles_changed': 'Changed a role',
   'user.invited': 'Invited a user',

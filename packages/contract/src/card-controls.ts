@@ -124,14 +124,14 @@ export const cardIdentityFields = {
   allocation_expires_on: calendarDateSchema.nullish().transform((value) => value ?? null),
 };
 
+/** An allocation expiry must be after today (UTC): a 422 on allocation_expires_on (PATCH and POST /api/cards). */
+export function checkAllocationExpiry(fields: { allocation_expires_on?: string | null }, ctx: z.RefinementCtx): void {
+  if (fields.allocation_expires_on && fields.allocation_expires_on <= new Date().toISOString().slice(0, 10))
+    ctx.addIssue({ code: 'custom', path: ['allocation_expires_on'], message: CARD_CONTROL_MESSAGES.expiryNotFuture });
+}
+
 /** PATCH /api/cards/{id}: the fields present change; an expiry must be after today (UTC). */
-export const cardIdentitySchema = z
-  .object(cardIdentityFields)
-  .partial()
-  .superRefine((fields, ctx) => {
-    if (fields.allocation_expires_on && fields.allocation_expires_on <= new Date().toISOString().slice(0, 10))
-      ctx.addIssue({ code: 'custom', path: ['allocation_expires_on'], message: CARD_CONTROL_MESSAGES.expiryNotFuture });
-  });
+export const cardIdentitySchema = z.object(cardIdentityFields).partial().superRefine(checkAllocationExpiry);
 export type CardIdentityInput = z.input<typeof cardIdentitySchema>;
 
 /** PUT /api/cards/{id}/low-balance-alert (the holder or an admin): cents below which the holder hears; null: off. */

@@ -4,6 +4,7 @@ import { idSchema, MAX_STRING_LENGTH } from './fields.js';
 import { formatCents, MAX_AMOUNT_CENTS } from './money.js';
 import {
   cardIdentityFields,
+  checkAllocationExpiry,
   spendingControlsSchema,
   type SpendingControls,
   type SpendingUsage,
@@ -134,6 +135,7 @@ export const newCardSchema = z
   .superRefine((card, ctx) => {
     if (card.type === 'physical' && !card.shipping)
       ctx.addIssue({ code: 'custom', path: ['shipping', 'service'], message: CARD_MESSAGES.shippingMethod });
+    checkAllocationExpiry(card, ctx);
   });
 export type NewCardInput = z.infer<typeof newCardSchema>;
 

@@ -1,3 +1,4 @@
+import type { SpendingControls } from '@wallet/contract';
 import type { Address, Shipping } from '../db/schema.js';
 
 /**
@@ -28,6 +29,13 @@ export interface CardInput {
   shipping: Shipping | null;
   /** Cents; kept equal to our spending_limit as an all-time spending control. */
   spendingLimit: number;
+  /** The card's own controls (interval limits, categories), mirrored beside the all-time limit. */
+  spendingControls?: SpendingControls;
+}
+
+/** What the issuer outbox sends of a card's spending: the all-time limit (spending limit + spent) and its controls. */
+export interface IssuerSpendingControls extends SpendingControls {
+  allTimeLimit: number;
 }
 
 export interface IssuedCard {
@@ -46,7 +54,8 @@ export interface IssuingProvider {
   createCard(input: CardInput, idempotencyKey: string): Promise<IssuedCard>;
   /** Called by the issuer outbox only (modules/cards/issuer-sync.ts), after the change committed. */
   setCardStatus(cardId: string, status: 'active' | 'inactive', idempotencyKey: string): Promise<void>;
-  setSpendingLimit(cardId: string, amount: number, idempotencyKey: string): Promise<void>;
+  /** The card's whole spending controls, replacing what the issuer had (a cleared category list is left out). */
+  setSpendingControls(cardId: string, controls: IssuerSpendingControls, idempotencyKey: string): Promise<void>;
   /**
    * The full number and CVC through our server: the simulator only. With Stripe the server never handles them (PCI
    * scope, ARCHITECTURE.md D9): the browser shows them with Stripe's Issuing Elements and an ephemeral key (below).

@@ -98,8 +98,13 @@ export function createSimulatorIssuer(db: Db): IssuingProvider {
       await db.updateTable('issuer_sim_cards').set({ status }).where('id', '=', cardId).execute();
     },
 
-    async setSpendingLimit(cardId, amount) {
-      await db.updateTable('issuer_sim_cards').set({ spending_limit: amount }).where('id', '=', cardId).execute();
+    // Our own decision enforces the interval limits and categories; the simulator's books keep the all-time limit.
+    async setSpendingControls(cardId, controls) {
+      await db
+        .updateTable('issuer_sim_cards')
+        .set({ spending_limit: controls.allTimeLimit })
+        .where('id', '=', cardId)
+        .execute();
     },
 
     async revealCard(cardId) {

@@ -194,15 +194,31 @@ function address(value: FormValue | undefined, param: string) {
   };
 }
 
+/** A category list as sent (the OpenAPI check has held each entry to Stripe's enum); null when not sent. */
+const categoryList = (value: FormValue | undefined) => arr(value)?.filter((entry) => typeof entry === 'string') ?? null;
+
+/**
+ * Spending controls as sent replace the card's (the category lists not sent are none); limits not sent stay. Allowed
+ * and blocked categories together are refused, as Stripe does.
+ */
 function spendingControls(value: FormValue | undefined, previous?: Record<string, unknown>) {
   const controls = obj(value) ?? {};
   const limits = arr(controls.spending_limits);
+  const allowed = categoryList(controls.allowed_categories);
+  const blocked = categoryList(controls.blocked_categories);
+  if (allowed?.length && blocked?.length)
+    throw new HttpError(
+      400,
+      'invalid_request_error',
+      'You cannot set both allowed_categories and blocked_categories.',
+      { param: 'spending_controls[blocked_categories]' },
+    );
   return {
     allowed_card_presences: null,
-    allowed_categories: null,
+    allowed_categories: allowed?.length ? allowed : null,
     allowed_merchant_countries: null,
     blocked_card_presences: null,
-    blocked_categories: null,
+    blocked_categories: blocked?.length ? blocked : null,
     blocked_merchant_countries: null,
     spending_limits:
       limits?.map((limit, index) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_SPENDING_CONTROLS } from '@wallet/contract';
 import { issuerRefusal, type CardholderInput, type IssuingProvider } from '../provider.js';
 import { parseStripeForm, startFakeStripe, type FakeStripe, type RecordedRequest } from './fake-stripe.js';
 import { createStripeIssuer, STRIPE_API_VERSION, StripeIssuerError } from './stripe-issuer.js';
@@ -256,12 +257,81 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
       key('card'),
     );
 
-    await issuer.setSpendingLimit(card.id, 4_250, key('limit'));
+    await issuer.setSpendingControls(card.id, { allTimeLimit: 4_250, ...NO_SPENDING_CONTROLS }, key('limit'));
     expect(lastRequest('POST', `/v1/issuing/cards/${card.id}`).body).toEqual({
       spending_controls: { spending_limits: [{ amount: '4250', interval: 'all_time' }] },
     });
     expect(fake.objects.get(card.id)?.spending_controls).toMatchObject({
       spending_limits: [{ amount: 4_250, interval: 'all_time' }],
+    });
+  });
+
+  it("mirrors the card's controls beside the all-time limit: interval limits, one category list, a cleared list left out", async () => {
+    const cardholderId = await newCardholder();
+    const card = await issuer.createCard(
+      {
+        orgId: 7,
+        cardholderId,
+        type: 'virtual',
+        shipping: null,
+        spendingLimit: 0,
+        spendingControls: {
+          spending_limits: [
+            { amount: 5_000, interval: 'per_authorization' },
+            { amount: 50_000, interval: 'monthly' },
+          ],
+          allowed_categories: [],
+          blocked_categories: ['betting_casino_gambling', 'drinking_places'],
+        },
+      },
+      key('card'),
+    );
+    expect(lastRequest('POST', '/v1/issuing/cards').body.spending_controls).toEqual({
+      spending_limits: [
+        { amount: '0', interval: 'all_time' },
+        { amount: '5000', interval: 'per_authorization' },
+        { amount: '50000', interval: 'monthly' },
+      ],
+      blocked_categories: ['betting_casino_gambling', 'drinking_places'],
+    });
+    expect(fake.objects.get(card.id)?.spending_controls).toMatchObject({
+      spending_limits: [
+        { amount: 0, interval: 'all_time' },
+        { amount: 5_000, interval: 'per_authorization' },
+        { amount: 50_000, interval: 'monthly' },
+      ],
+      allowed_categories: null,
+      blocked_categories: ['betting_casino_gambling', 'drinking_places'],
+    });
+
+    // Blocked becomes allowed: the new controls replace the old ones whole (Stripe refuses both lists at once).
+    await issuer.setSpendingControls(
+      card.id,
+      {
+        allTimeLimit: 9_000,
+        spending_limits: [{ amount: 1_000, interval: 'daily' }],
+        allowed_categories: ['airlines_air_carriers'],
+        blocked_categories: [],
+      },
+      key('controls'),
+    );
+    expect(fake.objects.get(card.id)?.spending_controls).toMatchObject({
+      spending_limits: [
+        { amount: 9_000, interval: 'all_time' },
+        { amount: 1_000, interval: 'daily' },
+      ],
+      allowed_categories: ['airlines_air_carriers'],
+      blocked_categories: null,
+    });
+
+    await issuer.setSpendingControls(card.id, { allTimeLimit: 9_000, ...NO_SPENDING_CONTROLS }, key('cleared'));
+    expect(lastRequest('POST', `/v1/issuing/cards/${card.id}`).body).toEqual({
+      spending_controls: { spending_limits: [{ amount: '9000', interval: 'all_time' }] },
+    });
+    expect(fake.objects.get(card.id)?.spending_controls).toMatchObject({
+      spending_limits: [{ amount: 9_000, interval: 'all_time' }],
+      allowed_categories: null,
+      blocked_categories: null,
     });
   });
 
@@ -421,7 +491,11 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
         { orgId: 7, cardholderId: ours.id, type: 'virtual', shipping: null, spendingLimit: 0 },
         key('card'),
       );
-      await issuer.setSpendingLimit(card.id, 500, sent('card_spending_limit:1:2'));
+      await issuer.setSpendingControls(
+        card.id,
+        { allTimeLimit: 500, ...NO_SPENDING_CONTROLS },
+        sent('card_spending_limit:1:2'),
+      );
       await issuer.setCardStatus(card.id, 'inactive', 'card_status:1:3');
       expect(fake.requestsTo('POST', `/v1/issuing/cards/${card.id}`).map((r) => r.headers['idempotency-key'])).toEqual([
         sent('card_spending_limit:1:2'),
@@ -540,10 +614,12 @@ describe('Stripe issuer against the local fake of the Stripe API', () => {
       await expect(issuer.createEphemeralKey!('ic_missing', fake.ephemeralKeyNonce('ic_missing'))).rejects.toThrow(
         "Stripe create ephemeral key failed: No such card: 'ic_missing' (HTTP 404, resource_missing)",
       );
-      await expect(issuer.setSpendingLimit('ic_missing', 1, key('limit'))).rejects.toMatchObject({
+      await expect(
+        issuer.setSpendingControls('ic_missing', { allTimeLimit: 1, ...NO_SPENDING_CONTROLS }, key('limit')),
+      ).rejects.toMatchObject({
         statusCode: 404,
         code: 'resource_missing',
-        operation: 'set spending limit',
+        operation: 'set spending controls',
       });
     });
 

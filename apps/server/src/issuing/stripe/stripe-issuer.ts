@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { NO_SPENDING_CONTROLS, type SpendingControls } from '@wallet/contract';
 import type { Address } from '../../db/schema.js';
 import type { CardholderInput, CardInput, IssuedCard, IssuingProvider, TermsAcceptance } from '../provider.js';
 
@@ -78,7 +79,26 @@ const termsParams = (terms: TermsAcceptance) => ({
   user_agent: terms.userAgent,
 });
 
-const allTimeLimit = (amount: number) => ({ spending_limits: [{ amount, interval: 'all_time' as const }] });
+/**
+ * Stripe's spending_controls of a card: the all-time limit (spending limit + spent, ARCHITECTURE.md Money) and each of
+ * the card's interval limits, and the one category list that has entries (Stripe refuses allowed and blocked together).
+ * Sent whole on create and on every update: Stripe's description (spec3.json) has no empty value for a category list
+ * on update (unlike allowed_merchant_countries), so a cleared list is left out of the new controls rather than sent as ''.
+ */
+export function stripeSpendingControls(
+  allTimeLimit: number,
+  controls: SpendingControls = NO_SPENDING_CONTROLS,
+): Stripe.Issuing.CardUpdateParams.SpendingControls {
+  type Category = Stripe.Issuing.CardUpdateParams.SpendingControls.AllowedCategory;
+  return {
+    spending_limits: [
+      { amount: allTimeLimit, interval: 'all_time' },
+      ...controls.spending_limits.map((limit) => ({ amount: limit.amount, interval: limit.interval })),
+    ],
+    ...(controls.allowed_categories.length > 0 && { allowed_categories: controls.allowed_categories as Category[] }),
+    ...(controls.blocked_categories.length > 0 && { blocked_categories: controls.blocked_categories as Category[] }),
+  };
+}
 
 /** Stripe top-ups to the Issuing balance take destination_balance, a parameter the SDK's types don't list. */
 type IssuingTopupCreateParams = Stripe.TopupCreateParams & { destination_balance: 'issuing' };
@@ -201,7 +221,10 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
             currency: 'usd',
             type: input.type,
             status: 'inactive',
-            spending_controls: allTimeLimit(input.spendingLimit),
+            spending_controls: stripeSpendingControls(
+              input.spendingLimit,
+              input.spendingControls,
+            ) as Stripe.Issuing.CardCreateParams.SpendingControls,
             ...(input.type === 'physical' && input.shipping
               ? {
                   shipping: {
@@ -225,9 +248,13 @@ export function createStripeIssuer(options: StripeIssuerOptions): IssuingProvide
       );
     },
 
-    async setSpendingLimit(cardId, amount, idempotencyKey) {
-      await call('set spending limit', () =>
-        stripe.issuing.cards.update(cardId, { spending_controls: allTimeLimit(amount) }, keyed(idempotencyKey)),
+    async setSpendingControls(cardId, { allTimeLimit, ...controls }, idempotencyKey) {
+      await call('set spending controls', () =>
+        stripe.issuing.cards.update(
+          cardId,
+          { spending_controls: stripeSpendingControls(allTimeLimit, controls) },
+          keyed(idempotencyKey),
+        ),
       );
     },
 

@@ -193,6 +193,43 @@ describe('cards and money', () => {
       expect((await admin.put(`/api/cards/${card.id}/status`, { status: 'active' })).statusCode).toBe(409);
     });
   });
+
+  it('card.controls_changed and card.details_changed: old and new values; the same again or a refusal records nothing', async () => {
+    const world = await requestWorld(ctx, { funds: 0 });
+    const admin = world.adminClient;
+    const controls = {
+      spending_limits: [{ amount: 30_000, interval: 'monthly' }],
+      blocked_categories: ['drinking_places'],
+    };
+    const set = await admin.put(`/api/cards/${world.card.id}/spending-controls`, controls, withAgent);
+    expect(set.statusCode, set.body).toBe(200);
+    const [changed] = await entries(admin, 'card.controls_changed');
+    expect(changed).toMatchObject({
+      actor_kind: 'user',
+      actor_user_id: world.admin.id,
+      subject_type: 'card',
+      subject_id: world.card.id,
+      user_agent: AGENT,
+      details: {
+        holder_user_id: world.member.id,
+        old_controls: { spending_limits: [], allowed_categories: [], blocked_categories: [] },
+        new_controls: { ...controls, allowed_categories: [] },
+      },
+    });
+    const renamed = await admin.patch(`/api/cards/${world.card.id}`, { nickname: 'Travel', purpose: null }, withAgent);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await entries(admin, 'card.details_changed')).map((entry) => entry.details)).toEqual([
+      { holder_user_id: world.member.id, old: { nickname: null }, new: { nickname: 'Travel' } },
+    ]);
+    await recordsNothing(admin, async () => {
+      expect((await admin.put(`/api/cards/${world.card.id}/spending-controls`, controls)).statusCode).toBe(200);
+      expect((await admin.patch(`/api/cards/${world.card.id}`, { nickname: 'Travel' })).statusCode).toBe(200);
+      expect((await admin.patch(`/api/cards/${world.card.id}`, { nickname: 'x'.repeat(61) })).statusCode).toBe(422);
+      expect((await world.memberClient.put(`/api/cards/${world.card.id}/spending-controls`, controls)).statusCode).toBe(
+        403,
+      );
+    });
+  });
 });
 
 describe('users', () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 
+/** card_spending_limit: the card's whole spending controls (the all-time limit and its own controls, issue 20). */
 export type IssuerCommandKind = 'card_status' | 'card_spending_limit';
 
 export function insertIssuerCommand(

@@ -89,7 +89,13 @@ export async function syncCardWithIssuer(deps: { db: Db; issuer: IssuingProvider
     }
     try {
       if (command.kind === 'card_status') await issuer.setCardStatus(card.provider_card_id, card.status, key);
-      else await issuer.setSpendingLimit(card.provider_card_id, state.allTimeLimit, key);
+      // One kind carries the card's whole spending controls: a change of limit and a change of controls send the same.
+      else
+        await issuer.setSpendingControls(
+          card.provider_card_id,
+          { allTimeLimit: state.allTimeLimit, ...card.spending_controls },
+          key,
+        );
       await markCommandsSent(db, card.id, command.kind, command.last_id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

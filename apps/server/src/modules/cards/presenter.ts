@@ -4,6 +4,7 @@ import { pendingHoldsOfCards } from '../authorizations/service.js';
 import { avatarUrl, personBriefOf } from '../users/presenter.js';
 import { findUsersByIds, fullName } from '../users/service.js';
 import { issuerSyncOfCards } from './issuer-sync.js';
+import { spendingUsageOfCard } from './spend-windows.js';
 import type { CardholderRow } from './types.js';
 import { cardholderIdsOfUsers } from './service.js';
 import type { CardRow, ListedCardRow } from './types.js';
@@ -116,6 +117,20 @@ export async function presentCards(
       holds: holds?.filter((hold) => hold.card_id === card.id),
     });
   });
+}
+
+/** One card as its own answer shows it (GET /api/cards/{id} and the card's changes): with each limit's use. */
+export async function presentCardWithUsage(
+  db: DbOrTx,
+  orgId: number,
+  card: CardRow,
+  includes: ReadonlySet<string>,
+): Promise<CardResource> {
+  const [[presented], usage] = await Promise.all([
+    presentCards(db, orgId, [card], includes),
+    spendingUsageOfCard(db, card),
+  ]);
+  return { ...presented!, spending_usage: usage };
 }
 
 /** The number and CVC the issuer revealed, with the card's expiry (GET /api/cards/{id}/details). */

@@ -102,7 +102,20 @@ export function lockCard(db: DbOrTx, orgId: number, cardId: number): Promise<Car
 export async function updateCard(
   db: DbOrTx,
   cardId: number,
-  values: { status?: CardStatus; spending_limit?: number; cancellation_reason?: string | null; canceled_at?: Date },
+  values: {
+    status?: CardStatus;
+    spending_limit?: number;
+    cancellation_reason?: string | null;
+    canceled_at?: Date;
+    /** JSON of contract SpendingControls. */
+    spending_controls?: string;
+    nickname?: string | null;
+    purpose?: string | null;
+    merchant_lock?: string | null;
+    allocation_expires_on?: string | null;
+    allocation_expired_at?: Date | null;
+    low_balance_threshold?: number | null;
+  },
 ) {
   await db
     .updateTable('cards')

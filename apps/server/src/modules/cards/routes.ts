@@ -30,7 +30,8 @@ import { fastResponseSerializer } from '../../http/response-schema.js';
 import { auditByOf } from '../../http/audit-by.js';
 import { getUser } from '../users/service.js';
 import { idempotencyKeyOf } from '../ledger/service.js';
-import { presentCardDetails, presentCardholder, presentCards } from './presenter.js';
+import { presentCardDetails, presentCardholder, presentCards, presentCardWithUsage } from './presenter.js';
+import { cardControlsRoutes } from './controls-routes.js';
 import { createCardEphemeralKey, revealCardDetails } from './card-reveal.js';
 import {
   cardTotalsOfUser,
@@ -149,8 +150,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
       const org = orgOf(request);
       const query = parseListQuery(request.query, { ...listSpec, filters: {} });
       const card = await getCard(db, org.id, userOf(request), request.params.id);
-      const [data] = await presentCards(db, org.id, [card], query.includes);
-      return { data: data! };
+      return { data: await presentCardWithUsage(db, org.id, card, query.includes) };
     },
   );
 
@@ -292,4 +292,6 @@ export async function cardsRoutes(fastify: FastifyInstance) {
       return { data: cardholder ? presentCardholder(cardholder) : null };
     },
   );
+
+  await cardControlsRoutes(fastify);
 }

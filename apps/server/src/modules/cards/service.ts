@@ -315,8 +315,7 @@ export async function createCard(
   // key must get a card of its own, never a replay of someone else's.
   const issuerKey = `card-${orgId}-${holder.id}-${idempotencyKey}`;
   // Controls not given: the organisation's Card Settings defaults (issue 20.5), read before the issuer is called.
-  const spendingControls =
-    input.spending_controls ?? (await getCardSettings(db, orgId)).default_spending_controls;
+  const spendingControls = input.spending_controls ?? (await getCardSettings(db, orgId)).default_spending_controls;
   const issued = await viaIssuer(() =>
     issuer.createCard(
       {
