@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dataOf, dataWithMessageOf } from './responses/common.js';
+import { idSchema } from './fields.js';
+import { dataOf, dataWithMessageOf, listMetaSchema } from './responses/common.js';
 
 /**
  * Receipts (issue 21): one per posted transaction, attached by its cardholder or an admin; JPEG, PNG, HEIC or PDF,
@@ -33,6 +34,43 @@ export const RECEIPT_MESSAGES = {
   removed: 'Receipt removed',
 } as const;
 
+/** What reading a receipt found (each null when not found): the total in cents, the day, the merchant. */
+export const receiptOcrSchema = z.object({
+  amount: z.number().int().nullable(),
+  date: z.string().nullable(),
+  merchant: z.string().nullable(),
+});
+export type ReceiptOcr = z.infer<typeof receiptOcrSchema>;
+
+/** The transaction a read receipt points to; confidence 0-1 (at or above RECEIPT_CONFIDENT_MATCH it attached itself). */
+export const receiptMatchSchema = z.object({
+  expense_id: z.number().int(),
+  confidence: z.number(),
+});
+export type ReceiptMatch = z.infer<typeof receiptMatchSchema>;
+export const RECEIPT_CONFIDENT_MATCH = 0.8;
+
+/** Days either side of a receipt's date a transaction may be posted and still match it. */
+export const RECEIPT_MATCH_DAYS = 3;
+
+export const RECEIPT_READINGS = ['queued', 'read', 'unreadable', 'failed'] as const;
+
+export const RECEIPT_INBOX_TEXTS = {
+  title: 'Receipt inbox',
+  uploaded: (count: number) =>
+    count === 1 ? 'Receipt uploaded; reading it now.' : `${count} receipts uploaded; reading them now.`,
+  reading: 'Reading…',
+  unreadable: 'This file could not be read. Pick its transaction yourself.',
+  failed: 'Reading this receipt failed. Pick its transaction yourself.',
+  noMatch: 'No transaction of yours matches. Pick one yourself.',
+  suggested: 'Suggested match',
+  confirm: 'Attach to this transaction',
+  empty: 'No receipts are waiting. Upload receipts here and they find their transactions.',
+  attachedTo: 'Attached',
+  expenseRequired: 'Choose the transaction this receipt is for.',
+  alreadyHasReceipt: 'That transaction has a receipt already. Remove it first.',
+} as const;
+
 export const receiptSchema = z.object({
   id: z.number().int(),
   expense_id: z.number().int().nullable(),
@@ -45,8 +83,21 @@ export const receiptSchema = z.object({
   file_url: z.string(),
   uploaded_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   created_at: z.string(),
+  /** The inbox's reading; null for a receipt attached by hand. */
+  reading: z.enum(RECEIPT_READINGS).nullable(),
+  ocr: receiptOcrSchema.nullable(),
+  match: receiptMatchSchema.nullable(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
 export const receiptItemSchema = dataOf(receiptSchema);
 export const receiptChangedSchema = dataWithMessageOf(receiptSchema);
+
+/** GET /api/receipts: the signed-in person's receipts waiting in the inbox (unattached), newest first. */
+export const receiptInboxPageSchema = z.object({ data: z.array(receiptSchema), meta: listMetaSchema });
+
+/** POST /api/receipts/{id}/attach: the transaction an inbox receipt belongs to (the suggestion confirmed, or another). */
+export const attachInboxReceiptSchema = z.object({
+  expense_id: idSchema.refine(Boolean, RECEIPT_INBOX_TEXTS.expenseRequired),
+});
+export const receiptsUploadedSchema = z.object({ data: z.array(receiptSchema), message: z.string() });

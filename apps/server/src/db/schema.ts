@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { DeclineDetail, SpendingControls } from '@wallet/contract';
+import type { DeclineDetail, ReceiptMatch, ReceiptOcr, SpendingControls } from '@wallet/contract';
 
 /** Table types for Kysely; each module reads and writes only its own tables. */
 // Updatable only so tests can age rows (terms exemption, expiry); application code never moves them.
@@ -706,5 +706,10 @@ export interface ReceiptsTable {
   byte_size: number;
   sha256: string;
   file_name: string;
+  /** The inbox's reading; null for a receipt attached by hand (never read). */
+  reading: 'queued' | 'read' | 'unreadable' | 'failed' | null;
+  ocr: ColumnType<ReceiptOcr | null, string | null | undefined, string | null>;
+  match: ColumnType<ReceiptMatch | null, string | null | undefined, string | null>;
+  read_at: Date | null;
   created_at: CreatedAt;
 }

@@ -32,6 +32,8 @@ export const QUEUES = {
   syncCardWithIssuer: 'cards.issuer-sync',
   /** Every minute: cards whose issuer commands wait too long get a job again. */
   sweepIssuerSync: 'cards.issuer-sync-sweep',
+  /** Read an inbox receipt (OCR, in tesseract's own thread) and match it to its transaction. */
+  readReceipt: 'receipts.read',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

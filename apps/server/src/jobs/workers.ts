@@ -2,6 +2,7 @@ import type { AppDeps } from '../http/context.js';
 import { deliverMail, requeueUnclaimedMail } from '../modules/mail/service.js';
 import { createSmtpTransport } from '../modules/mail/transport.js';
 import { QUEUES } from './queue.js';
+import { localReceiptStorage, readInboxReceipt, type ReadReceiptJob } from '../modules/receipts/service.js';
 import { requeueStaleIssuerSyncs, syncCardWithIssuer, type CardSyncJob } from '../modules/cards/issuer-sync.js';
 import { runDueFundings } from '../modules/recurring/schedule.js';
 import { todayIso } from '@wallet/contract';
@@ -61,4 +62,10 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
     await requeueStaleIssuerSyncs(deps.db, deps.jobs);
   });
   await deps.jobs.schedule(QUEUES.sweepIssuerSync, '* * * * *');
+  // Inbox receipts, one at a time per process: reading one keeps a core busy for about a second.
+  await deps.jobs.work<ReadReceiptJob>(
+    QUEUES.readReceipt,
+    (job) => readInboxReceipt({ db: deps.db, storage: localReceiptStorage(deps.config.dataDir) }, job),
+    { batchSize: 1, pollingIntervalSeconds: 0.5 },
+  );
 }

@@ -112,6 +112,7 @@ function samples(w: SecurityWorld): Record<string, Sample> {
     'PUT /api/wallet-categories/:id': { name: 'Probe' },
     'POST /users/:id/avatar': { multipart: multipartFile('avatar', 'a.png', 'image/png', PNG_BYTES) },
     'POST /api/expenses/:id/receipts': { multipart: multipartFile('receipt', 'r.png', 'image/png', PNG_BYTES) },
+    'POST /api/receipts/:id/attach': { expense_id: ids.expense },
     // No parameter, but the body names A's objects:
     'POST /api/cards': newCardBody(ids.member),
     'POST /api/cards/fund': { card_ids: [ids.card], amount: 1, description: 'Probe' },
@@ -157,6 +158,8 @@ const OWN_ORGANISATION_ONLY = new Set([
   'POST /user/two-factor-recovery-codes',
   // Its ids are notifications, and only the caller's own are ever marked: another organisation's ids change nothing.
   'POST /api/notifications/read',
+  // Receipts into the caller's own inbox: the files name nothing of anyone's.
+  'POST /api/receipts',
 ]);
 
 function send(

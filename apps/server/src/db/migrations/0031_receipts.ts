@@ -18,6 +18,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       byte_size integer NOT NULL CHECK (byte_size > 0),
       sha256 text NOT NULL,
       file_name text NOT NULL,
+      -- The inbox's reading (null: attached by hand, never read): queued, read, unreadable (a HEIC), failed.
+      reading text CHECK (reading IN ('queued', 'read', 'unreadable', 'failed')),
+      -- What the reading found ({amount, date, merchant}) and the transaction it points to ({expense_id, confidence}).
+      ocr jsonb,
+      match jsonb,
+      read_at timestamptz,
       created_at timestamptz NOT NULL DEFAULT now(),
       FOREIGN KEY (org_id, uploaded_by) REFERENCES users (org_id, id) ON DELETE SET NULL (uploaded_by)
     );

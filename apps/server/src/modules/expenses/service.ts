@@ -17,6 +17,10 @@ import { insertExpense } from './repo.js';
 import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 import { classifyExpense } from './classify.js';
 import { TtlCache } from './ttl-cache.js';
+import { purchasesOfAmount, type ReceiptCandidate as CandidateRow } from './receipt-candidates-repo.js';
+
+/** A purchase a receipt may be for: id, amount, posted (seconds), merchant name. */
+export type ReceiptCandidate = CandidateRow;
 
 /** Who asks: their id and roles. */
 interface Actor {
@@ -57,6 +61,14 @@ export async function getReachableExpense(db: DbOrTx, orgId: number, actor: Acto
   const expense = await repo.findExpense(db, orgId, id);
   if (!expense || (expense.user_id !== actor.id && !isAdmin(actor.roles))) throw notFound();
   return expense;
+}
+
+/** A person's purchases a receipt of this amount, dated about then, may be for (the receipt inbox's matching). */
+export function receiptCandidates(
+  db: DbOrTx,
+  criteria: { orgId: number; userId: number; amount: number; from: number; to: number; around: number },
+): Promise<ReceiptCandidate[]> {
+  return purchasesOfAmount(db, criteria);
 }
 
 /** A transaction's notes (admins, inline on the table): the row after; 404 when the organisation has none such. */

@@ -18,5 +18,8 @@ export async function presentReceipt(db: DbOrTx, receipt: ReceiptRow): Promise<R
         ? null
         : { id: receipt.uploaded_by, name: names.get(receipt.uploaded_by) ?? 'Former member' },
     created_at: receipt.created_at.toISOString(),
+    reading: receipt.reading,
+    ocr: receipt.ocr,
+    match: receipt.match,
   };
 }

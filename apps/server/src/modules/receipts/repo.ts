@@ -27,3 +27,84 @@ export function insertReceipt(db: DbOrTx, values: Insertable<ReceiptsTable>): Pr
 export function deleteReceipt(db: DbOrTx, orgId: number, id: number): Promise<ReceiptRow | undefined> {
   return db.deleteFrom('receipts').where('org_id', '=', orgId).where('id', '=', id).returningAll().executeTakeFirst();
 }
+
+export function lockReceipt(db: DbOrTx, orgId: number, id: number): Promise<ReceiptRow | undefined> {
+  return db
+    .selectFrom('receipts')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Which of these transactions have a receipt already. */
+export async function expensesWithReceipts(db: DbOrTx, orgId: number, expenseIds: readonly number[]) {
+  if (expenseIds.length === 0) return new Set<number>();
+  const rows = await db
+    .selectFrom('receipts')
+    .select('expense_id')
+    .where('org_id', '=', orgId)
+    .where('expense_id', 'in', expenseIds)
+    .execute();
+  return new Set(rows.map((row) => row.expense_id!));
+}
+
+export function recordReading(
+  db: DbOrTx,
+  orgId: number,
+  id: number,
+  values: {
+    reading: 'read' | 'unreadable' | 'failed';
+    ocr: ReceiptRow['ocr'];
+    match: ReceiptRow['match'];
+    expenseId: number | null;
+  },
+) {
+  return db
+    .updateTable('receipts')
+    .set({
+      reading: values.reading,
+      ocr: values.ocr && JSON.stringify(values.ocr),
+      match: values.match && JSON.stringify(values.match),
+      expense_id: values.expenseId,
+      read_at: new Date(),
+    })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export function attachToExpense(db: DbOrTx, orgId: number, id: number, expenseId: number) {
+  return db
+    .updateTable('receipts')
+    .set({ expense_id: expenseId })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A page of the person's unattached receipts, newest first, and how many there are. */
+export async function unattachedReceiptsOf(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  page: { number: number; size: number },
+): Promise<{ rows: ReceiptRow[]; total: number }> {
+  const base = db
+    .selectFrom('receipts')
+    .where('org_id', '=', orgId)
+    .where('uploaded_by', '=', userId)
+    .where('expense_id', 'is', null);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(page.size)
+      .offset((page.number - 1) * page.size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}

@@ -11,17 +11,26 @@ import {
   errorResponses,
   fileResponse,
   idSchema,
+  RECEIPT_INBOX_TEXTS,
+  attachInboxReceiptSchema,
   receiptChangedSchema,
+  receiptInboxPageSchema,
   receiptItemSchema,
+  receiptsUploadedSchema,
+  type ReceiptType,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { validationFailed } from '../../http/errors.js';
 import { requireUser } from '../../http/guards.js';
 import { readUpload } from '../../http/upload.js';
+import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { presentReceipt } from './presenter.js';
 import {
+  attachInboxReceipt,
   attachReceipt,
   checkReceiptUpload,
+  listInbox,
+  uploadToInbox,
   getReachableReceipt,
   localReceiptStorage,
   readReceiptFile,
@@ -30,6 +39,8 @@ import {
 } from './service.js';
 
 const params = z.object({ id: idSchema });
+/** Most receipts one inbox upload takes. */
+const MAX_INBOX_FILES = 20;
 
 /** Receipts on posted transactions (issue 21 point 1): their cardholder's own, or any for an admin. */
 export async function receiptRoutes(fastify: FastifyInstance) {
@@ -39,6 +50,75 @@ export async function receiptRoutes(fastify: FastifyInstance) {
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: ReceiptsDeps = { db: fastify.deps.db, storage: localReceiptStorage(fastify.deps.config.dataDir) };
+
+  /** The inbox (issue 21.3): many receipts at once, unattached; each is read and matched in the background. */
+  app.post(
+    '/api/receipts',
+    { onRequest: requireUser, schema: { response: { 201: receiptsUploadedSchema, ...errorResponses(400) } } },
+    async (request, reply) => {
+      const org = orgOf(request);
+      const uploads: Array<{ bytes: Buffer; type: ReceiptType; fileName: string | undefined }> = [];
+      if (request.isMultipart()) {
+        try {
+          for await (const file of request.files({ limits: { files: MAX_INBOX_FILES } })) {
+            const bytes = await file.toBuffer();
+            if (file.fieldname !== RECEIPT_FIELD) continue;
+            // The first file refused refuses the upload: nothing is stored.
+            uploads.push({ bytes, type: checkReceiptUpload(bytes, file.file.truncated), fileName: file.filename });
+          }
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw validationFailed({ [RECEIPT_FIELD]: [RECEIPT_MESSAGES.tooLarge] });
+          if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
+            throw validationFailed({ [RECEIPT_FIELD]: [`Up to ${MAX_INBOX_FILES} receipts at once.`] });
+          throw error;
+        }
+      }
+      if (uploads.length === 0) throw validationFailed({ [RECEIPT_FIELD]: [RECEIPT_MESSAGES.missing] });
+      const rows = await uploadToInbox({ ...deps, jobs: fastify.deps.jobs }, org.id, userOf(request), uploads);
+      return reply.code(201).send({
+        data: await Promise.all(rows.map((row) => presentReceipt(deps.db, row))),
+        message: RECEIPT_INBOX_TEXTS.uploaded(rows.length),
+      });
+    },
+  );
+
+  app.get(
+    '/api/receipts',
+    { onRequest: requireUser, schema: { querystring: listQuerystring, response: { 200: receiptInboxPageSchema } } },
+    async (request) => {
+      const query = parseListQuery(request.query, {
+        filters: {},
+        sorts: ['created_at'] as const,
+        defaultSort: '-created_at',
+        defaultPageSize: 20,
+      });
+      const { rows, total } = await listInbox(deps.db, orgOf(request).id, userOf(request), query.page);
+      return {
+        data: await Promise.all(rows.map((row) => presentReceipt(deps.db, row))),
+        meta: listMeta(total, query.page),
+      };
+    },
+  );
+
+  app.post(
+    '/api/receipts/:id/attach',
+    {
+      onRequest: requireUser,
+      schema: { params, body: attachInboxReceiptSchema, response: { 200: receiptChangedSchema } },
+    },
+    async (request) => {
+      const org = orgOf(request);
+      const receipt = await attachInboxReceipt(
+        deps,
+        org.id,
+        userOf(request),
+        request.params.id,
+        request.body.expense_id,
+      );
+      return { data: await presentReceipt(deps.db, receipt), message: RECEIPT_MESSAGES.attached };
+    },
+  );
 
   app.post(
     '/api/expenses/:id/receipts',

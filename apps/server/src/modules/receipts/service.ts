@@ -1,15 +1,24 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { isAdmin, RECEIPT_MAX_BYTES, RECEIPT_MESSAGES, RECEIPT_FIELD, type ReceiptType } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
 import { getReachableExpense } from '../expenses/service.js';
+import { cleanFileName } from './file-name.js';
 import { sniffReceiptType } from './file-type.js';
 import * as repo from './repo.js';
 import { newStorageKey, type ReceiptStorage } from './storage.js';
 
 export type ReceiptRow = repo.ReceiptRow;
 export { localReceiptStorage, type ReceiptStorage } from './storage.js';
+export {
+  attachInboxReceipt,
+  listInbox,
+  readInboxReceipt,
+  uploadToInbox,
+  type InboxDeps,
+  type ReadReceiptJob,
+} from './inbox.js';
+export { stopOcrEngine } from './reading/ocr-engine.js';
 
 interface Actor {
   id: number;
@@ -30,16 +39,6 @@ export function checkReceiptUpload(bytes: Buffer | null, truncated: boolean): Re
   const type = sniffReceiptType(bytes);
   if (!type) throw problem(RECEIPT_MESSAGES.unsupported);
   return type;
-}
-
-/** The uploaded name, reduced to a plain file name (kept for the download's name only). */
-function cleanFileName(name: string | undefined, type: ReceiptType): string {
-  const base = path
-    .basename((name ?? '').replace(/\\/g, '/'))
-    .replace(/[^\p{L}\p{N} ._()-]/gu, '')
-    .trim()
-    .slice(0, 120);
-  return base || `receipt.${type === 'jpeg' ? 'jpg' : type}`;
 }
 
 /**

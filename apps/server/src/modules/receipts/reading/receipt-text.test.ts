@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { drawPdfReceipt, drawReceipt } from '../test-receipts.js';
+import { drawPdfReceipt, drawReceipt, type ReceiptDrawing } from '../test-receipts.js';
 import { stopOcrEngine } from './ocr-engine.js';
 import { parseReceipt } from './parse-receipt.js';
 import { receiptText, UnreadableReceipt } from './receipt-text.js';
@@ -22,9 +22,10 @@ const COFFEE = [
 afterAll(() => stopOcrEngine());
 
 describe('reading receipts offline', () => {
-  it.each([
+  it.each<[string, ReceiptDrawing]>([
     ['an upright PNG', { lines: COFFEE }],
-    ['a JPEG photo turned 4 degrees', { lines: COFFEE, skew: 4, format: 'jpeg' as const }],
+    ['a JPEG photo turned 4 degrees', { lines: COFFEE, skew: 4, format: 'jpeg' }],
+    ['a photo turned 7 degrees the other way', { lines: COFFEE, skew: -7 }],
     ['a faint print on grey paper', { lines: COFFEE, faint: true }],
   ])(
     '%s: total, date and merchant',

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { ReceiptType } from '@wallet/contract';
+import { skewAngle } from './deskew.js';
 import { recogniseText } from './ocr-engine.js';
 
 /** Why a receipt has no text: a type we can store but not read here (HEIC needs a HEVC decoder no package offers). */
@@ -7,18 +8,23 @@ export class UnreadableReceipt extends Error {}
 
 /**
  * A photo or scan made readable: turned upright by its EXIF orientation, grey, contrast stretched (a faded or
- * low-contrast print), and scaled so small text has enough pixels (Tesseract reads best around 30 px capitals).
+ * low-contrast print), scaled so small text has enough pixels (Tesseract reads best around 30 px capitals), and
+ * straightened when its lines run askew.
  */
 async function preparedImage(bytes: Buffer): Promise<Buffer> {
   const image = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
   const { width = 0 } = await image.metadata();
   const targetWidth = Math.min(Math.max(width, 1_200), 2_400);
-  return image
+  const grey = await image
     .resize({ width: targetWidth, withoutEnlargement: false })
     .greyscale()
     .normalise()
     .png({ compressionLevel: 1 })
     .toBuffer();
+  const angle = await skewAngle(grey);
+  if (Math.abs(angle) < 0.5) return grey;
+  // Turned back; the corners the turn uncovers are paper (white after normalising).
+  return sharp(grey).rotate(-angle, { background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer();
 }
 
 /** A PDF's own text (receipts mailed as PDFs carry it), first three pages; no OCR of scanned pages yet. */
