@@ -89,6 +89,9 @@ function samples(w: SecurityWorld): Record<string, Sample> {
   return {
     'PUT /api/cards/:id/balance': { amount: 100, description: 'Probe' },
     'PUT /api/cards/:id/status': { status: 'inactive' },
+    'PUT /api/cards/:id/spending-controls': { spending_limits: [{ amount: 100, interval: 'daily' }] },
+    'PATCH /api/cards/:id': { nickname: 'Probe' },
+    'PUT /api/cards/:id/low-balance-alert': { threshold: 100 },
     'POST /api/cards/:id/ephemeral-keys': { nonce: 'ephkn_pub_probe' },
     'PATCH /api/expenses/:id': { notes: 'Probe' },
     'PUT /api/purchase-requests/:id': requestBody(w.a),
