@@ -45,7 +45,8 @@ const detail = { interval: 'monthly' as const, limit: 50_000, left: 3_000, reset
 const decline = {
   id: 31,
   status: 'declined',
-  amount: 4_500,
+  amount: 0,
+  requested_amount: 4_500,
   merchant_data: { name: 'Rocket Rides', category: 'taxicabs_limousines' },
   wallet: null,
   created_at: '2026-11-20T10:00:00.000Z',
@@ -173,6 +174,7 @@ describe('/cards/{cardId}: controls, identity and declines', { timeout: 120_000 
     const declined = await panelOf(CARD_CONTROLS_TEXTS.declinedTitle);
     expect(await within(declined).findByText('Rocket Rides')).toBeInTheDocument();
     expect(within(declined).getByText('Spending limit exceeded')).toBeInTheDocument();
+    expect(within(declined).getByText('$45.00')).toBeInTheDocument();
     expect(
       within(declined).getByText(
         'Your monthly limit of $500.00 on •••• 4242 would be exceeded; $30.00 is left until 1 December.',

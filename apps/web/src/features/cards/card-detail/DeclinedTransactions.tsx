@@ -16,6 +16,8 @@ import { useCardDeclines } from '../api/card-declines';
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 const merchantName = (hold: DeclinedHold) => hold.merchant_data?.name || 'Unknown merchant';
+/** What the purchase asked for: a decline held nothing. */
+const askedFor = (hold: DeclinedHold) => hold.requested_amount ?? hold.amount;
 
 export function reasonLabel(reason: string | null | undefined): string {
   return (reason && DECLINE_REASON_LABELS[reason as DeclineReason]) || 'Declined';
@@ -56,7 +58,7 @@ export function DeclinedTransactions({ cardId, last4 }: { cardId: number; last4:
       title: 'Amount',
       key: 'amount',
       align: 'right',
-      render: (_, hold) => <span style={money}>{formatMoney(hold.amount)}</span>,
+      render: (_, hold) => <span style={money}>{formatMoney(askedFor(hold))}</span>,
     },
     { title: 'Reason', key: 'reason', className: 'list-table-nowrap', render: (_, hold) => reasonTag(hold) },
     { title: 'Why', key: 'why', className: 'list-table-fill', render: (_, hold) => explanation(hold, last4) },
@@ -68,7 +70,7 @@ export function DeclinedTransactions({ cardId, last4 }: { cardId: number; last4:
       render: (hold: DeclinedHold) => (
         <StackedItem
           title={merchantName(hold)}
-          aside={<span style={money}>{formatMoney(hold.amount)}</span>}
+          aside={<span style={money}>{formatMoney(askedFor(hold))}</span>}
           fields={[
             { label: 'Date', value: formatUnixDateTime(hold.stripe_created) },
             { label: 'Reason', value: reasonTag(hold) },

@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { formatDay } from '../../../lib/dates';
+import { useIsMobile } from '../../../lib/use-media-query';
 import type { CardWithControls, SpendingUsage } from '../api/card-controls-types';
 import { EditControlsModal } from '../controls/EditControlsModal';
 import { EditDetailsModal } from '../controls/EditDetailsModal';
@@ -111,23 +112,30 @@ export function SpendingControlsPanel({
   const usage = usageOf(card);
   const counted = card.spending_usage !== undefined;
   const close = () => setEditing(null);
+  const isMobile = useIsMobile();
+  const editButtons = canEdit && (
+    <Flex
+      wrap
+      gap={8}
+      justify={isMobile ? 'flex-start' : 'flex-end'}
+      style={isMobile ? { marginBottom: 16 } : undefined}
+    >
+      <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing('controls')}>
+        {CARD_CONTROLS_TEXTS.editControls}
+      </Button>
+      <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing('details')}>
+        {CARD_CONTROLS_TEXTS.editDetails}
+      </Button>
+    </Flex>
+  );
 
   return (
     <Card
       title={CARD_CONTROLS_TEXTS.controlsTitle}
-      extra={
-        canEdit && (
-          <Flex wrap gap={8} justify="flex-end">
-            <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing('controls')}>
-              {CARD_CONTROLS_TEXTS.editControls}
-            </Button>
-            <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing('details')}>
-              {CARD_CONTROLS_TEXTS.editDetails}
-            </Button>
-          </Flex>
-        )
-      }
+      // A phone's card header has no room beside the title: the buttons open the body there.
+      extra={isMobile ? undefined : editButtons}
     >
+      {isMobile && editButtons}
       <Flex vertical gap={12} style={{ marginBottom: 16 }}>
         {usage.length === 0 ? (
           <Typography.Text type="secondary">{CARD_CONTROLS_TEXTS.noLimits}</Typography.Text>

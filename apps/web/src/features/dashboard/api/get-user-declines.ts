@@ -1,23 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeclineDetail, ListResponse } from '@wallet/contract';
+import type { ListResponse, UserDecline } from '@wallet/contract';
 import { http, type QueryParams } from '../../../lib/http';
 import { cardKeys } from '../../../lib/query-keys';
 
-export const RECENT_DECLINES_SIZE = 5;
+export type { UserDecline } from '@wallet/contract';
 
-/** One of a person's declined purchases as GET /api/users/{id}/declines answers it. */
-export interface UserDecline {
-  id: number;
-  amount: number;
-  merchant_data: Record<string, string | null>;
-  created_at: string;
-  stripe_created?: number;
-  card_id?: number;
-  card?: { id: number; last4: string; name?: string; nickname?: string | null } | null;
-  decline_reason?: string | null;
-  decline_detail?: DeclineDetail | null;
-  decline_explanation?: string | null;
-}
+export const RECENT_DECLINES_SIZE = 5;
 
 const RECENT_DECLINES_QUERY: QueryParams = { 'page[number]': 1, 'page[size]': RECENT_DECLINES_SIZE };
 

@@ -1,5 +1,5 @@
 import { configure, screen, within } from '@testing-library/react';
-import { CARD_CONTROLS_TEXTS } from '@wallet/contract';
+import { CARD_CONTROLS_TEXTS, type UserDecline } from '@wallet/contract';
 import { describe, expect, it } from 'vitest';
 import { listOf } from '../../../test/cards';
 import { installFakeApi } from '../../../test/fake-api';
@@ -11,12 +11,11 @@ configure({ asyncUtilTimeout: 5000, defaultHidden: true });
 
 const member = makeMe({ id: 4, name: 'Jordan Lee', roles: ['wallet-user'] });
 
-const decline = {
+const decline: UserDecline = {
   id: 31,
-  amount: 4_500,
+  requested_amount: 4_500,
   merchant_data: { name: 'Lucky Casino', category: 'betting_casino_gambling' },
   created_at: '2026-11-20T10:00:00.000Z',
-  card_id: 7,
   card: { id: 7, last4: '4242', name: 'Jordan Lee', nickname: 'Travel' },
   decline_reason: 'merchant_category_blocked',
   decline_detail: { category: 'betting_casino_gambling' },

@@ -1,24 +1,16 @@
 import { Card, Flex, Tag, Typography, theme } from 'antd';
-import { CARD_CONTROLS_TEXTS, DECLINE_REASON_LABELS, declineSentence, type DeclineReason } from '@wallet/contract';
+import { CARD_CONTROLS_TEXTS, DECLINE_REASON_LABELS, type DeclineReason } from '@wallet/contract';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/dates';
 import { paths } from '../../../paths';
 import { useUserDeclines, type UserDecline } from '../api/get-user-declines';
 
-const reasonLabel = (reason: string | null | undefined) =>
-  (reason && DECLINE_REASON_LABELS[reason as DeclineReason]) || 'Declined';
-
-/** The server's sentence; worked out from the code and detail when an answer lacks it. */
-const sentenceOf = (decline: UserDecline) =>
-  decline.decline_explanation ??
-  declineSentence(decline.decline_reason ?? '', decline.decline_detail, { last4: decline.card?.last4 ?? '····' });
+const reasonLabel = (reason: string) => DECLINE_REASON_LABELS[reason as DeclineReason] ?? 'Declined';
 
 function DeclineRow({ decline, last }: { decline: UserDecline; last: boolean }) {
   const { token } = theme.useToken();
-  const card = decline.card;
-  const cardId = card?.id ?? decline.card_id;
-  const cardLabel = card ? `${card.nickname ? `${card.nickname} ` : ''}•••• ${card.last4}` : null;
+  const { card } = decline;
   return (
     <li style={{ padding: '10px 0', borderBottom: last ? undefined : `1px solid ${token.colorSplit}` }}>
       <Flex justify="space-between" align="flex-start" gap={12}>
@@ -29,25 +21,18 @@ function DeclineRow({ decline, last }: { decline: UserDecline; last: boolean }) 
               {reasonLabel(decline.decline_reason)}
             </Tag>
           </Flex>
-          <Typography.Paragraph style={{ margin: '4px 0' }}>{sentenceOf(decline)}</Typography.Paragraph>
+          <Typography.Paragraph style={{ margin: '4px 0' }}>{decline.decline_explanation}</Typography.Paragraph>
           <Flex gap={8} wrap>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {formatDateTime(decline.created_at)}
             </Typography.Text>
-            {cardLabel &&
-              (cardId ? (
-                <Link to={paths.card(cardId)} style={{ fontSize: 12 }}>
-                  {cardLabel}
-                </Link>
-              ) : (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {cardLabel}
-                </Typography.Text>
-              ))}
+            <Link to={paths.card(card.id)} style={{ fontSize: 12 }}>
+              {`${card.nickname ? `${card.nickname} ` : ''}•••• ${card.last4}`}
+            </Link>
           </Flex>
         </div>
         <Typography.Text strong style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {formatMoney(decline.amount)}
+          {formatMoney(decline.requested_amount)}
         </Typography.Text>
       </Flex>
     </li>
