@@ -87,9 +87,9 @@ describe('the receipt inbox: POST /api/receipts, GET /api/receipts, POST /api/re
     const [first, second, third] = uploaded.json().data as Receipt[];
     expect(first).toMatchObject({ expense_id: null, reading: 'queued', ocr: null, match: null });
 
-    const [readSweetgreen, readDelta, readCorner] = await Promise.all(
+    const [readSweetgreen, readDelta, readCorner] = (await Promise.all(
       [first!, second!, third!].map((receipt) => readingDone(world.mia.client, receipt.id)),
-    );
+    )) as [Receipt, Receipt, Receipt];
     expect(readSweetgreen).toMatchObject({
       reading: 'read',
       ocr: { amount: 3_000, date: '2025-02-03', merchant: 'SWEETGREEN' },
