@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './fields.js';
 import { dataOf, listMetaSchema } from './responses/common.js';
 
-/** What a notification of the notification centre tells of (issue 20 point 7). The mail preferences' kinds (users.ts) are a subset. */
+/** What a notification of the notification centre tells of (issue 20 point 7); each is switchable in the bell and by mail. */
 export const NOTIFICATION_CENTRE_KINDS = [
   'purchase_approved',
   'purchase_declined',
@@ -53,3 +53,87 @@ export const markNotificationsReadSchema = z.union([
 export const notificationsReadSchema = dataOf(z.object({ unread: z.number().int() })).extend({
   message: z.string(),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Switches (issue 20 point 7): each kind on or off, per person, in the bell (in_app) and by mail. Account Settings →
+// Notifications; GET/PUT /api/users/{id}/notification-preferences.
+
+/** What Account Settings → Notifications calls each kind. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationCentreKind, string> = {
+  purchase_approved: 'A purchase on my card was approved',
+  purchase_declined: 'A purchase on my card was declined, and why',
+  card_funded: 'My card was funded',
+  request_decided: 'My purchase request was approved or rejected',
+  approval_needed: 'A purchase request needs my approval',
+  card_low: 'My card runs low (below the alert set on the card)',
+  org_funds_low: 'Organisation funds fall below the Card Settings threshold',
+};
+
+/** Kinds only admins receive (the Notifications tab shows them to admins only). */
+export const ADMIN_NOTIFICATION_KINDS: readonly NotificationCentreKind[] = ['org_funds_low'];
+
+export interface NotificationSwitch {
+  in_app: boolean;
+  mail: boolean;
+}
+export type NotificationSwitches = Record<NotificationCentreKind, NotificationSwitch>;
+
+/** A person who never changed a switch: everything in the bell; mail for all but approved purchases (too many). */
+export const NOTIFICATION_SWITCH_DEFAULTS: NotificationSwitches = {
+  purchase_approved: { in_app: true, mail: false },
+  purchase_declined: { in_app: true, mail: true },
+  card_funded: { in_app: true, mail: true },
+  request_decided: { in_app: true, mail: true },
+  approval_needed: { in_app: true, mail: true },
+  card_low: { in_app: true, mail: true },
+  org_funds_low: { in_app: true, mail: true },
+};
+
+export const NOTIFICATION_SWITCH_TEXTS = {
+  title: 'Notifications',
+  intro: 'Choose what you hear about, in the wallet and by email.',
+  kind: 'Notification',
+  inApp: 'In the wallet',
+  mail: 'Email',
+  /** The accessible name of one switch: "Email: My card was funded". */
+  switchLabel: (channel: 'in_app' | 'mail', kind: NotificationCentreKind) =>
+    `${channel === 'in_app' ? 'In the wallet' : 'Email'}: ${NOTIFICATION_KIND_LABELS[kind]}`,
+  saved: 'Notification settings saved',
+  saveFailed: 'We could not save that change. Try again in a moment.',
+  mustBeBoolean: 'Must be true or false.',
+} as const;
+
+const switchFlag = z.boolean({ error: NOTIFICATION_SWITCH_TEXTS.mustBeBoolean });
+
+/**
+ * PUT /api/users/{id}/notification-preferences: the switches that change, by kind. A kind's value is
+ * { in_app?, mail? } or, as before the notification centre, a bare boolean meaning its mail switch.
+ */
+const kindSwitchUpdate = z
+  .union([switchFlag, z.object({ in_app: switchFlag, mail: switchFlag }).partial()], {
+    error: NOTIFICATION_SWITCH_TEXTS.mustBeBoolean,
+  })
+  .optional();
+export const notificationSwitchesUpdateSchema = z.object({
+  purchase_approved: kindSwitchUpdate,
+  purchase_declined: kindSwitchUpdate,
+  card_funded: kindSwitchUpdate,
+  request_decided: kindSwitchUpdate,
+  approval_needed: kindSwitchUpdate,
+  card_low: kindSwitchUpdate,
+  org_funds_low: kindSwitchUpdate,
+}) satisfies z.ZodType<Partial<Record<NotificationCentreKind, boolean | Partial<NotificationSwitch>>>>;
+export type NotificationSwitchesUpdate = z.infer<typeof notificationSwitchesUpdateSchema>;
+
+const notificationSwitchSchema = z.object({ in_app: z.boolean(), mail: z.boolean() });
+export const notificationSwitchesSchema = z.object({
+  purchase_approved: notificationSwitchSchema,
+  purchase_declined: notificationSwitchSchema,
+  card_funded: notificationSwitchSchema,
+  request_decided: notificationSwitchSchema,
+  approval_needed: notificationSwitchSchema,
+  card_low: notificationSwitchSchema,
+  org_funds_low: notificationSwitchSchema,
+}) satisfies z.ZodType<NotificationSwitches>;
+/** GET and PUT /api/users/{id}/notification-preferences answer every kind's switches. */
+export const notificationSwitchesItemSchema = dataOf(notificationSwitchesSchema);

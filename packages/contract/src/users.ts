@@ -32,21 +32,6 @@ export const userRolesSchema = z.object({
   roles: z.array(roleField, { error: 'The roles field is required.' }).length(1, 'Exactly one role is required.'),
 });
 
-/** Per-user mail preferences (Account Settings -> Notifications). */
-export const NOTIFICATION_KINDS = ['approval_needed', 'request_decided', 'card_funded'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
-  approval_needed: 'A purchase request needs my approval',
-  request_decided: 'My purchase request was approved or rejected',
-  card_funded: 'My card was funded',
-};
-export const notificationPreferencesSchema = z.object({
-  approval_needed: z.boolean({ error: 'Must be true or false.' }),
-  request_decided: z.boolean({ error: 'Must be true or false.' }),
-  card_funded: z.boolean({ error: 'Must be true or false.' }),
-});
-export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
-
 export const USER_MESSAGES = {
   added: 'User Added Successfully',
   profileUpdated: 'User Profile Updated Successfully',

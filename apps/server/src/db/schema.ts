@@ -133,12 +133,13 @@ export interface MailMessagesTable {
   sending_until: Date | null;
 }
 
-export interface NotificationPreferencesTable {
+/** One person's switches of one notification kind (migration 0030); no row: the contract's defaults. */
+export interface NotificationSwitchesTable {
   org_id: number;
   user_id: number;
-  approval_needed: boolean;
-  request_decided: boolean;
-  card_funded: boolean;
+  kind: string;
+  in_app: boolean;
+  mail: boolean;
   updated_at: UpdatedAt;
 }
 
@@ -661,7 +662,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   email_changes: EmailChangesTable;
   mail_messages: MailMessagesTable;
-  notification_preferences: NotificationPreferencesTable;
+  notification_switches: NotificationSwitchesTable;
   card_settings: CardSettingsTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

@@ -34,6 +34,8 @@ export const QUEUES = {
   sweepIssuerSync: 'cards.issuer-sync-sweep',
   /** Read an inbox receipt (OCR, in tesseract's own thread) and match it to its transaction. */
   readReceipt: 'receipts.read',
+  /** A notification's mail in the standard layout, written where the organisation's public address is known. */
+  mailNotification: 'notifications.mail',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -68,6 +70,30 @@ const queueOptions = (name: QueueName) => ({ name, ...retryOf(name), ...(POLICY[
 
 export function pgBossOptions(connectionString: string): PgBoss.ConstructorOptions {
   return { connectionString, max: 4, schema: 'pgboss', application_name: 'wallet-jobs' };
+}
+
+/**
+ * pg-boss's own job insert for code that holds only a transaction (notify(tx, ...) mails through it): an instance
+ * that never connects or starts, each send written through the caller's transaction, so the job exists only if it
+ * commits; the worker processes' pg-boss runs it like any other.
+ */
+const transactionSender = new PgBoss({
+  schema: 'pgboss',
+  db: { executeSql: () => Promise.reject(new Error('sendJobInTransaction writes through its transaction only')) },
+  supervise: false,
+  schedule: false,
+});
+
+export async function sendJobInTransaction(tx: DbOrTx, name: QueueName, data: object): Promise<void> {
+  const expireInSeconds = EXPIRE_IN_SECONDS[name];
+  await transactionSender.send(name, data, {
+    ...retryOf(name),
+    ...(expireInSeconds && { expireInSeconds }),
+    db: {
+      executeSql: async (text: string, values: unknown[]) =>
+        tx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }>,
+    },
+  });
 }
 
 /** Creates pg-boss's tables once (the test template database does this so each test database has them). */

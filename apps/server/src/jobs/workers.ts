@@ -1,5 +1,6 @@
 import type { AppDeps } from '../http/context.js';
 import { deliverMail, requeueUnclaimedMail } from '../modules/mail/service.js';
+import { mailNotice, type NoticeMailJob } from '../modules/notifications/service.js';
 import { createSmtpTransport } from '../modules/mail/transport.js';
 import { QUEUES } from './queue.js';
 import { localReceiptStorage, readInboxReceipt, type ReadReceiptJob } from '../modules/receipts/service.js';
@@ -21,6 +22,7 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
   );
   // Mail whose job was lost with a killed process goes out now, not when pg-boss expires that job.
   await requeueUnclaimedMail(deps.db, deps.jobs);
+  await deps.jobs.work<NoticeMailJob>(QUEUES.mailNotification, (job) => mailNotice(deps, job));
   await deps.jobs.work<{ id: string }>(
     QUEUES.processWebhook,
     (job) => processStripeEvent(deps, job.id, (message) => console.warn(message)),

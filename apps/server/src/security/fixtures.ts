@@ -8,6 +8,7 @@ import type { TestClient } from '../test/client.js';
 import { makeOrganization, makeUser } from '../test/factories.js';
 import { fundCard, waitForIssuerOutbox } from '../test/card-factories.js';
 import { multipartFile, PNG_BYTES, waitFor } from '../test/helpers.js';
+import { waitForNotificationMails } from '../modules/notifications/test-fixtures.js';
 import { openSession } from '../modules/auth/service.js';
 import { decide, fileRequest, requestWorld, type RequestWorld } from '../modules/purchase-requests/test-fixtures.js';
 import { daysFromToday } from '../modules/purchase-requests/test-fixtures.js';
@@ -92,7 +93,9 @@ export async function securityWorld(ctx: TestContext): Promise<SecurityWorld> {
     .select('id')
     .where('org_id', '=', a.organization.id)
     .executeTakeFirstOrThrow();
-  // Mail delivery runs as jobs; let it finish so later fingerprints of A see only what requests change.
+  // Mail delivery runs as jobs (notices' mails are written by one first); let it finish so later fingerprints of A see
+  // only what requests change.
+  await waitForNotificationMails(ctx.db);
   await waitFor(
     async () =>
       !(await ctx.db

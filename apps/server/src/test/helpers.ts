@@ -46,7 +46,7 @@ export async function countRows(
     | 'team_members'
     | 'team_approvers'
     | 'sessions'
-    | 'notification_preferences',
+    | 'notification_switches',
   orgId?: number,
 ) {
   let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));

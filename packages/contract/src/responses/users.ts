@@ -3,7 +3,6 @@ import type { UpdateUserResponse, UserResource } from '../users.js';
 import type { LoginResponse, Me } from '../auth.js';
 import type { CardIssuerInfo } from '../card-issuer.js';
 import type { RecoveryCodesResponse, TwoFactorSetup, TwoFactorStatus } from '../two-factor.js';
-import { notificationPreferencesSchema } from '../users.js';
 import { dataOf, pageOf } from './common.js';
 
 /** A person in brief, as other resources name them (a card's holder, an approver, a team's approval path). */
@@ -74,7 +73,6 @@ export const updateUserResponseSchema = z.object({
   data: userResourceSchema,
   message: z.string().optional(),
 }) satisfies z.ZodType<UpdateUserResponse>;
-export const notificationPreferencesItemSchema = dataOf(notificationPreferencesSchema);
 export const avatarItemSchema = dataOf(z.object({ avatar_url: z.string().nullable() }));
 
 export const loginResponseSchema = z.object({

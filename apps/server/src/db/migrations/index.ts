@@ -28,6 +28,7 @@ import * as cardControls from './0026_card_controls.js';
 import * as spendWindows from './0027_spend_windows.js';
 import * as cardAlertsExpiry from './0028_card_alerts_expiry.js';
 import * as cardSettings from './0029_card_settings.js';
+import * as notificationSwitches from './0030_notification_switches.js';
 import * as receipts from './0031_receipts.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   '0027_spend_windows': spendWindows,
   '0028_card_alerts_expiry': cardAlertsExpiry,
   '0029_card_settings': cardSettings,
+  '0030_notification_switches': notificationSwitches,
   '0031_receipts': receipts,
 };

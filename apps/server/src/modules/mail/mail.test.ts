@@ -75,28 +75,6 @@ describe('invitation mail', () => {
     ).rejects.toThrow('roll back');
     expect(await latestMailTo(ctx.db, to)).toBeUndefined();
   });
-
-  it('honours a switched-off notification preference', async () => {
-    const org = await setupOrg(ctx);
-    await org.memberClient.put(`/api/users/${org.member.id}/notification-preferences`, {
-      approval_needed: false,
-      request_decided: true,
-      card_funded: true,
-    });
-    const content = renderMail({
-      organisation: org.organization.name,
-      subject: 'Needs approval',
-      greeting: 'Hi',
-      paragraphs: ['p'],
-    });
-    const mail = { orgId: org.organization.id, kind: 'approval', to: { email: org.member.email }, content };
-    expect(
-      await queueMail(ctx.db, ctx.jobs, { ...mail, preference: { userId: org.member.id, kind: 'approval_needed' } }),
-    ).toBeNull();
-    expect(
-      await queueMail(ctx.db, ctx.jobs, { ...mail, preference: { userId: org.member.id, kind: 'card_funded' } }),
-    ).toEqual(expect.any(Number));
-  });
 });
 
 describe('/dev/mailbox', () => {

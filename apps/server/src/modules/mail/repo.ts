@@ -92,28 +92,6 @@ export function findOrgMessage(db: DbOrTx, orgId: number, id: number) {
   return db.selectFrom('mail_messages').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
 }
 
-export function preferencesOf(db: DbOrTx, orgId: number, userId: number) {
-  return db
-    .selectFrom('notification_preferences')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
-export async function upsertPreferences(
-  db: DbOrTx,
-  orgId: number,
-  userId: number,
-  values: { approval_needed: boolean; request_decided: boolean; card_funded: boolean },
-) {
-  await db
-    .insertInto('notification_preferences')
-    .values({ org_id: orgId, user_id: userId, ...values })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: new Date() }))
-    .execute();
-}
-
 export async function markFailed(db: DbOrTx, id: number) {
   await db
     .updateTable('mail_messages')

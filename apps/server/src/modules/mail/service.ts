@@ -1,6 +1,5 @@
-import type { NotificationKind, NotificationPreferences } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
-import { QUEUES, type Jobs } from '../../jobs/queue.js';
+import { QUEUES, sendJobInTransaction, type Jobs } from '../../jobs/queue.js';
 import type { MailContent } from './templates.js';
 import type { MailTransport } from './transport.js';
 import {
@@ -13,11 +12,9 @@ import {
   listMessages,
   markAttemptFailed,
   markDelivered,
-  preferencesOf,
-  upsertPreferences,
 } from './repo.js';
 
-export { renderMail, escapeHtml } from './templates.js';
+export { renderMail, escapeHtml, type MailContent } from './templates.js';
 
 /** At most this many messages are queued again at a start (more wait for the next start or pg-boss's retries). */
 const REQUEUE_LIMIT = 10_000;
@@ -42,45 +39,29 @@ export interface OutgoingMail {
   kind: string;
   to: { email: string; name?: string };
   content: MailContent;
-  /** A mail a user may switch off in Account Settings -> Notifications. */
-  preference?: { userId: number; kind: NotificationKind };
-}
-
-const DEFAULT_PREFERENCES: NotificationPreferences = {
-  approval_needed: true,
-  request_decided: true,
-  card_funded: true,
-};
-
-export async function notificationPreferences(
-  db: DbOrTx,
-  orgId: number,
-  userId: number,
-): Promise<NotificationPreferences> {
-  const row = await preferencesOf(db, orgId, userId);
-  return row
-    ? { approval_needed: row.approval_needed, request_decided: row.request_decided, card_funded: row.card_funded }
-    : DEFAULT_PREFERENCES;
-}
-
-export function saveNotificationPreferences(
-  db: DbOrTx,
-  orgId: number,
-  userId: number,
-  preferences: NotificationPreferences,
-) {
-  return upsertPreferences(db, orgId, userId, preferences);
 }
 
 /**
  * Records the mail and queues its delivery in the caller's transaction: if the work that caused it rolls back,
- * no mail goes out. Returns the message id, or null when the recipient switched this kind of mail off.
+ * no mail goes out. Returns the message id. Mails a person may switch off go through notify (notifications).
  */
-export async function queueMail(tx: DbOrTx, jobs: Jobs, mail: OutgoingMail): Promise<number | null> {
-  if (mail.preference) {
-    const preferences = await notificationPreferences(tx, mail.orgId, mail.preference.userId);
-    if (!preferences[mail.preference.kind]) return null;
-  }
+export async function queueMail(tx: DbOrTx, jobs: Jobs, mail: OutgoingMail): Promise<number> {
+  const id = await recordMessage(tx, mail);
+  await jobs.send(QUEUES.deliverMail, { id }, { tx });
+  return id;
+}
+
+/**
+ * queueMail for code that holds only the transaction (notify): the delivery job is written through it
+ * (jobs/queue.ts sendJobInTransaction), so the mail goes out exactly when the transaction commits.
+ */
+export async function queueMailInTransaction(tx: DbOrTx, mail: OutgoingMail): Promise<number> {
+  const id = await recordMessage(tx, mail);
+  await sendJobInTransaction(tx, QUEUES.deliverMail, { id });
+  return id;
+}
+
+async function recordMessage(tx: DbOrTx, mail: OutgoingMail): Promise<number> {
   const { id } = await insertMessage(tx, {
     org_id: mail.orgId,
     kind: mail.kind,
@@ -90,7 +71,6 @@ export async function queueMail(tx: DbOrTx, jobs: Jobs, mail: OutgoingMail): Pro
     html_body: mail.content.html,
     text_body: mail.content.text,
   });
-  await jobs.send(QUEUES.deliverMail, { id }, { tx });
   return id;
 }
 

@@ -67,3 +67,47 @@ export async function markRead(
   if (ids !== 'all') update = update.where('id', 'in', [...ids]);
   await update.execute();
 }
+
+export interface SwitchRow {
+  user_id: number;
+  kind: string;
+  in_app: boolean;
+  mail: boolean;
+}
+
+/** The switches these people changed from the defaults, for the given kinds (one statement however many people). */
+export function switchesOf(
+  db: DbOrTx,
+  orgId: number,
+  userIds: readonly number[],
+  kinds?: readonly string[],
+): Promise<SwitchRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  let query = db
+    .selectFrom('notification_switches')
+    .select(['user_id', 'kind', 'in_app', 'mail'])
+    .where('org_id', '=', orgId)
+    .where('user_id', 'in', [...new Set(userIds)]);
+  if (kinds) query = query.where('kind', 'in', [...new Set(kinds)]);
+  return query.execute();
+}
+
+export async function upsertSwitches(
+  db: DbOrTx,
+  orgId: number,
+  userId: number,
+  switches: ReadonlyArray<{ kind: string; in_app: boolean; mail: boolean }>,
+): Promise<void> {
+  if (switches.length === 0) return;
+  await db
+    .insertInto('notification_switches')
+    .values(switches.map((each) => ({ org_id: orgId, user_id: userId, ...each })))
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'kind']).doUpdateSet((eb) => ({
+        in_app: eb.ref('excluded.in_app'),
+        mail: eb.ref('excluded.mail'),
+        updated_at: new Date(),
+      })),
+    )
+    .execute();
+}

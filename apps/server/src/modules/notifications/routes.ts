@@ -1,17 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  idSchema,
   markNotificationsReadSchema,
   NOTIFICATION_TEXTS,
   NOTIFICATIONS_PAGE_SIZE,
   notificationsPageSchema,
   notificationsReadSchema,
+  notificationSwitchesItemSchema,
+  notificationSwitchesUpdateSchema,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { presentNotification } from './presenter.js';
-import { markNotificationsRead, notificationsOf } from './service.js';
+import {
+  changeNotificationSwitches,
+  markNotificationsRead,
+  notificationsOf,
+  notificationSwitchesOf,
+} from './service.js';
 
 /** The notification centre (issue 20 point 7): always the signed-in person's own notifications, whatever the role. */
 export async function notificationRoutes(fastify: FastifyInstance) {
@@ -43,5 +52,31 @@ export async function notificationRoutes(fastify: FastifyInstance) {
       const unread = await markNotificationsRead(db, orgOf(request).id, userOf(request).id, request.body);
       return { data: { unread }, message: NOTIFICATION_TEXTS.marked };
     },
+  );
+
+  // Each kind on or off in the bell and by mail (Account Settings → Notifications): one's own, or anyone's for an
+  // admin. The path stays the users' one the mail preferences had.
+  const idParams = z.object({ id: idSchema });
+  app.get(
+    '/api/users/:id/notification-preferences',
+    { onRequest: requireUser, schema: { params: idParams, response: { 200: notificationSwitchesItemSchema } } },
+    async (request) => ({
+      data: await notificationSwitchesOf(db, orgOf(request).id, userOf(request), request.params.id),
+    }),
+  );
+
+  app.put(
+    '/api/users/:id/notification-preferences',
+    {
+      onRequest: requireUser,
+      schema: {
+        params: idParams,
+        body: notificationSwitchesUpdateSchema,
+        response: { 200: notificationSwitchesItemSchema },
+      },
+    },
+    async (request) => ({
+      data: await changeNotificationSwitches(db, orgOf(request).id, userOf(request), request.params.id, request.body),
+    }),
   );
 }

@@ -2,7 +2,7 @@ import { formatCents } from '@wallet/contract';
 import type { Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { randomToken, tokenDigest } from '../../crypto/tokens.js';
-import { queueMail, renderMail } from '../mail/service.js';
+import { renderMail } from '../mail/service.js';
 import { notify } from '../notifications/service.js';
 import type { Organization } from '../orgs/service.js';
 import { findUserById, fullName } from '../users/service.js';
@@ -22,7 +22,7 @@ export interface MailContext {
  * their notification bell.
  */
 export async function mailApprover(context: MailContext, request: RequestRow, approval: ApprovalRow): Promise<void> {
-  const { tx, jobs, organization, origin } = context;
+  const { tx, organization, origin } = context;
   const [approver, requester] = await Promise.all([
     findUserById(tx, organization.id, approval.approver_id),
     findUserById(tx, organization.id, request.user_id),
@@ -42,6 +42,7 @@ export async function mailApprover(context: MailContext, request: RequestRow, ap
     })),
   );
   const link = (action: 'approved' | 'rejected') => new URL(`/api/approval-links/${tokens[action]}`, origin).toString();
+  // One notice: the bell and the mail (with the one-click links) as the approver's switches of approval_needed say.
   await notify(tx, [
     {
       orgId: organization.id,
@@ -50,39 +51,33 @@ export async function mailApprover(context: MailContext, request: RequestRow, ap
       title: 'A request waits for your approval',
       body: `${fullName(requester)} asks for ${formatCents(request.amount)}: ${request.notes}`,
       link: '/requests',
+      mail: renderMail({
+        organisation: organization.name,
+        subject: `${fullName(requester)} asks for ${formatCents(request.amount)}`,
+        greeting: `Hi ${approver.first_name},`,
+        paragraphs: [
+          `${fullName(requester)} asks for ${formatCents(request.amount)}${request.interval ? ` (${request.interval}, from ${request.start_date})` : ''} on their card.`,
+          `Notes: ${request.notes}`,
+          'You are the next approver. Approve or reject with one click; each link works once and expires in 7 days.',
+        ],
+        actions: [
+          { label: 'Approve', url: link('approved'), color: '#16a34a' },
+          { label: 'Reject', url: link('rejected'), color: '#dc2626' },
+        ],
+        footnote: `You can also decide in the wallet under Requests → Pending Request.`,
+      }),
     },
   ]);
-  await queueMail(tx, jobs, {
-    orgId: organization.id,
-    kind: 'approval_needed',
-    to: { email: approver.email, name: fullName(approver) },
-    preference: { userId: approver.id, kind: 'approval_needed' },
-    content: renderMail({
-      organisation: organization.name,
-      subject: `${fullName(requester)} asks for ${formatCents(request.amount)}`,
-      greeting: `Hi ${approver.first_name},`,
-      paragraphs: [
-        `${fullName(requester)} asks for ${formatCents(request.amount)}${request.interval ? ` (${request.interval}, from ${request.start_date})` : ''} on their card.`,
-        `Notes: ${request.notes}`,
-        'You are the next approver. Approve or reject with one click; each link works once and expires in 7 days.',
-      ],
-      actions: [
-        { label: 'Approve', url: link('approved'), color: '#16a34a' },
-        { label: 'Reject', url: link('rejected'), color: '#dc2626' },
-      ],
-      footnote: `You can also decide in the wallet under Requests → Pending Request.`,
-    }),
-  });
 }
 
-/** The requester learns the outcome, by mail and in their notification bell. */
+/** The requester learns the outcome, in their notification bell and by mail, as their switches say. */
 export async function mailRequester(
   context: MailContext,
   request: RequestRow,
   outcome: 'approved' | 'rejected',
   note: string | null,
 ): Promise<void> {
-  const { tx, jobs, organization, origin } = context;
+  const { tx, organization, origin } = context;
   const requester = await findUserById(tx, organization.id, request.user_id);
   if (!requester) return;
   await notify(tx, [
@@ -96,24 +91,18 @@ export async function mailRequester(
           ? `Your request for ${formatCents(request.amount)} was approved and the money is on your card.`
           : `Your request for ${formatCents(request.amount)} was rejected.${note ? ` Comment: ${note}` : ''}`,
       link: '/requests?tab=myRequest',
+      mail: renderMail({
+        organisation: organization.name,
+        subject: `Your request for ${formatCents(request.amount)} was ${outcome}`,
+        greeting: `Hi ${requester.first_name},`,
+        paragraphs: [
+          outcome === 'approved'
+            ? `Your purchase request for ${formatCents(request.amount)} was approved and the money is on your card.`
+            : `Your purchase request for ${formatCents(request.amount)} was rejected.`,
+          ...(note ? [`Comment: ${note}`] : []),
+        ],
+        action: { label: 'View My Requests', url: new URL('/requests?tab=myRequest', origin).toString() },
+      }),
     },
   ]);
-  await queueMail(tx, jobs, {
-    orgId: organization.id,
-    kind: 'request_decided',
-    to: { email: requester.email, name: fullName(requester) },
-    preference: { userId: requester.id, kind: 'request_decided' },
-    content: renderMail({
-      organisation: organization.name,
-      subject: `Your request for ${formatCents(request.amount)} was ${outcome}`,
-      greeting: `Hi ${requester.first_name},`,
-      paragraphs: [
-        outcome === 'approved'
-          ? `Your purchase request for ${formatCents(request.amount)} was approved and the money is on your card.`
-          : `Your purchase request for ${formatCents(request.amount)} was rejected.`,
-        ...(note ? [`Comment: ${note}`] : []),
-      ],
-      action: { label: 'View My Requests', url: new URL('/requests?tab=myRequest', origin).toString() },
-    }),
-  });
 }

@@ -7,14 +7,12 @@ import {
   idSchema,
   invitationSchema,
   newUserSchema,
-  notificationPreferencesSchema,
   profileSchema,
   userRolesSchema,
   USER_MESSAGES,
   type UpdateUserResponse,
   emptyResponse,
   errorResponses,
-  notificationPreferencesItemSchema,
   sparseUserItemSchema,
   updateUserResponseSchema,
   userItemSchema,
@@ -30,14 +28,7 @@ import { pickFields, presentUser, presentUsers, userIncludeColumns } from './pre
 import { inviteNewUser, invitePerson, type InvitationContext } from './invitations.js';
 import { confirmEmailChange, emailChangeResultPath } from './email-change.js';
 import { listUsersFor } from './listing.js';
-import {
-  fullName,
-  getUser,
-  notificationPreferencesOf,
-  saveNotificationPreferencesOf,
-  setUserRole,
-  updateProfile,
-} from './service.js';
+import { fullName, getUser, setUserRole, updateProfile } from './service.js';
 
 const USER_FIELDS = [
   'id',
@@ -223,30 +214,6 @@ export async function usersRoutes(fastify: FastifyInstance) {
       const org = orgOf(request);
       const user = await setUserRole(db, org.id, request.params.id, request.body.roles[0]!, auditByOf(request));
       return { data: presentUser(user, { roles: user.roles }) };
-    },
-  );
-
-  app.get(
-    '/api/users/:id/notification-preferences',
-    { onRequest: requireUser, schema: { params: idParams, response: { 200: notificationPreferencesItemSchema } } },
-    async (request) => {
-      return { data: await notificationPreferencesOf(db, orgOf(request).id, userOf(request), request.params.id) };
-    },
-  );
-
-  app.put(
-    '/api/users/:id/notification-preferences',
-    {
-      onRequest: requireUser,
-      schema: {
-        params: idParams,
-        body: notificationPreferencesSchema,
-        response: { 200: notificationPreferencesItemSchema },
-      },
-    },
-    async (request) => {
-      await saveNotificationPreferencesOf(db, orgOf(request).id, userOf(request), request.params.id, request.body);
-      return { data: request.body };
     },
   );
 }

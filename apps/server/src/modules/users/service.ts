@@ -1,18 +1,11 @@
 import type { Expression, RawBuilder } from 'kysely';
-import {
-  EMAIL_CHANGE_RATE_LIMIT,
-  USER_MESSAGES,
-  type AssignableRole,
-  type NotificationPreferences,
-  type ProfileInput,
-} from '@wallet/contract';
+import { EMAIL_CHANGE_RATE_LIMIT, USER_MESSAGES, type AssignableRole, type ProfileInput } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { Jobs } from '../../jobs/queue.js';
 import type { SortTerm } from '../../http/list-query.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
 import type { Organization } from '../orgs/service.js';
-import { notificationPreferences, saveNotificationPreferences } from '../mail/service.js';
 import { spendAttempt } from '../throttle/service.js';
 import { notifyEmailChanged, requestEmailChange, retireEmailChanges } from './email-change.js';
 import {
@@ -138,28 +131,6 @@ export async function getUser(db: DbOrTx, orgId: number, actor: Actor, userId: n
   const user = await findUserWithRoles(db, orgId, userId);
   if (!user) throw notFound();
   return user;
-}
-
-/** A person's mail settings: their own, or anyone's for an admin (others' ids are 404 for members). */
-export async function notificationPreferencesOf(
-  db: DbOrTx,
-  orgId: number,
-  actor: Actor,
-  userId: number,
-): Promise<NotificationPreferences> {
-  const target = await getUser(db, orgId, actor, userId);
-  return notificationPreferences(db, orgId, target.id);
-}
-
-export async function saveNotificationPreferencesOf(
-  db: DbOrTx,
-  orgId: number,
-  actor: Actor,
-  userId: number,
-  preferences: NotificationPreferences,
-): Promise<void> {
-  const target = await getUser(db, orgId, actor, userId);
-  await saveNotificationPreferences(db, orgId, target.id, preferences);
 }
 
 export interface ProfileUpdateContext {

@@ -13,8 +13,8 @@ import { QUEUES } from '../../jobs/queue.js';
  *   background, so only the commands' number and newest id (a rejected request must not queue one) and the
  *   simulator's number of cards count;
  * - kysely_migration*: untouched at run time, left out for speed.
- * Jobs that a request queues and that write rows of their own (forgot-password's lookup, link and mail) are waited
- * for before each print, so their rows count against the request that queued them, not the next one.
+ * Jobs that a request queues and that write rows of their own (forgot-password's lookup, link and mail; a notice's
+ * mail) are waited for before each print, so their rows count against the request that queued them, not the next one.
  * The pgboss schema is not read at all: its supervisor and cron schedules write it on their own clock, and a job a
  * rejected request queued would show up in the table it writes.
  */
@@ -23,7 +23,7 @@ const COUNT_ONLY = new Set(['sessions', 'issuer_sim_cards']);
 const COUNT_AND_MAX_ID = new Set(['mail_messages', 'issuer_commands']);
 
 /** Queues whose jobs write what a request would have written itself. */
-const REQUEST_JOBS = [QUEUES.requestPasswordReset];
+const REQUEST_JOBS = [QUEUES.requestPasswordReset, QUEUES.mailNotification];
 
 async function requestJobsIdle(db: Db): Promise<void> {
   const deadline = Date.now() + 20_000;

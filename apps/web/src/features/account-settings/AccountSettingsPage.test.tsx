@@ -1,6 +1,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { NOTIFICATION_LABELS, PASSWORD_MESSAGES, UI_TEXTS, USER_MESSAGES } from '@wallet/contract';
+import {
+  NOTIFICATION_SWITCH_DEFAULTS,
+  NOTIFICATION_SWITCH_TEXTS,
+  PASSWORD_MESSAGES,
+  UI_TEXTS,
+  USER_MESSAGES,
+} from '@wallet/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csrfCookieRoute, installFakeApi } from '../../test/fake-api';
 import { makeMe, signedIn } from '../../test/fixtures';
@@ -12,7 +18,7 @@ configure({ asyncUtilTimeout: 15_000, defaultHidden: true });
 
 const admin = makeMe({ id: 1, first_name: 'Alex', last_name: 'Morgan', name: 'Alex Morgan', roles: ['wallet-admin'] });
 const member = makeMe({ id: 7, first_name: 'Mia', last_name: 'Member', name: 'Mia Member', roles: ['wallet-user'] });
-const preferences = { approval_needed: true, request_decided: true, card_funded: false };
+const preferences = { ...NOTIFICATION_SWITCH_DEFAULTS, card_funded: { in_app: true, mail: false } };
 
 function settingsApi(me = admin) {
   return installFakeApi({
@@ -175,21 +181,39 @@ describe('/account-settings', { timeout: 60_000 }, () => {
     });
   });
 
-  it('saves a notification switch as soon as it changes', async () => {
+  it('saves a notification switch as soon as it changes, sending only that switch', async () => {
     const api = settingsApi();
-    api.routes['PUT /api/users/1/notification-preferences'] = (call) => ({ status: 200, body: { data: call.body } });
+    api.routes['PUT /api/users/1/notification-preferences'] = () => ({
+      status: 200,
+      body: { data: { ...preferences, card_funded: { in_app: true, mail: true } } },
+    });
     renderApp('/account-settings?tab=notifications');
-    const cardFunded = await screen.findByLabelText(NOTIFICATION_LABELS.card_funded);
-    expect(cardFunded).not.toBeChecked();
-    await setup().click(cardFunded);
+    const cardFundedMail = await screen.findByLabelText(NOTIFICATION_SWITCH_TEXTS.switchLabel('mail', 'card_funded'));
+    expect(cardFundedMail).not.toBeChecked();
+    expect(screen.getByLabelText(NOTIFICATION_SWITCH_TEXTS.switchLabel('in_app', 'card_funded'))).toBeChecked();
+    await setup().click(cardFundedMail);
     await waitFor(() =>
-      expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({
-        approval_needed: true,
-        request_decided: true,
-        card_funded: true,
-      }),
+      expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ card_funded: { mail: true } }),
     );
-    await waitFor(() => expect(screen.getByLabelText(NOTIFICATION_LABELS.card_funded)).toBeChecked());
+    await waitFor(() =>
+      expect(screen.getByLabelText(NOTIFICATION_SWITCH_TEXTS.switchLabel('mail', 'card_funded'))).toBeChecked(),
+    );
+  });
+
+  it('offers organisation funds low to admins only, and flips a switch back when saving fails', async () => {
+    const api = settingsApi(member);
+    api.routes['PUT /api/users/7/notification-preferences'] = { status: 500, body: { message: 'Server Error' } };
+    renderApp('/account-settings?tab=notifications');
+    const declinedInApp = await screen.findByLabelText(
+      NOTIFICATION_SWITCH_TEXTS.switchLabel('in_app', 'purchase_declined'),
+    );
+    expect(screen.queryByLabelText(NOTIFICATION_SWITCH_TEXTS.switchLabel('mail', 'org_funds_low'))).toBeNull();
+    expect(declinedInApp).toBeChecked();
+    await setup().click(declinedInApp);
+    expect(await screen.findByText(NOTIFICATION_SWITCH_TEXTS.saveFailed)).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByLabelText(NOTIFICATION_SWITCH_TEXTS.switchLabel('in_app', 'purchase_declined'))).toBeChecked(),
+    );
   });
 
   it('rejects a file that is not an image before uploading it', async () => {

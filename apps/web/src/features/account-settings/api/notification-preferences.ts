@@ -1,55 +1,52 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferences } from '@wallet/contract';
+import type { NotificationCentreKind, NotificationSwitch, NotificationSwitches } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
 import { notificationPreferencesKeys } from './keys';
 
-/** GET /api/users/{id}/notification-preferences. */
-export async function getNotificationPreferences(
-  userId: number,
-  signal?: AbortSignal,
-): Promise<NotificationPreferences> {
-  const { data } = await http.get<DataEnvelope<NotificationPreferences>>(
-    `/api/users/${userId}/notification-preferences`,
-    { signal },
-  );
+/** GET /api/users/{id}/notification-preferences: every kind's switches, in the bell and by mail. */
+export async function getNotificationSwitches(userId: number, signal?: AbortSignal): Promise<NotificationSwitches> {
+  const { data } = await http.get<DataEnvelope<NotificationSwitches>>(`/api/users/${userId}/notification-preferences`, {
+    signal,
+  });
   return data;
 }
 
-/** PUT /api/users/{id}/notification-preferences with all three switches. */
-export async function saveNotificationPreferences({
-  userId,
-  preferences,
-}: {
+export interface SwitchChange {
   userId: number;
-  preferences: NotificationPreferences;
-}) {
-  const { data } = await http.put<DataEnvelope<NotificationPreferences>>(
-    `/api/users/${userId}/notification-preferences`,
-    preferences,
-  );
+  kind: NotificationCentreKind;
+  channel: keyof NotificationSwitch;
+  on: boolean;
+}
+
+/** PUT /api/users/{id}/notification-preferences with the one switch that changed (the others stay as saved). */
+export async function saveNotificationSwitch({ userId, kind, channel, on }: SwitchChange) {
+  const { data } = await http.put<DataEnvelope<NotificationSwitches>>(`/api/users/${userId}/notification-preferences`, {
+    [kind]: { [channel]: on },
+  });
   return data;
 }
 
-export function notificationPreferencesQueryOptions(userId: number) {
+export function notificationSwitchesQueryOptions(userId: number) {
   return queryOptions({
     queryKey: notificationPreferencesKeys.ofUser(userId),
-    queryFn: ({ signal }) => getNotificationPreferences(userId, signal),
+    queryFn: ({ signal }) => getNotificationSwitches(userId, signal),
   });
 }
 
-export function useNotificationPreferences(userId: number) {
-  return useQuery(notificationPreferencesQueryOptions(userId));
+export function useNotificationSwitches(userId: number) {
+  return useQuery(notificationSwitchesQueryOptions(userId));
 }
 
 /** Saves at once; the switch shows the new state while saving and flips back if saving fails. */
-export function useSaveNotificationPreferences() {
+export function useSaveNotificationSwitch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveNotificationPreferences,
-    onMutate: async ({ userId, preferences }) => {
-      await queryClient.cancelQueries({ queryKey: notificationPreferencesKeys.ofUser(userId) });
-      const previous = queryClient.getQueryData<NotificationPreferences>(notificationPreferencesKeys.ofUser(userId));
-      queryClient.setQueryData(notificationPreferencesKeys.ofUser(userId), preferences);
+    mutationFn: saveNotificationSwitch,
+    onMutate: async ({ userId, kind, channel, on }) => {
+      const key = notificationPreferencesKeys.ofUser(userId);
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<NotificationSwitches>(key);
+      if (previous) queryClient.setQueryData(key, { ...previous, [kind]: { ...previous[kind], [channel]: on } });
       return { previous };
     },
     onError: (_error, { userId }, context) => {
