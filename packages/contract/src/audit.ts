@@ -9,6 +9,7 @@ export const AUDIT_ACTION_LABELS = {
   'cards.funded_many': 'Funded several cards',
   'card.controls_changed': 'Changed card spending controls',
   'card.details_changed': 'Changed card details',
+  'card.allocation_expired': 'Returned an expired card allocation',
   'topup.created': 'Added funds',
   'user.roles_changed': 'Changed a role',
   'user.invited': 'Invited a user',

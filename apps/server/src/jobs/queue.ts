@@ -32,6 +32,8 @@ export const QUEUES = {
   syncCardWithIssuer: 'cards.issuer-sync',
   /** Every minute: cards whose issuer commands wait too long get a job again. */
   sweepIssuerSync: 'cards.issuer-sync-sweep',
+  /** Every ten minutes: cards whose allocation expired give what they have left back (modules/cards/allocation-expiry.ts). */
+  expireAllocations: 'cards.allocation-expiry',
   /** Read an inbox receipt (OCR, in tesseract's own thread) and match it to its transaction. */
   readReceipt: 'receipts.read',
   /** A notification's mail in the standard layout, written where the organisation's public address is known. */

@@ -6,6 +6,7 @@ import { QUEUES } from './queue.js';
 import { localReceiptStorage, readInboxReceipt, type ReadReceiptJob } from '../modules/receipts/service.js';
 import { requeueStaleIssuerSyncs, syncCardWithIssuer, type CardSyncJob } from '../modules/cards/issuer-sync.js';
 import { runDueFundings } from '../modules/recurring/schedule.js';
+import { expireDueAllocations } from '../modules/cards/allocation-expiry.js';
 import { todayIso } from '@wallet/contract';
 import { processStripeEvent, reconcileWithIssuer, requeueStaleEvents } from '../modules/webhooks/service.js';
 import { sendPasswordResetLink, type PasswordResetJob } from '../modules/password-reset/service.js';
@@ -46,6 +47,11 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
     await runDueFundings(deps, todayIso());
   });
   await deps.jobs.schedule(QUEUES.runRecurring, '*/10 * * * *');
+  // Allocation expiry: cards whose day (UTC) has come return what they have left; each card once across processes.
+  await deps.jobs.work(QUEUES.expireAllocations, async () => {
+    await expireDueAllocations(deps, todayIso());
+  });
+  await deps.jobs.schedule(QUEUES.expireAllocations, '*/10 * * * *');
   // Forgot-password: the request only counts and queues; the lookup, link and mail happen here.
   await deps.jobs.work<PasswordResetJob>(
     QUEUES.requestPasswordReset,

@@ -7,6 +7,7 @@ import { addUser, uniqueEmail } from '../../test/helpers.js';
 import { createPersonWithoutRole } from '../users/service.js';
 import { addDays } from '../recurring/service.js';
 import { runDueFundings } from '../recurring/test-fixtures.js';
+import { expireDueAllocations } from '../cards/test-fixtures.js';
 import {
   daysFromToday,
   decide,
@@ -228,6 +229,27 @@ describe('cards and money', () => {
       expect((await world.memberClient.put(`/api/cards/${world.card.id}/spending-controls`, controls)).statusCode).toBe(
         403,
       );
+    });
+  });
+
+  it('card.allocation_expired: recorded as the system, with what returned, once', async () => {
+    const world = await requestWorld(ctx, { funds: 5_000 });
+    const admin = world.adminClient;
+    const expiresOn = daysFromToday(2);
+    expect((await admin.patch(`/api/cards/${world.card.id}`, { allocation_expires_on: expiresOn })).statusCode).toBe(
+      200,
+    );
+    expect((await putBalance(admin, world.card.id, 1_500)).statusCode).toBe(200);
+    await expireDueAllocations({ db: ctx.db, jobs: ctx.jobs }, expiresOn);
+    await expireDueAllocations({ db: ctx.db, jobs: ctx.jobs }, expiresOn);
+    const expired = await entries(admin, 'card.allocation_expired');
+    expect(expired).toHaveLength(1);
+    expect(expired[0]).toMatchObject({
+      actor_kind: 'system',
+      actor_user_id: null,
+      subject_type: 'card',
+      subject_id: world.card.id,
+      details: { holder_user_id: world.member.id, expired_on: expiresOn, returned: 1_500, new_spending_limit: 0 },
     });
   });
 });

@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CardIdentityInput, SpendingControls } from '@wallet/contract';
-import { cardIdentitySchema } from '@wallet/contract';
+import type { CardIdentityInput, cardIdentitySchema, SpendingControls } from '@wallet/contract';
 import type { z } from 'zod';
 import { notFound } from '../../http/errors.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';

@@ -241,6 +241,25 @@ export async function assignedOut(db: DbOrTx, orgId: number): Promise<number> {
   return Number(row.total);
 }
 
+/**
+ * A card (any organisation) whose allocation expires on or before `today` and was not yet carried out, locked; one
+ * another transaction holds is skipped (two runs of the expiry job share the cards instead of queueing on them).
+ */
+export function lockDueAllocation(db: DbOrTx, today: string): Promise<CardRow | undefined> {
+  return db
+    .selectFrom('cards')
+    .selectAll()
+    .where('allocation_expires_on', '<=', today)
+    .where('allocation_expired_at', 'is', null)
+    .where('status', '!=', 'canceled')
+    .orderBy('allocation_expires_on')
+    .orderBy('id')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
 /** The card an issuer's authorisation names, locked: decisions on one card happen one at a time. */
 export function lockCardByProviderId(
   db: DbOrTx,
