@@ -119,6 +119,8 @@ export interface ExpenseResource {
   wallet_category?: { id: number; name: string } | null;
   team?: { id: number; name: string; color: string } | null;
   notes: string | null;
+  /** Its receipt, briefly (issue 21); null when none is attached. */
+  receipt?: { id: number; type: 'jpeg' | 'png' | 'heic' | 'pdf'; file_url: string } | null;
 }
 
 /** A top-five row: what it is (user, card, category or team; null for none) and cents. */

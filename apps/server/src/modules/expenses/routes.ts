@@ -14,6 +14,7 @@ import {
   idSchema,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
+import { receiptBriefsOfExpenses } from '../receipts/service.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { validationFailed } from '../../http/errors.js';
 import { attachmentName } from '../../http/csv.js';
@@ -82,8 +83,12 @@ export async function expensesRoutes(fastify: FastifyInstance) {
         page: query.page,
         withHolds: query.includes.has('issuingAuthorizationHold'),
       });
+      const receipts = await receiptBriefsOfExpenses(db, org.id, rows);
       return {
-        data: rows.map((row) => presentExpense(row, card, holds && row.hold_id ? holds.get(row.hold_id) : undefined)),
+        data: rows.map((row) => ({
+          ...presentExpense(row, card, holds && row.hold_id ? holds.get(row.hold_id) : undefined),
+          receipt: receipts.get(row.id) ?? null,
+        })),
         meta: listMeta(total, query.page),
       };
     },
@@ -153,8 +158,12 @@ export async function expensesRoutes(fastify: FastifyInstance) {
       const org = orgOf(request);
       const { criteria, sort, includes, page } = await parseExpenseQuery(db, org.id, userOf(request), request.query);
       const { rows, total, complete } = await listExpenses(db, criteria, sort, page);
+      const [presented, receipts] = await Promise.all([
+        presentTableExpenses(db, org.id, rows, includes),
+        receiptBriefsOfExpenses(db, org.id, rows),
+      ]);
       return {
-        data: await presentTableExpenses(db, org.id, rows, includes),
+        data: presented.map((item) => ({ ...item, receipt: receipts.get(item.id) ?? null })),
         meta: listMeta(total, page, { lowerBound: !complete }),
       };
     },

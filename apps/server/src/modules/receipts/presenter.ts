@@ -3,6 +3,11 @@ import type { DbOrTx } from '../../db/database.js';
 import { namesOfUsers } from '../users/service.js';
 import type { ReceiptRow } from './repo.js';
 
+/** Where a receipt's file is served (to those who may see it). */
+export function receiptFileUrl(id: number): string {
+  return `/api/receipts/${id}/file`;
+}
+
 export async function presentReceipt(db: DbOrTx, receipt: ReceiptRow): Promise<Receipt> {
   const names = await namesOfUsers(db, receipt.org_id, receipt.uploaded_by === null ? [] : [receipt.uploaded_by]);
   return {
@@ -12,7 +17,7 @@ export async function presentReceipt(db: DbOrTx, receipt: ReceiptRow): Promise<R
     content_type: RECEIPT_CONTENT_TYPES[receipt.type],
     byte_size: receipt.byte_size,
     file_name: receipt.file_name,
-    file_url: `/api/receipts/${receipt.id}/file`,
+    file_url: receiptFileUrl(receipt.id),
     uploaded_by:
       receipt.uploaded_by === null
         ? null

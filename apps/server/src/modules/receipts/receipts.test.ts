@@ -101,6 +101,19 @@ describe('POST /api/expenses/{id}/receipts, GET /api/receipts/{id}(/file), DELET
     expect(file.rawPayload.equals(PNG_BYTES)).toBe(true);
     // The admin sees it too.
     expect((await world.admin.get(receipt.file_url)).statusCode).toBe(200);
+    // The transaction lists say which purchase has its receipt: the card's and the All Transactions table.
+    const brief = { id: receipt.id, type: 'png', file_url: receipt.file_url };
+    const cardRows = (await world.mia.client.get(`/api/cards/${world.mia.cardId}/expenses`)).json().data as Array<{
+      id: number;
+      receipt: unknown;
+    }>;
+    expect(cardRows.find((row) => row.id === miaExpense)!.receipt).toEqual(brief);
+    expect(cardRows.filter((row) => row.id !== miaExpense).every((row) => row.receipt === null)).toBe(true);
+    const tableRows = (await world.admin.get('/api/expenses?page[size]=50')).json().data as Array<{
+      id: number;
+      receipt: unknown;
+    }>;
+    expect(tableRows.find((row) => row.id === miaExpense)!.receipt).toEqual(brief);
 
     const [before] = await storedFiles().then((files) => files.filter((name) => !name.endsWith('.partial')));
     const replaced = await upload(world.mia.client, miaExpense, PDF_BYTES, 'scan.pdf');

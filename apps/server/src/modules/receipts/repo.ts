@@ -108,3 +108,14 @@ export async function unattachedReceiptsOf(
   ]);
   return { rows, total: Number(count.total) };
 }
+
+/** The receipts of these transactions (id, type, expense_id). */
+export function receiptsOfExpenses(db: DbOrTx, orgId: number, expenseIds: readonly number[]) {
+  if (expenseIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('receipts')
+    .select(['id', 'type', 'expense_id'])
+    .where('org_id', '=', orgId)
+    .where('expense_id', 'in', expenseIds)
+    .execute();
+}

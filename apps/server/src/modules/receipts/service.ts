@@ -5,6 +5,7 @@ import { notFound, validationFailed } from '../../http/errors.js';
 import { getReachableExpense } from '../expenses/service.js';
 import { cleanFileName } from './file-name.js';
 import { sniffReceiptType } from './file-type.js';
+import { receiptFileUrl } from './presenter.js';
 import * as repo from './repo.js';
 import { newStorageKey, type ReceiptStorage } from './storage.js';
 
@@ -109,4 +110,16 @@ export async function removeReceipt(deps: ReceiptsDeps, orgId: number, actor: Ac
   const deleted = await repo.deleteReceipt(deps.db, orgId, receipt.id);
   if (!deleted) throw notFound();
   await deps.storage.remove(deleted.storage_key);
+}
+
+/** Each listed transaction's receipt, briefly (id, type, where its file is), for the transaction lists. */
+export async function receiptBriefsOfExpenses(db: DbOrTx, orgId: number, expenses: ReadonlyArray<{ id: number }>) {
+  const rows = await repo.receiptsOfExpenses(
+    db,
+    orgId,
+    expenses.map((expense) => expense.id),
+  );
+  return new Map(
+    rows.map((row) => [row.expense_id!, { id: row.id, type: row.type, file_url: receiptFileUrl(row.id) }]),
+  );
 }

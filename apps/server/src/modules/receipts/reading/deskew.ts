@@ -15,7 +15,11 @@ export async function skewAngle(grey: Buffer): Promise<number> {
   const xs: number[] = [];
   const ys: number[] = [];
   for (let y = 0; y < info.height; y++)
-    for (let x = 0; x < info.width; x++) if (data[y * info.width + x]! < 110) (xs.push(x), ys.push(y));
+    for (let x = 0; x < info.width; x++) {
+      if (data[y * info.width + x]! >= 110) continue;
+      xs.push(x);
+      ys.push(y);
+    }
   if (xs.length < 50) return 0;
   let best = { angle: 0, score: -1 };
   for (let tenths = -80; tenths <= 80; tenths += 2.5) {
