@@ -37,7 +37,7 @@ import {
 } from './helpers.js';
 
 /**
- * npm run bench -- authorize [--duration 10] [--concurrency 32] [--cards 1000] [--statements] [--quick]
+ * npm run bench -- authorize [--duration 10] [--concurrency 32] [--cards 1000] [--statements] [--quick] [--no-controls]
  *
  * ISSUE 5, ARCHITECTURE.md D7: many concurrent authorisations through the real HTTP path against one hot card and against
  * 1,000 cards, saturated and then open loop at half that rate (latency without queueing):
@@ -51,6 +51,11 @@ import {
  * the load, and of PostgreSQL, and the WAL written per decision; --statements adds what each simulator decision
  * ran, from pg_stat_statements. At the end every card's approved holds are checked against its spending limit:
  * OVERSPEND and exit 1 if any card is over.
+ *
+ * Every card carries spending controls (issue 20.2; --no-controls for none): a per-purchase limit, a monthly limit
+ * above its funding, a blocked category, and on the hot cards a daily limit of half their funding, so the hot
+ * scenarios end on the window before the funds. At the end every spend window is checked against its limit and
+ * recounted from the holds: WINDOW EXCEEDED and exit 1 if any is over.
  *
  * It starts and removes its own durable embedded PostgreSQL (in a temp folder) and server processes.
  */
@@ -77,6 +82,8 @@ export interface AuthorizeBenchOptions {
   statements: boolean;
   /** Only the scenarios at many cards (simulator and webhook) and their pgbench ceiling: no hot card, in-process or former transaction. */
   quick?: boolean;
+  /** Spending controls on every card (the default); false: none, as before issue 20. */
+  controls: boolean;
   log(line: string): void;
 }
 
@@ -98,6 +105,8 @@ export interface AuthorizeOutcome {
   overspend: boolean;
   heldCents: number;
   fundedCents: number;
+  /** Spend windows checked, over their limit, and differing from a recount of their holds. */
+  windows: { checked: number; exceeded: number; miscounted: number };
   /** Requests (and pgbench transactions) that failed, warm-ups included: any one makes the bench fail. */
   errors: number;
   table: string;
@@ -500,9 +509,15 @@ async function seedWith(deps: CardsDeps, options: AuthorizeBenchOptions): Promis
   const total = 3 * options.hotFunding + (options.cards + warmCount) * options.cardFunding;
   await addFunds(deps, organization.id, admin.id, { amount: total, description: 'Bench funding' }, randomUUID());
 
-  const issue = async (index: number, funding: number) => {
+  const issue = async (index: number, funding: number, hot = false) => {
     const member = members[index % members.length]!;
-    const card = await createCard(deps, organization.id, newCardSchema.parse(newCardBody(member.id)), randomUUID());
+    const controls = options.controls ? { spending_controls: benchControls(funding, hot) } : {};
+    const card = await createCard(
+      deps,
+      organization.id,
+      newCardSchema.parse(newCardBody(member.id, controls)),
+      randomUUID(),
+    );
     await fundCard(deps, organization.id, actor, card.id, { amount: funding, description: 'Bench' }, randomUUID());
     await setCardStatus(deps, organization.id, card.id, 'active');
     return { id: card.id, provider_card_id: card.provider_card_id };
@@ -520,9 +535,9 @@ async function seedWith(deps: CardsDeps, options: AuthorizeBenchOptions): Promis
     );
     return cards;
   };
-  const hot = await issue(0, options.hotFunding);
-  const hotTwin = await issue(1, options.hotFunding);
-  const hotWebhook = await issue(2, options.hotFunding);
+  const hot = await issue(0, options.hotFunding, true);
+  const hotTwin = await issue(1, options.hotFunding, true);
+  const hotWebhook = await issue(2, options.hotFunding, true);
   const many = await issueMany(options.cards);
   const warm = await issueMany(warmCount);
   // pgbench picks a card by number: 0 is the hot twin, 1..N the many.
@@ -536,6 +551,44 @@ async function seedWith(deps: CardsDeps, options: AuthorizeBenchOptions): Promis
   await sql`VACUUM ANALYZE`.execute(db);
   await sql`CHECKPOINT`.execute(db);
   return { orgId: organization.id, hot, hotWebhook, hotTwin, many, warm };
+}
+
+/**
+ * The controls each bench card carries: a per-purchase limit above the bench's purchase, a monthly limit above the
+ * card's funding (it binds nowhere), a blocked category the bench's merchant is not in; the hot cards add a daily
+ * limit of half their funding, which their scenarios reach (the window declines before the funds run out).
+ */
+function benchControls(funding: number, hot: boolean) {
+  return {
+    spending_limits: [
+      { interval: 'per_authorization' as const, amount: 10 * AMOUNT },
+      { interval: 'monthly' as const, amount: 2 * funding },
+      ...(hot ? [{ interval: 'daily' as const, amount: funding / 2 }] : []),
+    ],
+    blocked_categories: ['airlines_air_carriers'],
+  };
+}
+
+/**
+ * Every spend window of the organisation against its card's limit for that interval, and against a recount of the
+ * card's approved holds created in the window (what it should hold, cards/spend-windows.ts).
+ */
+async function windowsCheck(db: Db, orgId: number) {
+  const { rows } = await sql<{ card_id: number; interval: string; spent: string; limit: string; counted: string }>`
+    SELECT w.card_id, w.interval, w.spent::text, l.amount::text AS limit,
+      (SELECT coalesce(sum(h.amount + h.captured_amount), 0) FROM authorization_holds h
+        WHERE h.org_id = w.org_id AND h.card_id = w.card_id AND h.approved
+          AND h.created_at >= w.window_start::timestamp AT TIME ZONE 'UTC')::text AS counted
+    FROM card_spend_windows w
+    JOIN cards c ON c.org_id = w.org_id AND c.id = w.card_id
+    CROSS JOIN LATERAL jsonb_to_recordset(c.spending_controls -> 'spending_limits') AS l(amount bigint, interval text)
+    WHERE w.org_id = ${orgId} AND l.interval = w.interval
+  `.execute(db);
+  return {
+    checked: rows.length,
+    exceeded: rows.filter((row) => Number(row.spent) > Number(row.limit)).length,
+    miscounted: rows.filter((row) => row.spent !== row.counted).length,
+  };
 }
 
 /** Waits until the issuer outbox has nothing left to send (or `timeoutMs` passed); answers how many are left. */
@@ -868,6 +921,7 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
       );
 
     const check = await overspendCheck(db, seeded.orgId);
+    const windows = await windowsCheck(db, seeded.orgId);
     const ceilingFor = (row: Row) => (row.name.includes('hot') ? (ceilingHot?.rate ?? NaN) : ceilingMany.rate);
     const header = [
       'scenario',
@@ -908,7 +962,11 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
       : 'no card over its limit, cached holds match the holds';
     const holds =
       `Approved and pending across all ${check.cards} cards, every scenario and pgbench: ` +
-      `${check.heldCents} cents held of ${check.fundedCents} funded; ${verdict}.`;
+      `${check.heldCents} cents held of ${check.fundedCents} funded; ${verdict}.\n` +
+      (options.controls
+        ? `Controls on every card; ${windows.checked} spend windows: ${windows.exceeded} over their limit, ` +
+          `${windows.miscounted} differing from a recount of their holds.`
+        : 'No spending controls (--no-controls).');
     return {
       cards: options.cards,
       rate: issuer.saturated.rate,
@@ -922,6 +980,7 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
       overspend,
       heldCents: check.heldCents,
       fundedCents: check.fundedCents,
+      windows,
       errors: warmUpErrors + rows.reduce((sum, row) => sum + (row.errors ?? 0), 0),
       table: `${table([header, ...lines])}\n\n${reports}${holds}`,
     };
@@ -974,6 +1033,13 @@ export function authorizeFigures(outcome: AuthorizeOutcome, concurrency: number)
       pass: !outcome.overspend,
       gate: true,
     },
+    {
+      name: `  spend windows over their limit or miscounted (${outcome.windows.checked} windows)`,
+      value: String(outcome.windows.exceeded + outcome.windows.miscounted),
+      target: '0',
+      pass: outcome.windows.exceeded + outcome.windows.miscounted === 0,
+      gate: true,
+    },
   ];
 }
 
@@ -992,6 +1058,7 @@ export function authorizeOptions(
     cardFunding: 500 * AMOUNT,
     statements: false,
     quick,
+    controls: true,
     log,
     ...overrides,
   };
@@ -1006,6 +1073,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       cards: { type: 'string' },
       statements: { type: 'boolean', default: false },
       quick: { type: 'boolean', default: false },
+      'no-controls': { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: false,
@@ -1018,18 +1086,20 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   );
   if (!Object.values(overrides).every((value) => Number.isInteger(value) && value > 0)) {
     console.error(
-      'Usage: npm run bench -- authorize [--quick] [--duration <seconds>] [--concurrency <n>] [--cards <n>] [--statements]',
+      'Usage: npm run bench -- authorize [--quick] [--duration <seconds>] [--concurrency <n>] [--cards <n>] [--statements] [--no-controls]',
     );
     return 1;
   }
   const options = authorizeOptions(values.quick ?? false, (line) => console.log(`[bench] ${line}`), {
     ...overrides,
     statements: values.statements ?? false,
+    controls: !values['no-controls'],
   });
   const outcome = await benchAuthorize(options);
   const figures = authorizeFigures(outcome, options.concurrency);
   console.log(`\n${outcome.table}\n\n${figureTable(figures)}\n`);
   if (outcome.overspend) console.error('OVERSPEND: approved amounts exceed what was funded.');
+  if (outcome.windows.exceeded > 0) console.error('WINDOW EXCEEDED: a spend window is over its limit.');
   if (outcome.errors > 0)
     console.error(`FAILED: ${outcome.errors} requests failed (the errors column says where; each printed its first).`);
   return verdict(figures);

@@ -144,10 +144,12 @@ export async function spendingUsageOfCard(
  * locked row; an unlocked read would see the statement's older snapshot).
  */
 export function spendLimitsForDecision(): RawBuilder<unknown> {
+  // Constants written into the text (no parameter): the bench inlines the statement's parameters for pgbench.
+  const intervalOrder = sql.raw(`ARRAY[${SPENDING_LIMIT_INTERVALS.map((interval) => `'${interval}'`).join(', ')}]`);
   const start = spendWindowStartSql(sql.ref('l.interval'), sql`now()`);
   const end = spendWindowEndSql(sql.ref('l.interval'), sql`now()`);
   return sql`
-      SELECT l.interval, array_position(${SPENDING_LIMIT_INTERVALS}::text[], l.interval) AS ord,
+      SELECT l.interval, array_position(${intervalOrder}, l.interval) AS ord,
         l.amount AS limit_amount, ${start} AS window_start, ${end} AS resets_on,
         CASE WHEN w.window_start = ${start} THEN w.spent ELSE 0 END AS spent
       FROM card
