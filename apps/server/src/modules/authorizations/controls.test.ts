@@ -5,7 +5,7 @@ import { useTestApp } from '../../test/context.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
 import { acceptTermsInDb, activateCard, createCard, fundCard, topUp } from '../../test/card-factories.js';
 import { ledgerIntegrity, SOUND_LEDGER } from '../ledger/service.js';
-import { setCardControls, spendWindowsOf } from './test-controls.js';
+import { setCardControls, spendWindowsOf } from './test-fixtures.js';
 
 /**
  * Every card control and decline reason through POST /api/simulator/purchases (the very decision a Stripe webhook

@@ -3,7 +3,7 @@ import { useTestApp } from '../../test/context.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
 import { acceptTermsInDb, activateCard, createCard, fundCard, topUp } from '../../test/card-factories.js';
 import { PurchaseNotifier } from './purchase-notifier.js';
-import { setCardControls } from './test-controls.js';
+import { setCardControls } from './test-fixtures.js';
 
 /**
  * Purchase notifications: the notifier reads decided holds past its cursor and tells each card's holder once, with
