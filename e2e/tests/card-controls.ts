@@ -32,6 +32,18 @@ export const tests: E2ETest[] = [
       const card = await newFundedCardOfJordan(page, FUNDED_CENTS);
       const audit = new AxeAudit(page);
 
+      // The create-card drawer starts from Card Settings and offers the controls and identity (phone width shown).
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto('/cards?action=addCard');
+      const drawer = dialog(page, 'Add New Card');
+      await expectVisible(drawer.getByText('Starts from your Card Settings.', { exact: false }));
+      await expectVisible(drawer.getByRole('button', { name: 'Add limit' }));
+      await expectVisible(drawer.getByLabel(/^Nickname/));
+      await audit.check('admin /cards Add New Card at 375 px');
+      await fs.mkdir(artifactsDir, { recursive: true });
+      await page.screenshot({ path: path.join(artifactsDir, 'card-controls-create-drawer-375.png') });
+      await page.setViewportSize({ width: 1280, height: 800 });
+
       // The admin sets the controls on the card page.
       await page.goto(`/cards/${card.id}`);
       const controls = cardTitled(page, 'Spending Controls');
@@ -44,7 +56,7 @@ export const tests: E2ETest[] = [
       await modal.getByLabel('Monthly amount').fill(MONTHLY_LIMIT_DOLLARS);
       await modal.getByText('Block', { exact: true }).click();
       await chooseOption(page, modal.getByLabel('Blocked categories'), BLOCKED_CATEGORY.name, 'Betting');
-      await closeDropdown(page, modal.getByText('Spending limits', { exact: true }));
+      await closeDropdown(page, modal.locator('.ant-modal-title'));
       await audit.check(`admin /cards/${card.id} Edit Controls`);
       await modal.getByRole('button', { name: 'Save' }).click();
       await expectNotification(page, 'Spending controls updated');
@@ -104,7 +116,6 @@ export const tests: E2ETest[] = [
       await holder.keyboard.press('Escape');
       await holder.setViewportSize({ width: 375, height: 812 });
       await expectVisible(declined.getByText(sentence, { exact: true }));
-      await fs.mkdir(artifactsDir, { recursive: true });
       await holder.screenshot({ path: path.join(artifactsDir, 'card-controls-holder-375.png'), fullPage: true });
       const holderAudit = new AxeAudit(holder);
       await holderAudit.check(`holder /cards/${card.id} at 375 px`);

@@ -74,7 +74,7 @@ export function DeclinedTransactions({ cardId, last4 }: { cardId: number; last4:
           fields={[
             { label: 'Date', value: formatUnixDateTime(hold.stripe_created) },
             { label: 'Reason', value: reasonTag(hold) },
-            { label: 'Why', value: explanation(hold, last4) },
+            { label: 'Why', value: explanation(hold, last4), wide: true },
           ]}
         />
       ),
