@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, type HoldResource, type ListMeta, type ListResponse } from '@wallet/contract';
+import {
+  PAGE_SIZES,
+  type ExpenseResource,
+  type HoldResource,
+  type ListMeta,
+  type ListResponse,
+} from '@wallet/contract';
 import { cardKeys } from '../../../lib/query-keys';
 import { http, HttpError, type QueryParams } from '../../../lib/http';
 
@@ -12,6 +18,8 @@ export interface CardExpense {
   type: 'capture' | 'refund';
   wallet: string | null;
   notes: string | null;
+  /** Its receipt, briefly; null when none is attached (issue 21). */
+  receipt?: ExpenseResource['receipt'];
 }
 
 function emptyList<T>(params: { page: number; size: number }): ListResponse<T> {

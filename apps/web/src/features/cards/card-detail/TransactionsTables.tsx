@@ -5,6 +5,7 @@ import { ListTable, StackedItem } from '../../../components/ListTable';
 import { formatMoney } from '../../../lib/format';
 import { formatUnixDateTime } from '../../../lib/dates';
 import { useCardExpenses, useCardPendingHolds, type CardExpense } from '../api/card-transactions';
+import { ReceiptCell, transactionLabel } from '../../receipts';
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -68,7 +69,20 @@ const expenseColumns: TableColumnsType<CardExpense> = [
     align: 'right',
     render: (_, expense) => <span style={money}>{formatMoney(expense.amount)}</span>,
   },
+  { title: 'Receipt', key: 'receipt', render: (_, expense) => <Receipt expense={expense} /> },
 ];
+
+/** The card's holder or an admin is reading this page: both may attach its receipts (the server checks again). */
+function Receipt({ expense }: { expense: CardExpense }) {
+  return (
+    <ReceiptCell
+      expenseId={expense.id}
+      transaction={transactionLabel(expense)}
+      receipt={expense.receipt ?? null}
+      canEdit
+    />
+  );
+}
 
 /** On a phone: the merchant and amount on top, when, category, type and wallet below. */
 const holdItem = {
@@ -97,6 +111,7 @@ const expenseItem = {
         { label: 'Category', value: categoryOf(expense.merchant_data) },
         { label: 'Type', value: typeTag(expense) },
         { label: 'Digital Wallet', value: walletName(expense.wallet) },
+        { label: 'Receipt', value: <Receipt expense={expense} /> },
       ]}
     />
   ),

@@ -14,6 +14,7 @@ import { formatMoney } from '../../../lib/format';
 import { sortOrderOf, type ListState } from '../../../lib/list-query';
 import { paths } from '../../../paths';
 import { NotesCell } from './NotesCell';
+import { ReceiptCell, transactionLabel } from '../../receipts';
 import { StackedItem } from '../../../components/ListTable';
 
 const TYPE_NAMES: Record<ExpenseResource['type'], string> = { capture: 'Capture', refund: 'Refund' };
@@ -59,6 +60,11 @@ function CardLink({ row }: { row: ExpenseResource }) {
   );
 }
 
+/** Whoever sees a transaction here may attach its receipt (its holder, or an admin): the server checks again. */
+function Receipt({ row }: { row: ExpenseResource }) {
+  return <ReceiptCell expenseId={row.id} transaction={transactionLabel(row)} receipt={row.receipt ?? null} canEdit />;
+}
+
 function TeamCell({ row }: { row: ExpenseResource }) {
   return row.team ? (
     <Tag color={readableTagColor(row.team.color)} style={{ marginInlineEnd: 0 }}>
@@ -91,6 +97,7 @@ export function transactionItem(row: ExpenseResource, { canEditNotes }: { canEdi
         { label: 'Team', value: <TeamCell row={row} /> },
         { label: 'Type', value: typeTag(row) },
         { label: 'Digital Wallet', value: walletCell(row) },
+        { label: 'Receipt', value: <Receipt row={row} /> },
         {
           label: 'Notes',
           value: <NotesCell expenseId={row.id} notes={row.notes} editable={canEditNotes} />,
@@ -160,5 +167,6 @@ export function transactionColumns(
     },
     { title: 'Type', ...sortable('type'), render: (_, row) => typeTag(row) },
     { title: 'Digital Wallet', ...sortable('wallet'), render: (_, row) => walletCell(row) },
+    { title: 'Receipt', key: 'receipt', render: (_, row) => <Receipt row={row} /> },
   ];
 }

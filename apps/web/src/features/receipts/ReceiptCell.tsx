@@ -1,0 +1,63 @@
+import { FileImageOutlined } from '@ant-design/icons';
+import { App, Button, Typography } from 'antd';
+import { useState } from 'react';
+import type { Receipt } from '@wallet/contract';
+import { useAttachReceipt } from './api/receipts';
+import { ReceiptDrawer, receiptProblemOf } from './ReceiptDrawer';
+import { ReceiptFileButtons } from './ReceiptFileButtons';
+
+interface Props {
+  expenseId: number;
+  /** The transaction in words, for the drawer's title and screen readers. */
+  transaction: string;
+  receipt: Pick<Receipt, 'id' | 'type' | 'file_url'> | null;
+  /** Its cardholder or an admin. */
+  canEdit: boolean;
+}
+
+/** A transactions table's receipt column: View (opens the receipt), or Attach / Take photo, or "Missing". */
+export function ReceiptCell({ expenseId, transaction, receipt, canEdit }: Props) {
+  const { message } = App.useApp();
+  const attach = useAttachReceipt();
+  const [open, setOpen] = useState(false);
+  if (receipt)
+    return (
+      <>
+        <Button
+          size="small"
+          type="link"
+          icon={<FileImageOutlined />}
+          aria-label={`View the receipt for ${transaction}`}
+          onClick={() => setOpen(true)}
+        >
+          View
+        </Button>
+        <ReceiptDrawer
+          open={open}
+          onClose={() => setOpen(false)}
+          expenseId={expenseId}
+          transaction={transaction}
+          receipt={receipt}
+          canEdit={canEdit}
+        />
+      </>
+    );
+  if (!canEdit) return <Typography.Text type="secondary">Missing</Typography.Text>;
+  return (
+    <ReceiptFileButtons
+      label="Attach"
+      accessibleFor={transaction}
+      busy={attach.isPending}
+      onProblem={(problem) => void message.error(problem)}
+      onFile={(file) =>
+        attach.mutate(
+          { expenseId, file },
+          {
+            onSuccess: (answer) => void message.success(answer.message),
+            onError: (error) => void message.error(receiptProblemOf(error)),
+          },
+        )
+      }
+    />
+  );
+}

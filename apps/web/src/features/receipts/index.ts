@@ -1,0 +1,2 @@
+export { ReceiptCell } from './ReceiptCell';
+export { transactionLabel } from './transaction-label';
