@@ -33,6 +33,12 @@ export const REPORT_EXPORT_FIELD_LABELS: Record<ReportExportField, string> = {
   wallet: 'Digital Wallet',
 };
 
+/** With the Card column, the file also names the card's nickname and purpose (issue 20.4) in columns of their own. */
+export const REPORT_EXPORT_CARD_DETAIL_LABELS = {
+  card_nickname: 'Card nickname',
+  card_purpose: 'Card purpose',
+} as const;
+
 export const REPORT_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
 
@@ -114,7 +120,7 @@ export interface ExpenseResource {
     state?: string | null;
     country?: string | null;
   } | null;
-  wallet_card?: { id: number; last4: string; name: string } | null;
+  wallet_card?: { id: number; last4: string; name: string; nickname?: string | null } | null;
   user?: { id: number; name: string } | null;
   wallet_category?: { id: number; name: string } | null;
   team?: { id: number; name: string; color: string } | null;

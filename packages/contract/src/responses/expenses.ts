@@ -33,7 +33,7 @@ export const expenseResourceSchema = z.object({
   type: z.enum(EXPENSE_TYPES),
   merchant_data: merchantDataSchema,
   wallet: z.enum(DIGITAL_WALLETS).nullable(),
-  wallet_card: z.object({ id: z.number().int(), last4: z.string(), name: z.string() }),
+  wallet_card: z.object({ id: z.number().int(), last4: z.string(), name: z.string(), nickname: z.string().nullable() }),
   wallet_category_id: z.number().int().nullable(),
   team_id: z.number().int().nullable(),
   notes: z.string().nullable(),

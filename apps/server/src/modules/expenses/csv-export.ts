@@ -121,6 +121,14 @@ async function csvLabels(db: DbOrTx, orgId: number): Promise<CsvLabels> {
     holders: cells(holders, ([id, name]) => [id, name]),
     // Written by us from digits: nothing to neutralise, as before.
     cards: Object.fromEntries(cards.map((card) => [card.id, `•••• ${card.last4}`])),
+    cardNicknames: cells(
+      cards.filter((card) => card.nickname),
+      (card) => [card.id, card.nickname!],
+    ),
+    cardPurposes: cells(
+      cards.filter((card) => card.purpose),
+      (card) => [card.id, card.purpose!],
+    ),
     categories: cells(categories, (category) => [category.id, category.name]),
     teams: cells(teams, (team) => [team.id, team.name]),
     merchantCategories: cells(Object.entries(MERCHANT_CATEGORY_NAMES), ([key, name]) => [key, name]),

@@ -31,12 +31,17 @@ const HEADER = [
   'Type',
   'Digital Wallet',
 ];
-/** The file's columns: Merchant Category by name, then its issuer key in a column of its own. */
+/**
+ * The file's columns: the card's nickname and purpose after the Card column, Merchant Category by name, then its
+ * issuer key in a column of its own.
+ */
 const FILE_HEADER = [
   'Posted Date',
   'Amount',
   'Cardholder',
   'Card',
+  'Card nickname',
+  'Card purpose',
   'Merchant',
   'Merchant Category',
   'Merchant Category Key',
@@ -120,6 +125,8 @@ beforeAll(async () => {
     mia: rows.find((row) => row.amount === 700)!.wallet_card.last4,
     ned: rows.find((row) => row.amount === 4_000)!.wallet_card.last4,
   };
+  // Mia's card has a nickname, and a purpose that looks like a formula; Ned's has neither.
+  await world.admin.request('PATCH', `/api/cards/${world.mia.cardId}`, { nickname: 'Coffee run', purpose: '=1+1' });
   await world.admin.request('PATCH', `/api/expenses/${id(4_000)}`, { notes: '+1 555 0100 "gate", row 2' });
   await world.admin.request('PATCH', `/api/expenses/${id(2_000)}`, { notes: '@SUM(A1:A9)' });
   await world.admin.request('PATCH', `/api/expenses/${id(1_000)}`, { notes: '-2' });
@@ -142,6 +149,8 @@ describe('CSV', () => {
         '7.00',
         'Mia Member',
         mia,
+        'Coffee run',
+        "'=1+1",
         'Blue Bottle Coffee',
         'Eating Places Restaurants',
         'eating_places_restaurants',
@@ -157,6 +166,8 @@ describe('CSV', () => {
         '12.34',
         'Ned Nobody',
         ned,
+        '',
+        '',
         `'${EVIL}`,
         'Antique Shops',
         'antique_shops',
@@ -172,6 +183,8 @@ describe('CSV', () => {
         '40.00',
         'Ned Nobody',
         ned,
+        '',
+        '',
         'United Airlines',
         'Airlines Air Carriers',
         'airlines_air_carriers',
@@ -187,6 +200,8 @@ describe('CSV', () => {
         '-2.50',
         'Mia Member',
         mia,
+        'Coffee run',
+        "'=1+1",
         'Sweetgreen',
         'Eating Places Restaurants',
         'eating_places_restaurants',
@@ -202,6 +217,8 @@ describe('CSV', () => {
         '30.00',
         'Mia Member',
         mia,
+        'Coffee run',
+        "'=1+1",
         'Sweetgreen',
         'Eating Places Restaurants',
         'eating_places_restaurants',
@@ -217,6 +234,8 @@ describe('CSV', () => {
         '5.00',
         'Ned Nobody',
         ned,
+        '',
+        '',
         'Old Curiosity Shop',
         'Antique Shops',
         'antique_shops',
@@ -232,6 +251,8 @@ describe('CSV', () => {
         '20.00',
         'Mia Member',
         mia,
+        'Coffee run',
+        "'=1+1",
         'Delta Air Lines',
         'Airlines Air Carriers',
         'airlines_air_carriers',
@@ -247,6 +268,8 @@ describe('CSV', () => {
         '10.00',
         'Mia Member',
         mia,
+        'Coffee run',
+        "'=1+1",
         'Blue Bottle Coffee',
         'Eating Places Restaurants',
         'eating_places_restaurants',
@@ -260,6 +283,8 @@ describe('CSV', () => {
     ]);
     // The raw text: the formula merchant is quoted with its quotes doubled, records end with CRLF.
     expect(response.body).toContain(`,"'=HYPERLINK(""http://evil.test"",""click, here"")",`);
+    // The card's nickname and purpose as written by COPY, the formula-like purpose neutralised, no quotes needed.
+    expect(response.body).toContain(`,•••• ${last4.mia},Coffee run,'=1+1,Blue Bottle Coffee,`);
     expect(response.body.startsWith(`${FILE_HEADER.join(',')}\r\n`)).toBe(true);
   });
 
@@ -319,9 +344,12 @@ describe('Excel', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]![0]).toEqual(new Date('2025-06-01T00:00:00Z'));
     expect(rows.map((row) => row[1])).toEqual([7, 12.34, 40]);
-    expect(rows[1]!.slice(2, 13)).toEqual([
+    expect(rows[0]!.slice(3, 6)).toEqual([`•••• ${last4.mia}`, 'Coffee run', "'=1+1"]);
+    expect(rows[1]!.slice(2, 15)).toEqual([
       'Ned Nobody',
       `•••• ${last4.ned}`,
+      undefined,
+      undefined,
       `'${EVIL}`,
       'Antique Shops',
       'antique_shops',
@@ -332,7 +360,7 @@ describe('Excel', () => {
       'capture',
       'Samsung Pay',
     ]);
-    expect(rows[2]![10]).toBe(`'+1 555 0100 "gate", row 2`);
+    expect(rows[2]![12]).toBe(`'+1 555 0100 "gate", row 2`);
   });
 
   it('custom columns, a refund as a negative number', async () => {

@@ -77,7 +77,16 @@ describe('GET /api/expenses', () => {
     const bare = (await list('')).data[0]!;
     expect(bare).not.toHaveProperty('user');
     expect(bare).not.toHaveProperty('team');
-    expect(bare.wallet_card).toEqual({ id: world.mia.cardId, last4: last4.mia, name: expect.any(String) });
+    expect(bare.wallet_card).toEqual({
+      id: world.mia.cardId,
+      last4: last4.mia,
+      name: expect.any(String),
+      nickname: null,
+    });
+    // A card's nickname names it in the list (issue 20.4).
+    await world.admin.patch(`/api/cards/${world.mia.cardId}`, { nickname: 'Coffee run' });
+    expect((await list('')).data[0]!.wallet_card).toMatchObject({ id: world.mia.cardId, nickname: 'Coffee run' });
+    await world.admin.patch(`/api/cards/${world.mia.cardId}`, { nickname: null });
   });
 
   it('filters by UTC days (both included), type, digital wallet, holder and card', async () => {

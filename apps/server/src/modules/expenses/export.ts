@@ -2,6 +2,7 @@ import { setImmediate as nextTick } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
+  REPORT_EXPORT_CARD_DETAIL_LABELS,
   REPORT_EXPORT_FIELD_LABELS,
   REPORT_TEXTS,
   centsToDecimal,
@@ -132,8 +133,27 @@ const MERCHANT_CATEGORY_KEY: Field = {
   column: 'merchant_category_key',
   value: (row) => row.merchant_category ?? '',
 };
+/** The card's nickname and purpose follow its Card column (issue 20.4); 'All (12)' stays the modal's choice. */
+const CARD_DETAILS: Field[] = [
+  {
+    header: REPORT_EXPORT_CARD_DETAIL_LABELS.card_nickname,
+    width: 18,
+    column: 'card_nickname',
+    value: (row, labels) => labels.card(row).nickname ?? '',
+  },
+  {
+    header: REPORT_EXPORT_CARD_DETAIL_LABELS.card_purpose,
+    width: 24,
+    column: 'card_purpose',
+    value: (row, labels) => labels.card(row).purpose ?? '',
+  },
+];
 const columnsOf = (field: ExportField): Field[] =>
-  field === 'merchant_category' ? [EXPORT_FIELDS[field], MERCHANT_CATEGORY_KEY] : [EXPORT_FIELDS[field]];
+  field === 'merchant_category'
+    ? [EXPORT_FIELDS[field], MERCHANT_CATEGORY_KEY]
+    : field === 'card'
+      ? [EXPORT_FIELDS[field], ...CARD_DETAILS]
+      : [EXPORT_FIELDS[field]];
 /** All (12), in file order: the contract's list, which the export modal offers. */
 export const EXPORT_FIELD_NAMES = Object.keys(EXPORT_FIELDS) as ExportField[];
 

@@ -22,7 +22,7 @@ type HoldView = Pick<
   'id' | 'status' | 'amount' | 'merchant_data' | 'wallet' | 'created_at' | 'stripe_created'
 > &
   Partial<Pick<HoldRow, 'approved' | 'decline_reason' | 'decline_detail' | 'requested_amount'>>;
-type CardView = Pick<CardRow, 'id' | 'last4' | 'name'>;
+type CardView = Pick<CardRow, 'id' | 'last4' | 'name' | 'nickname' | 'purpose'>;
 
 /** A hold of `card` (its last4 names the card in the decline's sentence). */
 export function presentHold(hold: HoldView, card: Pick<CardRow, 'last4'>) {
@@ -52,7 +52,7 @@ export function presentExpense(expense: ExpenseRow, card: CardView, hold?: HoldV
     type: expense.type,
     merchant_data: expense.merchant_data,
     wallet: expense.wallet,
-    wallet_card: { id: card.id, last4: card.last4, name: card.name },
+    wallet_card: { id: card.id, last4: card.last4, name: card.name, nickname: card.nickname },
     wallet_category_id: expense.wallet_category_id,
     team_id: expense.team_id,
     notes: expense.notes,
@@ -102,13 +102,20 @@ export class ExpenseLabels {
       teamIds.length ? findTeamsByIds(this.db, this.orgId, teamIds) : [],
     ]);
     for (const user of users) this.users.set(user.id, { id: user.id, name: fullName(user) });
-    for (const card of cards) this.cards.set(card.id, { id: card.id, last4: card.last4, name: card.name });
+    for (const card of cards)
+      this.cards.set(card.id, {
+        id: card.id,
+        last4: card.last4,
+        name: card.name,
+        nickname: card.nickname,
+        purpose: card.purpose,
+      });
     for (const category of categories) this.categories.set(category.id, { id: category.id, name: category.name });
     for (const team of teams) this.teams.set(team.id, { id: team.id, name: team.name, color: team.color });
   }
 
   card(row: Refs): CardView {
-    return this.cards.get(row.card_id) ?? { id: row.card_id, last4: '', name: '' };
+    return this.cards.get(row.card_id) ?? { id: row.card_id, last4: '', name: '', nickname: null, purpose: null };
   }
   user(row: Refs) {
     return this.users.get(row.user_id) ?? { id: row.user_id, name: '' };

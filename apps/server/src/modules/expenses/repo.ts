@@ -471,6 +471,8 @@ export type CsvColumn =
   | 'amount'
   | 'cardholder'
   | 'card'
+  | 'card_nickname'
+  | 'card_purpose'
   | 'merchant'
   | 'merchant_category'
   | 'merchant_category_key'
@@ -488,6 +490,9 @@ export type CsvColumn =
 export interface CsvLabels {
   holders: Record<number, string>;
   cards: Record<number, string>;
+  /** Cards' nicknames and purposes, neutralised (cards without one are left out). */
+  cardNicknames: Record<number, string>;
+  cardPurposes: Record<number, string>;
   categories: Record<number, string>;
   teams: Record<number, string>;
   /** Merchant category keys to their names; a key not here is named from its words (nameFromKey). */
@@ -539,6 +544,8 @@ export function expensesCsvQuery(
     amount: sql`e.amount * 0.01`,
     cardholder: sql`${map(labels.holders)} ->> e.user_id::text`,
     card: sql`coalesce(${map(labels.cards)} ->> e.card_id::text, ${labels.noCard})`,
+    card_nickname: sql`${map(labels.cardNicknames)} ->> e.card_id::text`,
+    card_purpose: sql`${map(labels.cardPurposes)} ->> e.card_id::text`,
     merchant: neutralised(sql`(e.merchant_data->>'name')`),
     // A key the contract names is one lookup; another one is named from its words, in a subquery run for it alone.
     merchant_category: sql`coalesce(${map(labels.merchantCategories)} ->> ${category}, CASE WHEN ${category} IS NOT NULL
