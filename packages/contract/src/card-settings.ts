@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NO_SPENDING_CONTROLS, spendingControlsSchema } from './card-controls.js';
 import { CARD_TYPES, SHIPPING_SERVICES } from './cards.js';
-import { MAX_AMOUNT_CENTS } from './money.js';
+import { formatCents, MAX_AMOUNT_CENTS } from './money.js';
 import { spendingControlsResourceSchema } from './responses/cards.js';
 import { dataOf, dataWithMessageOf } from './responses/common.js';
 
@@ -55,3 +55,11 @@ export const cardSettingsResourceSchema = z.object({
 }) satisfies z.ZodType<CardSettings>;
 export const cardSettingsAnswerSchema = dataOf(cardSettingsResourceSchema);
 export const cardSettingsSavedSchema = dataWithMessageOf(cardSettingsResourceSchema);
+
+/** The org_funds_low notification every admin gets when unallocated funds fall below Card Settings' threshold. */
+export const ORG_FUNDS_LOW_NOTICE = {
+  title: 'Organisation funds are low',
+  body: (funds: number, threshold: number) =>
+    `Unallocated funds are ${formatCents(funds)}, below the ${formatCents(threshold)} set in Card Settings. Add funds to keep funding cards.`,
+  link: '/account-settings?tab=accountFunding',
+} as const;

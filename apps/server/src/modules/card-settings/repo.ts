@@ -1,5 +1,5 @@
 import type { CardSettings } from '@wallet/contract';
-import type { DbOrTx } from '../../db/database.js';
+import type { DbOrTx, Tx } from '../../db/database.js';
 
 const SETTINGS_COLUMNS = [
   'default_type',
@@ -38,5 +38,23 @@ export async function upsertCardSettings(db: DbOrTx, orgId: number, settings: Ca
         updated_at: new Date(),
       })),
     )
+    .execute();
+}
+
+/** The funds-low threshold and whether the admins were told, the row locked so concurrent checks take turns. */
+export function lockFundsLowState(tx: Tx, orgId: number) {
+  return tx
+    .selectFrom('card_settings')
+    .select(['org_funds_low_threshold', 'org_funds_low_notified_at'])
+    .where('org_id', '=', orgId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markFundsLowNotified(tx: Tx, orgId: number, notifiedAt: Date | null): Promise<void> {
+  await tx
+    .updateTable('card_settings')
+    .set({ org_funds_low_notified_at: notifiedAt })
+    .where('org_id', '=', orgId)
     .execute();
 }

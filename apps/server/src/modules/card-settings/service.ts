@@ -35,3 +35,5 @@ export async function saveCardSettings(
     return settings;
   });
 }
+
+export { afterFundsChanged, checkOrgFundsLow } from './funds-low.js';

@@ -1,6 +1,7 @@
 import { formatCents } from '@wallet/contract';
 import type { Db, Tx } from '../../db/database.js';
 import { recordAudit, SYSTEM } from '../audit/service.js';
+import { afterFundsChanged } from '../card-settings/service.js';
 import { recordCardAllocation } from '../ledger/service.js';
 import { cardActivity, organisationFundsChanged, publishLive } from '../live/service.js';
 import { notify } from '../notifications/service.js';
@@ -29,6 +30,7 @@ export async function expireDueAllocations(deps: Pick<CardsDeps, 'db' | 'jobs'>,
     expired++;
     publishLive(deps.db, cardActivity(card.org_id, card.id, card.user_id));
     publishLive(deps.db, organisationFundsChanged(card.org_id));
+    await afterFundsChanged(deps.db, card.org_id);
   }
 }
 

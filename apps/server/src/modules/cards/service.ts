@@ -48,7 +48,7 @@ import type { CardholderRow, CardListFilters, CardRow, CardSort, ListedCardRow }
 import { assertNotCanceled, cardSubject } from './card-guards.js';
 import { cardActivity, organisationFundsChanged, publishLive } from '../live/service.js';
 import { notify, type Notice } from '../notifications/service.js';
-import { getCardSettings } from '../card-settings/service.js';
+import { afterFundsChanged, getCardSettings } from '../card-settings/service.js';
 import { resetSpendWindows } from './spend-windows.js';
 
 export {
@@ -482,6 +482,7 @@ export async function fundCard(
   // After the commit: every open app showing the card or the organisation's funds (the holder's bell heard at commit).
   publishLive(deps.db, cardActivity(orgId, funded.id, funded.user_id));
   publishLive(deps.db, organisationFundsChanged(orgId));
+  await afterFundsChanged(deps.db, orgId);
   return funded;
 }
 
@@ -636,7 +637,7 @@ export async function fundCards(
   idempotencyKey: string,
   by?: AuditBy,
 ): Promise<{ cards: CardRow[]; moved: number }> {
-  return deps.db.transaction().execute(async (tx) => {
+  const funded = await deps.db.transaction().execute(async (tx) => {
     const locked = new Map<number, CardRow>();
     for (const cardId of [...new Set(input.card_ids)].sort((a, b) => a - b)) {
       const card = await lockCard(tx, orgId, cardId);
@@ -687,4 +688,6 @@ export async function fundCards(
     }
     return { cards: input.card_ids.map((id) => locked.get(id)!), moved: due.length };
   });
+  if (funded.moved > 0) await afterFundsChanged(deps.db, orgId);
+  return funded;
 }

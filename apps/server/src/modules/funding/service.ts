@@ -14,6 +14,7 @@ import {
   unallocatedFunds,
 } from '../ledger/service.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
+import { afterFundsChanged } from '../card-settings/service.js';
 import { mailAdminsAboutShortfall, type FundingMailDeps } from './mails.js';
 import * as repo from './repo.js';
 import {
@@ -67,7 +68,7 @@ export async function dashboardKpi(db: DbOrTx, orgId: number) {
  * earlier still settles when the issuer says it succeeded after all: the money is there.
  */
 async function settle(db: Db, topupId: number, at?: Date, providerTopupId?: string): Promise<TopupRow> {
-  return db.transaction().execute(async (tx) => {
+  const settled = await db.transaction().execute(async (tx): Promise<TopupRow> => {
     const topup = (await lockTopup(tx, topupId))!;
     // Reversed is final: a success reported after the reversal (events out of order) credits nothing.
     if (topup.status === 'succeeded' || topup.status === 'reversed') return topup;
@@ -95,6 +96,9 @@ async function settle(db: Db, topupId: number, at?: Date, providerTopupId?: stri
       provider_topup_id: providerId ?? null,
     };
   });
+  // Funds back at or above Card Settings' threshold: the admins hear of the next fall below it.
+  await afterFundsChanged(db, settled.org_id);
+  return settled;
 }
 
 /** A refused top-up's answer, the first time and on every retry with its key. */
@@ -237,7 +241,7 @@ export async function reverseProviderTopup(
   const found = await findProviderTopup(deps.db, provider, ref);
   if (!found) return null;
   const providerTopupId = typeof ref === 'string' ? ref : ref.providerTopupId;
-  return deps.db.transaction().execute(async (tx) => {
+  const reversed = await deps.db.transaction().execute(async (tx) => {
     const topup = (await lockTopup(tx, found.id))!;
     if (topup.status === 'reversed') return topup;
     if (topup.status === 'succeeded') {
@@ -267,6 +271,8 @@ export async function reverseProviderTopup(
     await updateTopup(tx, topup.id, values);
     return { ...topup, ...values };
   });
+  await afterFundsChanged(deps.db, reversed.org_id);
+  return reversed;
 }
 
 export const ENTRY_LABELS: Record<string, string> = LEDGER_ENTRY_LABELS;

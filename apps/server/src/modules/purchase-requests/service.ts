@@ -7,6 +7,7 @@ import { conflict, forbidden, notFound, validationFailed } from '../../http/erro
 import type { SortTerm } from '../../http/list-query.js';
 import { findCard } from '../cards/service.js';
 import { recordAudit, type AuditClient } from '../audit/service.js';
+import { afterFundsChanged } from '../card-settings/service.js';
 import type { Organization } from '../orgs/service.js';
 import { approvalPathOf, memberIdsOfTeam } from '../teams/service.js';
 import { getUser, type Actor } from '../users/service.js';
@@ -233,7 +234,7 @@ export async function decideStep(
   params: { requestId: number; approvalId: number; status: string; notes: string | null },
 ): Promise<RequestRow> {
   const orgId = context.organization.id;
-  return deps.db.transaction().execute(async (tx) => {
+  const decided = await deps.db.transaction().execute(async (tx) => {
     const request = await lockRequest(tx, orgId, params.requestId);
     if (!request) throw notFound();
     const approvals = (await approvalsOf(tx, [request.id])).get(request.id) ?? [];
@@ -282,6 +283,9 @@ export async function decideStep(
     }
     return (await findRequest(tx, orgId, request.id))!;
   });
+  // A last approval funded the card from the organisation's funds.
+  if (decided.transferred) await afterFundsChanged(deps.db, orgId);
+  return decided;
 }
 
 /**
@@ -298,7 +302,7 @@ export async function forceDecision(
   notes: string | null = null,
 ): Promise<RequestRow> {
   const orgId = context.organization.id;
-  return deps.db.transaction().execute(async (tx) => {
+  const decided = await deps.db.transaction().execute(async (tx) => {
     const request = await lockRequest(tx, orgId, requestId);
     if (!request) throw notFound();
     if (request.user_id === actor.id) throw forbidden(REQUEST_MESSAGES.ownRequest);
@@ -331,6 +335,8 @@ export async function forceDecision(
     await mailRequester({ tx, jobs: deps.jobs, ...context }, request, status, note);
     return (await findRequest(tx, orgId, request.id))!;
   });
+  if (status === 'approved') await afterFundsChanged(deps.db, orgId);
+  return decided;
 }
 
 export interface PathChangeContext {

@@ -12,6 +12,7 @@ import { mailAdminsFundingFailed } from './mails.js';
 import { periodAfter } from './periods.js';
 import { claimPeriod, lockDueRecurring, lockRecurring, updateRecurring } from './repo.js';
 import type { RecurringRow } from './service.js';
+import { afterFundsChanged } from '../card-settings/service.js';
 
 export interface RecurringDeps {
   db: Db;
@@ -22,6 +23,7 @@ export interface RecurringDeps {
 /** Funds one due period of one recurring request; returns what happened. */
 async function fundNextPeriod(deps: RecurringDeps, today: string): Promise<'funded' | 'ended' | 'failed' | 'none'> {
   let failed: { recurring: RecurringRow; reason: string } | null = null;
+  let fundedOrg: number | null = null;
   const outcome = await deps.db
     .transaction()
     .execute(async (tx) => {
@@ -56,6 +58,7 @@ async function fundNextPeriod(deps: RecurringDeps, today: string): Promise<'fund
             description: `Recurring purchase request #${request.id} (${recurring.interval})`,
             createdBy: null,
           });
+          fundedOrg = request.org_id;
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
           failed = { recurring, reason: error.message };
@@ -74,6 +77,7 @@ async function fundNextPeriod(deps: RecurringDeps, today: string): Promise<'fund
       throw error;
     });
   if (outcome === 'failed' && failed) await pauseBySystem(deps, failed);
+  if (outcome === 'funded' && fundedOrg !== null) await afterFundsChanged(deps.db, fundedOrg);
   return outcome;
 }
 

@@ -1,6 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import {
+  CARD_SETTINGS_TEXTS,
+  DEFAULT_CARD_SETTINGS,
   NOTIFICATION_SWITCH_DEFAULTS,
   NOTIFICATION_SWITCH_TEXTS,
   PASSWORD_MESSAGES,
@@ -42,6 +44,7 @@ beforeAll(async () => {
     import('./security/ChangePasswordForm'),
     import('./notifications/NotificationsTab'),
     import('./funding/AccountFundingTab'),
+    import('./card-settings/CardSettingsTab'),
   ]);
 }, 120_000);
 
@@ -80,14 +83,20 @@ describe('/account-settings', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it.each([
-    ['billing', 'Billing & Plan'],
-    ['cardSettings', 'Card Settings'],
-  ])('shows the placeholder on ?tab=%s', async (tab, label) => {
+  it('shows the placeholder on ?tab=billing', async () => {
     settingsApi();
-    renderApp(`/account-settings?tab=${tab}`);
+    renderApp('/account-settings?tab=billing');
     expect(await screen.findByText(UI_TEXTS.stillBuilding)).toBeVisible();
-    expect(selectedTab()).toBe(label);
+    expect(selectedTab()).toBe('Billing & Plan');
+  });
+
+  it('opens Card Settings on ?tab=cardSettings for admins: the defaults form', async () => {
+    const api = settingsApi();
+    api.routes['GET /api/card-settings'] = { status: 200, body: { data: DEFAULT_CARD_SETTINGS } };
+    renderApp('/account-settings?tab=cardSettings');
+    expect(await screen.findByLabelText(CARD_SETTINGS_TEXTS.fundsLowThreshold)).toBeVisible();
+    expect(screen.queryByText(UI_TEXTS.stillBuilding)).toBeNull();
+    expect(selectedTab()).toBe('Card Settings');
   });
 
   it('opens Account Funding on ?tab=accountFunding for admins: the unallocated funds and the recent top-ups', async () => {

@@ -20,6 +20,9 @@ const AccountFundingTab = lazy(() =>
 const OrganizationTab = lazy(() =>
   import('./organization/OrganizationTab').then((m) => ({ default: m.OrganizationTab })),
 );
+const CardSettingsTab = lazy(() =>
+  import('./card-settings/CardSettingsTab').then((m) => ({ default: m.CardSettingsTab })),
+);
 const AuditLogTab = lazy(() => import('./audit-log/AuditLogTab').then((m) => ({ default: m.AuditLogTab })));
 
 const panel = (content: ReactNode) => (
@@ -44,7 +47,7 @@ export function AccountSettingsPage() {
       ? [
           { key: 'accountFunding', label: 'Account Funding', children: panel(<AccountFundingTab />) },
           { key: 'billing', label: 'Billing & Plan', children: panel(<StillBuilding />) },
-          { key: 'cardSettings', label: 'Card Settings', children: panel(<StillBuilding />) },
+          { key: 'cardSettings', label: 'Card Settings', children: panel(<CardSettingsTab />) },
           { key: 'organization', label: 'Organization', children: panel(<OrganizationTab />) },
           { key: 'auditLog', label: AUDIT_TEXTS.tab, children: panel(<AuditLogTab />) },
         ]
