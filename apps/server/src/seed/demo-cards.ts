@@ -1,4 +1,12 @@
-import { createCard, fundCard, listCards, setCardStatus, type CardsDeps } from '../modules/cards/service.js';
+import { NO_SPENDING_CONTROLS, spendingControlsSchema, type SpendingControlsInput } from '@wallet/contract';
+import {
+  createCard,
+  fundCard,
+  listCards,
+  setCardStatus,
+  setSpendingControls,
+  type CardsDeps,
+} from '../modules/cards/service.js';
 import { addFunds } from '../modules/funding/service.js';
 import { findUserByEmail, setTermsAccepted } from '../modules/users/service.js';
 
@@ -20,12 +28,70 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 10
 
 /** Cards of the demo organisation: what each holder gets, whether it is active, and its spending limit in cents. */
 // Active cards start with a year's budget; the demo history (demo-history.ts) spends most of it.
-const DEMO_CARDS: Array<{ holder: Holder; type: 'virtual' | 'physical'; active: boolean; limit: number }> = [
-  { holder: 'member@demo.test', type: 'virtual', active: true, limit: 2_600_000 },
-  { holder: 'member@demo.test', type: 'physical', active: true, limit: 2_200_000 },
-  { holder: 'sam@demo.test', type: 'virtual', active: true, limit: 2_400_000 },
-  { holder: 'sam@demo.test', type: 'virtual', active: false, limit: 40_000 },
-  { holder: 'priya@demo.test', type: 'virtual', active: false, limit: 60_000 },
+// Each has a nickname and purpose (issue 20.4), and a few have controls (set after the history, seedDemoCardControls).
+const DEMO_CARDS: Array<{
+  holder: Holder;
+  type: 'virtual' | 'physical';
+  active: boolean;
+  limit: number;
+  nickname: string;
+  purpose: string;
+  merchantLock?: string;
+  /** Days from the seed's day to the allocation's expiry. */
+  expiresInDays?: number;
+  controls?: SpendingControlsInput;
+}> = [
+  {
+    holder: 'member@demo.test',
+    type: 'virtual',
+    active: true,
+    limit: 2_600_000,
+    nickname: 'Software & cloud',
+    purpose: 'Cloud hosting, developer tools and software subscriptions',
+    controls: {
+      spending_limits: [
+        { amount: 1_000_000, interval: 'monthly' },
+        { amount: 250_000, interval: 'per_authorization' },
+      ],
+      blocked_categories: ['betting_casino_gambling', 'drinking_places'],
+    },
+  },
+  {
+    holder: 'member@demo.test',
+    type: 'physical',
+    active: true,
+    limit: 2_200_000,
+    nickname: 'Travel',
+    purpose: 'Flights, hotels and ground transport for customer visits',
+    controls: { spending_limits: [{ amount: 400_000, interval: 'weekly' }] },
+  },
+  {
+    holder: 'sam@demo.test',
+    type: 'virtual',
+    active: true,
+    limit: 2_400_000,
+    nickname: 'Team meals',
+    purpose: 'Team lunches and on-call dinners',
+    controls: { spending_limits: [{ amount: 150_000, interval: 'daily' }] },
+  },
+  {
+    holder: 'sam@demo.test',
+    type: 'virtual',
+    active: false,
+    limit: 40_000,
+    nickname: 'Offsite',
+    purpose: 'Engineering offsite in the spring',
+    expiresInDays: 45,
+  },
+  {
+    holder: 'priya@demo.test',
+    type: 'virtual',
+    active: false,
+    limit: 60_000,
+    nickname: 'Ads',
+    purpose: 'Search advertising for the product launch',
+    merchantLock: 'Google',
+  },
 ];
 
 /** Days ago of the top-ups made during the year of history, one a quarter. */
@@ -98,10 +164,14 @@ export async function seedDemoCards(deps: CardsDeps, orgId: number, adminId: num
         cardholder_name: name,
         billing: { ...billing, country: 'US' },
         shipping: spec.type === 'physical' ? { service: 'express', name, ...billing, country: 'US' } : null,
-        nickname: null,
-        purpose: null,
-        merchant_lock: null,
-        allocation_expires_on: null,
+        // The year of history is bought without controls; they are set once it is there.
+        spending_controls: NO_SPENDING_CONTROLS,
+        nickname: spec.nickname,
+        purpose: spec.purpose,
+        merchant_lock: spec.merchantLock ?? null,
+        allocation_expires_on: spec.expiresInDays
+          ? new Date(Date.now() + spec.expiresInDays * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+          : null,
       },
       `demo-seed-card-${index}`,
     );
@@ -116,5 +186,26 @@ export async function seedDemoCards(deps: CardsDeps, orgId: number, adminId: num
       daysAgo(364),
     );
     if (spec.active) await setCardStatus(deps, orgId, card.id, 'active');
+  }
+}
+
+/**
+ * The demo cards' spending controls, set after the year of history (which they would otherwise have shaped): through
+ * the service an admin's PUT /api/cards/{id}/spending-controls uses, so their windows count what the history spent.
+ * Setting the same controls again changes nothing.
+ */
+export async function seedDemoCardControls(deps: CardsDeps, orgId: number): Promise<void> {
+  const { rows: cards } = await listCards(
+    deps.db,
+    orgId,
+    {},
+    [{ column: 'created_at', direction: 'asc' }],
+    { number: 1, size: 50 },
+    async () => [],
+  );
+  for (const spec of DEMO_CARDS) {
+    const card = cards.find((row) => row.nickname === spec.nickname);
+    if (!card || !spec.controls) continue;
+    await setSpendingControls(deps, orgId, card.id, spendingControlsSchema.parse(spec.controls));
   }
 }

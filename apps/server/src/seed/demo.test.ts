@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { SpendingControls } from '@wallet/contract';
 import { useTestApp } from '../test/context.js';
 import { approvalPathOf } from '../modules/teams/service.js';
 import { integrityProblems } from '../modules/ledger/service.js';
@@ -40,6 +41,15 @@ describe('the demo organisation', () => {
     expect(statuses).toContain('inactive');
     expect(cards.data.map((card: { type: string }) => card.type)).toContain('physical');
     expect(cards.data.every((card: { spending_limit: number }) => card.spending_limit > 0)).toBe(true);
+    // Every card has a nickname and a purpose; a few have spending controls, set after the year of history.
+    type Listed = { id: number; nickname: string | null; purpose: string | null; spending_controls: SpendingControls };
+    const listed = cards.data as Listed[];
+    expect(listed.every((card) => card.nickname && card.purpose)).toBe(true);
+    const controlled = listed.filter((card) => card.spending_controls.spending_limits.length > 0);
+    expect(controlled.length).toBeGreaterThanOrEqual(2);
+    expect(listed.some((card) => card.spending_controls.blocked_categories.length > 0)).toBe(true);
+    const usage = (await admin.get(`/api/cards/${controlled[0]!.id}`)).json().data.spending_usage;
+    expect(usage.length).toBe(controlled[0]!.spending_controls.spending_limits.length);
     const kpi = (await admin.get('/api/dashboard/kpi')).json().data;
     expect(kpi.issuing_available).toBeGreaterThan(0);
     expect(kpi.last_30_spend).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { TEAM_COLORS, type Role } from '@wallet/contract';
 import type { Db } from '../db/database.js';
 import type { IssuingProvider } from '../issuing/provider.js';
-import { seedDemoCards } from './demo-cards.js';
+import { seedDemoCardControls, seedDemoCards } from './demo-cards.js';
 import { ensureDefaultCategories } from '../modules/wallet-categories/service.js';
 import { seedDemoHistory } from './demo-history.js';
 import { seedDemoRequests } from './demo-requests.js';
@@ -47,6 +47,7 @@ export async function seedDemoOrganisation(
       try {
         await seedDemoCards(deps, found.id, admin.id);
         await seedDemoHistory(deps, found.id);
+        await seedDemoCardControls(deps, found.id);
         await seedDemoRequests(deps, found, origin);
       } catch (error) {
         console.warn(`Demo data left as it is: ${error instanceof Error ? error.message : String(error)}`);
@@ -79,6 +80,7 @@ export async function seedDemoOrganisation(
   });
   await seedDemoCards(deps, orgId, adminId);
   await seedDemoHistory(deps, orgId);
+  await seedDemoCardControls(deps, orgId);
   await seedDemoRequests(deps, (await findOrganizationBySlug(db, DEMO_SLUG))!, origin);
   return true;
 }

@@ -69,6 +69,8 @@ export {
   spendingUsageOfCard,
 } from './spend-windows.js';
 export { viaIssuer } from './issuer-calls.js';
+// A card's controls and identity (controls.ts): the demo seed sets them as an admin would.
+export { setSpendingControls, updateCardIdentity } from './controls.js';
 // The issuing layer prefixes its Stripe idempotency keys with it (issuing/index.ts).
 export { installationPrefix } from './issuer-sync.js';
 export type { CardholderRow, CardListFilters, CardRow, CardSort, ListedCardRow } from './types.js';
