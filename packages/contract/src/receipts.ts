@@ -53,6 +53,18 @@ export const RECEIPT_CONFIDENT_MATCH = 0.8;
 /** Days either side of a receipt's date a transaction may be posted and still match it. */
 export const RECEIPT_MATCH_DAYS = 3;
 
+/**
+ * A transaction's receipt status: attached, missing (a purchase without one), or not required (a refund; later also
+ * purchases below the organisation's receipt threshold).
+ */
+export const RECEIPT_STATUSES = ['attached', 'missing', 'not_required'] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+export const RECEIPT_STATUS_LABELS: Record<ReceiptStatus, string> = {
+  attached: 'Attached',
+  missing: 'Missing',
+  not_required: 'Not required',
+};
+
 export const RECEIPT_READINGS = ['queued', 'read', 'unreadable', 'failed'] as const;
 
 export const RECEIPT_INBOX_TEXTS = {

@@ -125,6 +125,7 @@ export interface ExpenseResource {
   wallet_category?: { id: number; name: string } | null;
   team?: { id: number; name: string; color: string } | null;
   notes: string | null;
+  receipt_status?: 'attached' | 'missing' | 'not_required';
   /** Its receipt, briefly (issue 21); null when none is attached. */
   receipt?: { id: number; type: 'jpeg' | 'png' | 'heic' | 'pdf'; file_url: string } | null;
 }

@@ -356,6 +356,8 @@ export interface ExpensesTable {
   team_id: number | null;
   notes: string | null;
   stripe_created: number;
+  /** Set by the receipts module with the receipt's attachment (issue 21.2). */
+  has_receipt: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 

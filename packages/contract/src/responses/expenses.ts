@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { declineDetailSchema } from '../card-controls.js';
 import { DIGITAL_WALLETS, EXPENSE_TYPES, type ExpenseResource } from '../reports.js';
 import { dataOf, pageOf } from './common.js';
-import { RECEIPT_TYPES } from '../receipts.js';
+import { RECEIPT_STATUSES, RECEIPT_TYPES } from '../receipts.js';
 import { merchantDataSchema } from './cards.js';
 
 const idAndName = z.object({ id: z.number().int(), name: z.string() });
@@ -41,6 +41,7 @@ export const expenseResourceSchema = z.object({
   user: idAndName.optional(),
   wallet_category: idAndName.nullable().optional(),
   team: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable().optional(),
+  receipt_status: z.enum(RECEIPT_STATUSES).optional(),
   /** Its receipt, briefly (issue 21); null when none is attached. */
   receipt: z
     .object({ id: z.number().int(), type: z.enum(RECEIPT_TYPES), file_url: z.string() })

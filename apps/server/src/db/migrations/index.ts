@@ -30,6 +30,7 @@ import * as cardAlertsExpiry from './0028_card_alerts_expiry.js';
 import * as cardSettings from './0029_card_settings.js';
 import * as notificationSwitches from './0030_notification_switches.js';
 import * as receipts from './0031_receipts.js';
+import * as expenseReceiptFlag from './0032_expense_receipt_flag.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0029_card_settings': cardSettings,
   '0030_notification_switches': notificationSwitches,
   '0031_receipts': receipts,
+  '0032_expense_receipt_flag': expenseReceiptFlag,
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_STRING, idSchema, isCalendarDay } from '@wallet/contract';
+import { MAX_STRING, RECEIPT_STATUSES, idSchema, isCalendarDay, type ReceiptStatus } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
 import { parseListQuery, type SortTerm } from '../../http/list-query.js';
@@ -83,6 +83,8 @@ export const EXPENSE_FILTERS = {
   wallet: listOf(EXPENSE_WALLETS, 'wallet'),
   user_id: idSchema,
   card_id: idSchema,
+  /** attached, missing or not_required (issue 21.2). */
+  receipt: z.enum(RECEIPT_STATUSES, { error: `The receipt filter must be one of: ${RECEIPT_STATUSES.join(', ')}.` }),
 };
 
 /** Ids of whatever else a search term may name: the cardholder, the card, the category, the team, the wallet. */
@@ -105,6 +107,7 @@ export interface ExpenseCriteria {
   types?: Array<(typeof EXPENSE_TYPES)[number]>;
   wallets?: ExpenseWallet[];
   search?: SearchMatch;
+  receipt?: ReceiptStatus;
 }
 
 /** A sort term ready for SQL: columns that live in other modules carry their ids in display order. */
@@ -200,6 +203,7 @@ export async function parseExpenseQuery(
     ...(filters.between && { between: filters.between }),
     ...(filters.type && { types: filters.type }),
     ...(filters.wallet && { wallets: filters.wallet }),
+    ...(filters.receipt && { receipt: filters.receipt }),
     ...(text && { search: await searchMatch(db, orgId, text) }),
   };
   const sort = await Promise.all(

@@ -1,4 +1,4 @@
-import { centsToDecimal, declineSentence, merchantCategoryName } from '@wallet/contract';
+import { centsToDecimal, declineSentence, merchantCategoryName, type ReceiptStatus } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { toCsv } from '../../http/csv.js';
 import type { DeclineReason, HoldRow } from '../authorizations/service.js';
@@ -44,6 +44,12 @@ export function presentHold(hold: HoldView, card: Pick<CardRow, 'last4'>) {
   };
 }
 
+/** Attached, missing (a purchase without one) or not required (a refund). */
+export function receiptStatusOf(expense: Pick<ExpenseRow, 'type' | 'has_receipt'>): ReceiptStatus {
+  if (expense.has_receipt) return 'attached';
+  return expense.type === 'capture' ? 'missing' : 'not_required';
+}
+
 export function presentExpense(expense: ExpenseRow, card: CardView, hold?: HoldView) {
   return {
     id: expense.id,
@@ -56,6 +62,7 @@ export function presentExpense(expense: ExpenseRow, card: CardView, hold?: HoldV
     wallet_category_id: expense.wallet_category_id,
     team_id: expense.team_id,
     notes: expense.notes,
+    receipt_status: receiptStatusOf(expense),
     ...(hold !== undefined && { issuing_authorization_hold: presentHold(hold, card) }),
   };
 }

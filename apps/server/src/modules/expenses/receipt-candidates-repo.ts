@@ -30,3 +30,13 @@ export function purchasesOfAmount(
     .limit(20)
     .execute();
 }
+
+/** Marks whether the transaction has its receipt (the receipts module, in the transaction that changes it). */
+export async function markHasReceipt(db: DbOrTx, orgId: number, expenseId: number, hasReceipt: boolean) {
+  await db
+    .updateTable('expenses')
+    .set({ has_receipt: hasReceipt })
+    .where('org_id', '=', orgId)
+    .where('id', '=', expenseId)
+    .execute();
+}

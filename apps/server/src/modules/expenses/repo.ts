@@ -154,6 +154,13 @@ const SEARCH_TEXT = sql`lower(
   coalesce(e.notes, '')
 )`;
 
+/** Which transactions have each receipt status (refunds need none; issue 21.4 adds the organisation's threshold). */
+const RECEIPT_STATUS_WHERE = {
+  attached: sql`e.has_receipt`,
+  missing: sql`e.type = 'capture' AND NOT e.has_receipt`,
+  not_required: sql`e.type = 'refund' AND NOT e.has_receipt`,
+};
+
 /** The WHERE of the criteria; `withText` false leaves the search's text out, keeping the ids it names. */
 function whereOf(criteria: ExpenseCriteria, withText = true) {
   const parts = [sql`e.org_id = ${criteria.orgId}`];
@@ -165,6 +172,7 @@ function whereOf(criteria: ExpenseCriteria, withText = true) {
     );
   if (criteria.types) parts.push(sql`e.type = ANY(${criteria.types}::text[])`);
   if (criteria.wallets) parts.push(sql`e.wallet = ANY(${criteria.wallets}::text[])`);
+  if (criteria.receipt) parts.push(RECEIPT_STATUS_WHERE[criteria.receipt]);
   const search = criteria.search;
   if (search) {
     const any = withText ? [sql`${SEARCH_TEXT} LIKE ${search.pattern.toLowerCase()}`] : [];
@@ -243,7 +251,7 @@ function countQuery(
   criteria: ExpenseCriteria,
   limit: number,
 ): { query: RawBuilder<{ total: number }>; capped: boolean } {
-  if (criteria.cardId !== undefined || criteria.search || criteria.wallets)
+  if (criteria.cardId !== undefined || criteria.search || criteria.wallets || criteria.receipt)
     return {
       query: sql<{ total: number }>`
         SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria)} LIMIT ${limit + 1}) AS matches`,

@@ -17,7 +17,7 @@ import { insertExpense } from './repo.js';
 import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 import { classifyExpense } from './classify.js';
 import { TtlCache } from './ttl-cache.js';
-import { purchasesOfAmount, type ReceiptCandidate as CandidateRow } from './receipt-candidates-repo.js';
+import { markHasReceipt, purchasesOfAmount, type ReceiptCandidate as CandidateRow } from './receipt-candidates-repo.js';
 
 /** A purchase a receipt may be for: id, amount, posted (seconds), merchant name. */
 export type ReceiptCandidate = CandidateRow;
@@ -69,6 +69,11 @@ export function receiptCandidates(
   criteria: { orgId: number; userId: number; amount: number; from: number; to: number; around: number },
 ): Promise<ReceiptCandidate[]> {
   return purchasesOfAmount(db, criteria);
+}
+
+/** Records whether the transaction has its receipt, in the caller's transaction (the receipts module's attach/remove). */
+export function setHasReceipt(tx: DbOrTx, orgId: number, expenseId: number, hasReceipt: boolean): Promise<void> {
+  return markHasReceipt(tx, orgId, expenseId, hasReceipt);
 }
 
 /** A transaction's notes (admins, inline on the table): the row after; 404 when the organisation has none such. */

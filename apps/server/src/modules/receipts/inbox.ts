@@ -3,7 +3,7 @@ import { isAdmin, RECEIPT_INBOX_TEXTS, type ReceiptOcr, type ReceiptType } from 
 import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
 import { QUEUES, type Jobs } from '../../jobs/queue.js';
-import { getReachableExpense, receiptCandidates } from '../expenses/service.js';
+import { getReachableExpense, receiptCandidates, setHasReceipt } from '../expenses/service.js';
 import { bestMatch, candidateWindow } from './matching.js';
 import { parseReceipt } from './reading/parse-receipt.js';
 import { receiptText, UnreadableReceipt } from './reading/receipt-text.js';
@@ -110,12 +110,9 @@ export async function readInboxReceipt(deps: Omit<InboxDeps, 'jobs'>, job: ReadR
     const current = await repo.lockReceipt(tx, job.orgId, receipt.id);
     if (!current || current.reading !== 'queued') return;
     const attach = best?.confident && !(await repo.lockReceiptOfExpense(tx, job.orgId, best.match.expense_id));
-    await repo.recordReading(tx, job.orgId, receipt.id, {
-      reading,
-      ocr,
-      match: best?.match ?? null,
-      expenseId: attach && current.expense_id === null ? best.match.expense_id : current.expense_id,
-    });
+    const expenseId = attach && current.expense_id === null ? best.match.expense_id : current.expense_id;
+    await repo.recordReading(tx, job.orgId, receipt.id, { reading, ocr, match: best?.match ?? null, expenseId });
+    if (expenseId !== null) await setHasReceipt(tx, job.orgId, expenseId, true);
   });
 }
 
@@ -138,6 +135,7 @@ export async function attachInboxReceipt(deps: { db: Db }, orgId: number, actor:
     if (!receipt || receipt.expense_id !== null) throw notFound();
     if (await repo.lockReceiptOfExpense(tx, orgId, expenseId))
       throw validationFailed({ expense_id: [RECEIPT_INBOX_TEXTS.alreadyHasReceipt] });
+    await setHasReceipt(tx, orgId, expenseId, true);
     return (await repo.attachToExpense(tx, orgId, id, expenseId))!;
   });
 }

@@ -199,4 +199,34 @@ describe('POST /api/expenses/{id}/receipts, GET /api/receipts/{id}(/file), DELET
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(JPEG_BYTES)).toBe(true);
   });
+
+  it('the transactions list says each receipt status and filters by it (filter[receipt])', async () => {
+    const attached = await upload(world.mia.client, miaExpense, PNG_BYTES);
+    expect(attached.statusCode).toBe(201);
+    type Row = { id: number; type: string; receipt_status: string; receipt: unknown };
+    const list = async (client: TestClient, filter?: string) => {
+      const response = await client.get(`/api/expenses?page[size]=50${filter ? `&filter[receipt]=${filter}` : ''}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { data: Row[]; meta: { total: number } };
+    };
+    const ids = (rows: Row[]) => rows.map((row) => row.id).sort((a, b) => a - b);
+    const all = await list(world.admin);
+    expect(all.data.find((row) => row.id === miaExpense)!.receipt_status).toBe('attached');
+    for (const row of all.data)
+      expect(row.receipt_status).toBe(row.receipt ? 'attached' : row.type === 'refund' ? 'not_required' : 'missing');
+    for (const status of ['attached', 'missing', 'not_required']) {
+      const filtered = await list(world.admin, status);
+      expect(ids(filtered.data), status).toEqual(ids(all.data.filter((row) => row.receipt_status === status)));
+      expect(filtered.meta.total).toBe(filtered.data.length);
+    }
+    // A member's list is their own, filtered the same way.
+    expect(ids((await list(world.mia.client, 'attached')).data)).toEqual([miaExpense]);
+    const bad = await world.admin.get('/api/expenses?filter[receipt]=lost');
+    expect(bad.statusCode).toBe(422);
+
+    // Removed: missing again.
+    expect((await world.mia.client.delete(`/api/receipts/${attached.json().data.id}`)).statusCode).toBe(204);
+    expect(ids((await list(world.mia.client, 'attached')).data)).toEqual([]);
+    expect(ids((await list(world.mia.client, 'missing')).data)).toContain(miaExpense);
+  });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isAdmin, RECEIPT_MAX_BYTES, RECEIPT_MESSAGES, RECEIPT_FIELD, type ReceiptType } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
-import { getReachableExpense } from '../expenses/service.js';
+import { getReachableExpense, setHasReceipt } from '../expenses/service.js';
 import { cleanFileName } from './file-name.js';
 import { sniffReceiptType } from './file-type.js';
 import { receiptFileUrl } from './presenter.js';
@@ -63,6 +63,7 @@ export async function attachReceipt(
     result = await db.transaction().execute(async (tx) => {
       const previous = await repo.lockReceiptOfExpense(tx, orgId, expenseId);
       if (previous) await repo.deleteReceipt(tx, orgId, previous.id);
+      await setHasReceipt(tx, orgId, expenseId, true);
       const receipt = await repo.insertReceipt(tx, {
         org_id: orgId,
         expense_id: expenseId,
@@ -107,7 +108,11 @@ export async function readReceiptFile(deps: ReceiptsDeps, orgId: number, actor: 
 /** Removes the receipt (row, then file after the commit). */
 export async function removeReceipt(deps: ReceiptsDeps, orgId: number, actor: Actor, id: number): Promise<void> {
   const receipt = await getReachableReceipt(deps.db, orgId, actor, id);
-  const deleted = await repo.deleteReceipt(deps.db, orgId, receipt.id);
+  const deleted = await deps.db.transaction().execute(async (tx) => {
+    const row = await repo.deleteReceipt(tx, orgId, receipt.id);
+    if (row?.expense_id) await setHasReceipt(tx, orgId, row.expense_id, false);
+    return row;
+  });
   if (!deleted) throw notFound();
   await deps.storage.remove(deleted.storage_key);
 }
