@@ -46,13 +46,13 @@ export function SpendingControlsFields({ name }: { name: string }) {
               const interval = limits[field.name]?.interval;
               const label = interval ? SPENDING_LIMIT_INTERVAL_LABELS[interval] : 'Limit';
               return (
-                <Flex key={field.key} gap={8} align="flex-start" wrap>
+                <Flex key={field.key} gap={8} align="flex-start">
                   <Form.Item
                     name={[field.name, 'interval']}
                     label="Interval"
                     required
                     rules={[{ required: true, message: CARD_CONTROL_MESSAGES.limitInterval }]}
-                    style={{ flex: '1 1 150px', marginBottom: 12 }}
+                    style={{ flex: '1 1 120px', minWidth: 0, marginBottom: 12 }}
                   >
                     <Select<SpendingLimitInterval>
                       options={SPENDING_LIMIT_INTERVALS.map((value) => ({
@@ -64,14 +64,15 @@ export function SpendingControlsFields({ name }: { name: string }) {
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'amount']}
-                    label={`${label} amount`}
+                    label="Amount"
                     rules={[amountRule]}
                     required
-                    style={{ flex: '1 1 150px', marginBottom: 12 }}
+                    style={{ flex: '1 1 120px', minWidth: 0, marginBottom: 12 }}
                   >
-                    <CurrencyInput />
+                    {/* Named with its interval: several rows each have an Amount. */}
+                    <CurrencyInput aria-label={`${label} amount`} />
                   </Form.Item>
-                  {/* Level with the inputs, below their labels. */}
+                  {/* Level with the inputs, below their one-line labels. */}
                   <div style={{ paddingTop: 30, marginBottom: 12 }}>
                     <Button
                       icon={<DeleteOutlined aria-hidden />}

@@ -57,9 +57,8 @@ describe('create-card drawer: spending controls and identity', { timeout: 120_00
     const drawer = await findDialog('Add New Card');
     expect(within(drawer).getByText(CARD_CONTROLS_TEXTS.startsFromSettings)).toBeInTheDocument();
     // Card Settings' monthly limit and blocked category are filled in.
-    await waitFor(() => expect(within(drawer).getByRole('radio', { name: 'Block' })).toBeChecked());
     expect(await within(drawer).findByLabelText('Monthly amount')).toHaveValue('500.00');
-    expect(within(drawer).getByRole('radio', { name: 'Block' })).toBeChecked();
+    await waitFor(() => expect(within(drawer).getByRole('radio', { name: 'Block' })).toBeChecked());
     expect(within(drawer).getByText('Betting Casino Gambling')).toBeInTheDocument();
 
     await user.click(within(drawer).getByLabelText('User'));
