@@ -175,7 +175,16 @@ export interface PurchaseRequestResource {
   team_id: number;
   wallet_category_id: number | null;
   user?: { id: number; name: string; email: string; avatar_url: string | null };
-  card?: { id: number; brand: string; exp_month: number; exp_year: number; last4: string; status: string };
+  card?: {
+    id: number;
+    brand: string;
+    exp_month: number;
+    exp_year: number;
+    last4: string;
+    status: string;
+    /** The card's nickname (issue 20.4), null when it has none. */
+    nickname?: string | null;
+  };
   team?: { id: number; name: string; color: string };
   wallet_category?: { id: number; name: string } | null;
   approvals?: ApprovalResource[];

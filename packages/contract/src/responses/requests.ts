@@ -67,6 +67,7 @@ export const purchaseRequestResourceSchema = z.object({
       exp_year: z.number().int(),
       last4: z.string(),
       status: z.string(),
+      nickname: z.string().nullable().optional(),
     })
     .optional(),
   team: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).optional(),

@@ -361,6 +361,7 @@ export interface CardBriefRow {
   exp_year: number;
   last4: string;
   status: string;
+  nickname: string | null;
 }
 
 /** A JSON column naming one card of the organisation (null when there is none), for a list's own statement. */
@@ -369,5 +370,5 @@ export function cardBriefColumn(
   cardId: Expression<number>,
 ): RawBuilder<CardBriefRow | null> {
   return sql<CardBriefRow | null>`(select json_build_object('id', c.id, 'brand', c.brand, 'exp_month', c.exp_month,
-    'exp_year', c.exp_year, 'last4', c.last4, 'status', c.status) from cards c where c.org_id = ${orgId} and c.id = ${cardId})`;
+    'exp_year', c.exp_year, 'last4', c.last4, 'status', c.status, 'nickname', c.nickname) from cards c where c.org_id = ${orgId} and c.id = ${cardId})`;
 }

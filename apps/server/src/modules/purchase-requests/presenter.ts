@@ -140,6 +140,7 @@ export async function presentRequests(
             exp_year: card.exp_year,
             last4: card.last4,
             status: card.status,
+            nickname: card.nickname,
           },
         }),
       ...(includes.has('team') && team && { team: { id: team.id, name: team.name, color: team.color } }),
