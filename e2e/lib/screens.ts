@@ -135,6 +135,7 @@ export async function adminScreens(page: Page): Promise<Screen[]> {
     }),
     { path: `/users/${user.id}`, ready: h1(user.name) },
     { path: '/help-and-support', ready: h1('Help & Support') },
+    { path: '/notifications', ready: h1('Notifications') },
     { path: '/no-such-page', ready: text('ERROR CODE 404 NOT FOUND') },
   ];
 }
@@ -152,5 +153,6 @@ export async function memberScreens(page: Page): Promise<Screen[]> {
     { path: '/my-cards', ready: h1(/^Total Cards/) },
     ...(cards[0] ? [{ path: `/cards/${cards[0].id}`, ready: h1('Card Details') }] : []),
     ...withTabs('/account-settings', SETTINGS_TABS),
+    { path: '/notifications', ready: h1('Notifications') },
   ];
 }

@@ -32,6 +32,7 @@ export const paths = {
   emailChange: EMAIL_CHANGE_PAGE,
   teams: '/teams',
   team: (teamId: string | number) => `/teams/${teamId}`,
+  notifications: '/notifications',
 } as const;
 
 /** Route patterns, relative to '/', for the authenticated route tables. */
@@ -46,6 +47,7 @@ export const routePatterns = {
   teams: 'teams',
   team: 'teams/:teamId',
   helpAndSupport: 'help-and-support',
+  notifications: 'notifications',
 } as const;
 
 /** Server endpoints reached by full navigation rather than fetch. */

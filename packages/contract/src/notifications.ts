@@ -16,6 +16,8 @@ export type NotificationCentreKind = (typeof NOTIFICATION_CENTRE_KINDS)[number];
 
 /** Notifications per page of the notification centre. */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
+/** Notifications per page of the full list at /notifications. */
+export const NOTIFICATIONS_FULL_PAGE_SIZE = 20;
 
 export const NOTIFICATION_TEXTS = {
   title: 'Notifications',
@@ -25,6 +27,11 @@ export const NOTIFICATION_TEXTS = {
   none: 'You have no notifications yet.',
   marked: 'Notifications marked as read.',
   loadFailed: 'We could not load your notifications. Try again in a moment.',
+  /** The bell's link to the full list. */
+  seeAll: 'See all notifications',
+  /** The full list's line above it: "3 unread" / "All read". */
+  unreadSummary: (unread: number) => (unread > 0 ? `${unread} unread` : 'All read'),
+  pagination: 'Notification pages',
 } as const;
 
 export const notificationItemSchema = z.object({

@@ -17,6 +17,9 @@ const HelpAndSupportPage = lazy(() =>
   import('../features/help-and-support/HelpAndSupportPage').then((m) => ({ default: m.HelpAndSupportPage })),
 );
 const MyCardsPage = lazy(() => import('../features/my-cards/MyCardsPage').then((m) => ({ default: m.MyCardsPage })));
+const NotificationsPage = lazy(() =>
+  import('../features/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+);
 const ReportsAndInsightsPage = lazy(() =>
   import('../features/reports-and-insights/ReportsAndInsightsPage').then((m) => ({
     default: m.ReportsAndInsightsPage,
@@ -39,6 +42,7 @@ const everyonesRoutes: RouteObject[] = [
   { path: routePatterns.myCards, element: <MyCardsPage /> },
   { path: routePatterns.requests, element: <RequestsPage /> },
   { path: routePatterns.helpAndSupport, element: <HelpAndSupportPage /> },
+  { path: routePatterns.notifications, element: <NotificationsPage /> },
 ];
 
 const notFound: RouteObject = { path: '*', element: <NotFoundPage /> };

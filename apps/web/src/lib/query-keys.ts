@@ -85,6 +85,7 @@ export const dashboardKeys = {
 export const notificationKeys = {
   all: ['notifications'] as const,
   latest: ['notifications', 'latest'] as const,
+  page: (page: number) => ['notifications', 'page', page] as const,
 };
 
 /** The organisation's Card Settings (the defaults a new card starts from): the create-card drawer and its page. */

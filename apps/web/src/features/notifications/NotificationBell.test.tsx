@@ -33,6 +33,7 @@ function renderBell() {
     <Routes>
       <Route path="/" element={<NotificationBell />} />
       <Route path="/my-cards" element={<h1>My Cards page</h1>} />
+      <Route path="/notifications" element={<h1>All notifications page</h1>} />
     </Routes>,
   );
 }
@@ -99,6 +100,14 @@ describe('NotificationBell', () => {
       expect(within(drawer).getByRole('list', { name: NOTIFICATION_TEXTS.title })).toBeInTheDocument();
       expect(within(drawer).getByRole('button', { name: NOTIFICATION_TEXTS.markAllRead })).toBeEnabled();
     });
+  });
+
+  it("links to the full list from its panel ('See all'), closing the panel", async () => {
+    installFakeApi({ 'GET /api/notifications': page([item(4, 'Card funded', true)]) });
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await userEvent.click(await screen.findByRole('link', { name: NOTIFICATION_TEXTS.seeAll }));
+    expect(await screen.findByRole('heading', { name: 'All notifications page' })).toBeInTheDocument();
   });
 
   it('says so when there are none, with nothing to mark', async () => {

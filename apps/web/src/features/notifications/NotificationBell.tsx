@@ -1,12 +1,12 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Drawer, Empty, Flex, Popover, Spin, Typography, theme } from 'antd';
+import { Badge, Button, Drawer, Empty, Flex, Popover, Spin, Typography } from 'antd';
 import { NOTIFICATION_TEXTS, type NotificationItem } from '@wallet/contract';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { VisuallyHidden } from '../../components/VisuallyHidden';
-import { formatDateTime } from '../../lib/dates';
+import { Link, useNavigate } from 'react-router';
 import { useIsMobile } from '../../lib/use-media-query';
+import { paths } from '../../paths';
 import { useLatestNotifications, useMarkNotificationsRead } from './api/notifications';
+import { NotificationRow } from './NotificationRow';
 
 const PANEL_WIDTH = 340;
 
@@ -60,6 +60,14 @@ export function NotificationBell() {
       ))}
     </ul>
   );
+  // The full list (paged, every notification) is one click further.
+  const seeAll = (
+    <Flex justify="center" style={{ marginTop: 8 }}>
+      <Link to={paths.notifications} onClick={() => setOpen(false)}>
+        {NOTIFICATION_TEXTS.seeAll}
+      </Link>
+    </Flex>
+  );
   const trigger = (
     <Badge count={unread} size="small" offset={[-4, 4]}>
       <Button
@@ -91,6 +99,7 @@ export function NotificationBell() {
           styles={{ body: { padding: 12, maxHeight: '70vh', overflowY: 'auto' } }}
         >
           {list}
+          {seeAll}
         </Drawer>
       </>
     );
@@ -104,6 +113,7 @@ export function NotificationBell() {
         {markAll}
       </Flex>
       {list}
+      {seeAll}
     </div>
   );
 
@@ -111,38 +121,5 @@ export function NotificationBell() {
     <Popover content={panel} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false}>
       {trigger}
     </Popover>
-  );
-}
-
-function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: () => void }) {
-  const { token } = theme.useToken();
-  const unread = !item.read_at;
-  return (
-    <button
-      type="button"
-      onClick={onOpen}
-      style={{
-        display: 'block',
-        width: '100%',
-        textAlign: 'start',
-        border: 0,
-        borderRadius: token.borderRadius,
-        padding: '8px 10px',
-        marginBottom: 2,
-        cursor: 'pointer',
-        background: unread ? token.colorPrimaryBg : 'transparent',
-        color: token.colorText,
-        font: 'inherit',
-      }}
-    >
-      <Typography.Text strong={unread} style={{ display: 'block' }}>
-        {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
-        {item.title}
-      </Typography.Text>
-      <Typography.Text style={{ display: 'block', fontSize: 13 }}>{item.body}</Typography.Text>
-      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-        {formatDateTime(item.created_at)}
-      </Typography.Text>
-    </button>
   );
 }

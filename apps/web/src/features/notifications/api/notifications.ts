@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationItem, ListMeta } from '@wallet/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATIONS_FULL_PAGE_SIZE, type ListMeta, type NotificationItem } from '@wallet/contract';
 import { http } from '../../../lib/http';
 import { notificationKeys } from '../../../lib/query-keys';
 
@@ -25,5 +25,18 @@ export function useMarkNotificationsRead() {
     mutationFn: (which: { ids: number[] } | { all: true }) =>
       http.post<{ data: { unread: number }; message: string }>('/api/notifications/read', which),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+/** GET /api/notifications?page[number]&page[size]: one page of the full list at /notifications. */
+export function useNotificationsPage(page: number) {
+  return useQuery({
+    queryKey: notificationKeys.page(page),
+    queryFn: ({ signal }) =>
+      http.get<NotificationsPage>('/api/notifications', {
+        signal,
+        query: { 'page[number]': page, 'page[size]': NOTIFICATIONS_FULL_PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
   });
 }
