@@ -55,13 +55,25 @@ export function RecentlyUsedCards() {
       key: 'number',
       render: (_value, { card }) =>
         card ? (
-          <Link
-            to={paths.card(card.id)}
-            aria-label={`Card ending in ${card.last4}`}
-            style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
-          >
-            {maskedLast4(card.last4)}
-          </Link>
+          <Flex vertical style={{ minWidth: 0 }}>
+            <Link
+              to={paths.card(card.id)}
+              aria-label={`Card ending in ${card.last4}`}
+              style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+            >
+              {maskedLast4(card.last4)}
+            </Link>
+            {/* Its nickname tells the holder's cards apart (issue 20.4). */}
+            {card.nickname && (
+              <Typography.Text
+                type="secondary"
+                ellipsis={{ tooltip: card.nickname }}
+                style={{ fontSize: 12, maxWidth: 160 }}
+              >
+                {card.nickname}
+              </Typography.Text>
+            )}
+          </Flex>
         ) : (
           <LoadingBlock height={20} width={80} />
         ),
