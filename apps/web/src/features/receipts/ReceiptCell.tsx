@@ -1,7 +1,7 @@
 import { FileImageOutlined } from '@ant-design/icons';
 import { App, Button, Typography } from 'antd';
 import { useState } from 'react';
-import type { Receipt } from '@wallet/contract';
+import { RECEIPT_STATUS_LABELS, type Receipt, type ReceiptStatus } from '@wallet/contract';
 import { useAttachReceipt } from './api/receipts';
 import { ReceiptDrawer, receiptProblemOf } from './ReceiptDrawer';
 import { ReceiptFileButtons } from './ReceiptFileButtons';
@@ -11,12 +11,14 @@ interface Props {
   /** The transaction in words, for the drawer's title and screen readers. */
   transaction: string;
   receipt: Pick<Receipt, 'id' | 'type' | 'file_url'> | null;
+  /** Not required (a refund): said so, with nothing to attach. */
+  status?: ReceiptStatus;
   /** Its cardholder or an admin. */
   canEdit: boolean;
 }
 
 /** A transactions table's receipt column: View (opens the receipt), or Attach / Take photo, or "Missing". */
-export function ReceiptCell({ expenseId, transaction, receipt, canEdit }: Props) {
+export function ReceiptCell({ expenseId, transaction, receipt, status, canEdit }: Props) {
   const { message } = App.useApp();
   const attach = useAttachReceipt();
   const [open, setOpen] = useState(false);
@@ -42,7 +44,9 @@ export function ReceiptCell({ expenseId, transaction, receipt, canEdit }: Props)
         />
       </>
     );
-  if (!canEdit) return <Typography.Text type="secondary">Missing</Typography.Text>;
+  if (status === 'not_required')
+    return <Typography.Text type="secondary">{RECEIPT_STATUS_LABELS.not_required}</Typography.Text>;
+  if (!canEdit) return <Typography.Text type="secondary">{RECEIPT_STATUS_LABELS.missing}</Typography.Text>;
   return (
     <ReceiptFileButtons
       label="Attach"

@@ -20,6 +20,7 @@ export interface CardExpense {
   notes: string | null;
   /** Its receipt, briefly; null when none is attached (issue 21). */
   receipt?: ExpenseResource['receipt'];
+  receipt_status?: ExpenseResource['receipt_status'];
 }
 
 function emptyList<T>(params: { page: number; size: number }): ListResponse<T> {

@@ -79,6 +79,7 @@ function Receipt({ expense }: { expense: CardExpense }) {
       expenseId={expense.id}
       transaction={transactionLabel(expense)}
       receipt={expense.receipt ?? null}
+      status={expense.receipt_status}
       canEdit
     />
   );

@@ -149,6 +149,41 @@ describe('All Transactions', { timeout: 120_000 }, () => {
     expect(document.querySelector('thead .ant-table-filter-trigger, thead [role="button"] [tabindex]')).toBeNull();
   });
 
+  it('filters by receipt status (filter[receipt]) and shows each row’s receipt: Attach, View or Not required', async () => {
+    const api = await renderTable([
+      makeExpense({ id: 1, receipt: null, receipt_status: 'missing' }),
+      makeExpense({
+        id: 2,
+        merchant_data: { name: 'Delta' },
+        receipt: { id: 9, type: 'png', file_url: '/api/receipts/9/file' },
+        receipt_status: 'attached',
+      }),
+      makeExpense({
+        id: 3,
+        type: 'refund',
+        amount: -500,
+        merchant_data: { name: 'Refunded' },
+        receipt: null,
+        receipt_status: 'not_required',
+      }),
+    ]);
+    const rows = screen.getAllByRole('row');
+    expect(
+      within(rows.find((row) => within(row).queryByText('Sweetgreen'))!).getByRole('button', {
+        name: /^Attach a receipt for/,
+      }),
+    ).toBeTruthy();
+    expect(
+      within(rows.find((row) => within(row).queryByText('Delta'))!).getByRole('button', {
+        name: /^View the receipt for/,
+      }),
+    ).toBeTruthy();
+    expect(within(rows.find((row) => within(row).queryByText('Refunded'))!).getByText('Not required')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByLabelText('Filter by receipt'));
+    fireEvent.click(await screen.findByText('Missing', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(lastList(api).get('filter[receipt]')).toBe('missing'));
+  });
+
   it('sorts every column on the server', async () => {
     const api = await renderTable();
     fireEvent.click(screen.getByText('Merchant', { selector: 'th *' }));

@@ -1,6 +1,6 @@
 import { DownloadOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Input, Select } from 'antd';
-import { REPORT_TEXTS, SEARCH_DEBOUNCE_MS, isAdmin, type ExpenseResource } from '@wallet/contract';
+import { REPORT_TEXTS, SEARCH_DEBOUNCE_MS, isAdmin, type ExpenseResource, type ReceiptStatus } from '@wallet/contract';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ListTable } from '../../../components/ListTable';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -13,7 +13,7 @@ import { useListState } from '../../../lib/use-list-state';
 import { useExpenses } from '../api/expenses';
 import { WIRE_DAY } from '../../../lib/dates';
 import { expensesBetween } from '../ranges';
-import { transactionColumns, transactionItem, typeOptions, walletOptions } from './columns';
+import { receiptOptions, transactionColumns, transactionItem, typeOptions, walletOptions } from './columns';
 import { DateRangeFilter, type Range } from './DateRangeFilter';
 import { ExportReportModal } from './ExportReportModal';
 
@@ -66,7 +66,11 @@ export function TransactionsCard() {
     setFilter(name, values.length ? values.join(',') : undefined);
   const dirty = !sameRange(draftRange, appliedRange) || (search.trim() || undefined) !== state.filters.custom_search;
   const filtering = Boolean(
-    state.filters.custom_search || state.filters.between || state.filters.type || state.filters.wallet,
+    state.filters.custom_search ||
+    state.filters.between ||
+    state.filters.type ||
+    state.filters.wallet ||
+    state.filters.receipt,
   );
 
   let emptyText: ReactNode;
@@ -118,6 +122,15 @@ export function TransactionsCard() {
           value={choices('wallet')}
           onChange={setChoices('wallet')}
           style={{ flex: '1 1 170px', maxWidth: 240 }}
+        />
+        <Select<ReceiptStatus>
+          allowClear
+          aria-label="Filter by receipt"
+          placeholder="Receipt"
+          options={receiptOptions}
+          value={state.filters.receipt as ReceiptStatus | undefined}
+          onChange={(value) => setFilter('receipt', value)}
+          style={{ flex: '1 1 150px', maxWidth: 190 }}
         />
         <Flex gap={8} wrap style={{ flex: '1 1 auto', justifyContent: 'space-between' }}>
           <Button type={dirty ? 'primary' : 'default'} icon={<FilterOutlined aria-hidden />} onClick={applyFilters}>

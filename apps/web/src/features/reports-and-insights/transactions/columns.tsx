@@ -3,6 +3,8 @@ import {
   DIGITAL_WALLETS,
   DIGITAL_WALLET_NAMES,
   EXPENSE_TYPES,
+  RECEIPT_STATUSES,
+  RECEIPT_STATUS_LABELS,
   REPORT_TEXTS,
   merchantCategoryName,
   type ExpenseResource,
@@ -20,6 +22,10 @@ import { StackedItem } from '../../../components/ListTable';
 const TYPE_NAMES: Record<ExpenseResource['type'], string> = { capture: 'Capture', refund: 'Refund' };
 export const typeOptions = EXPENSE_TYPES.map((type) => ({ value: type, label: TYPE_NAMES[type] }));
 export const walletOptions = DIGITAL_WALLETS.map((wallet) => ({ value: wallet, label: DIGITAL_WALLET_NAMES[wallet] }));
+export const receiptOptions = RECEIPT_STATUSES.map((status) => ({
+  value: status,
+  label: RECEIPT_STATUS_LABELS[status],
+}));
 const none = <Typography.Text type="secondary">—</Typography.Text>;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -62,7 +68,15 @@ function CardLink({ row }: { row: ExpenseResource }) {
 
 /** Whoever sees a transaction here may attach its receipt (its holder, or an admin): the server checks again. */
 function Receipt({ row }: { row: ExpenseResource }) {
-  return <ReceiptCell expenseId={row.id} transaction={transactionLabel(row)} receipt={row.receipt ?? null} canEdit />;
+  return (
+    <ReceiptCell
+      expenseId={row.id}
+      transaction={transactionLabel(row)}
+      receipt={row.receipt ?? null}
+      status={row.receipt_status}
+      canEdit
+    />
+  );
 }
 
 function TeamCell({ row }: { row: ExpenseResource }) {
