@@ -4,11 +4,14 @@ import { organizationOrigin } from '../../http/public-url.js';
 import { QUEUES, sendJobInTransaction, type Jobs } from '../../jobs/queue.js';
 import { queueMail, queueMailInTransaction, renderMail, type MailContent } from '../mail/service.js';
 import { findOrganizationById } from '../orgs/service.js';
-import { findUserById, findUsersByIds, fullName } from '../users/service.js';
+import { findUsersByIds, fullName } from '../users/service.js';
 import type { Notice } from './notice.js';
 
-/** What the notifications.mail job carries: a notice to mail in the standard layout. */
-export type NoticeMailJob = Pick<Notice, 'orgId' | 'userId' | 'kind' | 'title' | 'body' | 'link'>;
+type NoticeToMail = Pick<Notice, 'orgId' | 'userId' | 'kind' | 'title' | 'body' | 'link'>;
+/** What the notifications.mail job carries: the notices of one notify() call to mail in the standard layout. */
+export interface NoticeMailJob {
+  notices: NoticeToMail[];
+}
 
 export const NOTICE_MAIL_FOOTNOTE = 'You can choose which emails you get in Account Settings → Notifications.';
 
@@ -19,11 +22,12 @@ export const NOTICE_MAIL_FOOTNOTE = 'You can choose which emails you get in Acco
  */
 export async function mailNotices(tx: DbOrTx, notices: readonly Notice[]): Promise<void> {
   const written = notices.filter((notice): notice is Notice & { mail: MailContent } => notice.mail !== undefined);
-  for (const notice of notices) {
-    if (notice.mail) continue;
-    const { orgId, userId, kind, title, body, link } = notice;
-    await sendJobInTransaction(tx, QUEUES.mailNotification, { orgId, userId, kind, title, body, link });
-  }
+  // One job for the lot: a batch of purchases told at once is one job, not one per purchase.
+  const standard = notices
+    .filter((notice) => !notice.mail)
+    .map(({ orgId, userId, kind, title, body, link }) => ({ orgId, userId, kind, title, body, link }));
+  if (standard.length > 0)
+    await sendJobInTransaction(tx, QUEUES.mailNotification, { notices: standard } satisfies NoticeMailJob);
   for (const orgId of new Set(written.map((notice) => notice.orgId))) {
     const ofOrg = written.filter((notice) => notice.orgId === orgId);
     const people = new Map(
@@ -45,35 +49,45 @@ export async function mailNotices(tx: DbOrTx, notices: readonly Notice[]): Promi
   }
 }
 
-/** The notifications.mail job: the notice in the mail layout, its link on the organisation's own address. */
+/** The notifications.mail job: each notice in the mail layout, its link on the organisation's own address. */
 export async function mailNotice(
   deps: { db: Db; jobs: Jobs; config: Pick<Config, 'PUBLIC_URL' | 'DEFAULT_ORG'> },
   job: NoticeMailJob,
 ): Promise<void> {
-  const [organization, person] = await Promise.all([
-    findOrganizationById(deps.db, job.orgId),
-    findUserById(deps.db, job.orgId, job.userId),
-  ]);
-  if (!organization || !person) return;
-  const content = renderMail({
-    organisation: organization.name,
-    subject: job.title,
-    greeting: `Hi ${person.first_name},`,
-    paragraphs: [job.body],
-    ...(job.link && {
-      action: {
-        label: 'Open in Spend Wallet',
-        url: new URL(job.link, organizationOrigin(deps.config, organization)).toString(),
-      },
-    }),
-    footnote: NOTICE_MAIL_FOOTNOTE,
+  await deps.db.transaction().execute(async (tx) => {
+    for (const orgId of new Set(job.notices.map((notice) => notice.orgId))) {
+      const organization = await findOrganizationById(tx, orgId);
+      if (!organization) continue;
+      const ofOrg = job.notices.filter((notice) => notice.orgId === orgId);
+      const people = new Map(
+        (await findUsersByIds(tx, orgId, [...new Set(ofOrg.map((notice) => notice.userId))])).map((user) => [
+          user.id,
+          user,
+        ]),
+      );
+      for (const notice of ofOrg) {
+        const person = people.get(notice.userId);
+        if (!person) continue;
+        const content = renderMail({
+          organisation: organization.name,
+          subject: notice.title,
+          greeting: `Hi ${person.first_name},`,
+          paragraphs: [notice.body],
+          ...(notice.link && {
+            action: {
+              label: 'Open in Spend Wallet',
+              url: new URL(notice.link, organizationOrigin(deps.config, organization)).toString(),
+            },
+          }),
+          footnote: NOTICE_MAIL_FOOTNOTE,
+        });
+        await queueMail(tx, deps.jobs, {
+          orgId,
+          kind: notice.kind,
+          to: { email: person.email, name: fullName(person) },
+          content,
+        });
+      }
+    }
   });
-  await deps.db.transaction().execute((tx) =>
-    queueMail(tx, deps.jobs, {
-      orgId: job.orgId,
-      kind: job.kind,
-      to: { email: person.email, name: fullName(person) },
-      content,
-    }),
-  );
 }
