@@ -50,11 +50,6 @@ export function PaymentCardTile({
             <CardStatusTag status={card.status} reason={card.cancellation_reason} />
           </span>
         </Flex>
-        {(card.nickname || card.purpose) && (
-          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, minWidth: 0 }}>
-            {[card.nickname ? holderName : null, card.purpose].filter(Boolean).join(' · ')}
-          </Typography.Text>
-        )}
         <Flex justify="space-between" align="baseline" gap={8}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {capitalize(card.type)} <VisuallyHidden>card ending in {card.last4}</VisuallyHidden> · Available
@@ -64,6 +59,12 @@ export function PaymentCardTile({
             {formatMoney(availableToSpend(card))}
           </Typography.Text>
         </Flex>
+        {/* Last, so the tile's name still reads status then type ("Active Virtual card ending in ..."). */}
+        {(card.nickname || card.purpose) && (
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, minWidth: 0 }}>
+            {[card.nickname ? holderName : null, card.purpose].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        )}
       </Flex>
     </Link>
   );

@@ -39,7 +39,7 @@ describe('/my-cards', { timeout: 120_000 }, () => {
     expect(url.searchParams.get('include')).toBe('user,pendingIssuingAuthorizationHolds');
   });
 
-  it('names each tile by its nickname, then the holder and purpose, so one person’s cards are told apart', async () => {
+  it('names each tile by its nickname, the holder and purpose last, so one person’s cards are told apart', async () => {
     installFakeApi({
       'GET /api/users/4/cards': {
         status: 200,
@@ -54,11 +54,12 @@ describe('/my-cards', { timeout: 120_000 }, () => {
       },
     });
     renderWithProviders(<MyCardsPage />, { path: '/my-cards', me: member });
-    expect(await screen.findByRole('link', { name: /^AWS .*Jordan Lee · Cloud hosting.*1111/ })).toHaveAttribute(
-      'href',
-      '/cards/7',
-    );
-    expect(screen.getByRole('link', { name: /^Team offsite .*Jordan Lee.*2222/ })).toHaveAttribute('href', '/cards/8');
+    expect(
+      await screen.findByRole('link', {
+        name: /^AWS\s*Active\s*Virtual card ending in 1111 .*Jordan Lee · Cloud hosting$/,
+      }),
+    ).toHaveAttribute('href', '/cards/7');
+    expect(screen.getByRole('link', { name: /^Team offsite .*2222.*Jordan Lee$/ })).toHaveAttribute('href', '/cards/8');
     // Without a nickname the holder's name leads, as before.
     expect(screen.getByRole('link', { name: /^Jordan Lee .*3333/ })).toHaveAttribute('href', '/cards/9');
   });
