@@ -99,6 +99,15 @@ export const receiptSchema = z.object({
   reading: z.enum(RECEIPT_READINGS).nullable(),
   ocr: receiptOcrSchema.nullable(),
   match: receiptMatchSchema.nullable(),
+  /** The transaction it is attached to, else the suggested one, briefly (null for neither). */
+  transaction: z
+    .object({
+      id: z.number().int(),
+      amount: z.number().int(),
+      stripe_created: z.number().int(),
+      merchant_data: z.object({ name: z.string().nullable().optional() }),
+    })
+    .nullable(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 

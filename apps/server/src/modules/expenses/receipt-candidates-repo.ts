@@ -40,3 +40,14 @@ export async function markHasReceipt(db: DbOrTx, orgId: number, expenseId: numbe
     .where('id', '=', expenseId)
     .execute();
 }
+
+/** Transactions by id, briefly (amount, posted, merchant name): what a receipt is attached to or matched with. */
+export function expenseBriefsByIds(db: DbOrTx, orgId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('expenses')
+    .select(['id', 'amount', 'stripe_created', sql<string | null>`merchant_data->>'name'`.as('merchant')])
+    .where('org_id', '=', orgId)
+    .where('id', 'in', ids)
+    .execute();
+}

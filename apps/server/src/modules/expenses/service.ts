@@ -17,7 +17,12 @@ import { insertExpense } from './repo.js';
 import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 import { classifyExpense } from './classify.js';
 import { TtlCache } from './ttl-cache.js';
-import { markHasReceipt, purchasesOfAmount, type ReceiptCandidate as CandidateRow } from './receipt-candidates-repo.js';
+import {
+  expenseBriefsByIds,
+  markHasReceipt,
+  purchasesOfAmount,
+  type ReceiptCandidate as CandidateRow,
+} from './receipt-candidates-repo.js';
 
 /** A purchase a receipt may be for: id, amount, posted (seconds), merchant name. */
 export type ReceiptCandidate = CandidateRow;
@@ -69,6 +74,11 @@ export function receiptCandidates(
   criteria: { orgId: number; userId: number; amount: number; from: number; to: number; around: number },
 ): Promise<ReceiptCandidate[]> {
   return purchasesOfAmount(db, criteria);
+}
+
+/** Transactions by id, briefly (amount, posted, merchant name), for the receipt inbox. */
+export function expenseBriefs(db: DbOrTx, orgId: number, ids: readonly number[]) {
+  return expenseBriefsByIds(db, orgId, ids);
 }
 
 /** Records whether the transaction has its receipt, in the caller's transaction (the receipts module's attach/remove). */

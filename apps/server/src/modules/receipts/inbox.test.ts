@@ -107,8 +107,17 @@ describe('the receipt inbox: POST /api/receipts, GET /api/receipts, POST /api/re
 
     const inbox = await world.mia.client.get('/api/receipts');
     expect(inbox.statusCode).toBe(200);
-    expect((inbox.json().data as Receipt[]).map((receipt) => receipt.id)).toEqual([readCorner.id]);
-    expect(inbox.json().meta).toMatchObject({ total: 1 });
+    // The inbox lists what waits and, for a week, where the others went (newest first), with their transaction.
+    const listed = inbox.json().data as Receipt[];
+    expect(listed.map((receipt) => receipt.id)).toEqual([readCorner.id, readDelta.id, readSweetgreen.id]);
+    expect(inbox.json().meta).toMatchObject({ total: 3 });
+    expect(listed[2]!.transaction).toEqual({
+      id: purchases.get('Sweetgreen 2025-02-03'),
+      amount: 3_000,
+      stripe_created: expect.any(Number),
+      merchant_data: { name: 'Sweetgreen' },
+    });
+    expect(listed[0]!.transaction).toBeNull();
   }, 120_000);
 
   it('a receipt of the right amount but far from sure stays a suggestion; the person confirms it', async () => {
@@ -122,6 +131,8 @@ describe('the receipt inbox: POST /api/receipts, GET /api/receipts, POST /api/re
       expense_id: null,
       ocr: { amount: 700, date: '2025-06-01' },
       match: { expense_id: purchases.get('Blue Bottle Coffee 2025-06-01'), confidence: 0.7 },
+      // The suggestion, briefly, so the person sees what it is before confirming.
+      transaction: { id: purchases.get('Blue Bottle Coffee 2025-06-01'), amount: 700 },
     });
     // Without a date only the last 60 days are searched: June 2025 is long before today, so nothing is suggested.
     const undated = await drawReceipt({ lines: ['THANK YOU', 'Amount due 7.00'] });
@@ -134,10 +145,9 @@ describe('the receipt inbox: POST /api/receipts, GET /api/receipts, POST /api/re
     const attached = await world.mia.client.post(`/api/receipts/${receipt.id}/attach`, { expense_id: blueBottle });
     expect(attached.statusCode, attached.body).toBe(200);
     expect(attached.json()).toMatchObject({ message: RECEIPT_MESSAGES.attached, data: { expense_id: blueBottle } });
-    // Attached: out of the inbox; a second receipt for the same purchase is refused.
-    expect((await world.mia.client.get('/api/receipts')).json().data.map((r: Receipt) => r.id)).not.toContain(
-      receipt.id,
-    );
+    // Attached: the inbox shows where it went; a second receipt for the same purchase is refused.
+    const listed = (await world.mia.client.get('/api/receipts')).json().data as Receipt[];
+    expect(listed.find((r) => r.id === receipt.id)).toMatchObject({ expense_id: blueBottle });
     const refused = await world.mia.client.post(`/api/receipts/${undatedReceipt.id}/attach`, {
       expense_id: blueBottle,
     });

@@ -140,7 +140,7 @@ export async function attachInboxReceipt(deps: { db: Db }, orgId: number, actor:
   });
 }
 
-/** The actor's receipts still waiting in the inbox, newest first. */
+/** The actor's inbox, newest first: receipts waiting for their transaction, and those matched in the last 7 days. */
 export function listInbox(db: DbOrTx, orgId: number, actor: Actor, page: { number: number; size: number }) {
-  return repo.unattachedReceiptsOf(db, orgId, actor.id, page);
+  return repo.inboxReceiptsOf(db, orgId, actor.id, page);
 }

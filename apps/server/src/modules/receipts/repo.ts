@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { ReceiptsTable } from '../../db/schema.js';
 
@@ -85,8 +85,11 @@ export function attachToExpense(db: DbOrTx, orgId: number, id: number, expenseId
     .executeTakeFirst();
 }
 
-/** A page of the person's unattached receipts, newest first, and how many there are. */
-export async function unattachedReceiptsOf(
+/**
+ * A page of the person's inbox, newest first, and how many: every receipt they put in it that waits for its
+ * transaction, and those that found one in the last 7 days (so they see where each went).
+ */
+export async function inboxReceiptsOf(
   db: DbOrTx,
   orgId: number,
   userId: number,
@@ -96,7 +99,8 @@ export async function unattachedReceiptsOf(
     .selectFrom('receipts')
     .where('org_id', '=', orgId)
     .where('uploaded_by', '=', userId)
-    .where('expense_id', 'is', null);
+    .where('reading', 'is not', null)
+    .where((eb) => eb.or([eb('expense_id', 'is', null), eb('created_at', '>', sql<Date>`now() - interval '7 days'`)]));
   const [rows, count] = await Promise.all([
     base
       .selectAll()
