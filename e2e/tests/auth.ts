@@ -22,6 +22,7 @@ export const tests: E2ETest[] = [
         ['Request', '/requests'],
         ['Teams', '/teams'],
         ['Cards', '/cards'],
+        ['Receipts', '/receipts'],
         ['Reports & Insights', '/reports-and-insights'],
         ['Account Settings', '/account-settings'],
       ]);

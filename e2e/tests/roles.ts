@@ -11,6 +11,7 @@ export const tests: E2ETest[] = [
         ['Dashboard', '/dashboard'],
         ['Request', '/requests'],
         ['My Cards', '/my-cards'],
+        ['Receipts', '/receipts'],
         ['Account Settings', '/account-settings'],
       ]);
       for (const adminOnly of ['Teams', 'Cards', 'Reports & Insights']) {

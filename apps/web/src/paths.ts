@@ -33,6 +33,7 @@ export const paths = {
   teams: '/teams',
   team: (teamId: string | number) => `/teams/${teamId}`,
   notifications: '/notifications',
+  receipts: '/receipts',
 } as const;
 
 /** Route patterns, relative to '/', for the authenticated route tables. */
@@ -48,6 +49,7 @@ export const routePatterns = {
   team: 'teams/:teamId',
   helpAndSupport: 'help-and-support',
   notifications: 'notifications',
+  receipts: 'receipts',
 } as const;
 
 /** Server endpoints reached by full navigation rather than fetch. */

@@ -25,6 +25,7 @@ describe('signed-in layout', () => {
       'Request',
       'Teams',
       'Cards',
+      'Receipts',
       'Reports & Insights',
       'Account Settings',
     ]);
@@ -35,7 +36,7 @@ describe('signed-in layout', () => {
   it('shows wallet users My Cards and no admin entries', async () => {
     installFakeApi(signedIn(member));
     renderApp('/dashboard');
-    expect(await sidebarLinks()).toEqual(['Dashboard', 'Request', 'My Cards', 'Account Settings']);
+    expect(await sidebarLinks()).toEqual(['Dashboard', 'Request', 'My Cards', 'Receipts', 'Account Settings']);
   });
 
   it("shows the organisation's name whole in the sidebar, however long (wrapped, not cut with '...')", async () => {

@@ -20,6 +20,9 @@ const MyCardsPage = lazy(() => import('../features/my-cards/MyCardsPage').then((
 const NotificationsPage = lazy(() =>
   import('../features/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
 );
+const ReceiptInboxPage = lazy(() =>
+  import('../features/receipts/ReceiptInboxPage').then((m) => ({ default: m.ReceiptInboxPage })),
+);
 const ReportsAndInsightsPage = lazy(() =>
   import('../features/reports-and-insights/ReportsAndInsightsPage').then((m) => ({
     default: m.ReportsAndInsightsPage,
@@ -43,6 +46,7 @@ const everyonesRoutes: RouteObject[] = [
   { path: routePatterns.requests, element: <RequestsPage /> },
   { path: routePatterns.helpAndSupport, element: <HelpAndSupportPage /> },
   { path: routePatterns.notifications, element: <NotificationsPage /> },
+  { path: routePatterns.receipts, element: <ReceiptInboxPage /> },
 ];
 
 const notFound: RouteObject = { path: '*', element: <NotFoundPage /> };

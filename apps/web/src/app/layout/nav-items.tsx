@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   BarChartOutlined,
   CreditCardOutlined,
+  FileImageOutlined,
   FileTextOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -28,6 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'teams', label: 'Teams', to: paths.teams, icon: <TeamOutlined />, visibleTo: isAdmin },
   { key: 'cards', label: 'Cards', to: paths.cards, icon: <CreditCardOutlined />, visibleTo: isAdmin },
   { key: 'my-cards', label: 'My Cards', to: paths.myCards, icon: <WalletOutlined />, visibleTo: isWalletUser },
+  { key: 'receipts', label: 'Receipts', to: paths.receipts, icon: <FileImageOutlined />, visibleTo: everyone },
   {
     key: 'reports-and-insights',
     label: 'Reports & Insights',
