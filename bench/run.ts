@@ -4,6 +4,7 @@ import { bundleFigures, ensureWebBuild } from './bundle.js';
 import { dashboardFigures } from './dashboard.js';
 import { figureTable, verdict, type Figure } from './helpers.js';
 import { listFigures } from './lists.js';
+import { receiptFigures } from './receipts.js';
 import { scaleOutFigures } from './scale-out.js';
 
 /**
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => Promise<{ main(argv: string[]): Promise<numb
   bundle: () => import('./bundle.js'),
   dashboard: () => import('./dashboard.js'),
   'scale-out': () => import('./scale-out.js'),
+  receipts: () => import('./receipts.js'),
 };
 
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -36,6 +38,7 @@ async function all(quick: boolean): Promise<number> {
     return authorizeFigures(outcome, options.concurrency);
   });
   await section('scale-out', () => scaleOutFigures({ quick, seconds: quick ? 2 : 10, log }));
+  await section('receipts', () => receiptFigures({ quick, log }));
   // The bundle, analytics, the list endpoints and the dashboard share one seeded organisation and server process.
   await ensureWebBuild(log);
   await withSeededServer(analyticsOptions(quick, log), async (context) => {

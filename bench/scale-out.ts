@@ -38,7 +38,8 @@ interface Run {
   failed: number;
 }
 
-async function signedInHeaders(baseUrl: string): Promise<Record<string, string>> {
+/** Headers of a signed-in admin of the bench organisation (session cookie and CSRF token), for autocannon. */
+export async function signedInHeaders(baseUrl: string): Promise<Record<string, string>> {
   const client = await new HttpClient(baseUrl).signIn(BENCH_ORG.email, BENCH_ORG.password);
   return {
     accept: 'application/json',

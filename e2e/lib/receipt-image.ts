@@ -3,7 +3,7 @@ import sharp from 'sharp';
 /**
  * A photo of a printed receipt, drawn for the test (SVG text rendered by sharp in DejaVu Sans Mono, which .ci/run
  * installs), turned a little as a hand-held photo is. The server's reading tests draw theirs the same way
- * (apps/server/src/modules/receipts/test-receipts.ts); the e2e project cannot import the server's test files.
+ * (apps/server/src/test/receipt-images.ts); the e2e project cannot import the server's test files.
  */
 export async function receiptPhoto(lines: readonly string[], skew = 2): Promise<Buffer> {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -5,7 +5,7 @@ import type { TestClient } from '../../test/client.js';
 import { waitFor } from '../../test/helpers.js';
 import { otherOrganisation, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { stopOcrEngine } from './reading/ocr-engine.js';
-import { drawPdfReceipt, drawReceipt } from './test-receipts.js';
+import { drawPdfReceipt, drawReceipt } from '../../test/receipt-images.js';
 
 const ctx = useTestApp();
 let world: SpendWorld;

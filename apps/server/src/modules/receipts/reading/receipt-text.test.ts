@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { drawPdfReceipt, drawReceipt, type ReceiptDrawing } from '../test-receipts.js';
+import { drawPdfReceipt, drawReceipt, type ReceiptDrawing } from '../../../test/receipt-images.js';
 import { stopOcrEngine } from './ocr-engine.js';
 import { parseReceipt } from './parse-receipt.js';
 import { receiptText, UnreadableReceipt } from './receipt-text.js';
