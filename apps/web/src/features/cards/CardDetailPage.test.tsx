@@ -227,7 +227,10 @@ describe('/cards/{cardId}', { timeout: 120_000 }, () => {
     });
     renderPage();
     const warning = cardholderWarning('Jordan Lee', standing);
-    const alert = (await screen.findByText(warning.title)).closest<HTMLElement>('[role="alert"]')!;
+    // The holder's standing arrives after the whole page (controls, three transaction lists) has drawn: slow in jsdom.
+    const alert = (await screen.findByText(warning.title, {}, { timeout: 15_000 })).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
     expect(within(alert).getByText(warning.description)).toBeInTheDocument();
     expect(warning.description).toContain('date of birth');
   });
