@@ -74,6 +74,11 @@ const envSchema = z.object({
   /** SMTP server for outgoing mail (smtp://user:pass@host:port); without it mail stays in the outbox at /dev/mailbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Spend Wallet <no-reply@wallet.localhost>'),
+  /**
+   * The receipt inbox by mail: an SMTP port taking receipts@<organisation's host> (modules/receipts/mail-inbox.ts);
+   * unset, none is opened. It listens on HOST; put the organisation's mail relay in front (OPERATIONS.md).
+   */
+  RECEIPTS_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The card issuer: the built-in simulator, or Stripe Issuing through the official SDK. */
   ISSUER: z.enum(['simulator', 'stripe']).default('simulator'),
   STRIPE_SECRET_KEY: z.string().optional(),

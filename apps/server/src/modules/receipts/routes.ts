@@ -24,7 +24,8 @@ import { validationFailed } from '../../http/errors.js';
 import { requireUser } from '../../http/guards.js';
 import { readUpload } from '../../http/upload.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
-import { presentReceipt } from './presenter.js';
+import { startReceiptMailInbox } from './mail-inbox.js';
+import { presentReceipt, presentReceipts } from './presenter.js';
 import {
   attachInboxReceipt,
   attachReceipt,
@@ -50,6 +51,21 @@ export async function receiptRoutes(fastify: FastifyInstance) {
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps: ReceiptsDeps = { db: fastify.deps.db, storage: localReceiptStorage(fastify.deps.config.dataDir) };
+  const { config } = fastify.deps;
+  if (config.RECEIPTS_SMTP_PORT !== undefined) {
+    let mailInbox: Awaited<ReturnType<typeof startReceiptMailInbox>> | undefined;
+    fastify.addHook('onReady', async () => {
+      mailInbox = await startReceiptMailInbox(
+        {
+          ...deps,
+          jobs: fastify.deps.jobs,
+          hostRules: { appDomain: config.APP_DOMAIN, defaultOrg: config.DEFAULT_ORG, servedIps: config.SERVED_IPS },
+        },
+        { port: config.RECEIPTS_SMTP_PORT!, host: config.HOST },
+      );
+    });
+    fastify.addHook('onClose', async () => mailInbox?.close());
+  }
 
   /** The inbox (issue 21.3): many receipts at once, unattached; each is read and matched in the background. */
   app.post(
@@ -77,7 +93,7 @@ export async function receiptRoutes(fastify: FastifyInstance) {
       if (uploads.length === 0) throw validationFailed({ [RECEIPT_FIELD]: [RECEIPT_MESSAGES.missing] });
       const rows = await uploadToInbox({ ...deps, jobs: fastify.deps.jobs }, org.id, userOf(request), uploads);
       return reply.code(201).send({
-        data: await Promise.all(rows.map((row) => presentReceipt(deps.db, row))),
+        data: await presentReceipts(deps.db, org.id, rows),
         message: RECEIPT_INBOX_TEXTS.uploaded(rows.length),
       });
     },
@@ -93,9 +109,10 @@ export async function receiptRoutes(fastify: FastifyInstance) {
         defaultSort: '-created_at',
         defaultPageSize: 20,
       });
-      const { rows, total } = await listInbox(deps.db, orgOf(request).id, userOf(request), query.page);
+      const org = orgOf(request);
+      const { rows, total } = await listInbox(deps.db, org.id, userOf(request), query.page);
       return {
-        data: await Promise.all(rows.map((row) => presentReceipt(deps.db, row))),
+        data: await presentReceipts(deps.db, org.id, rows),
         meta: listMeta(total, query.page),
       };
     },
