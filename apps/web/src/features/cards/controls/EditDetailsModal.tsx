@@ -29,22 +29,29 @@ export function EditDetailsModal({
   const update = useUpdateCardDetails(card.id);
   const notifySuccess = useNotifySuccess();
 
-  const handleFinish = ({ allocation_expires_on, ...values }: Values) =>
-    update.mutate(
-      {
-        nickname: values.nickname ?? null,
-        purpose: values.purpose ?? null,
-        merchant_lock: values.merchant_lock ?? null,
-        allocation_expires_on: wireOfDay(allocation_expires_on),
-      },
-      {
-        onSuccess: ({ message }) => {
-          notifySuccess(message || CARD_CONTROL_MESSAGES.detailsUpdated);
-          onClose();
-        },
-        onError: (error) => showServerFieldErrors(form, error),
-      },
+  // Only what changed is sent: an expiry already past (or today) would be refused if sent again unchanged.
+  const handleFinish = ({ allocation_expires_on, ...values }: Values) => {
+    const next = {
+      nickname: values.nickname || null,
+      purpose: values.purpose || null,
+      merchant_lock: values.merchant_lock || null,
+      allocation_expires_on: wireOfDay(allocation_expires_on),
+    };
+    const changed = Object.fromEntries(
+      Object.entries(next).filter(([key, value]) => value !== (card[key as keyof typeof next] ?? null)),
     );
+    if (Object.keys(changed).length === 0) {
+      onClose();
+      return;
+    }
+    update.mutate(changed, {
+      onSuccess: ({ message }) => {
+        notifySuccess(message || CARD_CONTROL_MESSAGES.detailsUpdated);
+        onClose();
+      },
+      onError: (error) => showServerFieldErrors(form, error),
+    });
+  };
 
   return (
     <Modal
