@@ -266,14 +266,18 @@ describe('PATCH /api/expenses/{id}', () => {
     expect((await list('')).data[0]!.notes).toBeNull();
   });
 
-  it('refuses notes over 255 characters, members (403), other organisations and unknown ids (404), no session (401)', async () => {
+  it('refuses notes over 255 characters, another member’s transaction, other organisations and unknown ids (404), no session (401)', async () => {
     const id = ids.get(700)!;
     const long = await patch(id, { notes: 'x'.repeat(256) });
     expect(long.statusCode).toBe(422);
     expect(long.json().errors.notes[0]).toContain('255');
     expect((await patch(id, { notes: 'x'.repeat(255) })).statusCode).toBe(200);
     expect((await patch(id, { notes: 5 })).statusCode).toBe(422);
-    expect((await patch(id, { notes: 'mine' }, world.mia.client)).statusCode).toBe(403);
+    // The cardholder writes a memo on their own purchase (issue 21.5); another member may not (a 404, as missing).
+    const memo = await patch(id, { notes: 'Client coffee' }, world.mia.client);
+    expect(memo.statusCode, memo.body).toBe(200);
+    expect(memo.json().data.notes).toBe('Client coffee');
+    expect((await patch(id, { notes: 'not mine' }, world.ned.client)).statusCode).toBe(404);
     expect((await patch(id, { notes: 'theirs' }, other.client)).statusCode).toBe(404);
     expect((await patch(999_999, { notes: 'nobody' })).statusCode).toBe(404);
     expect((await ctx.client(world.host).request('PATCH', `/api/expenses/${id}`, { notes: 'x' })).statusCode).toBe(401);

@@ -15,7 +15,7 @@ import {
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { receiptBriefsOfExpenses } from '../receipts/service.js';
-import { requireAdmin, requireUser } from '../../http/guards.js';
+import { requireUser } from '../../http/guards.js';
 import { validationFailed } from '../../http/errors.js';
 import { attachmentName } from '../../http/csv.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
@@ -204,16 +204,18 @@ export async function expensesRoutes(fastify: FastifyInstance) {
     },
   );
 
-  /** Inline notes on the table (admins): '' clears them. */
+  /**
+   * A transaction's notes (its memo): admins on any, its cardholder on their own (issue 21.5); '' clears them.
+   */
   app.patch(
     '/api/expenses/:id',
     {
-      onRequest: requireAdmin,
+      onRequest: requireUser,
       schema: { params: expenseParams, body: notesBody, response: { 200: expenseItemSchema } },
     },
     async (request) => {
       const org = orgOf(request);
-      const updated = await updateExpenseNotes(db, org.id, request.params.id, request.body.notes);
+      const updated = await updateExpenseNotes(db, org.id, userOf(request), request.params.id, request.body.notes);
       const [data] = await presentTableExpenses(
         db,
         org.id,

@@ -86,13 +86,18 @@ export function setHasReceipt(tx: DbOrTx, orgId: number, expenseId: number, hasR
   return markHasReceipt(tx, orgId, expenseId, hasReceipt);
 }
 
-/** A transaction's notes (admins, inline on the table): the row after; 404 when the organisation has none such. */
+/**
+ * A transaction's notes, its memo: an admin's on any of the organisation's, a cardholder's on their own (another's is
+ * as missing as another organisation's). The row after.
+ */
 export async function updateExpenseNotes(
   db: DbOrTx,
   orgId: number,
+  actor: Actor,
   id: number,
   notes: string | null,
 ): Promise<ExpenseRow> {
+  await getReachableExpense(db, orgId, actor, id);
   const updated = await repo.updateExpenseNotes(db, orgId, id, notes);
   if (!updated) throw notFound();
   return updated;

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PAGE_SIZES,
   type ExpenseResource,
@@ -98,4 +98,14 @@ export function cardExpensesQueryOptions(cardId: number, page: number) {
 
 export function useCardExpenses(cardId: number, page: number) {
   return useQuery(cardExpensesQueryOptions(cardId, page));
+}
+
+/** PATCH /api/expenses/{id}: a transaction's memo, by its cardholder or an admin (issue 21.5); transaction lists refetch. */
+export function useUpdateTransactionMemo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, notes }: { id: number; notes: string | null }) =>
+      http.patch<{ data: CardExpense }>(`/api/expenses/${id}`, { notes }),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes('expenses') }),
+  });
 }

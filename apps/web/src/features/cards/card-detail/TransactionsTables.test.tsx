@@ -1,6 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeApi } from '../../../test/fake-api';
+import userEvent from '@testing-library/user-event';
+import { csrfCookieRoute, installFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render-ui';
 import { onPhone } from '../../../test/viewport';
 import { PendingTransactions, PostedTransactions } from './TransactionsTables';
@@ -46,6 +47,33 @@ describe("a card's transactions", () => {
     expect(screen.getByText('Hotels Motels and Resorts')).toBeInTheDocument();
     expect(screen.getByText('Eating Places Restaurants')).toBeInTheDocument();
     expect(screen.queryByText(/_/)).not.toBeInTheDocument();
+  });
+
+  it("posted: the holder writes a purchase's memo in place (PATCH /api/expenses/{id})", async () => {
+    const expense = {
+      id: 1,
+      stripe_created: 1_739_000_000,
+      amount: 4_200,
+      type: 'capture',
+      wallet: null,
+      notes: null as string | null,
+      merchant_data: { name: 'Sweetgreen', category: 'eating_places_restaurants' },
+      receipt: null,
+      receipt_status: 'missing',
+    };
+    const api = installFakeApi({
+      ...csrfCookieRoute,
+      'GET /api/cards/7/expenses': () => ({ status: 200, body: { data: [expense], meta: listMeta(1) } }),
+      'PATCH /api/expenses/1': (call) => {
+        expense.notes = (call.body as { notes: string }).notes;
+        return { status: 200, body: { data: expense } };
+      },
+    });
+    renderWithProviders(<PostedTransactions cardId={7} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add notes' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Transaction notes' }), 'Client lunch{Enter}');
+    expect(await screen.findByText('Client lunch')).toBeInTheDocument();
+    expect(api.calls.find((call) => call.method === 'PATCH')!.body).toEqual({ notes: 'Client lunch' });
   });
 
   it('pending: the category of a hold by name', async () => {

@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { ListTable, StackedItem } from '../../../components/ListTable';
 import { formatMoney } from '../../../lib/format';
 import { formatUnixDateTime } from '../../../lib/dates';
-import { useCardExpenses, useCardPendingHolds, type CardExpense } from '../api/card-transactions';
+import {
+  useCardExpenses,
+  useCardPendingHolds,
+  useUpdateTransactionMemo,
+  type CardExpense,
+} from '../api/card-transactions';
+import { EditableNote } from '../../../components/EditableNote';
 import { ReceiptCell, transactionLabel } from '../../receipts';
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -69,8 +75,22 @@ const expenseColumns: TableColumnsType<CardExpense> = [
     align: 'right',
     render: (_, expense) => <span style={money}>{formatMoney(expense.amount)}</span>,
   },
+  { title: 'Memo', key: 'memo', render: (_, expense) => <Memo expense={expense} /> },
   { title: 'Receipt', key: 'receipt', render: (_, expense) => <Receipt expense={expense} /> },
 ];
+
+/** The holder (or an admin) writes what a purchase was for, in place (issue 21.5). */
+function Memo({ expense }: { expense: CardExpense }) {
+  const update = useUpdateTransactionMemo();
+  return (
+    <EditableNote
+      notes={expense.notes}
+      editable
+      saving={update.isPending}
+      save={(notes, done) => update.mutate({ id: expense.id, notes }, { onSuccess: done })}
+    />
+  );
+}
 
 /** The card's holder or an admin is reading this page: both may attach its receipts (the server checks again). */
 function Receipt({ expense }: { expense: CardExpense }) {
@@ -112,6 +132,7 @@ const expenseItem = {
         { label: 'Category', value: categoryOf(expense.merchant_data) },
         { label: 'Type', value: typeTag(expense) },
         { label: 'Digital Wallet', value: walletName(expense.wallet) },
+        { label: 'Memo', value: <Memo expense={expense} />, wide: true },
         { label: 'Receipt', value: <Receipt expense={expense} /> },
       ]}
     />
