@@ -99,7 +99,9 @@ describe('npm run simulate (in-process)', () => {
     const declined = await run('purchase', '--org', slug, '--card', String(card.id), '--amount', '1001');
     expect(declined.code).toBe(0);
     expect(declined.out).toContain('Declined iauth_sim_');
-    expect(declined.out).toContain('Reason: insufficient_funds (The card did not have enough available to spend.)');
+    expect(declined.out).toContain(
+      `Reason: insufficient_funds (•••• ${card.last4} has $10.00 available to spend, less than this purchase.)`,
+    );
     const id = authorizationIn(declined.out);
     const capture = await run('capture', '--org', slug, '--authorization', id);
     expect(capture.code).toBe(1);
