@@ -122,3 +122,34 @@ export const attachInboxReceiptSchema = z.object({
   expense_id: idSchema.refine(Boolean, RECEIPT_INBOX_TEXTS.expenseRequired),
 });
 export const receiptsUploadedSchema = z.object({ data: z.array(receiptSchema), message: z.string() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Review (issue 21.6): admins mark transactions reviewed, or flag them; the needs-review queue.
+
+export const REVIEW_ACTIONS = ['review', 'unreview', 'flag', 'unflag'] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+/** Most transactions one review call marks. */
+export const MAX_REVIEW_BATCH = 200;
+
+/** filter[review]: needed (not reviewed, and missing a receipt or a memo, or flagged) or reviewed. */
+export const REVIEW_FILTERS = ['needed', 'reviewed'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+
+export const REVIEW_TEXTS = {
+  markReviewed: 'Mark reviewed',
+  reviewed: 'Reviewed',
+  needsReview: 'Needs review',
+  flagged: 'Flagged',
+  done: (count: number) => (count === 1 ? '1 transaction updated.' : `${count} transactions updated.`),
+  chooseTransactions: 'Choose at least one transaction.',
+} as const;
+
+/** POST /api/expenses/reviews: one action on up to 200 of the organisation's transactions (admins). */
+export const expenseReviewSchema = z.object({
+  ids: z
+    .array(idSchema, { error: REVIEW_TEXTS.chooseTransactions })
+    .min(1, REVIEW_TEXTS.chooseTransactions)
+    .max(MAX_REVIEW_BATCH, `Up to ${MAX_REVIEW_BATCH} transactions at once.`),
+  action: z.enum(REVIEW_ACTIONS, { error: 'The action must be review, unreview, flag or unflag.' }),
+});
+export const expenseReviewDoneSchema = z.object({ data: z.object({ updated: z.number().int() }), message: z.string() });

@@ -126,6 +126,8 @@ export interface ExpenseResource {
   team?: { id: number; name: string; color: string } | null;
   notes: string | null;
   receipt_status?: 'attached' | 'missing' | 'not_required';
+  reviewed_at?: string | null;
+  flagged?: boolean;
   /** Its receipt, briefly (issue 21); null when none is attached. */
   receipt?: { id: number; type: 'jpeg' | 'png' | 'heic' | 'pdf'; file_url: string } | null;
 }

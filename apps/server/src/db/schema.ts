@@ -358,6 +358,10 @@ export interface ExpensesTable {
   stripe_created: number;
   /** Set by the receipts module with the receipt's attachment (issue 21.2). */
   has_receipt: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Review (issue 21.6): when an admin marked it reviewed, and who; flagged for a closer look. */
+  reviewed_at: Date | null;
+  reviewed_by: number | null;
+  flagged: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 

@@ -91,7 +91,30 @@ export const OPERATION_NAMES: Record<string, { summary: string; operationId?: st
   'GET /api/cards/:id/expenses/export': { summary: "Export a card's transactions", operationId: 'exportCardExpenses' },
   'GET /api/expenses': { summary: 'Search transactions' },
   'GET /api/expenses/export': { summary: 'Export transactions', operationId: 'exportExpenses' },
-  'PATCH /api/expenses/:id': { summary: "Update a transaction's category or note" },
+  'PATCH /api/expenses/:id': { summary: "Update a transaction's note (its memo): admins, or its cardholder" },
+  'POST /api/expenses/reviews': {
+    summary: 'Mark transactions reviewed or not, flagged or not (admins)',
+    operationId: 'reviewExpenses',
+  },
+  'POST /api/expenses/:id/receipts': {
+    summary: "Attach (or replace) a transaction's receipt",
+    operationId: 'attachReceipt',
+  },
+  'GET /api/receipts/:id': { summary: "A receipt's details: file, reading, match", operationId: 'getReceipt' },
+  'GET /api/receipts/:id/file': { summary: 'The receipt file as uploaded', operationId: 'getReceiptFile' },
+  'DELETE /api/receipts/:id': { summary: 'Remove a receipt', operationId: 'removeReceipt' },
+  'POST /api/receipts': {
+    summary: 'Upload receipts into my inbox (read and matched in the background)',
+    operationId: 'uploadReceipts',
+  },
+  'GET /api/receipts': {
+    summary: 'My receipt inbox: waiting receipts, and where matched ones went this week',
+    operationId: 'listReceiptInbox',
+  },
+  'POST /api/receipts/:id/attach': {
+    summary: 'Attach an inbox receipt to one of my transactions',
+    operationId: 'attachInboxReceipt',
+  },
   'POST /api/simulator/purchases': { summary: 'Simulator: a purchase with a card' },
   'POST /api/simulator/authorizations/:id/capture': { summary: 'Simulator: capture an authorisation' },
   'POST /api/simulator/authorizations/:id/refund': { summary: 'Simulator: refund a captured authorisation' },

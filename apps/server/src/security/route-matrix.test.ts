@@ -116,6 +116,7 @@ function samples(w: SecurityWorld): Record<string, Sample> {
     'POST /users/:id/avatar': { multipart: multipartFile('avatar', 'a.png', 'image/png', PNG_BYTES) },
     'POST /api/expenses/:id/receipts': { multipart: multipartFile('receipt', 'r.png', 'image/png', PNG_BYTES) },
     'POST /api/receipts/:id/attach': { expense_id: ids.expense },
+    'POST /api/expenses/reviews': { ids: [ids.expense], action: 'flag' },
     // No parameter, but the body names A's objects:
     'POST /api/cards': newCardBody(ids.member),
     'POST /api/cards/fund': { card_ids: [ids.card], amount: 1, description: 'Probe' },

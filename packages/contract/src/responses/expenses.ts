@@ -42,6 +42,9 @@ export const expenseResourceSchema = z.object({
   wallet_category: idAndName.nullable().optional(),
   team: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable().optional(),
   receipt_status: z.enum(RECEIPT_STATUSES).optional(),
+  /** Review (issue 21.6): when it was marked reviewed (null: not yet), and whether it is flagged. */
+  reviewed_at: z.string().nullable().optional(),
+  flagged: z.boolean().optional(),
   /** Its receipt, briefly (issue 21); null when none is attached. */
   receipt: z
     .object({ id: z.number().int(), type: z.enum(RECEIPT_TYPES), file_url: z.string() })

@@ -31,6 +31,7 @@ import * as cardSettings from './0029_card_settings.js';
 import * as notificationSwitches from './0030_notification_switches.js';
 import * as receipts from './0031_receipts.js';
 import * as expenseReceiptFlag from './0032_expense_receipt_flag.js';
+import * as expenseReview from './0033_expense_review.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0030_notification_switches': notificationSwitches,
   '0031_receipts': receipts,
   '0032_expense_receipt_flag': expenseReceiptFlag,
+  '0033_expense_review': expenseReview,
 };

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { MAX_STRING, RECEIPT_STATUSES, idSchema, isCalendarDay, type ReceiptStatus } from '@wallet/contract';
+import {
+  MAX_STRING,
+  RECEIPT_STATUSES,
+  REVIEW_FILTERS,
+  idSchema,
+  isCalendarDay,
+  type ReceiptStatus,
+  type ReviewFilter,
+} from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
 import { parseListQuery, type SortTerm } from '../../http/list-query.js';
@@ -85,6 +93,8 @@ export const EXPENSE_FILTERS = {
   card_id: idSchema,
   /** attached, missing or not_required (issue 21.2). */
   receipt: z.enum(RECEIPT_STATUSES, { error: `The receipt filter must be one of: ${RECEIPT_STATUSES.join(', ')}.` }),
+  /** needed or reviewed (issue 21.6). */
+  review: z.enum(REVIEW_FILTERS, { error: `The review filter must be one of: ${REVIEW_FILTERS.join(', ')}.` }),
 };
 
 /** Ids of whatever else a search term may name: the cardholder, the card, the category, the team, the wallet. */
@@ -108,6 +118,7 @@ export interface ExpenseCriteria {
   wallets?: ExpenseWallet[];
   search?: SearchMatch;
   receipt?: ReceiptStatus;
+  review?: ReviewFilter;
 }
 
 /** A sort term ready for SQL: columns that live in other modules carry their ids in display order. */
@@ -204,6 +215,7 @@ export async function parseExpenseQuery(
     ...(filters.type && { types: filters.type }),
     ...(filters.wallet && { wallets: filters.wallet }),
     ...(filters.receipt && { receipt: filters.receipt }),
+    ...(filters.review && { review: filters.review }),
     ...(text && { search: await searchMatch(db, orgId, text) }),
   };
   const sort = await Promise.all(

@@ -63,6 +63,8 @@ export function presentExpense(expense: ExpenseRow, card: CardView, hold?: HoldV
     team_id: expense.team_id,
     notes: expense.notes,
     receipt_status: receiptStatusOf(expense),
+    reviewed_at: expense.reviewed_at?.toISOString() ?? null,
+    flagged: expense.flagged,
     ...(hold !== undefined && { issuing_authorization_hold: presentHold(hold, card) }),
   };
 }

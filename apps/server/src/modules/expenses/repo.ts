@@ -161,6 +161,12 @@ const RECEIPT_STATUS_WHERE = {
   not_required: sql`e.type = 'refund' AND NOT e.has_receipt`,
 };
 
+/** The needs-review queue: not reviewed, and a purchase missing its receipt or its memo, or flagged (issue 21.6). */
+const REVIEW_WHERE = {
+  needed: sql`e.reviewed_at IS NULL AND (e.flagged OR (e.type = 'capture' AND (NOT e.has_receipt OR e.notes IS NULL)))`,
+  reviewed: sql`e.reviewed_at IS NOT NULL`,
+};
+
 /** The WHERE of the criteria; `withText` false leaves the search's text out, keeping the ids it names. */
 function whereOf(criteria: ExpenseCriteria, withText = true) {
   const parts = [sql`e.org_id = ${criteria.orgId}`];
@@ -173,6 +179,7 @@ function whereOf(criteria: ExpenseCriteria, withText = true) {
   if (criteria.types) parts.push(sql`e.type = ANY(${criteria.types}::text[])`);
   if (criteria.wallets) parts.push(sql`e.wallet = ANY(${criteria.wallets}::text[])`);
   if (criteria.receipt) parts.push(RECEIPT_STATUS_WHERE[criteria.receipt]);
+  if (criteria.review) parts.push(REVIEW_WHERE[criteria.review]);
   const search = criteria.search;
   if (search) {
     const any = withText ? [sql`${SEARCH_TEXT} LIKE ${search.pattern.toLowerCase()}`] : [];
@@ -251,7 +258,7 @@ function countQuery(
   criteria: ExpenseCriteria,
   limit: number,
 ): { query: RawBuilder<{ total: number }>; capped: boolean } {
-  if (criteria.cardId !== undefined || criteria.search || criteria.wallets || criteria.receipt)
+  if (criteria.cardId !== undefined || criteria.search || criteria.wallets || criteria.receipt || criteria.review)
     return {
       query: sql<{ total: number }>`
         SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria)} LIMIT ${limit + 1}) AS matches`,

@@ -4,6 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MAX_STRING,
+  REVIEW_TEXTS,
+  expenseReviewDoneSchema,
+  expenseReviewSchema,
   PAGE_SIZES,
   calendarDateSchema,
   cardHoldsPageSchema,
@@ -15,7 +18,7 @@ import {
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
 import { receiptBriefsOfExpenses } from '../receipts/service.js';
-import { requireUser } from '../../http/guards.js';
+import { requireAdmin, requireUser } from '../../http/guards.js';
 import { validationFailed } from '../../http/errors.js';
 import { attachmentName } from '../../http/csv.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
@@ -28,6 +31,7 @@ import {
   listCardHolds,
   listCardTransactions,
   listExpenses,
+  reviewExpenses,
   updateExpenseNotes,
 } from './service.js';
 import { parseExpenseQuery } from './criteria.js';
@@ -201,6 +205,21 @@ export async function expensesRoutes(fastify: FastifyInstance) {
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         .send(body);
+    },
+  );
+
+  /** Review (issue 21.6): admins mark up to 200 transactions reviewed or not, flagged or not. */
+  app.post(
+    '/api/expenses/reviews',
+    {
+      onRequest: requireAdmin,
+      schema: { body: expenseReviewSchema, response: { 200: expenseReviewDoneSchema } },
+    },
+    async (request) => {
+      const org = orgOf(request);
+      const { ids, action } = request.body;
+      const updated = await reviewExpenses(db, org.id, userOf(request), ids, action);
+      return { data: { updated }, message: REVIEW_TEXTS.done(updated) };
     },
   );
 

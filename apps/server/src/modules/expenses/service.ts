@@ -1,4 +1,4 @@
-import { isAdmin } from '@wallet/contract';
+import { isAdmin, type ReviewAction } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import {
@@ -17,6 +17,7 @@ import { insertExpense } from './repo.js';
 import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 import { classifyExpense } from './classify.js';
 import { TtlCache } from './ttl-cache.js';
+import { applyReviewAction } from './review-repo.js';
 import {
   expenseBriefsByIds,
   markHasReceipt,
@@ -79,6 +80,25 @@ export function receiptCandidates(
 /** Transactions by id, briefly (amount, posted, merchant name), for the receipt inbox. */
 export function expenseBriefs(db: DbOrTx, orgId: number, ids: readonly number[]) {
   return expenseBriefsByIds(db, orgId, ids);
+}
+
+/**
+ * An admin marks transactions reviewed (or not), or flags them (or not), all or none: an id the organisation does not
+ * have is a 404 and nothing changes (another organisation's ids read as missing).
+ */
+export async function reviewExpenses(
+  db: Db,
+  orgId: number,
+  actor: Actor,
+  ids: readonly number[],
+  action: ReviewAction,
+): Promise<number> {
+  const unique = [...new Set(ids)];
+  return db.transaction().execute(async (tx) => {
+    const updated = await applyReviewAction(tx, orgId, unique, action, actor.id);
+    if (updated !== unique.length) throw notFound();
+    return updated;
+  });
 }
 
 /** Records whether the transaction has its receipt, in the caller's transaction (the receipts module's attach/remove). */
