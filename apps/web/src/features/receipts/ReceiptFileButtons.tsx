@@ -45,7 +45,7 @@ export function ReceiptFileButtons({ label, accessibleFor, busy, onFile, onProbl
           size={size}
           icon={<CameraOutlined />}
           disabled={busy}
-          aria-label={`Take a photo of the receipt for ${accessibleFor}`}
+          aria-label={`Take photo of the receipt for ${accessibleFor}`}
           onClick={() => cameraInput.current?.click()}
         >
           Take photo

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExpenseResource, ListResponse } from '@wallet/contract';
+import type { ExpenseResource, ListResponse, ReviewAction } from '@wallet/contract';
 import { http, type DataEnvelope, type QueryParams } from '../../../lib/http';
 import { expensesBetween, type DayRange } from '../ranges';
 import { expenseKeys } from './keys';
@@ -74,5 +74,15 @@ export function useUpdateExpenseNotes() {
       );
       void queryClient.invalidateQueries({ queryKey: expenseKeys.lists });
     },
+  });
+}
+
+/** POST /api/expenses/reviews: one review action on the chosen transactions (admins); the lists refetch. */
+export function useReviewExpenses() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ids: number[]; action: ReviewAction }) =>
+      http.post<{ data: { updated: number }; message: string }>(`${EXPENSES_PATH}/reviews`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: expenseKeys.lists }),
   });
 }

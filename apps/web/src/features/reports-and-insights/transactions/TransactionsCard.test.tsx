@@ -184,6 +184,27 @@ describe('All Transactions', { timeout: 120_000 }, () => {
     await waitFor(() => expect(lastList(api).get('filter[receipt]')).toBe('missing'));
   });
 
+  it('lets an admin choose transactions and mark them reviewed (POST /api/expenses/reviews), and filter by review', async () => {
+    const api = await renderTable([
+      makeExpense({ id: 1, reviewed_at: null, flagged: false }),
+      makeExpense({ id: 2, merchant_data: { name: 'Delta' }, reviewed_at: '2026-11-01T00:00:00Z', flagged: false }),
+      makeExpense({ id: 3, merchant_data: { name: 'Flaggy' }, reviewed_at: null, flagged: true }),
+    ]);
+    const rowOf = (name: string) => screen.getAllByRole('row').find((row) => within(row).queryByText(name))!;
+    expect(within(rowOf('Delta')).getByText('Reviewed')).toBeTruthy();
+    expect(within(rowOf('Flaggy')).getByText('Flagged')).toBeTruthy();
+    fireEvent.click(within(rowOf('Sweetgreen')).getByRole('checkbox'));
+    fireEvent.click(within(rowOf('Flaggy')).getByRole('checkbox'));
+    const chosen = await screen.findByRole('region', { name: 'Chosen transactions' });
+    expect(within(chosen).getByText('2 chosen')).toBeTruthy();
+    fireEvent.click(within(chosen).getByRole('button', { name: 'Mark reviewed' }));
+    await waitFor(() => expect(api.to('/api/expenses/reviews', 'POST')).toHaveLength(1));
+    expect(api.to('/api/expenses/reviews', 'POST')[0]!.body).toEqual({ ids: [1, 3], action: 'review' });
+    fireEvent.mouseDown(screen.getByLabelText('Filter by review'));
+    fireEvent.click(await screen.findByText('Needs review', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(lastList(api).get('filter[review]')).toBe('needed'));
+  });
+
   it('sorts every column on the server', async () => {
     const api = await renderTable();
     fireEvent.click(screen.getByText('Merchant', { selector: 'th *' }));

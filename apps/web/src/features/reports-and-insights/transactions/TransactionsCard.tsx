@@ -1,19 +1,36 @@
 import { DownloadOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Input, Select } from 'antd';
-import { REPORT_TEXTS, SEARCH_DEBOUNCE_MS, isAdmin, type ExpenseResource, type ReceiptStatus } from '@wallet/contract';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { App, Button, Card, Empty, Flex, Input, Select, Typography } from 'antd';
+import {
+  REPORT_TEXTS,
+  REVIEW_TEXTS,
+  SEARCH_DEBOUNCE_MS,
+  isAdmin,
+  type ExpenseResource,
+  type ReceiptStatus,
+  type ReviewAction,
+  type ReviewFilter,
+} from '@wallet/contract';
+import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import { ListTable } from '../../../components/ListTable';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { TableLoading } from '../../../components/TableLoading';
 import type { QueryParams } from '../../../lib/http';
 import { listQueryParams, tablePagination } from '../../../lib/list-query';
 import { useCurrentUser } from '../../../lib/session';
+import { useIsMobile } from '../../../lib/use-media-query';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListState } from '../../../lib/use-list-state';
-import { useExpenses } from '../api/expenses';
+import { useExpenses, useReviewExpenses } from '../api/expenses';
 import { WIRE_DAY } from '../../../lib/dates';
 import { expensesBetween } from '../ranges';
-import { receiptOptions, transactionColumns, transactionItem, typeOptions, walletOptions } from './columns';
+import {
+  receiptOptions,
+  reviewOptions,
+  transactionColumns,
+  transactionItem,
+  typeOptions,
+  walletOptions,
+} from './columns';
 import { DateRangeFilter, type Range } from './DateRangeFilter';
 import { ExportReportModal } from './ExportReportModal';
 
@@ -56,6 +73,20 @@ export function TransactionsCard() {
     return rest satisfies QueryParams;
   }, [state]);
   const canEditNotes = isAdmin(me.roles);
+  const { message } = App.useApp();
+  const [selected, setSelected] = useState<number[]>([]);
+  const phone = useIsMobile();
+  const reviewing = useReviewExpenses();
+  const act = (action: ReviewAction) =>
+    reviewing.mutate(
+      { ids: selected, action },
+      {
+        onSuccess: (answer) => {
+          void message.success(answer.message);
+          setSelected([]);
+        },
+      },
+    );
   const columns = useMemo(() => transactionColumns(state, { canEditNotes }), [state, canEditNotes]);
   const stacked = useMemo(
     () => ({ label: 'Transaction', render: (row: ExpenseResource) => transactionItem(row, { canEditNotes }) }),
@@ -70,7 +101,8 @@ export function TransactionsCard() {
     state.filters.between ||
     state.filters.type ||
     state.filters.wallet ||
-    state.filters.receipt,
+    state.filters.receipt ||
+    state.filters.review,
   );
 
   let emptyText: ReactNode;
@@ -123,6 +155,17 @@ export function TransactionsCard() {
           onChange={setChoices('wallet')}
           style={{ flex: '1 1 170px', maxWidth: 240 }}
         />
+        {canEditNotes && (
+          <Select<ReviewFilter>
+            allowClear
+            aria-label="Filter by review"
+            placeholder="Review"
+            options={reviewOptions}
+            value={state.filters.review as ReviewFilter | undefined}
+            onChange={(value) => setFilter('review', value)}
+            style={{ flex: '1 1 150px', maxWidth: 190 }}
+          />
+        )}
         <Select<ReceiptStatus>
           allowClear
           aria-label="Filter by receipt"
@@ -141,9 +184,31 @@ export function TransactionsCard() {
           </Button>
         </Flex>
       </Flex>
+      {canEditNotes && selected.length > 0 && (
+        <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }} role="region" aria-label="Chosen transactions">
+          <Typography.Text>{selected.length} chosen</Typography.Text>
+          <Button type="primary" loading={reviewing.isPending} onClick={() => act('review')}>
+            {REVIEW_TEXTS.markReviewed}
+          </Button>
+          <Button loading={reviewing.isPending} onClick={() => act('flag')}>
+            Flag
+          </Button>
+          <Button type="link" onClick={() => setSelected([])}>
+            Clear
+          </Button>
+        </Flex>
+      )}
       <ListTable<ExpenseResource>
         size="middle"
         rowKey="id"
+        // Choosing rows is a desktop table's (a phone's rows are stacked items).
+        {...(canEditNotes &&
+          !phone && {
+            rowSelection: {
+              selectedRowKeys: selected,
+              onChange: (keys: Key[]) => setSelected(keys as number[]),
+            },
+          })}
         columns={columns}
         stacked={stacked}
         dataSource={expenses.data?.data}

@@ -6,6 +6,7 @@ import {
   RECEIPT_STATUSES,
   RECEIPT_STATUS_LABELS,
   REPORT_TEXTS,
+  REVIEW_TEXTS,
   merchantCategoryName,
   type ExpenseResource,
 } from '@wallet/contract';
@@ -22,6 +23,10 @@ import { StackedItem } from '../../../components/ListTable';
 const TYPE_NAMES: Record<ExpenseResource['type'], string> = { capture: 'Capture', refund: 'Refund' };
 export const typeOptions = EXPENSE_TYPES.map((type) => ({ value: type, label: TYPE_NAMES[type] }));
 export const walletOptions = DIGITAL_WALLETS.map((wallet) => ({ value: wallet, label: DIGITAL_WALLET_NAMES[wallet] }));
+export const reviewOptions = [
+  { value: 'needed', label: REVIEW_TEXTS.needsReview },
+  { value: 'reviewed', label: REVIEW_TEXTS.reviewed },
+];
 export const receiptOptions = RECEIPT_STATUSES.map((status) => ({
   value: status,
   label: RECEIPT_STATUS_LABELS[status],
@@ -94,6 +99,15 @@ const typeTag = (row: ExpenseResource) => (
 );
 const walletCell = (row: ExpenseResource) =>
   row.wallet ? <span style={nowrap}>{DIGITAL_WALLET_NAMES[row.wallet]}</span> : none;
+/** Reviewed, flagged, or nothing (admins see it; issue 21.6). */
+const reviewTag = (row: ExpenseResource) =>
+  row.flagged ? (
+    <Tag color="red">{REVIEW_TEXTS.flagged}</Tag>
+  ) : row.reviewed_at ? (
+    <Tag color="green">{REVIEW_TEXTS.reviewed}</Tag>
+  ) : (
+    none
+  );
 const categoryName = (row: ExpenseResource) => row.wallet_category?.name ?? REPORT_TEXTS.uncategorized;
 
 /** On a phone: the merchant and amount on top, every other column below as label and value. */
@@ -182,5 +196,8 @@ export function transactionColumns(
     { title: 'Type', ...sortable('type'), render: (_, row) => typeTag(row) },
     { title: 'Digital Wallet', ...sortable('wallet'), render: (_, row) => walletCell(row) },
     { title: 'Receipt', key: 'receipt', render: (_, row) => <Receipt row={row} /> },
+    ...(canEditNotes
+      ? [{ title: 'Review', key: 'review', render: (_: unknown, row: ExpenseResource) => reviewTag(row) }]
+      : []),
   ];
 }
