@@ -92,6 +92,10 @@ export const OPERATION_NAMES: Record<string, { summary: string; operationId?: st
   'GET /api/expenses': { summary: 'Search transactions' },
   'GET /api/expenses/export': { summary: 'Export transactions', operationId: 'exportExpenses' },
   'PATCH /api/expenses/:id': { summary: "Update a transaction's note (its memo): admins, or its cardholder" },
+  'GET /api/declines': {
+    summary: "Declined purchases by reason (the organisation's for admins, one's own for members)",
+    operationId: 'listDeclines',
+  },
   'POST /api/expenses/reviews': {
     summary: 'Mark transactions reviewed or not, flagged or not (admins)',
     operationId: 'reviewExpenses',

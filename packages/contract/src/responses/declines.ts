@@ -25,3 +25,13 @@ export const userDeclineSchema = z.object({
 export type UserDecline = z.infer<typeof userDeclineSchema>;
 
 export const userDeclinesPageSchema = pageOf(userDeclineSchema);
+
+/**
+ * GET /api/declines (Reports & Insights, issue 20.6): the organisation's declined purchases for admins (a member's
+ * own only), newest first, filter[reason] (codes, comma-separated) and filter[user_id]; each names its cardholder.
+ */
+export const reportDeclineSchema = userDeclineSchema.extend({
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type ReportDecline = z.infer<typeof reportDeclineSchema>;
+export const reportDeclinesPageSchema = pageOf(reportDeclineSchema);

@@ -45,3 +45,36 @@ describe('GET /api/users/{id}/declines', () => {
     expect((await adminClient.get(`/api/users/${admin.id}/declines`)).json()).toMatchObject({ data: [] });
   });
 });
+
+describe('GET /api/declines (Reports & Insights)', () => {
+  it("lists the organisation's declines for admins, filtered by reason and person; a member sees only their own", async () => {
+    const { admin, member, adminClient, memberClient, anonymous } = await setupOrg(ctx);
+    await acceptTermsInDb(ctx.db, member.id);
+    await topUp(adminClient, 1_000_000);
+    const card = await createCard(adminClient, member.id);
+    await fundCard(adminClient, card.id, 1_000);
+    await activateCard(adminClient, card.id);
+    const buy = (amount: number, name: string) =>
+      adminClient.post('/api/simulator/purchases', { card_id: card.id, amount, merchant: { name }, capture: 'later' });
+    await buy(2_000, 'Delta Air Lines');
+    await adminClient.put(`/api/cards/${card.id}/status`, { status: 'inactive' });
+    await buy(100, 'Blue Bottle Coffee');
+
+    const all = (await adminClient.get('/api/declines')).json();
+    expect(all.meta.total).toBe(2);
+    expect(all.data.map((row: { decline_reason: string }) => row.decline_reason)).toEqual([
+      'card_inactive',
+      'insufficient_funds',
+    ]);
+    expect(all.data[0]).toMatchObject({ user: { id: member.id }, card: { id: card.id }, requested_amount: 100 });
+    const funds = (
+      await adminClient.get('/api/declines?filter[reason]=insufficient_funds,spending_limit_exceeded')
+    ).json();
+    expect(funds.data.map((row: { requested_amount: number }) => row.requested_amount)).toEqual([2_000]);
+    expect((await adminClient.get(`/api/declines?filter[user_id]=${admin.id}`)).json().meta.total).toBe(0);
+    // A member's are their own, whoever they name.
+    expect((await memberClient.get(`/api/declines?filter[user_id]=${admin.id}`)).json().meta.total).toBe(2);
+    expect((await adminClient.get('/api/declines?filter[reason]=lost_card')).statusCode).toBe(422);
+    expect((await anonymous.get('/api/declines')).statusCode).toBe(401);
+  });
+});

@@ -103,15 +103,32 @@ export async function declinesOfUser(
   userId: number,
   page: { number: number; size: number },
 ) {
-  const base = db
-    .selectFrom('authorization_holds')
-    .where('org_id', '=', orgId)
-    .where('user_id', '=', userId)
-    .where('approved', '=', false);
+  return declinesOf(db, orgId, { userId }, page);
+}
+
+/** The organisation's declined purchases, newest first, a page and how many: one person's or anyone's, by reason. */
+export async function declinesOf(
+  db: DbOrTx,
+  orgId: number,
+  filters: { userId?: number; reasons?: readonly string[] },
+  page: { number: number; size: number },
+) {
+  let base = db.selectFrom('authorization_holds').where('org_id', '=', orgId).where('approved', '=', false);
+  if (filters.userId !== undefined) base = base.where('user_id', '=', filters.userId);
+  if (filters.reasons?.length) base = base.where('decline_reason', 'in', filters.reasons);
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     base
-      .select(['id', 'card_id', 'merchant_data', 'requested_amount', 'decline_reason', 'decline_detail', 'created_at'])
+      .select([
+        'id',
+        'card_id',
+        'user_id',
+        'merchant_data',
+        'requested_amount',
+        'decline_reason',
+        'decline_detail',
+        'created_at',
+      ])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(page.size)

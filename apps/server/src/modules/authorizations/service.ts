@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import type { AuthorizationHoldsTable } from '../../db/schema.js';
-import type { DeclineDetail, DeclineReason, SpendingControls } from '@wallet/contract';
+import { isAdmin, type DeclineDetail, type DeclineReason, type SpendingControls } from '@wallet/contract';
 import {
   countSpendOfNewHold,
   findCardsByIds,
@@ -13,7 +13,7 @@ import {
 import { authorizationDecisionDuration, authorizationDeclines } from '../../observability/metrics.js';
 import { isValidAmount } from './decline-rules.js';
 import { cardActivity, publishLive } from '../live/service.js';
-import { getUser, type Actor } from '../users/service.js';
+import { getUser, namesOfUsers, type Actor } from '../users/service.js';
 import { PurchaseNotifier, wakePurchaseNotifiers } from './purchase-notifier.js';
 import * as repo from './repo.js';
 import { decideAndHold, declineReasonQuery, insertHold, updateHold, type HoldStatus } from './repo.js';
@@ -321,6 +321,26 @@ export type { PurchaseNotifier } from './purchase-notifier.js';
  * A page of a person's declined purchases, newest first, each with its card (members reach only themselves: another's
  * id is a 404, as for every route about a person; admins anyone of their organisation).
  */
+/**
+ * Declined purchases for Reports & Insights (issue 20.6): an admin's are the organisation's (one person's with
+ * `userId`), a member's only their own whatever they ask; filtered by reason codes.
+ */
+export async function declinesForReports(
+  db: DbOrTx,
+  orgId: number,
+  actor: Actor,
+  filters: { userId?: number; reasons?: readonly DeclineReason[] },
+  page: { number: number; size: number },
+) {
+  const userId = isAdmin(actor.roles) ? filters.userId : actor.id;
+  const { rows, total } = await repo.declinesOf(db, orgId, { userId, reasons: filters.reasons }, page);
+  const [cards, names] = await Promise.all([
+    findCardsByIds(db, orgId, [...new Set(rows.map((row) => row.card_id))]),
+    namesOfUsers(db, orgId, [...new Set(rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id])))]),
+  ]);
+  return { rows, total, cards: new Map(cards.map((card) => [card.id, card])), names };
+}
+
 export async function declinesOfUser(
   db: DbOrTx,
   orgId: number,
