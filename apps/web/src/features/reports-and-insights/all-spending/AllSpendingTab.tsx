@@ -5,6 +5,7 @@ import { DEFAULT_CHART_RANGE, chartRange, type ChartRangeKey } from '../../../li
 import { paths } from '../../../paths';
 import { windowOf } from '../ranges';
 import { TransactionsCard } from '../transactions/TransactionsCard';
+import { DeclinesCard } from '../declines/DeclinesCard';
 import { FundingSpendingChart } from './FundingSpendingChart';
 import { StatsInsightsCard } from './StatsInsightsCard';
 import { SummaryCard } from './SummaryCard';
@@ -70,6 +71,7 @@ export function AllSpendingTab() {
         </Col>
       </Row>
       <TransactionsCard />
+      <DeclinesCard />
     </Flex>
   );
 }
