@@ -20,7 +20,7 @@ import {
   type ReceiptType,
 } from '@wallet/contract';
 import { orgOf, userOf } from '../../http/context.js';
-import { validationFailed } from '../../http/errors.js';
+import { badRequest, HttpError, validationFailed } from '../../http/errors.js';
 import { requireUser } from '../../http/guards.js';
 import { readUpload } from '../../http/upload.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
@@ -83,11 +83,14 @@ export async function receiptRoutes(fastify: FastifyInstance) {
             uploads.push({ bytes, type: checkReceiptUpload(bytes, file.file.truncated), fileName: file.filename });
           }
         } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          if (error instanceof HttpError) throw error;
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE')
             throw validationFailed({ [RECEIPT_FIELD]: [RECEIPT_MESSAGES.tooLarge] });
-          if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
+          if (code === 'FST_FILES_LIMIT')
             throw validationFailed({ [RECEIPT_FIELD]: [`Up to ${MAX_INBOX_FILES} receipts at once.`] });
-          throw error;
+          // Anything else is a body that isn't readable multipart: the client's (400), as for any upload.
+          throw badRequest('The upload could not be read. Choose the receipts again.');
         }
       }
       if (uploads.length === 0) throw validationFailed({ [RECEIPT_FIELD]: [RECEIPT_MESSAGES.missing] });
