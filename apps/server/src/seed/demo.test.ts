@@ -121,6 +121,15 @@ describe('the demo history', () => {
 });
 
 describe('the demo requests', () => {
+  it('keeps the year of purchases out of the bell: the purchase notifier starts after the seeded history', async () => {
+    const cursor = await ctx.db.selectFrom('purchase_notifier_cursor').select('last_hold_id').executeTakeFirstOrThrow();
+    const history = await ctx.db
+      .selectFrom('authorization_holds')
+      .select((eb) => eb.fn.max('id').as('newest'))
+      .executeTakeFirstOrThrow();
+    expect(Number(cursor.last_hold_id)).toBe(Number(history.newest));
+  });
+
   it('has pending, approved, rejected, forced and recurring requests across both teams', async () => {
     const admin = await ctx.client('localhost').signIn('admin@demo.test', DEMO_PASSWORD);
     const all = (await admin.get('/api/purchase-requests?include=team,recurringPurchaseRequest&page[size]=50')).json();

@@ -7,6 +7,7 @@ import { seedDemoHistory } from './demo-history.js';
 import { seedDemoRequests } from './demo-requests.js';
 import type { Jobs } from '../jobs/queue.js';
 import { findOrganizationBySlug, insertOrganization } from '../modules/orgs/service.js';
+import { skipPurchaseNoticesSoFar } from '../modules/authorizations/service.js';
 import { createTeamInTransaction } from '../modules/teams/service.js';
 import { createPersonWithoutRole, createUserInTransaction, findUserByEmail } from '../modules/users/service.js';
 import { verifyPassword } from '../crypto/passwords.js';
@@ -80,6 +81,8 @@ export async function seedDemoOrganisation(
   });
   await seedDemoCards(deps, orgId, adminId);
   await seedDemoHistory(deps, orgId);
+  // The year of purchases is history: the bell tells only of what happens from now on.
+  await skipPurchaseNoticesSoFar(db);
   await seedDemoCardControls(deps, orgId);
   await seedDemoRequests(deps, (await findOrganizationBySlug(db, DEMO_SLUG))!, origin);
   return true;

@@ -94,3 +94,13 @@ export function holdsToTell(db: DbOrTx, after: number, upTo: number, limit: numb
     .limit(limit)
     .execute();
 }
+
+/** Moves the cursor past every hold there is now: those purchases are never told of (a seeded history). */
+export async function skipHoldsSoFar(db: DbOrTx): Promise<void> {
+  await sql`
+    UPDATE purchase_notifier_cursor
+    SET last_hold_id = (SELECT coalesce(max(id), 0) FROM authorization_holds), horizon_id = NULL,
+      horizon_snapshot = NULL, updated_at = now()
+    WHERE id = 1
+  `.execute(db);
+}

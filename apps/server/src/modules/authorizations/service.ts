@@ -15,6 +15,7 @@ import { isValidAmount } from './decline-rules.js';
 import { cardActivity, publishLive } from '../live/service.js';
 import { getUser, namesOfUsers, type Actor } from '../users/service.js';
 import { PurchaseNotifier, wakePurchaseNotifiers } from './purchase-notifier.js';
+import { skipHoldsSoFar } from './notifier-repo.js';
 import * as repo from './repo.js';
 import { decideAndHold, declineReasonQuery, insertHold, updateHold, type HoldStatus } from './repo.js';
 
@@ -352,4 +353,12 @@ export async function declinesOfUser(
   const { rows, total } = await repo.declinesOfUser(db, orgId, user.id, page);
   const cards = await findCardsByIds(db, orgId, [...new Set(rows.map((row) => row.card_id))]);
   return { rows, total, cards: new Map(cards.map((card) => [card.id, card])) };
+}
+
+/**
+ * The purchases made so far are history, not news: the notifier starts after them. The demo seed calls it after
+ * writing a year of purchases, which would otherwise fill Jordan's bell with hundreds of "approved" notices.
+ */
+export function skipPurchaseNoticesSoFar(db: DbOrTx): Promise<void> {
+  return skipHoldsSoFar(db);
 }
