@@ -34,8 +34,18 @@ const ALL_COLUMNS = [
   'Type',
   'Digital Wallet',
 ];
-/** The CSV of all columns: Merchant Category is written as its readable name and, beside it, Stripe's key. */
-const CSV_HEADER = [...ALL_COLUMNS.slice(0, 6), 'Merchant Category Key', ...ALL_COLUMNS.slice(6)];
+/**
+ * The CSV of all columns: the Card is followed by its nickname and purpose (issue 20.4), Merchant Category is written
+ * as its readable name and, beside it, Stripe's key.
+ */
+const CSV_HEADER = [
+  ...ALL_COLUMNS.slice(0, 4),
+  'Card nickname',
+  'Card purpose',
+  ...ALL_COLUMNS.slice(4, 6),
+  'Merchant Category Key',
+  ...ALL_COLUMNS.slice(6),
+];
 const REPORT = {
   generated: 'Report generated successfully!',
   atLeastOneColumn: 'At least one column must be selected',
