@@ -33,3 +33,4 @@ export * from './live-events.js';
 export * from './notifications.js';
 export * from './purchase-notices.js';
 export * from './receipts.js';
+export * from './month-close.js';

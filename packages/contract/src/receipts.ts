@@ -142,6 +142,15 @@ export const REVIEW_TEXTS = {
   flagged: 'Flagged',
   done: (count: number) => (count === 1 ? '1 transaction updated.' : `${count} transactions updated.`),
   chooseTransactions: 'Choose at least one transaction.',
+  /** The All Transactions views (All / Needs review / Reviewed) and why a row needs review. */
+  allView: 'All',
+  viewLabel: 'Review view',
+  flag: 'Flag',
+  missingReceipt: 'Missing receipt',
+  missingMemo: 'Missing memo',
+  memoRequired: 'Memo required',
+  queueEmpty: 'Nothing needs review. Transactions missing a receipt or a memo, and flagged ones, appear here.',
+  reviewedEmpty: 'No transaction is marked reviewed yet.',
 } as const;
 
 /** POST /api/expenses/reviews: one action on up to 200 of the organisation's transactions (admins). */
