@@ -34,3 +34,4 @@ export * from './notifications.js';
 export * from './purchase-notices.js';
 export * from './receipts.js';
 export * from './month-close.js';
+export * from './accounting.js';
