@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDateSchema, isCalendarDay } from './dates.js';
 import { centsField } from './cards.js';
 import { idSchema } from './fields.js';
+import { glCodeSchema } from './accounting.js';
 
 export const REQUEST_MESSAGES = {
   submitted: 'Submitted Successfully',
@@ -119,6 +120,8 @@ export const walletCategorySchema = z.object({
     .trim()
     .min(1, 'Please enter a category name')
     .max(100, 'The name may not be greater than 100 characters.'),
+  /** Its general-ledger account code (issue 21.7); absent leaves it as it is. */
+  gl_code: glCodeSchema.optional(),
 });
 export const DEFAULT_WALLET_CATEGORIES = ['Travel', 'Software', 'Meals', 'Office', 'Marketing', 'Other'] as const;
 

@@ -11,7 +11,10 @@ import { personSchema } from './users.js';
 
 const idAndName = z.object({ id: z.number().int(), name: z.string() });
 
-export const walletCategoryResourceSchema = idAndName.extend({ created_at: z.string() });
+export const walletCategoryResourceSchema = idAndName.extend({
+  gl_code: z.string().nullable(),
+  created_at: z.string(),
+});
 export const walletCategoryItemSchema = dataOf(walletCategoryResourceSchema);
 /** Every category on one page (the list is short and never paged). */
 export const walletCategoriesPageSchema = pageOf(walletCategoryResourceSchema);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context.js';
 import { setupOrg } from '../../test/helpers.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
+import { GL_CODE_MESSAGES } from '@wallet/contract';
 
 /** Wallet categories: seeded per organisation, listed for everyone, created and renamed by admins. */
 const ctx = useTestApp();
@@ -23,6 +24,7 @@ describe('wallet categories', () => {
     expect(response.json().data[0]).toMatchObject({
       id: expect.any(Number),
       name: expect.any(String),
+      gl_code: null,
       created_at: expect.any(String),
     });
     expect((await org.anonymous.get('/api/wallet-categories')).statusCode).toBe(401);
@@ -117,5 +119,83 @@ describe('wallet categories', () => {
       (await org.adminClient.put(`/api/wallet-categories/${theirs[0]!.id}`, { name: 'Hijacked' })).statusCode,
     ).toBe(404);
     expect(names(await otherAdmin.get('/api/wallet-categories'))).not.toContain('Hijacked');
+  });
+
+  it('GL codes (issue 21.7): set on create or update, kept when left out, cleared by null or empty, each change audited', async () => {
+    const created = await org.adminClient.post('/api/wallet-categories', { name: 'Conferences', gl_code: ' 6400-01 ' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json().data as { id: number };
+    expect(created.json().data).toMatchObject({ name: 'Conferences', gl_code: '6400-01' });
+    const listed = (await org.memberClient.get('/api/wallet-categories')).json().data as Array<{ id: number }>;
+    expect(listed.find((category) => category.id === id)).toMatchObject({ gl_code: '6400-01' });
+    // A rename without gl_code keeps the code.
+    const renamed = await org.adminClient.put(`/api/wallet-categories/${id}`, { name: 'Courses' });
+    expect(renamed.json().data).toMatchObject({ name: 'Courses', gl_code: '6400-01' });
+    const changed = await org.adminClient.put(`/api/wallet-categories/${id}`, {
+      name: 'Courses',
+      gl_code: 'EXP.TRAIN',
+    });
+    expect(changed.json().data.gl_code).toBe('EXP.TRAIN');
+    // Not unique: another category may book to the same account.
+    const same = await org.adminClient.post('/api/wallet-categories', { name: 'Books', gl_code: 'EXP.TRAIN' });
+    expect(same.statusCode).toBe(201);
+    for (const cleared of [null, '', '  ']) {
+      await org.adminClient.put(`/api/wallet-categories/${id}`, { name: 'Courses', gl_code: 'X1' });
+      const response = await org.adminClient.put(`/api/wallet-categories/${id}`, { name: 'Courses', gl_code: cleared });
+      expect(response.json().data.gl_code, String(cleared)).toBe(null);
+    }
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('org_id', '=', org.organization.id)
+      .where('subject_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(audit.slice(0, 4)).toEqual([
+      { action: 'wallet_category.created', details: { name: 'Conferences', gl_code: '6400-01' } },
+      { action: 'wallet_category.renamed', details: { old_name: 'Conferences', new_name: 'Courses' } },
+      { action: 'wallet_category.gl_code_changed', details: { old_gl_code: '6400-01', new_gl_code: 'EXP.TRAIN' } },
+      { action: 'wallet_category.gl_code_changed', details: { old_gl_code: 'EXP.TRAIN', new_gl_code: 'X1' } },
+    ]);
+  });
+
+  it('a GL code of other characters, too long, or not text is a 422 on gl_code, and nothing is written', async () => {
+    const before = await ctx.db
+      .selectFrom('wallet_categories')
+      .selectAll()
+      .where('org_id', '=', org.organization.id)
+      .execute();
+    const travel = before.find((category) => category.name === 'Travel')!;
+    const cases: Array<[unknown, string]> = [
+      ['60/00', GL_CODE_MESSAGES.characters],
+      ['6000 01', GL_CODE_MESSAGES.characters],
+      ['-6000', GL_CODE_MESSAGES.characters],
+      ['=1+1', GL_CODE_MESSAGES.characters],
+      ['6'.repeat(21), GL_CODE_MESSAGES.tooLong],
+      [6000, GL_CODE_MESSAGES.notText],
+    ];
+    for (const [glCode, message] of cases) {
+      const create = await org.adminClient.post('/api/wallet-categories', { name: 'Fresh', gl_code: glCode });
+      expect(create.statusCode, String(glCode)).toBe(422);
+      expect(create.json().errors).toEqual({ gl_code: [message] });
+      const update = await org.adminClient.put(`/api/wallet-categories/${travel.id}`, {
+        name: 'Travel',
+        gl_code: glCode,
+      });
+      expect(update.statusCode, String(glCode)).toBe(422);
+      expect(update.json().errors).toEqual({ gl_code: [message] });
+    }
+    expect(
+      (await org.memberClient.put(`/api/wallet-categories/${travel.id}`, { name: 'Travel', gl_code: '1' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await org.anonymous.put(`/api/wallet-categories/${travel.id}`, { name: 'Travel', gl_code: '1' })).statusCode,
+    ).toBe(401);
+    const after = await ctx.db
+      .selectFrom('wallet_categories')
+      .selectAll()
+      .where('org_id', '=', org.organization.id)
+      .execute();
+    expect(after).toEqual(before);
   });
 });

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/database.js';
 export function listCategories(db: DbOrTx, orgId: number) {
   return db
     .selectFrom('wallet_categories')
-    .select(['id', 'name', 'created_at'])
+    .select(['id', 'name', 'gl_code', 'created_at'])
     .where('org_id', '=', orgId)
     .orderBy('name')
     .execute();
@@ -12,7 +12,7 @@ export function listCategories(db: DbOrTx, orgId: number) {
 export function findCategory(db: DbOrTx, orgId: number, id: number) {
   return db
     .selectFrom('wallet_categories')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'gl_code'])
     .where('org_id', '=', orgId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -27,21 +27,27 @@ export function findCategoryByName(db: DbOrTx, orgId: number, name: string) {
     .executeTakeFirst();
 }
 
-export function insertCategory(db: DbOrTx, orgId: number, name: string) {
+export function insertCategory(db: DbOrTx, orgId: number, name: string, glCode: string | null = null) {
   return db
     .insertInto('wallet_categories')
-    .values({ org_id: orgId, name })
-    .returning(['id', 'name', 'created_at'])
+    .values({ org_id: orgId, name, gl_code: glCode })
+    .returning(['id', 'name', 'gl_code', 'created_at'])
     .executeTakeFirstOrThrow();
 }
 
-export async function renameCategory(db: DbOrTx, orgId: number, id: number, name: string) {
+/** Its name, and its GL code unless `glCode` is undefined (left as it is). */
+export async function updateCategory(
+  db: DbOrTx,
+  orgId: number,
+  id: number,
+  changes: { name: string; glCode?: string | null },
+) {
   return db
     .updateTable('wallet_categories')
-    .set({ name })
+    .set({ name: changes.name, ...(changes.glCode !== undefined && { gl_code: changes.glCode }) })
     .where('org_id', '=', orgId)
     .where('id', '=', id)
-    .returning(['id', 'name', 'created_at'])
+    .returning(['id', 'name', 'gl_code', 'created_at'])
     .executeTakeFirst();
 }
 

@@ -6,7 +6,7 @@ import { orgOf } from '../../http/context.js';
 import { requireAdmin, requireUser } from '../../http/guards.js';
 import { auditByOf } from '../../http/audit-by.js';
 import { presentCategory, presentCategoryList } from './presenter.js';
-import { categoriesOf, createCategory, renameWalletCategory } from './service.js';
+import { categoriesOf, createCategory, updateWalletCategory } from './service.js';
 
 export async function walletCategoryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +25,7 @@ export async function walletCategoryRoutes(fastify: FastifyInstance) {
     { onRequest: requireAdmin, schema: { body: walletCategorySchema, response: { 201: walletCategoryItemSchema } } },
     async (request, reply) => {
       return reply.code(201).send({
-        data: presentCategory(await createCategory(db, orgOf(request).id, request.body.name, auditByOf(request))),
+        data: presentCategory(await createCategory(db, orgOf(request).id, request.body, auditByOf(request))),
       });
     },
   );
@@ -43,7 +43,7 @@ export async function walletCategoryRoutes(fastify: FastifyInstance) {
     async (request) => {
       return {
         data: presentCategory(
-          await renameWalletCategory(db, orgOf(request).id, request.params.id, request.body.name, auditByOf(request)),
+          await updateWalletCategory(db, orgOf(request).id, request.params.id, request.body, auditByOf(request)),
         ),
       };
     },

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
 import * as categoriesRepo from './repo.js';
-import { findCategoryByName, insertCategory, renameCategory } from './repo.js';
+import { findCategoryByName, insertCategory, updateCategory } from './repo.js';
 
 /** The organisation's categories by name. */
 export function listCategories(db: DbOrTx, orgId: number) {
@@ -39,37 +39,65 @@ function takenOnRace(error: { code?: string }): never {
   throw error;
 }
 
-export async function createCategory(db: Db, orgId: number, name: string, by?: AuditBy) {
+export async function createCategory(
+  db: Db,
+  orgId: number,
+  input: { name: string; gl_code?: string | null },
+  by?: AuditBy,
+) {
+  const { name } = input;
   if (await findCategoryByName(db, orgId, name)) throw validationFailed({ name: [TAKEN] });
   return db.transaction().execute(async (tx) => {
-    const created = await insertCategory(tx, orgId, name).catch(takenOnRace);
+    const created = await insertCategory(tx, orgId, name, input.gl_code ?? null).catch(takenOnRace);
     await recordAudit(tx, {
       orgId,
       by,
       action: 'wallet_category.created',
       subject: { type: 'wallet_category', id: created.id, label: created.name },
-      details: { name: created.name },
+      details: { name: created.name, ...(created.gl_code && { gl_code: created.gl_code }) },
     });
     return created;
   });
 }
 
-export async function renameWalletCategory(db: Db, orgId: number, id: number, name: string, by?: AuditBy) {
+/** Renames a category and, when `gl_code` is given, sets or clears its GL code; each change audited. */
+export async function updateWalletCategory(
+  db: Db,
+  orgId: number,
+  id: number,
+  input: { name: string; gl_code?: string | null },
+  by?: AuditBy,
+) {
+  const { name } = input;
   const holder = await findCategoryByName(db, orgId, name);
   if (holder && holder.id !== id) throw validationFailed({ name: [TAKEN] });
   return db.transaction().execute(async (tx) => {
     const before = await findCategory(tx, orgId, id);
-    const renamed = before && (await renameCategory(tx, orgId, id, name).catch(takenOnRace));
-    if (!before || !renamed) throw notFound();
-    if (before.name !== renamed.name) {
+    const updated = before && (await updateCategory(tx, orgId, id, { name, glCode: input.gl_code }).catch(takenOnRace));
+    if (!before || !updated) throw notFound();
+    const subject = { type: 'wallet_category' as const, id, label: updated.name };
+    if (before.name !== updated.name) {
       await recordAudit(tx, {
         orgId,
         by,
         action: 'wallet_category.renamed',
-        subject: { type: 'wallet_category', id, label: renamed.name },
-        details: { old_name: before.name, new_name: renamed.name },
+        subject,
+        details: { old_name: before.name, new_name: updated.name },
       });
     }
-    return renamed;
+    if (before.gl_code !== updated.gl_code) {
+      await recordAudit(tx, {
+        orgId,
+        by,
+        action: 'wallet_category.gl_code_changed',
+        subject,
+        details: { old_gl_code: before.gl_code, new_gl_code: updated.gl_code },
+      });
+    }
+    return updated;
   });
+}
+
+export function renameWalletCategory(db: Db, orgId: number, id: number, name: string, by?: AuditBy) {
+  return updateWalletCategory(db, orgId, id, { name }, by);
 }
