@@ -25,6 +25,12 @@ export const glCodeSchema = z
   .nullable()
   .transform((value) => value || null);
 
+/** The report export's columns for them (GET /api/expenses/export): GL code after Category, Receipt after Notes. */
+export const REPORT_EXPORT_EXTRA_LABELS = {
+  gl_code: 'GL code',
+  receipt: 'Receipt',
+} as const;
+
 export const ACCOUNTING_EXPORT_FORMATS = ['quickbooks', 'xero'] as const;
 export type AccountingExportFormat = (typeof ACCOUNTING_EXPORT_FORMATS)[number];
 export const ACCOUNTING_EXPORT_FORMAT_LABELS: Record<AccountingExportFormat, string> = {

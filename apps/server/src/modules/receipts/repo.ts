@@ -123,3 +123,14 @@ export function receiptsOfExpenses(db: DbOrTx, orgId: number, expenseIds: readon
     .where('expense_id', 'in', expenseIds)
     .execute();
 }
+
+/** The files of these transactions' receipts: what the period's receipts archive reads from storage. */
+export function receiptFilesOfExpenses(db: DbOrTx, orgId: number, expenseIds: readonly number[]) {
+  if (expenseIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('receipts')
+    .select(['id', 'type', 'expense_id', 'storage_key', 'byte_size'])
+    .where('org_id', '=', orgId)
+    .where('expense_id', 'in', expenseIds)
+    .execute();
+}
