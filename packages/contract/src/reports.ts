@@ -126,6 +126,7 @@ export interface ExpenseResource {
   team?: { id: number; name: string; color: string } | null;
   notes: string | null;
   receipt_status?: 'attached' | 'missing' | 'not_required';
+  memo_required?: boolean;
   reviewed_at?: string | null;
   flagged?: boolean;
   /** Its receipt, briefly (issue 21); null when none is attached. */

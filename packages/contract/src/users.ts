@@ -116,7 +116,14 @@ export interface UserResource {
   avatar_url: string | null;
   roles?: string[];
   teams?: Array<{ id: number; name: string; color: string }>;
-  cards?: Array<{ id: number; status: string; spending_limit: number; last4: string }>;
+  cards?: Array<{
+    id: number;
+    status: string;
+    spending_limit: number;
+    last4: string;
+    type?: string;
+    nickname?: string | null;
+  }>;
   stripe_cardholder_id: string | null;
   issuing_tos_acceptance: { accepted_at: string | null };
   invitation_pending: boolean;

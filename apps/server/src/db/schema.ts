@@ -152,6 +152,11 @@ export interface CardSettingsTable {
   org_funds_low_threshold: ColumnType<number | null, number | null | undefined, number | null>;
   /** Set while the admins know the funds are below the threshold (told once per crossing). */
   org_funds_low_notified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Receipt and memo policy (issue 21 points 4, 5); null: every purchase needs a receipt, no reminders, never, none. */
+  receipt_required_above: ColumnType<number | null, number | null | undefined, number | null>;
+  receipt_reminder_days: ColumnType<number | null, number | null | undefined, number | null>;
+  receipt_deactivate_days: ColumnType<number | null, number | null | undefined, number | null>;
+  memo_required_above: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: UpdatedAt;
 }
 

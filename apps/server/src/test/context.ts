@@ -41,7 +41,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
     // PUBLIC_URL http://localhost: an organisation's links are http://<slug>.localhost, the host its test client sends.
     const config = loadConfig({
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATABASE_URL: database.url,
       WEB_DIST: '/nonexistent',
       DATA_DIR: dataDir,

@@ -42,6 +42,8 @@ export const expenseResourceSchema = z.object({
   wallet_category: idAndName.nullable().optional(),
   team: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable().optional(),
   receipt_status: z.enum(RECEIPT_STATUSES).optional(),
+  /** A purchase above Card Settings' memo threshold without a memo (issue 21.5). */
+  memo_required: z.boolean().optional(),
   /** Review (issue 21.6): when it was marked reviewed (null: not yet), and whether it is flagged. */
   reviewed_at: z.string().nullable().optional(),
   flagged: z.boolean().optional(),

@@ -33,7 +33,16 @@ export const userResourceSchema = z.object({
   roles: z.array(z.string()).optional(),
   teams: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })).optional(),
   cards: z
-    .array(z.object({ id: z.number().int(), status: z.string(), spending_limit: z.number(), last4: z.string() }))
+    .array(
+      z.object({
+        id: z.number().int(),
+        status: z.string(),
+        spending_limit: z.number(),
+        last4: z.string(),
+        type: z.string().optional(),
+        nickname: z.string().nullable().optional(),
+      }),
+    )
     .optional(),
   stripe_cardholder_id: z.string().nullable(),
   issuing_tos_acceptance: z.object({ accepted_at: z.string().nullable() }),

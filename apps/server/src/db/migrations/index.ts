@@ -32,6 +32,7 @@ import * as notificationSwitches from './0030_notification_switches.js';
 import * as receipts from './0031_receipts.js';
 import * as expenseReceiptFlag from './0032_expense_receipt_flag.js';
 import * as expenseReview from './0033_expense_review.js';
+import * as receiptPolicySettings from './0034_receipt_policy_settings.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0031_receipts': receipts,
   '0032_expense_receipt_flag': expenseReceiptFlag,
   '0033_expense_review': expenseReview,
+  '0034_receipt_policy_settings': receiptPolicySettings,
 };

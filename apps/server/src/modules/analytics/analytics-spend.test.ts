@@ -143,6 +143,10 @@ describe('top-five lists', () => {
       [world.ned.cardId, 20_000 - 4_500],
     ]);
     expect(body.data[0]!.label).toMatch(/•••• \d{4}$/);
+    // A card's nickname names it there, as on its tile (issue 20.4).
+    const named = await world.admin.request('PATCH', `/api/cards/${world.ned.cardId}`, { nickname: 'Team offsite' });
+    expect(named.statusCode, named.body).toBe(200);
+    expect((await spend('filter[top_five_card_balances]=1')).data[1]!.label).toMatch(/^Team offsite •••• \d{4}$/);
     expect((await spend('filter[top_five_spender]=1&filter[limit]=1')).data).toHaveLength(1);
     expect((await get('/api/wallet-balances/analytics?filter[top_five_card_balances]=1')).data).toHaveLength(2);
   });

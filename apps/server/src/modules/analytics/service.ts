@@ -1,4 +1,4 @@
-import { todayIso, type AnalyticsAnswer } from '@wallet/contract';
+import { cardDisplayName, todayIso, type AnalyticsAnswer } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { topCardBalances } from '../cards/service.js';
@@ -31,7 +31,7 @@ async function topRows(db: Db, orgId: number, by: Top, range: Range | null, limi
     const cards = await topCardBalances(db, orgId, limit);
     return cards.map((card) => ({
       id: card.id,
-      label: `${card.name} •••• ${card.last4}`,
+      label: `${cardDisplayName(card)} •••• ${card.last4}`,
       user_id: card.user_id,
       amount: Number(card.available),
     }));

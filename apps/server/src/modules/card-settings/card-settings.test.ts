@@ -20,6 +20,10 @@ const SETTINGS = {
     blocked_categories: ['betting_casino_gambling'],
   },
   org_funds_low_threshold: 100_000,
+  receipt_required_above: 7_500,
+  receipt_reminder_days: 3,
+  receipt_deactivate_days: 14,
+  memo_required_above: 0,
 } as const;
 
 const auditEntries = async () =>
@@ -59,6 +63,8 @@ describe('PUT /api/card-settings', () => {
     expect(entry!.details).toMatchObject({
       default_type: { from: 'virtual', to: 'physical' },
       org_funds_low_threshold: { from: null, to: 100_000 },
+      receipt_required_above: { from: null, to: 7_500 },
+      receipt_deactivate_days: { from: null, to: 14 },
     });
   });
 
@@ -80,6 +86,11 @@ describe('PUT /api/card-settings', () => {
       [{ ...SETTINGS, org_funds_low_threshold: 0 }, 'org_funds_low_threshold', CARD_SETTINGS_TEXTS.thresholdInvalid],
       [{ ...SETTINGS, org_funds_low_threshold: 1.5 }, 'org_funds_low_threshold', CARD_SETTINGS_TEXTS.thresholdInvalid],
       [{ ...SETTINGS, org_funds_low_threshold: '5' }, 'org_funds_low_threshold', CARD_SETTINGS_TEXTS.thresholdInvalid],
+      [{ ...SETTINGS, receipt_required_above: -1 }, 'receipt_required_above', CARD_SETTINGS_TEXTS.amountInvalid],
+      [{ ...SETTINGS, memo_required_above: 0.5 }, 'memo_required_above', CARD_SETTINGS_TEXTS.amountInvalid],
+      [{ ...SETTINGS, receipt_reminder_days: 0 }, 'receipt_reminder_days', CARD_SETTINGS_TEXTS.daysInvalid],
+      [{ ...SETTINGS, receipt_deactivate_days: 366 }, 'receipt_deactivate_days', CARD_SETTINGS_TEXTS.daysInvalid],
+      [{ ...SETTINGS, receipt_reminder_days: 2.5 }, 'receipt_reminder_days', CARD_SETTINGS_TEXTS.daysInvalid],
       [
         {
           ...SETTINGS,

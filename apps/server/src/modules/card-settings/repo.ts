@@ -6,6 +6,10 @@ const SETTINGS_COLUMNS = [
   'default_shipping_service',
   'default_spending_controls',
   'org_funds_low_threshold',
+  'receipt_required_above',
+  'receipt_reminder_days',
+  'receipt_deactivate_days',
+  'memo_required_above',
 ] as const;
 
 export function findCardSettings(db: DbOrTx, orgId: number): Promise<CardSettings | undefined> {
@@ -22,6 +26,10 @@ export async function upsertCardSettings(db: DbOrTx, orgId: number, settings: Ca
     default_shipping_service: settings.default_shipping_service,
     default_spending_controls: JSON.stringify(settings.default_spending_controls),
     org_funds_low_threshold: settings.org_funds_low_threshold,
+    receipt_required_above: settings.receipt_required_above,
+    receipt_reminder_days: settings.receipt_reminder_days,
+    receipt_deactivate_days: settings.receipt_deactivate_days,
+    memo_required_above: settings.memo_required_above,
   };
   await db
     .insertInto('card_settings')

@@ -296,12 +296,12 @@ export async function applyCardMovement(
 export async function cardsOfUsers(db: DbOrTx, orgId: number, userIds: readonly number[]) {
   const cards = new Map<
     number,
-    Array<{ id: number; status: string; spending_limit: number; last4: string; type: string }>
+    Array<{ id: number; status: string; spending_limit: number; last4: string; type: string; nickname: string | null }>
   >();
   if (userIds.length === 0) return cards;
   const rows = await db
     .selectFrom('cards')
-    .select(['id', 'user_id', 'status', 'spending_limit', 'last4', 'type'])
+    .select(['id', 'user_id', 'status', 'spending_limit', 'last4', 'type', 'nickname'])
     .where('org_id', '=', orgId)
     .where('user_id', 'in', userIds)
     .orderBy('id')
@@ -342,6 +342,7 @@ export function topCardBalances(db: DbOrTx, orgId: number, limit: number) {
       'id',
       'user_id',
       'name',
+      'nickname',
       'last4',
       (eb) => eb('spending_limit', '-', eb.ref('holds_amount')).as('available'),
     ])

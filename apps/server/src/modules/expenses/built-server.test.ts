@@ -10,6 +10,7 @@ import { useTestApp } from '../../test/context.js';
 import { spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { EXPORT_FIELD_NAMES, writeExport, type ExportRequest } from './export.js';
 import { ExportThreads } from './export-thread.js';
+import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
 
 /**
  * The production build (apps/server/build.mjs, run by `npm start` and `npm run build`): what it writes runs without
@@ -42,7 +43,7 @@ describe('server build', () => {
 
   it("runs the built export thread: the same workbook rows as the request's thread writes", async () => {
     const job: ExportRequest = {
-      criteria: { orgId: world.orgId },
+      criteria: { orgId: world.orgId, policy: DEFAULT_EXPENSE_POLICY },
       sort: [{ column: 'posted_date', direction: 'desc' }],
       fields: EXPORT_FIELD_NAMES,
       format: 'xlsx',

@@ -15,6 +15,7 @@ import { listCards } from '../cards/service.js';
 import { listTeams } from '../teams/service.js';
 import { userIdsInNameOrder, userIdsMatchingNames, type Actor } from '../users/service.js';
 import { listCategories } from '../wallet-categories/service.js';
+import { expensePolicyOf, type ExpensePolicy } from './expense-policy.js';
 import { transactionsHolder } from './policy.js';
 import type { DayRange } from './types.js';
 
@@ -111,6 +112,8 @@ export interface SearchMatch {
 
 export interface ExpenseCriteria {
   orgId: number;
+  /** The receipt and memo policy filter[receipt] and filter[review] judge by. */
+  policy: ExpensePolicy;
   userId?: number;
   cardId?: number;
   between?: DayRange;
@@ -209,6 +212,7 @@ export async function parseExpenseQuery(
   const text = filters.custom_search?.trim();
   const criteria: ExpenseCriteria = {
     orgId,
+    policy: await expensePolicyOf(db, orgId),
     ...(userId !== undefined && { userId }),
     ...(filters.card_id !== undefined && { cardId: filters.card_id }),
     ...(filters.between && { between: filters.between }),

@@ -7,6 +7,7 @@ import { waitFor } from '../../test/helpers.js';
 import { spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { CopyConnections, crlfRecords } from './csv-export.js';
 import { csvField, writeExport } from './export.js';
+import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
 
 /**
  * The CSV export as PostgreSQL writes it (COPY, csv-export.ts): cells the formula rule and RFC 4180 quoting treat
@@ -62,7 +63,7 @@ async function exported(fields: Parameters<typeof writeExport>[0]['fields']): Pr
     {
       db: ctx.db,
       copies,
-      criteria: { orgId: world.orgId },
+      criteria: { orgId: world.orgId, policy: DEFAULT_EXPENSE_POLICY },
       sort: [{ column: 'amount', direction: 'asc' }],
       fields,
       format: 'csv',
@@ -134,7 +135,7 @@ describe('a closed download', () => {
       {
         db: ctx.db,
         copies,
-        criteria: { orgId: world.orgId },
+        criteria: { orgId: world.orgId, policy: DEFAULT_EXPENSE_POLICY },
         sort: [{ column: 'amount', direction: 'asc' }],
         fields: ['amount', 'notes'],
         format: 'csv',

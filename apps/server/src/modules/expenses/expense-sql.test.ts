@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ExpenseCriteria } from './criteria.js';
+import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
 import { expensePageQuery } from './repo.js';
 
 /**
@@ -30,6 +31,7 @@ const render = (title: string, compiled: CompiledQuery) =>
 
 const search: ExpenseCriteria = {
   orgId: 7,
+  policy: DEFAULT_EXPENSE_POLICY,
   between: { from: '2025-01-01', to: '2025-03-31' },
   types: ['capture'],
   search: {
@@ -55,14 +57,18 @@ describe('the expense search statement', () => {
       render(
         'sorted by cardholder: group by group',
         expensePageQuery(
-          { orgId: 7, userId: 3 },
+          { orgId: 7, policy: DEFAULT_EXPENSE_POLICY, userId: 3 },
           [{ column: 'cardholder', direction: 'asc', order: [3, 1, 2] }],
           page,
         ).compile(compiler),
       ),
       render(
         'sorted by notes',
-        expensePageQuery({ orgId: 7 }, [{ column: 'notes', direction: 'asc' }], page).compile(compiler),
+        expensePageQuery(
+          { orgId: 7, policy: DEFAULT_EXPENSE_POLICY },
+          [{ column: 'notes', direction: 'asc' }],
+          page,
+        ).compile(compiler),
       ),
       render(
         'a deep page sorted by amount then team',

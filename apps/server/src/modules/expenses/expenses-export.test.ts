@@ -7,6 +7,7 @@ import { makeOrganization, TEST_PASSWORD } from '../../test/factories.js';
 import { at, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { simulatePurchase } from '../simulator/service.js';
 import { EXPORT_FIELD_NAMES, writeExport } from './export.js';
+import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
 
 /**
  * GET /api/expenses/export (PRODUCT.md §2 export modal): CSV and Excel, every column or some, the table's filters and sort,
@@ -498,7 +499,7 @@ describe('streaming', () => {
     await writeExport(
       {
         db: ctx.db,
-        criteria: { orgId: world.orgId },
+        criteria: { orgId: world.orgId, policy: DEFAULT_EXPENSE_POLICY },
         sort: [{ column: 'amount', direction: 'asc' }],
         fields: ['amount'],
         format: 'xlsx',

@@ -7,6 +7,7 @@ import { EXPORT_FIELD_NAMES, writeExport, type ExportRequest } from './export.js
 import { waitFor } from '../../test/helpers.js';
 import { EXPORT_CHUNKS_IN_FLIGHT, ExportThreads, streamExport } from './export-thread.js';
 import { CopyConnections } from './csv-export.js';
+import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
 
 /**
  * Large Excel exports are written by a worker thread (export-thread.ts): the same rows as a workbook written in the
@@ -27,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([threads.close(), copies.close()]));
 
 const jobOf = (format: 'csv' | 'xlsx' = 'xlsx', batchSize = 2): ExportRequest => ({
-  criteria: { orgId: world.orgId },
+  criteria: { orgId: world.orgId, policy: DEFAULT_EXPENSE_POLICY },
   sort: [{ column: 'posted_date', direction: 'desc' }],
   fields: EXPORT_FIELD_NAMES,
   format,

@@ -1,4 +1,4 @@
-import { centsToDecimal, declineSentence, merchantCategoryName, type ReceiptStatus } from '@wallet/contract';
+import { centsToDecimal, declineSentence, merchantCategoryName } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { toCsv } from '../../http/csv.js';
 import type { DeclineReason, HoldRow } from '../authorizations/service.js';
@@ -7,6 +7,7 @@ import { findTeamsByIds } from '../teams/service.js';
 import { findUsersByIds, fullName } from '../users/service.js';
 import { categoriesByIds } from '../wallet-categories/service.js';
 import type { ExpenseInclude } from './criteria.js';
+import { memoMissing, receiptStatusOf, type ExpensePolicy } from './expense-policy.js';
 import type { ExpenseRow } from './types.js';
 
 /**
@@ -44,13 +45,7 @@ export function presentHold(hold: HoldView, card: Pick<CardRow, 'last4'>) {
   };
 }
 
-/** Attached, missing (a purchase without one) or not required (a refund). */
-export function receiptStatusOf(expense: Pick<ExpenseRow, 'type' | 'has_receipt'>): ReceiptStatus {
-  if (expense.has_receipt) return 'attached';
-  return expense.type === 'capture' ? 'missing' : 'not_required';
-}
-
-export function presentExpense(expense: ExpenseRow, card: CardView, hold?: HoldView) {
+export function presentExpense(expense: ExpenseRow, card: CardView, policy: ExpensePolicy, hold?: HoldView) {
   return {
     id: expense.id,
     stripe_created: expense.stripe_created,
@@ -62,7 +57,8 @@ export function presentExpense(expense: ExpenseRow, card: CardView, hold?: HoldV
     wallet_category_id: expense.wallet_category_id,
     team_id: expense.team_id,
     notes: expense.notes,
-    receipt_status: receiptStatusOf(expense),
+    receipt_status: receiptStatusOf(expense, policy),
+    memo_required: memoMissing(expense, policy),
     reviewed_at: expense.reviewed_at?.toISOString() ?? null,
     flagged: expense.flagged,
     ...(hold !== undefined && { issuing_authorization_hold: presentHold(hold, card) }),
@@ -138,9 +134,14 @@ export class ExpenseLabels {
 }
 
 /** A row of the All Transactions table: the card-level shape plus, when included, holder, category and team. */
-export function presentTableExpense(row: ExpenseRow, labels: ExpenseLabels, includes: ReadonlySet<ExpenseInclude>) {
+export function presentTableExpense(
+  row: ExpenseRow,
+  labels: ExpenseLabels,
+  includes: ReadonlySet<ExpenseInclude>,
+  policy: ExpensePolicy,
+) {
   return {
-    ...presentExpense(row, labels.card(row)),
+    ...presentExpense(row, labels.card(row), policy),
     ...(includes.has('user') && { user: labels.user(row) }),
     ...(includes.has('walletCategory') && { wallet_category: labels.category(row) }),
     ...(includes.has('team') && { team: labels.team(row) }),
@@ -153,10 +154,11 @@ export async function presentTableExpenses(
   orgId: number,
   rows: ExpenseRow[],
   includes: ReadonlySet<ExpenseInclude>,
+  policy: ExpensePolicy,
 ) {
   const labels = new ExpenseLabels(db, orgId);
   await labels.load(rows);
-  return rows.map((row) => presentTableExpense(row, labels, includes));
+  return rows.map((row) => presentTableExpense(row, labels, includes, policy));
 }
 
 /** A card's transactions between two days as CSV (GET /api/cards/{id}/expenses/export), oldest first. */

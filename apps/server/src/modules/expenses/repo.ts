@@ -3,6 +3,7 @@ import { EXPENSE_COUNT_LIMIT } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { ExpensesTable } from '../../db/schema.js';
 import type { ExpenseCriteria, ResolvedSort } from './criteria.js';
+import { receiptStatusWhere, reviewWhere } from './expense-policy.js';
 import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 
 /** Inserts unless the issuer's transaction id is known (a repeated event); null then. */
@@ -154,19 +155,6 @@ const SEARCH_TEXT = sql`lower(
   coalesce(e.notes, '')
 )`;
 
-/** Which transactions have each receipt status (refunds need none; issue 21.4 adds the organisation's threshold). */
-const RECEIPT_STATUS_WHERE = {
-  attached: sql`e.has_receipt`,
-  missing: sql`e.type = 'capture' AND NOT e.has_receipt`,
-  not_required: sql`e.type = 'refund' AND NOT e.has_receipt`,
-};
-
-/** The needs-review queue: not reviewed, and a purchase missing its receipt or its memo, or flagged (issue 21.6). */
-const REVIEW_WHERE = {
-  needed: sql`e.reviewed_at IS NULL AND (e.flagged OR (e.type = 'capture' AND (NOT e.has_receipt OR e.notes IS NULL)))`,
-  reviewed: sql`e.reviewed_at IS NOT NULL`,
-};
-
 /** The WHERE of the criteria; `withText` false leaves the search's text out, keeping the ids it names. */
 function whereOf(criteria: ExpenseCriteria, withText = true) {
   const parts = [sql`e.org_id = ${criteria.orgId}`];
@@ -178,8 +166,8 @@ function whereOf(criteria: ExpenseCriteria, withText = true) {
     );
   if (criteria.types) parts.push(sql`e.type = ANY(${criteria.types}::text[])`);
   if (criteria.wallets) parts.push(sql`e.wallet = ANY(${criteria.wallets}::text[])`);
-  if (criteria.receipt) parts.push(RECEIPT_STATUS_WHERE[criteria.receipt]);
-  if (criteria.review) parts.push(REVIEW_WHERE[criteria.review]);
+  if (criteria.receipt) parts.push(receiptStatusWhere(criteria.receipt, criteria.policy));
+  if (criteria.review) parts.push(reviewWhere(criteria.review, criteria.policy));
   const search = criteria.search;
   if (search) {
     const any = withText ? [sql`${SEARCH_TEXT} LIKE ${search.pattern.toLowerCase()}`] : [];

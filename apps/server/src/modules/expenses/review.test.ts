@@ -13,6 +13,8 @@ type Row = {
   id: number;
   type: string;
   notes: string | null;
+  receipt_status: string;
+  memo_required: boolean;
   receipt: unknown;
   reviewed_at: string | null;
   flagged: boolean;
@@ -30,10 +32,10 @@ beforeAll(async () => {
 });
 
 describe('POST /api/expenses/reviews and filter[review]', () => {
-  it('the queue holds purchases missing a receipt or a memo, and flagged ones, until reviewed', async () => {
+  it('the queue holds purchases missing a receipt or a required memo, and flagged ones, until reviewed', async () => {
     const all = (await list(world.admin)).data;
     const needed = (row: Row) =>
-      row.reviewed_at === null && (row.flagged || (row.type === 'capture' && (!row.receipt || !row.notes)));
+      row.reviewed_at === null && (row.flagged || row.receipt_status === 'missing' || row.memo_required);
     expect(ids((await list(world.admin, '&filter[review]=needed')).data)).toEqual(ids(all.filter(needed)));
 
     // A purchase with its memo and receipt leaves the queue; flagged, it comes back.

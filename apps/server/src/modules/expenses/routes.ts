@@ -38,6 +38,7 @@ import { parseExpenseQuery } from './criteria.js';
 import { parseExportParams } from './export.js';
 import { ExportThreads, streamExport } from './export-thread.js';
 import { CopyConnections } from './csv-export.js';
+import { expensePolicyOf } from './expense-policy.js';
 import { presentCardTransactionsCsv, presentExpense, presentHold, presentTableExpenses } from './presenter.js';
 
 const cardParams = z.object({ id: idSchema });
@@ -87,10 +88,13 @@ export async function expensesRoutes(fastify: FastifyInstance) {
         page: query.page,
         withHolds: query.includes.has('issuingAuthorizationHold'),
       });
-      const receipts = await receiptBriefsOfExpenses(db, org.id, rows);
+      const [receipts, policy] = await Promise.all([
+        receiptBriefsOfExpenses(db, org.id, rows),
+        expensePolicyOf(db, org.id),
+      ]);
       return {
         data: rows.map((row) => ({
-          ...presentExpense(row, card, holds && row.hold_id ? holds.get(row.hold_id) : undefined),
+          ...presentExpense(row, card, policy, holds && row.hold_id ? holds.get(row.hold_id) : undefined),
           receipt: receipts.get(row.id) ?? null,
         })),
         meta: listMeta(total, query.page),
@@ -163,7 +167,7 @@ export async function expensesRoutes(fastify: FastifyInstance) {
       const { criteria, sort, includes, page } = await parseExpenseQuery(db, org.id, userOf(request), request.query);
       const { rows, total, complete } = await listExpenses(db, criteria, sort, page);
       const [presented, receipts] = await Promise.all([
-        presentTableExpenses(db, org.id, rows, includes),
+        presentTableExpenses(db, org.id, rows, includes, criteria.policy),
         receiptBriefsOfExpenses(db, org.id, rows),
       ]);
       return {
@@ -240,6 +244,7 @@ export async function expensesRoutes(fastify: FastifyInstance) {
         org.id,
         [updated],
         new Set(['user', 'walletCard', 'walletCategory', 'team'] as const),
+        await expensePolicyOf(db, org.id),
       );
       return { data: data! };
     },

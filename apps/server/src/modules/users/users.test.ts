@@ -4,6 +4,7 @@ import { useTestApp } from '../../test/context.js';
 import { addUser, countRows, latestMailTo, registrationLinkIn, setupOrg, uniqueEmail } from '../../test/helpers.js';
 import { createPersonWithoutRole, rolesOfUser } from './service.js';
 import { createTeam } from '../teams/service.js';
+import { createCard } from '../../test/card-factories.js';
 
 const ctx = useTestApp();
 
@@ -268,6 +269,13 @@ describe('GET /api/users/{id}', () => {
       teams: [{ id: team.id, name: 'North', color: TEAM_COLORS[3] }],
       cards: [],
     });
+    // A card's nickname names it in include=cards, as everywhere else (issue 20.4).
+    const card = await createCard(org.adminClient, org.member.id, { nickname: 'AWS' });
+    const withCard = await org.adminClient.get(`/api/users/${org.member.id}?include=cards`);
+    expect(withCard.statusCode, withCard.body).toBe(200);
+    expect(withCard.json().data.cards).toEqual([
+      expect.objectContaining({ id: card.id, last4: card.last4, nickname: 'AWS' }),
+    ]);
     const few = await org.adminClient.get(`/api/users/${org.member.id}?fields[users]=id,name`);
     expect(few.json().data).toEqual({ id: org.member.id, name: 'Mia Member' });
     expect((await org.adminClient.get(`/api/users/${org.member.id}?include=secrets`)).statusCode).toBe(400);
