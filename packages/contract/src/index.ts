@@ -33,5 +33,6 @@ export * from './live-events.js';
 export * from './notifications.js';
 export * from './purchase-notices.js';
 export * from './receipts.js';
+export * from './receipt-policy.js';
 export * from './month-close.js';
 export * from './accounting.js';

@@ -11,6 +11,8 @@ export const NOTIFICATION_CENTRE_KINDS = [
   'approval_needed',
   'card_low',
   'org_funds_low',
+  'receipt_reminder',
+  'receipt_card_status',
 ] as const;
 export type NotificationCentreKind = (typeof NOTIFICATION_CENTRE_KINDS)[number];
 
@@ -74,6 +76,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationCentreKind, string> = 
   approval_needed: 'A purchase request needs my approval',
   card_low: 'My card runs low (below the alert set on the card)',
   org_funds_low: 'Organisation funds fall below the Card Settings threshold',
+  receipt_reminder: 'A purchase of mine still needs its receipt',
+  receipt_card_status: 'My card was deactivated for missing receipts, or reactivated',
 };
 
 /** Kinds only admins receive (the Notifications tab shows them to admins only). */
@@ -94,6 +98,8 @@ export const NOTIFICATION_SWITCH_DEFAULTS: NotificationSwitches = {
   approval_needed: { in_app: true, mail: true },
   card_low: { in_app: true, mail: true },
   org_funds_low: { in_app: true, mail: true },
+  receipt_reminder: { in_app: true, mail: true },
+  receipt_card_status: { in_app: true, mail: true },
 };
 
 export const NOTIFICATION_SWITCH_TEXTS = {
@@ -129,6 +135,8 @@ export const notificationSwitchesUpdateSchema = z.object({
   approval_needed: kindSwitchUpdate,
   card_low: kindSwitchUpdate,
   org_funds_low: kindSwitchUpdate,
+  receipt_reminder: kindSwitchUpdate,
+  receipt_card_status: kindSwitchUpdate,
 }) satisfies z.ZodType<Partial<Record<NotificationCentreKind, boolean | Partial<NotificationSwitch>>>>;
 export type NotificationSwitchesUpdate = z.infer<typeof notificationSwitchesUpdateSchema>;
 
@@ -141,6 +149,8 @@ export const notificationSwitchesSchema = z.object({
   approval_needed: notificationSwitchSchema,
   card_low: notificationSwitchSchema,
   org_funds_low: notificationSwitchSchema,
+  receipt_reminder: notificationSwitchSchema,
+  receipt_card_status: notificationSwitchSchema,
 }) satisfies z.ZodType<NotificationSwitches>;
 /** GET and PUT /api/users/{id}/notification-preferences answer every kind's switches. */
 export const notificationSwitchesItemSchema = dataOf(notificationSwitchesSchema);
