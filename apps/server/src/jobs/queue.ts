@@ -34,6 +34,11 @@ export const QUEUES = {
   sweepIssuerSync: 'cards.issuer-sync-sweep',
   /** Every ten minutes: cards whose allocation expired give what they have left back (modules/cards/allocation-expiry.ts). */
   expireAllocations: 'cards.allocation-expiry',
+  /**
+   * The receipt policy (modules/receipt-policy): every ten minutes for every organisation, and for one ({ orgId }) when
+   * its Card Settings change: reminders, deactivations and reactivations.
+   */
+  runReceiptPolicy: 'receipts.policy',
   /** Read an inbox receipt (OCR, in tesseract's own thread) and match it to its transaction. */
   readReceipt: 'receipts.read',
   /** A notification's mail in the standard layout, written where the organisation's public address is known. */

@@ -7,6 +7,7 @@ import { localReceiptStorage, readInboxReceipt, type ReadReceiptJob } from '../m
 import { requeueStaleIssuerSyncs, syncCardWithIssuer, type CardSyncJob } from '../modules/cards/issuer-sync.js';
 import { runDueFundings } from '../modules/recurring/schedule.js';
 import { expireDueAllocations } from '../modules/cards/allocation-expiry.js';
+import { runReceiptPolicy, type ReceiptPolicyJob } from '../modules/receipt-policy/service.js';
 import { todayIso } from '@wallet/contract';
 import { processStripeEvent, reconcileWithIssuer, requeueStaleEvents } from '../modules/webhooks/service.js';
 import { sendPasswordResetLink, type PasswordResetJob } from '../modules/password-reset/service.js';
@@ -52,6 +53,11 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
     await expireDueAllocations(deps, todayIso());
   });
   await deps.jobs.schedule(QUEUES.expireAllocations, '*/10 * * * *');
+  // The receipt policy: reminders, deactivations and reactivations; each purchase reminded once, each card judged locked.
+  await deps.jobs.work<ReceiptPolicyJob>(QUEUES.runReceiptPolicy, async (job) => {
+    await runReceiptPolicy(deps, new Date(), job);
+  });
+  await deps.jobs.schedule(QUEUES.runReceiptPolicy, '*/10 * * * *');
   // Forgot-password: the request only counts and queues; the lookup, link and mail happen here.
   await deps.jobs.work<PasswordResetJob>(
     QUEUES.requestPasswordReset,
@@ -73,7 +79,7 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
   // Inbox receipts, one at a time per process: reading one keeps a core busy for about a second.
   await deps.jobs.work<ReadReceiptJob>(
     QUEUES.readReceipt,
-    (job) => readInboxReceipt({ db: deps.db, storage: localReceiptStorage(deps.config.dataDir) }, job),
+    (job) => readInboxReceipt({ db: deps.db, storage: localReceiptStorage(deps.config.dataDir), jobs: deps.jobs }, job),
     { batchSize: 1, pollingIntervalSeconds: 0.5 },
   );
 }

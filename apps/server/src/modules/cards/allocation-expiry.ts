@@ -8,6 +8,7 @@ import { notify } from '../notifications/service.js';
 import { cardSubject } from './card-guards.js';
 import { queueIssuerSync } from './issuer-sync.js';
 import { lockDueAllocation, updateCard } from './repo.js';
+import { setReceiptPolicyMarks } from './receipt-policy-repo.js';
 import type { CardsDeps } from './service.js';
 import type { CardRow } from './types.js';
 
@@ -59,6 +60,9 @@ async function expireAllocation(tx: Tx, deps: { db: Db; jobs: CardsDeps['jobs'] 
     ...(card.status === 'active' && { status: 'inactive' as const }),
   });
   if (card.status === 'active') await queueIssuerSync(tx, deps.jobs, card, 'card_status');
+  // Expired, the card stays inactive until an admin acts: the receipt policy no longer reactivates it.
+  if (card.receipt_policy_deactivated_at)
+    await setReceiptPolicyMarks(tx, card.id, { receipt_policy_deactivated_at: null });
   await recordAudit(tx, {
     orgId: card.org_id,
     by: SYSTEM,

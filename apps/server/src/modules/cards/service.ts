@@ -1,12 +1,5 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
-import {
-  CARD_MESSAGES,
-  TERMS_EXEMPT_BEFORE,
-  formatCents,
-  isWalletUser,
-  type CardholderStanding,
-  type NewCardInput,
-} from '@wallet/contract';
+import { CARD_MESSAGES, formatCents, isWalletUser, type CardholderStanding, type NewCardInput } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import * as issuerSyncRepo from './issuer-sync-repo.js';
 import type { Address, CardStatus, Shipping } from '../../db/schema.js';
@@ -50,6 +43,8 @@ import { cardActivity, organisationFundsChanged, publishLive } from '../live/ser
 import { notify, type Notice } from '../notifications/service.js';
 import { afterFundsChanged, getCardSettings } from '../card-settings/service.js';
 import { resetSpendWindows } from './spend-windows.js';
+import { changeCardStatus } from './status-change.js';
+import { setReceiptPolicyMarks } from './receipt-policy-repo.js';
 
 export {
   lockCardForMovement,
@@ -71,6 +66,14 @@ export {
 export { viaIssuer } from './issuer-calls.js';
 // A card's controls and identity (controls.ts): the demo seed sets them as an admin would.
 export { setSpendingControls, updateCardIdentity } from './controls.js';
+// The receipt policy (modules/receipt-policy) deactivates and reactivates cards through the same status change.
+export {
+  cardIdsDeactivatedByReceiptPolicy,
+  deactivateCardForReceipts,
+  lockCardForReceiptPolicy,
+  organisationsWithReceiptPolicyCards,
+  reactivateCardAfterReceipts,
+} from './receipt-policy-status.js';
 // The issuing layer prefixes its Stripe idempotency keys with it (issuing/index.ts).
 export { installationPrefix } from './issuer-sync.js';
 export type { CardholderRow, CardListFilters, CardRow, CardSort, ListedCardRow } from './types.js';
@@ -384,11 +387,7 @@ export async function acceptIssuingTerms(
   return acceptance;
 }
 
-/** A holder created on or after 2023-06-01 must have accepted the issuing terms before a card is activated. */
-function needsTermsAcceptance(holder: { created_at: Date; issuing_tos_accepted_at: Date | null }): boolean {
-  return !holder.issuing_tos_accepted_at && holder.created_at >= new Date(TERMS_EXEMPT_BEFORE);
-}
-
+/** PUT /api/cards/{id}/status (and the demo seed): the shared status change (status-change.ts) on the locked card. */
 export async function setCardStatus(
   deps: CardsDeps,
   orgId: number,
@@ -399,24 +398,7 @@ export async function setCardStatus(
   return deps.db.transaction().execute(async (tx) => {
     const card = await lockCard(tx, orgId, cardId);
     if (!card) throw notFound();
-    assertNotCanceled(card);
-    if (status === 'active') {
-      const holder = await findUserWithRoles(tx, orgId, card.user_id);
-      if (!holder || !isWalletUser(holder.roles)) throw conflict(CARD_MESSAGES.holderNotWalletUser);
-      if (needsTermsAcceptance(holder)) throw conflict(CARD_MESSAGES.termsNotAccepted);
-    }
-    if (card.status !== status) {
-      await updateCard(tx, card.id, { status });
-      await recordAudit(tx, {
-        orgId,
-        by,
-        action: 'card.status_changed',
-        subject: cardSubject(card),
-        details: { holder_user_id: card.user_id, old_status: card.status, new_status: status },
-      });
-      await queueIssuerSync(tx, deps.jobs, card, 'card_status');
-    }
-    return { ...card, status };
+    return changeCardStatus(tx, deps.jobs, card, status, by);
   });
 }
 
@@ -537,6 +519,9 @@ export async function setCardStatusFromIssuer(
   await db.transaction().execute(async (tx) => {
     const card = await lockCardByProviderId(tx, provider, providerCardId);
     if (!card || card.status === 'canceled' || card.status === status) return;
+    // The issuer's own change ends the receipt policy's hold on the card, as an admin's does.
+    if (card.receipt_policy_deactivated_at)
+      await setReceiptPolicyMarks(tx, card.id, { receipt_policy_deactivated_at: null });
     if (status !== 'canceled') {
       await updateCard(tx, card.id, { status });
       return;

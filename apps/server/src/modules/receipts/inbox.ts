@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
 import { QUEUES, type Jobs } from '../../jobs/queue.js';
 import { getReachableExpense, receiptCandidates, setHasReceipt } from '../expenses/service.js';
+import { afterReceiptAttached } from '../receipt-policy/service.js';
 import { bestMatch, candidateWindow } from './matching.js';
 import { parseReceipt } from './reading/parse-receipt.js';
 import { receiptText, UnreadableReceipt } from './reading/receipt-text.js';
@@ -86,7 +87,7 @@ async function readingOf(
  * within 3 days of its date, and attach it when confident; otherwise keep the best as a suggestion. Idempotent: a
  * receipt no longer queued (read already, or attached by hand meanwhile) is left as it is.
  */
-export async function readInboxReceipt(deps: Omit<InboxDeps, 'jobs'>, job: ReadReceiptJob, now = new Date()) {
+export async function readInboxReceipt(deps: InboxDeps, job: ReadReceiptJob, now = new Date()) {
   const receipt = await repo.findReceipt(deps.db, job.orgId, job.receiptId);
   if (!receipt || receipt.reading !== 'queued' || receipt.uploaded_by === null) return;
   const { reading, ocr } = await readingOf(deps.storage, receipt);
@@ -112,7 +113,10 @@ export async function readInboxReceipt(deps: Omit<InboxDeps, 'jobs'>, job: ReadR
     const attach = best?.confident && !(await repo.lockReceiptOfExpense(tx, job.orgId, best.match.expense_id));
     const expenseId = attach && current.expense_id === null ? best.match.expense_id : current.expense_id;
     await repo.recordReading(tx, job.orgId, receipt.id, { reading, ocr, match: best?.match ?? null, expenseId });
-    if (expenseId !== null) await setHasReceipt(tx, job.orgId, expenseId, true);
+    if (expenseId !== null) {
+      await setHasReceipt(tx, job.orgId, expenseId, true);
+      await afterReceiptAttached(tx, deps.jobs, job.orgId, expenseId);
+    }
   });
 }
 
@@ -125,7 +129,13 @@ async function reachableInboxReceipt(db: DbOrTx, orgId: number, actor: Actor, id
 }
 
 /** The person confirms the suggestion or picks another of their transactions (one that has no receipt yet). */
-export async function attachInboxReceipt(deps: { db: Db }, orgId: number, actor: Actor, id: number, expenseId: number) {
+export async function attachInboxReceipt(
+  deps: { db: Db; jobs: Jobs },
+  orgId: number,
+  actor: Actor,
+  id: number,
+  expenseId: number,
+) {
   await reachableInboxReceipt(deps.db, orgId, actor, id);
   await getReachableExpense(deps.db, orgId, actor, expenseId).catch(() => {
     throw validationFailed({ expense_id: [RECEIPT_INBOX_TEXTS.expenseRequired] });
@@ -136,6 +146,7 @@ export async function attachInboxReceipt(deps: { db: Db }, orgId: number, actor:
     if (await repo.lockReceiptOfExpense(tx, orgId, expenseId))
       throw validationFailed({ expense_id: [RECEIPT_INBOX_TEXTS.alreadyHasReceipt] });
     await setHasReceipt(tx, orgId, expenseId, true);
+    await afterReceiptAttached(tx, deps.jobs, orgId, expenseId);
     return (await repo.attachToExpense(tx, orgId, id, expenseId))!;
   });
 }

@@ -50,7 +50,11 @@ export async function receiptRoutes(fastify: FastifyInstance) {
     limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: ReceiptsDeps = { db: fastify.deps.db, storage: localReceiptStorage(fastify.deps.config.dataDir) };
+  const deps: ReceiptsDeps = {
+    db: fastify.deps.db,
+    storage: localReceiptStorage(fastify.deps.config.dataDir),
+    jobs: fastify.deps.jobs,
+  };
   const { config } = fastify.deps;
   if (config.RECEIPTS_SMTP_PORT !== undefined) {
     let mailInbox: Awaited<ReturnType<typeof startReceiptMailInbox>> | undefined;
