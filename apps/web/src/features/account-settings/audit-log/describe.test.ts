@@ -6,6 +6,11 @@ describe('audit details in words', () => {
     ['card.created', { type: 'virtual', holder_user_id: 3 }, 'Virtual card'],
     ['card.status_changed', { old_status: 'inactive', new_status: 'active' }, 'Inactive → Active'],
     [
+      'card.status_changed',
+      { old_status: 'active', new_status: 'inactive', reason: 'Receipt policy: 2 purchases without a receipt' },
+      'Active → Inactive: Receipt policy: 2 purchases without a receipt',
+    ],
+    [
       'card.funded',
       { old_spending_limit: 12_000, new_spending_limit: 5_000, delta: -7_000, description: '' },
       'Spending limit $120.00 → $50.00',

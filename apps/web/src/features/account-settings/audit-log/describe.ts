@@ -29,7 +29,8 @@ export function describeDetails(entry: Pick<AuditEntryResource, 'action' | 'deta
     case 'card.created':
       return `${capitalised(text(d.type) || 'new')} card`;
     case 'card.status_changed':
-      return `${capitalised(text(d.old_status))} → ${capitalised(text(d.new_status))}`;
+      // The system's changes say why (the receipt policy's reason).
+      return `${capitalised(text(d.old_status))} → ${capitalised(text(d.new_status))}${text(d.reason) ? `: ${text(d.reason)}` : ''}`;
     case 'card.funded':
       return `Spending limit ${cents(d.old_spending_limit)} → ${cents(d.new_spending_limit)}${text(d.description) ? ` (${text(d.description)})` : ''}`;
     case 'cards.funded_many':

@@ -24,6 +24,10 @@ const saved: CardSettings = {
     blocked_categories: ['betting_casino_gambling'],
   },
   org_funds_low_threshold: 100_000,
+  receipt_required_above: null,
+  receipt_reminder_days: null,
+  receipt_deactivate_days: null,
+  memo_required_above: null,
 };
 
 function api(settings: CardSettings, put: (call: RecordedCall) => { status: number; body: unknown }) {
@@ -77,6 +81,10 @@ describe('Account Settings → Card Settings', { timeout: 120_000 }, () => {
         blocked_categories: ['betting_casino_gambling'],
       },
       org_funds_low_threshold: 250_050,
+      receipt_required_above: null,
+      receipt_reminder_days: null,
+      receipt_deactivate_days: null,
+      memo_required_above: null,
     });
   });
 

@@ -17,8 +17,14 @@ import { capitalize } from '../../../lib/payment-cards';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import { controlsToForm, formToControls, SpendingControlsFields, type ControlsFormValues } from '../../cards';
 import { useCardSettingsForm, useSaveCardSettings } from '../api/card-settings';
+import {
+  ReceiptPolicyFields,
+  receiptPolicyFromForm,
+  receiptPolicyToForm,
+  type ReceiptPolicyValues,
+} from './ReceiptPolicyFields';
 
-interface Values {
+interface Values extends ReceiptPolicyValues {
   default_type: CardSettings['default_type'];
   default_shipping_service: CardSettings['default_shipping_service'];
   controls: ControlsFormValues;
@@ -32,6 +38,7 @@ const toForm = (settings: CardSettings): Values => ({
   controls: controlsToForm(settings.default_spending_controls),
   org_funds_low_threshold:
     settings.org_funds_low_threshold === null ? null : centsToDecimal(settings.org_funds_low_threshold),
+  ...receiptPolicyToForm(settings),
 });
 
 /** The server names fields by the API's body ('default_spending_controls.spending_limits.0.amount'); the form by its own. */
@@ -50,7 +57,10 @@ const thresholdRule = {
   },
 };
 
-/** Account Settings → Card Settings (admins): what new cards start from, and when admins hear funds run low. */
+/**
+ * Account Settings → Card Settings (admins): what new cards start from, when admins hear funds run low, and the receipt
+ * and memo policy.
+ */
 export function CardSettingsTab() {
   const settings = useCardSettingsForm();
   const save = useSaveCardSettings();
@@ -69,6 +79,7 @@ export function CardSettingsTab() {
         default_shipping_service: values.default_shipping_service,
         default_spending_controls: formToControls(values.controls),
         org_funds_low_threshold: formAmountToCents(values.org_funds_low_threshold),
+        ...receiptPolicyFromForm(values),
       },
       {
         onSuccess: ({ data, message }) => {
@@ -121,6 +132,7 @@ export function CardSettingsTab() {
         >
           <CurrencyInput placeholder="0.00" />
         </Form.Item>
+        <ReceiptPolicyFields />
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           Save Card Settings
         </Button>
