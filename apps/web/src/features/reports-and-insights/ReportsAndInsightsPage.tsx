@@ -11,6 +11,7 @@ const FundingTab = lazy(() => import('./breakdowns/FundingTab').then((m) => ({ d
 const RankedBreakdownTab = lazy(() =>
   import('./breakdowns/RankedBreakdownTab').then((m) => ({ default: m.RankedBreakdownTab })),
 );
+const CategoriesTab = lazy(() => import('./accounting/CategoriesTab').then((m) => ({ default: m.CategoriesTab })));
 
 const panel = (content: ReactNode) => <Suspense fallback={<TabPanelFallback />}>{content}</Suspense>;
 const DEFAULT_TAB: ReportTabKey = 'allSpending';
@@ -33,16 +34,7 @@ const content: Record<ReportTabKey, () => ReactNode> = {
       emptyText="No spending in this range"
     />
   ),
-  categories: () => (
-    <RankedBreakdownTab
-      kind="categories"
-      noun="Category"
-      plural="Categories"
-      title="Spending by Category"
-      limit={BREAKDOWN_LIMIT}
-      emptyText="No spending in this range"
-    />
-  ),
+  categories: () => <CategoriesTab limit={BREAKDOWN_LIMIT} />,
   teams: () => (
     <RankedBreakdownTab
       kind="teams"

@@ -6,6 +6,7 @@ import { paths } from '../../../paths';
 import { windowOf } from '../ranges';
 import { TransactionsCard } from '../transactions/TransactionsCard';
 import { DeclinesCard } from '../declines/DeclinesCard';
+import { AccountingExportCard } from '../accounting/AccountingExportCard';
 import { FundingSpendingChart } from './FundingSpendingChart';
 import { StatsInsightsCard } from './StatsInsightsCard';
 import { SummaryCard } from './SummaryCard';
@@ -72,6 +73,7 @@ export function AllSpendingTab() {
       </Row>
       <TransactionsCard />
       <DeclinesCard />
+      <AccountingExportCard />
     </Flex>
   );
 }
