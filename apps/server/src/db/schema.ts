@@ -129,6 +129,8 @@ export interface MailMessagesTable {
   last_error: string | null;
   created_at: CreatedAt;
   delivered_at: Date | null;
+  /** The work that wrote it, when a retried job could write it twice (migration 0038): unique. */
+  dedupe_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** While set and in the future, one delivery job is sending the message (migration 0016). */
   sending_until: Date | null;
 }

@@ -6,6 +6,16 @@ export function insertMessage(db: DbOrTx, values: Insertable<MailMessagesTable>)
   return db.insertInto('mail_messages').values(values).returning('id').executeTakeFirstOrThrow();
 }
 
+/** insertMessage unless a message with its dedupe_key exists: its id, or undefined when it was written before. */
+export function insertMessageOnce(db: DbOrTx, values: Insertable<MailMessagesTable> & { dedupe_key: string }) {
+  return db
+    .insertInto('mail_messages')
+    .values(values)
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
 export function findMessage(db: DbOrTx, id: number) {
   return db.selectFrom('mail_messages').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -9,6 +9,7 @@ import {
   countMessages,
   findOrgMessage,
   insertMessage,
+  insertMessageOnce,
   listMessages,
   markAttemptFailed,
   markDelivered,
@@ -52,6 +53,21 @@ export async function queueMail(tx: DbOrTx, jobs: Jobs, mail: OutgoingMail): Pro
 }
 
 /**
+ * queueMail for a job that may run twice: `dedupeKey` names this mail of that job's work, and a second run finds it
+ * and queues nothing. Returns the message id, or undefined when it was queued before.
+ */
+export async function queueMailOnce(
+  tx: DbOrTx,
+  jobs: Jobs,
+  mail: OutgoingMail,
+  dedupeKey: string,
+): Promise<number | undefined> {
+  const written = await insertMessageOnce(tx, { ...messageValues(mail), dedupe_key: dedupeKey });
+  if (written) await jobs.send(QUEUES.deliverMail, { id: written.id }, { tx });
+  return written?.id;
+}
+
+/**
  * queueMail for code that holds only the transaction (notify): the delivery job is written through it
  * (jobs/queue.ts sendJobInTransaction), so the mail goes out exactly when the transaction commits.
  */
@@ -61,16 +77,18 @@ export async function queueMailInTransaction(tx: DbOrTx, mail: OutgoingMail): Pr
   return id;
 }
 
+const messageValues = (mail: OutgoingMail) => ({
+  org_id: mail.orgId,
+  kind: mail.kind,
+  to_email: mail.to.email,
+  to_name: mail.to.name ?? null,
+  subject: mail.content.subject,
+  html_body: mail.content.html,
+  text_body: mail.content.text,
+});
+
 async function recordMessage(tx: DbOrTx, mail: OutgoingMail): Promise<number> {
-  const { id } = await insertMessage(tx, {
-    org_id: mail.orgId,
-    kind: mail.kind,
-    to_email: mail.to.email,
-    to_name: mail.to.name ?? null,
-    subject: mail.content.subject,
-    html_body: mail.content.html,
-    text_body: mail.content.text,
-  });
+  const { id } = await insertMessage(tx, messageValues(mail));
   return id;
 }
 

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { organizationOrigin } from '../../http/public-url.js';
 import { QUEUES, sendJobInTransaction, type Jobs } from '../../jobs/queue.js';
-import { queueMail, queueMailInTransaction, renderMail, type MailContent } from '../mail/service.js';
+import { queueMail, queueMailInTransaction, queueMailOnce, renderMail, type MailContent } from '../mail/service.js';
 import { findOrganizationById } from '../orgs/service.js';
 import { findUsersByIds, fullName } from '../users/service.js';
 import type { Notice } from './notice.js';
@@ -10,6 +11,8 @@ import type { Notice } from './notice.js';
 type NoticeToMail = Pick<Notice, 'orgId' | 'userId' | 'kind' | 'title' | 'body' | 'link'>;
 /** What the notifications.mail job carries: the notices of one notify() call to mail in the standard layout. */
 export interface NoticeMailJob {
+  /** Names this batch's mails, so a retried job queues none twice (absent in jobs queued before it existed). */
+  key?: string;
   notices: NoticeToMail[];
 }
 
@@ -27,7 +30,10 @@ export async function mailNotices(tx: DbOrTx, notices: readonly Notice[]): Promi
     .filter((notice) => !notice.mail)
     .map(({ orgId, userId, kind, title, body, link }) => ({ orgId, userId, kind, title, body, link }));
   if (standard.length > 0)
-    await sendJobInTransaction(tx, QUEUES.mailNotification, { notices: standard } satisfies NoticeMailJob);
+    await sendJobInTransaction(tx, QUEUES.mailNotification, {
+      key: randomUUID(),
+      notices: standard,
+    } satisfies NoticeMailJob);
   for (const orgId of new Set(written.map((notice) => notice.orgId))) {
     const ofOrg = written.filter((notice) => notice.orgId === orgId);
     const people = new Map(
@@ -68,6 +74,7 @@ export async function mailNotice(
       for (const notice of ofOrg) {
         const person = people.get(notice.userId);
         if (!person) continue;
+        const index = job.notices.indexOf(notice);
         const content = renderMail({
           organisation: organization.name,
           subject: notice.title,
@@ -81,12 +88,9 @@ export async function mailNotice(
           }),
           footnote: NOTICE_MAIL_FOOTNOTE,
         });
-        await queueMail(tx, deps.jobs, {
-          orgId,
-          kind: notice.kind,
-          to: { email: person.email, name: fullName(person) },
-          content,
-        });
+        const mail = { orgId, kind: notice.kind, to: { email: person.email, name: fullName(person) }, content };
+        if (job.key) await queueMailOnce(tx, deps.jobs, mail, `notice:${job.key}:${index}`);
+        else await queueMail(tx, deps.jobs, mail);
       }
     }
   });

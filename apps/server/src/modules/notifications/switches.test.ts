@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_SWITCH_DEFAULTS, NOTIFICATION_SWITCH_TEXTS } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
@@ -5,7 +6,7 @@ import { countRows, setupOrg } from '../../test/helpers.js';
 import { putBalance } from '../../test/card-factories.js';
 import { renderMail } from '../mail/service.js';
 import { decide, fileRequest, force, linkIn, mailsOf, requestWorld } from '../purchase-requests/test-fixtures.js';
-import { notify, type Notice } from './service.js';
+import { mailNotice, notify, type Notice, type NoticeMailJob } from './service.js';
 import { notificationMailsTo, waitForNotificationMails } from './test-fixtures.js';
 
 /**
@@ -121,6 +122,24 @@ describe('notify() honours the switches', () => {
         timeout: 15_000,
       })
       .toBe('stored');
+  });
+
+  it('the mail job run twice for the same notices (a retry after its commit) queues each mail once', async () => {
+    const org = await setupOrg(ctx);
+    const job: NoticeMailJob = {
+      key: randomUUID(),
+      notices: [
+        noticeTo(org.organization.id, org.member.id, 'Declined once'),
+        noticeTo(org.organization.id, org.member.id, 'Declined twice'),
+      ],
+    };
+    await mailNotice(ctx.deps, job);
+    await mailNotice(ctx.deps, job);
+    const mails = await notificationMailsTo(ctx.db, org.member.email, 'purchase_declined');
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      `Declined once · ${org.organization.name}`,
+      `Declined twice · ${org.organization.name}`,
+    ]);
   });
 
   it('in-app off: no notification row; mail still sent', async () => {
