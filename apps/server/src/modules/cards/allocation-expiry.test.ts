@@ -122,6 +122,35 @@ describe('allocation expiry', () => {
     expect(await ledgerCounts(ctx.db, orgId)).toEqual(ledger);
     expect(await cardRow(card.id)).toMatchObject({ spending_limit: 3_000, status: 'inactive' });
     expect(await availableFunds(client)).toBe(fundsBefore + 7_000);
+
+    // The merchant lets the held $30.00 go after the expiry: the next run returns it too, audited, the holder not
+    // told again; and once only.
+    const released = await client.post(`/api/simulator/authorizations/${held.json().data.authorization_id}/reverse`);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(await cardRow(card.id)).toMatchObject({ spending_limit: 3_000, holds_amount: 0 });
+    expect(await runOn(dayAfter(expiresOn, 1))).toBeGreaterThanOrEqual(1);
+    await runOn(dayAfter(expiresOn, 2));
+    expect(await cardRow(card.id)).toMatchObject({ spending_limit: 0, holds_amount: 0, status: 'inactive' });
+    expect(await availableFunds(client)).toBe(fundsBefore + 10_000);
+    expect(await ledgerIntegrity(ctx.db, orgId)).toEqual(SOUND_LEDGER);
+    const returns = await ctx.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('org_id', '=', orgId)
+      .where('action', '=', 'card.allocation_expired')
+      .orderBy('id')
+      .execute();
+    expect(returns.map((row) => row.details)).toEqual([
+      expect.objectContaining({ returned: 7_000 }),
+      expect.objectContaining({ returned: 3_000, new_spending_limit: 0, released_after_expiry: true }),
+    ]);
+    const told = await ctx.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', memberId)
+      .where('title', '=', 'Card allocation expired')
+      .execute();
+    expect(told).toHaveLength(1);
   });
 
   it('runs from two workers at once without expiring a card twice', async () => {

@@ -24,7 +24,8 @@ export async function expireDueAllocations(deps: Pick<CardsDeps, 'db' | 'jobs'>,
   for (;;) {
     const card = await deps.db.transaction().execute(async (tx) => {
       const due = await lockDueAllocation(tx, today);
-      if (due) await expireAllocation(tx, deps, due);
+      if (due?.allocation_expired_at) await returnReleasedAfterExpiry(tx, deps, due);
+      else if (due) await expireAllocation(tx, deps, due);
       return due;
     });
     if (!card) return expired;
@@ -33,6 +34,40 @@ export async function expireDueAllocations(deps: Pick<CardsDeps, 'db' | 'jobs'>,
     publishLive(deps.db, organisationFundsChanged(card.org_id));
     await afterFundsChanged(deps.db, card.org_id);
   }
+}
+
+/**
+ * What a hold released after the expiry freed on an expired card (it cannot spend it) goes back as well: audited like
+ * the expiry, the holder not told again. The reference names the limit it lowers, which only falls while the card
+ * stays expired, so a retry finds its movement and moves nothing twice.
+ */
+async function returnReleasedAfterExpiry(tx: Tx, deps: { jobs: CardsDeps['jobs'] }, card: CardRow): Promise<void> {
+  const free = card.spending_limit - card.holds_amount;
+  await recordCardAllocation(tx, {
+    orgId: card.org_id,
+    cardId: card.id,
+    userId: card.user_id,
+    reference: `allocation-expiry:${card.id}:${card.allocation_expires_on}:${card.spending_limit}`,
+    delta: -free,
+    description: 'Allocation expired',
+    createdBy: null,
+  });
+  await updateCard(tx, card.id, { spending_limit: card.holds_amount });
+  await queueIssuerSync(tx, deps.jobs, card, 'card_spending_limit');
+  await recordAudit(tx, {
+    orgId: card.org_id,
+    by: SYSTEM,
+    action: 'card.allocation_expired',
+    subject: cardSubject(card),
+    details: {
+      holder_user_id: card.user_id,
+      expired_on: card.allocation_expires_on,
+      returned: free,
+      old_spending_limit: card.spending_limit,
+      new_spending_limit: card.holds_amount,
+      released_after_expiry: true,
+    },
+  });
 }
 
 /**

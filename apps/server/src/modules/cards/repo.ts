@@ -242,16 +242,22 @@ export async function assignedOut(db: DbOrTx, orgId: number): Promise<number> {
 }
 
 /**
- * A card (any organisation) whose allocation expires on or before `today` and was not yet carried out, locked; one
+ * A card (any organisation) whose allocation expires on or before `today` and was not yet carried out, or whose
+ * expired allocation has something free again (a hold released after the expiry), locked; one
  * another transaction holds is skipped (two runs of the expiry job share the cards instead of queueing on them).
  */
 export function lockDueAllocation(db: DbOrTx, today: string): Promise<CardRow | undefined> {
   return db
     .selectFrom('cards')
     .selectAll()
-    .where('allocation_expires_on', '<=', today)
-    .where('allocation_expired_at', 'is', null)
     .where('status', '!=', 'canceled')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('allocation_expires_on', '<=', today), eb('allocation_expired_at', 'is', null)]),
+        // Expired already, and a hold released since left it something to spend: that goes back too.
+        eb.and([eb('allocation_expired_at', 'is not', null), eb('spending_limit', '>', eb.ref('holds_amount'))]),
+      ]),
+    )
     .orderBy('allocation_expires_on')
     .orderBy('id')
     .limit(1)
