@@ -36,7 +36,7 @@ const ALL_COLUMNS = [
 ];
 /**
  * The CSV of all columns: the Card is followed by its nickname and purpose (issue 20.4), Merchant Category is written
- * as its readable name and, beside it, Stripe's key.
+ * as its readable name and, beside it, Stripe's key; Category by its GL code and Notes by the receipt status (21.7).
  */
 const CSV_HEADER = [
   ...ALL_COLUMNS.slice(0, 4),
@@ -44,7 +44,11 @@ const CSV_HEADER = [
   'Card purpose',
   ...ALL_COLUMNS.slice(4, 6),
   'Merchant Category Key',
-  ...ALL_COLUMNS.slice(6),
+  ...ALL_COLUMNS.slice(6, 8),
+  'GL code',
+  ...ALL_COLUMNS.slice(8, 10),
+  'Receipt',
+  ...ALL_COLUMNS.slice(10),
 ];
 const REPORT = {
   generated: 'Report generated successfully!',

@@ -83,10 +83,12 @@ describe('cells', () => {
       .execute();
     const cell = (value: string | null | undefined) => csvField(neutraliseCell(value ?? ''));
     const expected = [
-      'Notes,Merchant,Merchant Category,Merchant Category Key,Merchant Category Code,Amount',
+      // Notes brings the receipt status along (issue 21.7): none is attached; a purchase needs one, a refund not.
+      'Notes,Receipt,Merchant,Merchant Category,Merchant Category Key,Merchant Category Code,Amount',
       ...rows.map((row) =>
         [
           cell(row.notes),
+          row.amount < 0 ? 'Not required' : 'Missing',
           cell(row.merchant_data.name),
           row.merchant_data.category === 'airlines_air_carriers' ? 'Airlines Air Carriers' : 'Made Up Kind of Shop',
           row.merchant_data.category,

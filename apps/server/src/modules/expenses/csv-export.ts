@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { MERCHANT_CATEGORY_NAMES } from '@wallet/contract';
+import { MERCHANT_CATEGORY_NAMES, RECEIPT_STATUS_LABELS } from '@wallet/contract';
 import { SESSION_OPTIONS, type Db, type DbOrTx } from '../../db/database.js';
 import { neutraliseCell } from '../../http/csv.js';
 import { listCards } from '../cards/service.js';
@@ -130,11 +130,15 @@ async function csvLabels(db: DbOrTx, orgId: number): Promise<CsvLabels> {
       (card) => [card.id, card.purpose!],
     ),
     categories: cells(categories, (category) => [category.id, category.name]),
+    glCodes: Object.fromEntries(
+      categories.filter((category) => category.gl_code).map((category) => [category.id, category.gl_code!]),
+    ),
     teams: cells(teams, (team) => [team.id, team.name]),
     merchantCategories: cells(Object.entries(MERCHANT_CATEGORY_NAMES), ([key, name]) => [key, name]),
     noCard: '•••• ',
     uncategorized: neutraliseCell(UNCATEGORIZED),
     wallets: WALLET_LABELS,
+    receiptStatuses: RECEIPT_STATUS_LABELS,
   };
 }
 

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { REPORT_EXPORT_FIELD_LABELS, REPORT_EXPORT_FIELDS } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
 import { makeOrganization, TEST_PASSWORD } from '../../test/factories.js';
+import { multipartFile, PNG_BYTES } from '../../test/helpers.js';
 import { at, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { simulatePurchase } from '../simulator/service.js';
 import { EXPORT_FIELD_NAMES, writeExport } from './export.js';
@@ -34,7 +35,8 @@ const HEADER = [
 ];
 /**
  * The file's columns: the card's nickname and purpose after the Card column, Merchant Category by name, then its
- * issuer key in a column of its own.
+ * issuer key in a column of its own, the category's GL code after Category and the receipt status after Notes
+ * (issue 21.7).
  */
 const FILE_HEADER = [
   'Posted Date',
@@ -48,8 +50,10 @@ const FILE_HEADER = [
   'Merchant Category Key',
   'Merchant Category Code',
   'Category',
+  'GL code',
   'Team',
   'Notes',
+  'Receipt',
   'Type',
   'Digital Wallet',
 ];
@@ -132,6 +136,13 @@ beforeAll(async () => {
   await world.admin.request('PATCH', `/api/expenses/${id(2_000)}`, { notes: '@SUM(A1:A9)' });
   await world.admin.request('PATCH', `/api/expenses/${id(1_000)}`, { notes: '-2' });
   await world.admin.request('PATCH', `/api/expenses/${id(3_000)}`, { notes: 'two\nlines' });
+  // Travel books to GL 6000; Delta's purchase has its receipt (the others are missing theirs, the refund needs none).
+  const travel = world.categories.get('Travel')!;
+  expect(
+    (await world.admin.put(`/api/wallet-categories/${travel}`, { name: 'Travel', gl_code: '6000' })).statusCode,
+  ).toBe(200);
+  const { payload, headers } = multipartFile('receipt', 'delta.png', 'image/png', PNG_BYTES);
+  expect((await world.admin.post(`/api/expenses/${id(2_000)}/receipts`, payload, headers)).statusCode).toBe(201);
 }, 60_000);
 
 describe('CSV', () => {
@@ -157,8 +168,10 @@ describe('CSV', () => {
         'eating_places_restaurants',
         '5812',
         'Meals',
+        '',
         'Alpha',
         '',
+        'Missing',
         'capture',
         '',
       ],
@@ -176,6 +189,8 @@ describe('CSV', () => {
         'Uncategorized',
         '',
         '',
+        '',
+        'Missing',
         'capture',
         'Samsung Pay',
       ],
@@ -191,8 +206,10 @@ describe('CSV', () => {
         'airlines_air_carriers',
         '3058',
         'Travel',
+        '6000',
         '',
         `'+1 555 0100 "gate", row 2`,
+        'Missing',
         'capture',
         '',
       ],
@@ -208,8 +225,10 @@ describe('CSV', () => {
         'eating_places_restaurants',
         '5812',
         'Meals',
+        '',
         'Alpha',
         '',
+        'Not required',
         'refund',
         '',
       ],
@@ -225,8 +244,10 @@ describe('CSV', () => {
         'eating_places_restaurants',
         '5812',
         'Meals',
+        '',
         'Alpha',
         'two\nlines',
+        'Missing',
         'capture',
         '',
       ],
@@ -244,6 +265,8 @@ describe('CSV', () => {
         'Uncategorized',
         '',
         '',
+        '',
+        'Missing',
         'capture',
         'Google Pay',
       ],
@@ -259,8 +282,10 @@ describe('CSV', () => {
         'airlines_air_carriers',
         '3058',
         'Travel',
+        '6000',
         'Alpha',
         "'@SUM(A1:A9)",
+        'Attached',
         'capture',
         '',
       ],
@@ -276,8 +301,10 @@ describe('CSV', () => {
         'eating_places_restaurants',
         '5812',
         'Meals',
+        '',
         'Alpha',
         '-2',
+        'Missing',
         'capture',
         'Apple Pay',
       ],
@@ -346,7 +373,7 @@ describe('Excel', () => {
     expect(rows[0]![0]).toEqual(new Date('2025-06-01T00:00:00Z'));
     expect(rows.map((row) => row[1])).toEqual([7, 12.34, 40]);
     expect(rows[0]!.slice(3, 6)).toEqual([`•••• ${last4.mia}`, 'Coffee run', "'=1+1"]);
-    expect(rows[1]!.slice(2, 15)).toEqual([
+    expect(rows[1]!.slice(2, 17)).toEqual([
       'Ned Nobody',
       `•••• ${last4.ned}`,
       undefined,
@@ -358,23 +385,25 @@ describe('Excel', () => {
       'Uncategorized',
       undefined,
       undefined,
+      undefined,
+      'Missing',
       'capture',
       'Samsung Pay',
     ]);
-    expect(rows[2]![12]).toBe(`'+1 555 0100 "gate", row 2`);
+    expect(rows[2]!.slice(10, 15)).toEqual(['Travel', '6000', undefined, `'+1 555 0100 "gate", row 2`, 'Missing']);
   });
 
-  it('custom columns, a refund as a negative number', async () => {
+  it('custom columns, a refund as a negative number, Notes followed by the receipt status', async () => {
     const response = await download(
       'export_as=xlsx&export_fields=type,amount,notes&filter[between]=day,2025-01-31,2025-03-15&sort=amount',
     );
     expect(await readXlsx(response.rawPayload)).toEqual([
-      ['Type', 'Amount', 'Notes'],
-      ['refund', -2.5],
-      ['capture', 5],
-      ['capture', 10, '-2'],
-      ['capture', 20, "'@SUM(A1:A9)"],
-      ['capture', 30, 'two\nlines'],
+      ['Type', 'Amount', 'Notes', 'Receipt'],
+      ['refund', -2.5, undefined, 'Not required'],
+      ['capture', 5, undefined, 'Missing'],
+      ['capture', 10, '-2', 'Missing'],
+      ['capture', 20, "'@SUM(A1:A9)", 'Attached'],
+      ['capture', 30, 'two\nlines', 'Missing'],
     ]);
   });
 });

@@ -2,7 +2,9 @@ import { setImmediate as nextTick } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
+  RECEIPT_STATUS_LABELS,
   REPORT_EXPORT_CARD_DETAIL_LABELS,
+  REPORT_EXPORT_EXTRA_LABELS,
   REPORT_EXPORT_FIELD_LABELS,
   REPORT_TEXTS,
   centsToDecimal,
@@ -12,8 +14,10 @@ import {
 import type { Db } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
 import { neutraliseCell } from '../../http/csv.js';
+import { listCategories } from '../wallet-categories/service.js';
 import { UNCATEGORIZED, WALLET_LABELS, type ExpenseCriteria, type ResolvedSort } from './criteria.js';
 import { ExpenseLabels } from './presenter.js';
+import { receiptStatusOf, type ExpensePolicy } from './expense-policy.js';
 import { eachExpenseBatch, type CsvColumn, type ExportRow } from './repo.js';
 import { copyCsvExport, type CopyConnections } from './csv-export.js';
 import { sheetRowWriter } from './sheet-rows.js';
@@ -24,13 +28,18 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const AT_LEAST_ONE_COLUMN = REPORT_TEXTS.atLeastOneColumn;
 
 type Cell = string | number | Date;
+/** What a row's cells are judged by besides its labels: the receipt policy, the categories' GL codes. */
+interface ExportContext {
+  policy: ExpensePolicy;
+  glCodes: ReadonlyMap<number, string>;
+}
 interface Field {
   header: string;
   width: number;
   /** Its column in the CSV statement (repo.ts expensesCsvQuery), which works out the cell in SQL. */
   column: CsvColumn;
   /** The cell for Excel. */
-  value(row: ExportRow, labels: ExpenseLabels): Cell;
+  value(row: ExportRow, labels: ExpenseLabels, context: ExportContext): Cell;
   /** Written by us from known values (dates, amounts, enums): nothing to neutralise. */
   safe?: boolean;
 }
@@ -148,12 +157,32 @@ const CARD_DETAILS: Field[] = [
     value: (row, labels) => labels.card(row).purpose ?? '',
   },
 ];
-const columnsOf = (field: ExportField): Field[] =>
-  field === 'merchant_category'
-    ? [EXPORT_FIELDS[field], MERCHANT_CATEGORY_KEY]
-    : field === 'card'
-      ? [EXPORT_FIELDS[field], ...CARD_DETAILS]
-      : [EXPORT_FIELDS[field]];
+/**
+ * Issue 21.7: Category is followed by its GL code, Notes by the receipt status as the organisation's policy judges it
+ * (Attached, Missing, Not required).
+ */
+const GL_CODE: Field = {
+  header: REPORT_EXPORT_EXTRA_LABELS.gl_code,
+  width: 10,
+  column: 'gl_code',
+  safe: true,
+  value: (row, _labels, context) =>
+    row.wallet_category_id === null ? '' : (context.glCodes.get(row.wallet_category_id) ?? ''),
+};
+const RECEIPT: Field = {
+  header: REPORT_EXPORT_EXTRA_LABELS.receipt,
+  width: 12,
+  column: 'receipt',
+  safe: true,
+  value: (row, _labels, context) => RECEIPT_STATUS_LABELS[receiptStatusOf(row, context.policy)],
+};
+const COMPANIONS: Partial<Record<ExportField, Field[]>> = {
+  card: CARD_DETAILS,
+  merchant_category: [MERCHANT_CATEGORY_KEY],
+  category: [GL_CODE],
+  notes: [RECEIPT],
+};
+const columnsOf = (field: ExportField): Field[] => [EXPORT_FIELDS[field], ...(COMPANIONS[field] ?? [])];
 /** All (12), in file order: the contract's list, which the export modal offers. */
 export const EXPORT_FIELD_NAMES = Object.keys(EXPORT_FIELDS) as ExportField[];
 
@@ -247,6 +276,14 @@ export async function writeExport(job: ExportJob, out: Writable): Promise<void> 
   }
 
   const labels = new ExpenseLabels(db, criteria.orgId);
+  const context: ExportContext = {
+    policy: criteria.policy,
+    glCodes: new Map(
+      (await listCategories(db, criteria.orgId)).flatMap((category) =>
+        category.gl_code ? [[category.id, category.gl_code] as const] : [],
+      ),
+    ),
+  };
   // Without a style table (exceljs still marks dates as dates); deflate level 1: a few per cent larger, several times
   // faster than the default on 100,000 rows.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -272,7 +309,7 @@ export async function writeExport(job: ExportJob, out: Writable): Promise<void> 
       const row = rows[at]!;
       xml += rowXml(
         specs.map((spec) => {
-          const value = spec.value(row, labels);
+          const value = spec.value(row, labels, context);
           return typeof value === 'string' && !spec.safe ? neutraliseCell(value) : value;
         }),
       );

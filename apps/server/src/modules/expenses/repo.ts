@@ -3,7 +3,7 @@ import { EXPENSE_COUNT_LIMIT } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { ExpensesTable } from '../../db/schema.js';
 import type { ExpenseCriteria, ResolvedSort } from './criteria.js';
-import { receiptStatusWhere, reviewWhere } from './expense-policy.js';
+import { receiptStatusSql, receiptStatusWhere, reviewWhere } from './expense-policy.js';
 import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 
 /** Inserts unless the issuer's transaction id is known (a repeated event); null then. */
@@ -425,6 +425,7 @@ export interface ExportRow extends Pick<
   | 'user_id'
   | 'wallet_category_id'
   | 'team_id'
+  | 'has_receipt'
 > {
   merchant_name: string | null;
   merchant_category: string | null;
@@ -449,7 +450,7 @@ export async function eachExpenseBatch(
     .execute(async (tx) => {
       await sql`
       DECLARE expenses_export NO SCROLL CURSOR FOR
-      SELECT e.id, e.stripe_created, e.amount, e.type, e.wallet, e.notes, e.card_id, e.user_id, e.wallet_category_id, e.team_id,
+      SELECT e.id, e.stripe_created, e.amount, e.type, e.wallet, e.notes, e.card_id, e.user_id, e.wallet_category_id, e.team_id, e.has_receipt,
         e.merchant_data->>'name' AS merchant_name, e.merchant_data->>'category' AS merchant_category, e.merchant_data->>'category_code' AS merchant_category_code
       ${expensesQuery(criteria, sort)}`.execute(tx);
       const fetchBatch = () => {
@@ -481,8 +482,10 @@ export type CsvColumn =
   | 'merchant_category_key'
   | 'merchant_category_code'
   | 'category'
+  | 'gl_code'
   | 'team'
   | 'notes'
+  | 'receipt'
   | 'type'
   | 'wallet';
 
@@ -497,6 +500,8 @@ export interface CsvLabels {
   cardNicknames: Record<number, string>;
   cardPurposes: Record<number, string>;
   categories: Record<number, string>;
+  /** Categories' GL codes (issue 21.7; categories without one are left out). */
+  glCodes: Record<number, string>;
   teams: Record<number, string>;
   /** Merchant category keys to their names; a key not here is named from its words (nameFromKey). */
   merchantCategories: Record<string, string>;
@@ -504,6 +509,8 @@ export interface CsvLabels {
   noCard: string;
   uncategorized: string;
   wallets: Record<string, string>;
+  /** attached, missing, not_required to their labels. */
+  receiptStatuses: Record<string, string>;
 }
 
 /**
@@ -511,7 +518,7 @@ export interface CsvLabels {
  * -25.50 stays as it is: http/csv.ts's neutraliseCell, in SQL. The first character's code is read once (a simple
  * CASE), and the value itself once more: at a million rows every evaluation counts.
  */
-const neutralised = (value: RawBuilder<unknown>) => {
+export const neutralised = (value: RawBuilder<unknown>) => {
   const quoted = sql`'''' || ${value}`;
   return sql`CASE ascii(${value}) WHEN 61 THEN ${quoted} WHEN 43 THEN ${quoted} WHEN 64 THEN ${quoted} WHEN 9 THEN ${quoted}
   WHEN 13 THEN ${quoted} WHEN 45 THEN CASE WHEN ${value} ~ '^-[0-9]+(\\.[0-9]+)?$' THEN ${value} ELSE ${quoted} END
@@ -526,7 +533,7 @@ const nameFromKey = (key: RawBuilder<unknown>) => sql`(SELECT string_agg(CASE
     FROM unnest(string_to_array(${key}, '_')) WITH ORDINALITY AS p(part, at) WHERE part <> '') AS w)`;
 
 /** Cells that always hold something: no NULLIF needed (one comparison less per row each). */
-const NEVER_EMPTY = new Set<CsvColumn>(['posted_date', 'amount', 'card', 'type', 'wallet']);
+const NEVER_EMPTY = new Set<CsvColumn>(['posted_date', 'amount', 'card', 'type', 'wallet', 'receipt']);
 
 /**
  * The report export's rows as PostgreSQL writes them in CSV: each cell worked out in the SELECT (days in UTC, amounts
@@ -556,8 +563,11 @@ export function expensesCsvQuery(
     merchant_category_key: neutralised(category),
     merchant_category_code: neutralised(sql`(e.merchant_data->>'category_code')`),
     category: sql`coalesce(${map(labels.categories)} ->> e.wallet_category_id::text, ${labels.uncategorized})`,
+    // A GL code starts with a letter or digit (its CHECK): nothing to neutralise.
+    gl_code: sql`${map(labels.glCodes)} ->> e.wallet_category_id::text`,
     team: sql`${map(labels.teams)} ->> e.team_id::text`,
     notes: neutralised(sql`e.notes`),
+    receipt: sql`${map(labels.receiptStatuses)} ->> ${receiptStatusSql(criteria.policy)}`,
     type: sql`e.type`,
     wallet: sql`${map(labels.wallets)} ->> e.wallet`,
   };
