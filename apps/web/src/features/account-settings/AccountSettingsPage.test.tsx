@@ -217,6 +217,9 @@ describe('/account-settings', { timeout: 60_000 }, () => {
       NOTIFICATION_SWITCH_TEXTS.switchLabel('in_app', 'purchase_declined'),
     );
     expect(screen.queryByLabelText(NOTIFICATION_SWITCH_TEXTS.switchLabel('mail', 'org_funds_low'))).toBeNull();
+    // The receipt policy's kinds are a cardholder's, on by default.
+    expect(screen.getByLabelText(NOTIFICATION_SWITCH_TEXTS.switchLabel('mail', 'receipt_reminder'))).toBeChecked();
+    expect(screen.getByLabelText(NOTIFICATION_SWITCH_TEXTS.switchLabel('in_app', 'receipt_card_status'))).toBeChecked();
     expect(declinedInApp).toBeChecked();
     await setup().click(declinedInApp);
     expect(await screen.findByText(NOTIFICATION_SWITCH_TEXTS.saveFailed)).toBeVisible();
