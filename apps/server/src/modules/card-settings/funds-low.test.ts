@@ -4,6 +4,7 @@ import { useTestApp } from '../../test/context.js';
 import { putBalance, topUp } from '../../test/card-factories.js';
 import { fileRequest, force, requestWorld, type RequestWorld } from '../purchase-requests/test-fixtures.js';
 import { notificationMailsTo } from '../notifications/test-fixtures.js';
+import { setCardStatusFromIssuer } from '../cards/service.js';
 import { checkOrgFundsLow } from './service.js';
 
 /**
@@ -46,6 +47,26 @@ const setCardLimit = async (made: RequestWorld, cents: number) => {
 };
 
 describe('organisation funds low', () => {
+  it('a card the issuer cancels returns its money: funds back above the threshold arm the next notice', async () => {
+    const made = await world();
+    await setCardLimit(made, 60_000); // funds 90,000: below
+    expect((await fundsLowNotices(made)).admin).toBe(1);
+    const notifiedAt = () =>
+      ctx.db
+        .selectFrom('card_settings')
+        .select('org_funds_low_notified_at')
+        .where('org_id', '=', made.organization.id)
+        .executeTakeFirstOrThrow();
+    expect((await notifiedAt()).org_funds_low_notified_at).toBeInstanceOf(Date);
+    const card = await ctx.db
+      .selectFrom('cards')
+      .select(['provider', 'provider_card_id'])
+      .where('id', '=', made.card.id)
+      .executeTakeFirstOrThrow();
+    await setCardStatusFromIssuer(ctx.db, card.provider, card.provider_card_id!, 'canceled', 'lost');
+    expect((await notifiedAt()).org_funds_low_notified_at).toBeNull();
+  });
+
   it('tells every admin (not members) once when a card funding takes the funds below the threshold, by mail too', async () => {
     const made = await world();
     await setCardLimit(made, 40_000); // funds 110,000: above

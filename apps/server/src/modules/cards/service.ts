@@ -516,23 +516,25 @@ export async function setCardStatusFromIssuer(
   status: CardStatus,
   cancellationReason: string | null = null,
 ): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  const returnedFrom = await db.transaction().execute(async (tx) => {
     const card = await lockCardByProviderId(tx, provider, providerCardId);
-    if (!card || card.status === 'canceled' || card.status === status) return;
+    if (!card || card.status === 'canceled' || card.status === status) return null;
     // The issuer's own change ends the receipt policy's hold on the card, as an admin's does.
     if (card.receipt_policy_deactivated_at)
       await setReceiptPolicyMarks(tx, card.id, { receipt_policy_deactivated_at: null });
     if (status !== 'canceled') {
       await updateCard(tx, card.id, { status });
-      return;
+      return null;
     }
     await updateCard(tx, card.id, {
       status: 'canceled',
       cancellation_reason: cancellationReason,
       canceled_at: new Date(),
     });
-    await returnFreeAllocation(tx, card, `card-cancellation:${card.id}`);
+    return (await returnFreeAllocation(tx, card, `card-cancellation:${card.id}`)) > 0 ? card.org_id : null;
   });
+  // The returned money lifts the unallocated funds: the funds-low check learns they are back above its threshold.
+  if (returnedFrom !== null) await afterFundsChanged(db, returnedFrom);
 }
 
 /**
@@ -546,11 +548,16 @@ export async function returnCanceledCardRemainder(
   providerCardId: string,
   reference: string,
 ): Promise<number> {
-  return db.transaction().execute(async (tx) => {
+  const returned = await db.transaction().execute(async (tx) => {
     const card = await lockCardByProviderId(tx, provider, providerCardId);
-    if (!card || card.status !== 'canceled') return 0;
-    return returnFreeAllocation(tx, card, `card-cancellation:${card.id}:${reference}`);
+    if (!card || card.status !== 'canceled') return { amount: 0, orgId: 0 };
+    return {
+      amount: await returnFreeAllocation(tx, card, `card-cancellation:${card.id}:${reference}`),
+      orgId: card.org_id,
+    };
   });
+  if (returned.amount > 0) await afterFundsChanged(db, returned.orgId);
+  return returned.amount;
 }
 
 /** The issuer's view of a cardholder (Stripe's issuing_cardholder.updated): kept to warn on their cards and profile. */
