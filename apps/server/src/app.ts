@@ -28,6 +28,7 @@ import { cardsRoutes } from './modules/cards/routes.js';
 import { termsRoutes } from './modules/cards/terms-routes.js';
 import { fundingRoutes } from './modules/funding/routes.js';
 import { expensesRoutes } from './modules/expenses/routes.js';
+import { accountingExportRoutes } from './modules/expenses/accounting-routes.js';
 import { simulatorRoutes } from './modules/simulator/routes.js';
 import { stripeWebhookRoutes } from './modules/webhooks/routes.js';
 import { walletCategoryRoutes } from './modules/wallet-categories/routes.js';
@@ -44,6 +45,7 @@ import { passwordResetRoutes } from './modules/password-reset/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { cardSettingsRoutes } from './modules/card-settings/routes.js';
+import { monthCloseRoutes } from './modules/month-close/routes.js';
 import { LiveHub } from './modules/live/hub.js';
 import { startPurchaseNotifier } from './modules/authorizations/service.js';
 import { authorizationRoutes } from './modules/authorizations/routes.js';
@@ -133,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(termsRoutes);
   await app.register(fundingRoutes);
   await app.register(expensesRoutes);
+  await app.register(accountingExportRoutes);
   await app.register(receiptRoutes);
   await app.register(simulatorRoutes);
   await app.register(stripeWebhookRoutes);
@@ -152,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(authorizationRoutes);
   await app.register(cardSettingsRoutes);
+  await app.register(monthCloseRoutes);
 
   await registerSpa(app);
   return app;

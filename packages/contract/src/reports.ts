@@ -127,6 +127,8 @@ export interface ExpenseResource {
   notes: string | null;
   receipt_status?: 'attached' | 'missing' | 'not_required';
   memo_required?: boolean;
+  /** Posted in a closed month (issue 21.6): memo, receipt and review marks can't change. */
+  locked?: boolean;
   reviewed_at?: string | null;
   flagged?: boolean;
   /** Its receipt, briefly (issue 21); null when none is attached. */

@@ -51,6 +51,9 @@ const ID_OF_RESOURCE: Record<string, keyof SecurityWorld['ids']> = {
 };
 const MISSING_AUTHORIZATION = `iauth_sim_${'0'.repeat(20)}`;
 const MISSING_ID = 2_000_000_000;
+/** A month organisation A closed (beforeAll), and one nobody closed: DELETE /api/month-closes/:month. */
+const CLOSED_MONTH = '2020-01';
+const MISSING_MONTH = '1999-01';
 
 function resourceOf(url: string): string {
   const parts = url.split('/').filter(Boolean);
@@ -62,6 +65,10 @@ function paramsFor(route: CollectedRoute, missing = false): Record<string, strin
   const names = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
   const values: Record<string, string | number> = {};
   for (const name of names) {
+    if (name === 'month') {
+      values[name] = missing ? MISSING_MONTH : CLOSED_MONTH;
+      continue;
+    }
     const kind =
       name === 'id'
         ? ID_OF_RESOURCE[resourceOf(route.url)]
@@ -164,6 +171,8 @@ const OWN_ORGANISATION_ONLY = new Set([
   'POST /api/notifications/read',
   // Receipts into the caller's own inbox: the files name nothing of anyone's.
   'POST /api/receipts',
+  // A month of the caller's own organisation.
+  'POST /api/month-closes',
 ]);
 
 function send(
@@ -197,6 +206,8 @@ function note(route: CollectedRoute, column: string, response: LightMyRequestRes
 beforeAll(async () => {
   world = await securityWorld(ctx);
   routes = routesOf(ctx.app);
+  const closed = await world.a.adminClient.post('/api/month-closes', { month: CLOSED_MONTH });
+  if (closed.statusCode !== 201) throw new Error(closed.body);
   const { a } = world;
   Object.assign(userIdOfRole, {
     'super-admin': a.admin.id,

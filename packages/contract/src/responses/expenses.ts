@@ -44,6 +44,8 @@ export const expenseResourceSchema = z.object({
   receipt_status: z.enum(RECEIPT_STATUSES).optional(),
   /** A purchase above Card Settings' memo threshold without a memo (issue 21.5). */
   memo_required: z.boolean().optional(),
+  /** Posted in a closed month (issue 21.6): memo, receipt and review marks can't change. */
+  locked: z.boolean().optional(),
   /** Review (issue 21.6): when it was marked reviewed (null: not yet), and whether it is flagged. */
   reviewed_at: z.string().nullable().optional(),
   flagged: z.boolean().optional(),

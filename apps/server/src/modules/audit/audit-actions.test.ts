@@ -575,3 +575,39 @@ describe('teams and categories', () => {
     });
   });
 });
+
+describe('month close', () => {
+  it('month.closed and month.reopened: the month named, once each; a refused close or reopen records nothing', async () => {
+    const world = await requestWorld(ctx, { funds: 0 });
+    const admin = world.adminClient;
+    const closed = await world.firstClient.post('/api/month-closes', { month: '2025-02' }, withAgent);
+    expect(closed.statusCode, closed.body).toBe(201);
+    await recordsNothing(admin, async () => {
+      expect((await admin.post('/api/month-closes', { month: '2025-02' })).statusCode).toBe(409);
+      expect((await admin.post('/api/month-closes', { month: '2999-01' })).statusCode).toBe(422);
+      expect((await world.firstClient.delete('/api/month-closes/2025-02')).statusCode).toBe(403);
+      expect((await admin.delete('/api/month-closes/2025-03')).statusCode).toBe(404);
+    });
+    expect((await admin.delete('/api/month-closes/2025-02', withAgent)).statusCode).toBe(200);
+    const [close] = await entries(admin, 'month.closed');
+    expect(close).toMatchObject({
+      action: 'month.closed',
+      actor_kind: 'user',
+      actor_user_id: world.first.id,
+      subject_type: 'month',
+      subject_id: null,
+      subject_label: 'February 2025',
+      user_agent: AGENT,
+      details: { month: '2025-02' },
+    });
+    const [reopen] = await entries(admin, 'month.reopened');
+    expect(reopen).toMatchObject({
+      action: 'month.reopened',
+      actor_user_id: world.admin.id,
+      subject_type: 'month',
+      subject_label: 'February 2025',
+      user_agent: AGENT,
+      details: { month: '2025-02', closed_by: world.first.id },
+    });
+  });
+});

@@ -8,6 +8,8 @@ import { findUsersByIds, fullName } from '../users/service.js';
 import { categoriesByIds } from '../wallet-categories/service.js';
 import type { ExpenseInclude } from './criteria.js';
 import { memoMissing, receiptStatusOf, type ExpensePolicy } from './expense-policy.js';
+import { isLocked } from './month-lock.js';
+import { closedMonthsOf } from '../month-close/service.js';
 import type { ExpenseRow } from './types.js';
 
 /**
@@ -45,7 +47,14 @@ export function presentHold(hold: HoldView, card: Pick<CardRow, 'last4'>) {
   };
 }
 
-export function presentExpense(expense: ExpenseRow, card: CardView, policy: ExpensePolicy, hold?: HoldView) {
+/** A posted transaction; `closedMonths` (YYYY-MM) say whether it is locked (issue 21.6). */
+export function presentExpense(
+  expense: ExpenseRow,
+  card: CardView,
+  policy: ExpensePolicy,
+  closedMonths: ReadonlySet<string>,
+  hold?: HoldView,
+) {
   return {
     id: expense.id,
     stripe_created: expense.stripe_created,
@@ -59,6 +68,7 @@ export function presentExpense(expense: ExpenseRow, card: CardView, policy: Expe
     notes: expense.notes,
     receipt_status: receiptStatusOf(expense, policy),
     memo_required: memoMissing(expense, policy),
+    locked: isLocked(expense, closedMonths),
     reviewed_at: expense.reviewed_at?.toISOString() ?? null,
     flagged: expense.flagged,
     ...(hold !== undefined && { issuing_authorization_hold: presentHold(hold, card) }),
@@ -139,9 +149,10 @@ export function presentTableExpense(
   labels: ExpenseLabels,
   includes: ReadonlySet<ExpenseInclude>,
   policy: ExpensePolicy,
+  closedMonths: ReadonlySet<string>,
 ) {
   return {
-    ...presentExpense(row, labels.card(row), policy),
+    ...presentExpense(row, labels.card(row), policy, closedMonths),
     ...(includes.has('user') && { user: labels.user(row) }),
     ...(includes.has('walletCategory') && { wallet_category: labels.category(row) }),
     ...(includes.has('team') && { team: labels.team(row) }),
@@ -157,8 +168,8 @@ export async function presentTableExpenses(
   policy: ExpensePolicy,
 ) {
   const labels = new ExpenseLabels(db, orgId);
-  await labels.load(rows);
-  return rows.map((row) => presentTableExpense(row, labels, includes, policy));
+  const [, closedMonths] = await Promise.all([labels.load(rows), closedMonthsOf(db, orgId)]);
+  return rows.map((row) => presentTableExpense(row, labels, includes, policy, closedMonths));
 }
 
 /** A card's transactions between two days as CSV (GET /api/cards/{id}/expenses/export), oldest first. */

@@ -23,3 +23,13 @@ export async function applyReviewAction(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** When each of these transactions of the organisation was posted (others' ids are left out), to check their months. */
+export function postedOfExpenses(db: DbOrTx, orgId: number, ids: readonly number[]) {
+  return db
+    .selectFrom('expenses')
+    .select(['id', 'stripe_created'])
+    .where('org_id', '=', orgId)
+    .where('id', 'in', ids)
+    .execute();
+}

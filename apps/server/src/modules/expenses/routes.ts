@@ -24,6 +24,7 @@ import { attachmentName } from '../../http/csv.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { fastResponseSerializer } from '../../http/response-schema.js';
 import { getCard } from '../cards/service.js';
+import { closedMonthsOf } from '../month-close/service.js';
 import { fullName } from '../users/service.js';
 import {
   cardTransactionsBetween,
@@ -88,13 +89,14 @@ export async function expensesRoutes(fastify: FastifyInstance) {
         page: query.page,
         withHolds: query.includes.has('issuingAuthorizationHold'),
       });
-      const [receipts, policy] = await Promise.all([
+      const [receipts, policy, closedMonths] = await Promise.all([
         receiptBriefsOfExpenses(db, org.id, rows),
         expensePolicyOf(db, org.id),
+        closedMonthsOf(db, org.id),
       ]);
       return {
         data: rows.map((row) => ({
-          ...presentExpense(row, card, policy, holds && row.hold_id ? holds.get(row.hold_id) : undefined),
+          ...presentExpense(row, card, policy, closedMonths, holds && row.hold_id ? holds.get(row.hold_id) : undefined),
           receipt: receipts.get(row.id) ?? null,
         })),
         meta: listMeta(total, query.page),

@@ -3,7 +3,7 @@ import { isAdmin, RECEIPT_INBOX_TEXTS, type ReceiptOcr, type ReceiptType } from 
 import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
 import { QUEUES, type Jobs } from '../../jobs/queue.js';
-import { getReachableExpense, receiptCandidates, setHasReceipt } from '../expenses/service.js';
+import { expenseIsOpen, getReachableExpense, receiptCandidates, setHasReceipt } from '../expenses/service.js';
 import { afterReceiptAttached } from '../receipt-policy/service.js';
 import { bestMatch, candidateWindow } from './matching.js';
 import { parseReceipt } from './reading/parse-receipt.js';
@@ -110,10 +110,16 @@ export async function readInboxReceipt(deps: InboxDeps, job: ReadReceiptJob, now
   await deps.db.transaction().execute(async (tx) => {
     const current = await repo.lockReceipt(tx, job.orgId, receipt.id);
     if (!current || current.reading !== 'queued') return;
-    const attach = best?.confident && !(await repo.lockReceiptOfExpense(tx, job.orgId, best.match.expense_id));
-    const expenseId = attach && current.expense_id === null ? best.match.expense_id : current.expense_id;
+    // It attaches itself only where nothing is attached and the month is open (issue 21.6); else it is a suggestion.
+    const attach =
+      best?.confident &&
+      current.expense_id === null &&
+      !(await repo.lockReceiptOfExpense(tx, job.orgId, best.match.expense_id)) &&
+      (await expenseIsOpen(tx, job.orgId, best.match.expense_id));
+    const expenseId = attach ? best.match.expense_id : current.expense_id;
     await repo.recordReading(tx, job.orgId, receipt.id, { reading, ocr, match: best?.match ?? null, expenseId });
-    if (expenseId !== null) {
+    // Attached by hand meanwhile: attachInboxReceipt has recorded it already.
+    if (attach && expenseId !== null) {
       await setHasReceipt(tx, job.orgId, expenseId, true);
       await afterReceiptAttached(tx, deps.jobs, job.orgId, expenseId);
     }
