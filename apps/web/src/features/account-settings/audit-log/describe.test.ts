@@ -45,6 +45,9 @@ describe('audit details in words', () => {
     ],
     ['wallet_category.created', { name: 'Hardware' }, 'Hardware'],
     ['wallet_category.renamed', { old_name: 'Hardware', new_name: 'Devices' }, 'Hardware → Devices'],
+    ['wallet_category.created', { name: 'Travel', gl_code: '6000-01' }, 'Travel (GL code 6000-01)'],
+    ['wallet_category.gl_code_changed', { old_gl_code: null, new_gl_code: '6000' }, 'GL code none → 6000'],
+    ['wallet_category.gl_code_changed', { old_gl_code: '6000', new_gl_code: null }, 'GL code 6000 → none'],
   ] as const)('%s', (action, details, words) => {
     expect(describeDetails({ action, details })).toBe(words);
   });

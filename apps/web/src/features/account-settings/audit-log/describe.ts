@@ -56,9 +56,11 @@ export function describeDetails(entry: Pick<AuditEntryResource, 'action' | 'deta
     case 'team.approval_path_changed':
       return `Was ${path(d.old_path)}; now ${path(d.new_path)}`;
     case 'wallet_category.created':
-      return text(d.name);
+      return `${text(d.name)}${text(d.gl_code) ? ` (GL code ${text(d.gl_code)})` : ''}`;
     case 'wallet_category.renamed':
       return `${text(d.old_name)} → ${text(d.new_name)}`;
+    case 'wallet_category.gl_code_changed':
+      return `GL code ${text(d.old_gl_code) || 'none'} → ${text(d.new_gl_code) || 'none'}`;
     default:
       return '';
   }
