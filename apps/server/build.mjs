@@ -28,6 +28,7 @@ await build({
     main: 'src/main.ts',
     cli: 'src/cli.ts',
     'export-thread-worker': 'src/modules/expenses/export-thread-worker.ts',
+    'heic-worker': 'src/modules/receipts/reading/heic-worker.mjs',
   },
   outdir,
   // No shared chunks: code that finds files next to itself (config.ts, export-thread.ts) must sit in dist/ itself.

@@ -1,10 +1,19 @@
 import sharp from 'sharp';
 import type { ReceiptType } from '@wallet/contract';
 import { skewAngle } from './deskew.js';
+import { heicToPng } from './heic.js';
 import { recogniseText } from './ocr-engine.js';
 
-/** Why a receipt has no text: a type we can store but not read here (HEIC needs a HEVC decoder no package offers). */
+/** Why a receipt has no text: a file its type's reader cannot make sense of (a damaged or mislabelled HEIC). */
 export class UnreadableReceipt extends Error {}
+
+async function heicAsPng(bytes: Buffer): Promise<Buffer> {
+  try {
+    return await heicToPng(bytes);
+  } catch {
+    throw new UnreadableReceipt('This HEIC file could not be decoded.');
+  }
+}
 
 /**
  * A photo or scan made readable: turned upright by its EXIF orientation, grey, contrast stretched (a faded or
@@ -58,9 +67,9 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
-/** The receipt's text: OCR for photos and scans, the embedded text of a PDF. */
+/** The receipt's text: OCR for photos (HEIC ones decoded first) and scans, the embedded text of a PDF. */
 export async function receiptText(bytes: Buffer, type: ReceiptType): Promise<string> {
   if (type === 'pdf') return pdfText(bytes);
-  if (type === 'heic') throw new UnreadableReceipt('HEIC photos are kept but not read.');
-  return recogniseText(await preparedImage(bytes));
+  const image = type === 'heic' ? await heicAsPng(bytes) : bytes;
+  return recogniseText(await preparedImage(image));
 }
