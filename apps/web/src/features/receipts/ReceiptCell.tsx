@@ -15,10 +15,12 @@ interface Props {
   status?: ReceiptStatus;
   /** Its cardholder or an admin. */
   canEdit: boolean;
+  /** Why it can't change now (its month is closed, issue 21.6): attach, replace and remove are disabled. */
+  lockedReason?: string;
 }
 
 /** A transactions table's receipt column: View (opens the receipt), or Attach / Take photo, or "Missing". */
-export function ReceiptCell({ expenseId, transaction, receipt, status, canEdit }: Props) {
+export function ReceiptCell({ expenseId, transaction, receipt, status, canEdit, lockedReason }: Props) {
   const { message } = App.useApp();
   const attach = useAttachReceipt();
   const [open, setOpen] = useState(false);
@@ -41,6 +43,7 @@ export function ReceiptCell({ expenseId, transaction, receipt, status, canEdit }
           transaction={transaction}
           receipt={receipt}
           canEdit={canEdit}
+          lockedReason={lockedReason}
         />
       </>
     );
@@ -52,6 +55,7 @@ export function ReceiptCell({ expenseId, transaction, receipt, status, canEdit }
       label="Attach"
       accessibleFor={transaction}
       busy={attach.isPending}
+      disabledReason={lockedReason}
       onProblem={(problem) => void message.error(problem)}
       onFile={(file) =>
         attach.mutate(

@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, ExportOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Drawer, Flex, Popconfirm, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Flex, Popconfirm, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { RECEIPT_MESSAGES, type Receipt } from '@wallet/contract';
 import { HttpError } from '../../lib/http';
@@ -20,10 +20,12 @@ interface Props {
   transaction: string;
   receipt: Pick<Receipt, 'id' | 'type' | 'file_url'>;
   canEdit: boolean;
+  /** Why Replace and Remove are disabled (the transaction's month is closed). */
+  lockedReason?: string;
 }
 
 /** A transaction's receipt: the image itself (a PDF or HEIC opens or downloads), and Replace / Remove for its holder. */
-export function ReceiptDrawer({ open, onClose, expenseId, transaction, receipt, canEdit }: Props) {
+export function ReceiptDrawer({ open, onClose, expenseId, transaction, receipt, canEdit, lockedReason }: Props) {
   const { message } = App.useApp();
   const attach = useAttachReceipt();
   const remove = useRemoveReceipt();
@@ -67,6 +69,7 @@ export function ReceiptDrawer({ open, onClose, expenseId, transaction, receipt, 
                 accessibleFor={transaction}
                 size="middle"
                 busy={attach.isPending}
+                disabledReason={lockedReason}
                 onProblem={setProblem}
                 onFile={(file) => {
                   setProblem(undefined);
@@ -80,6 +83,7 @@ export function ReceiptDrawer({ open, onClose, expenseId, transaction, receipt, 
                 }}
               />
               <Popconfirm
+                disabled={lockedReason !== undefined}
                 title="Remove this receipt?"
                 okText="Remove"
                 okButtonProps={{ danger: true }}
@@ -93,13 +97,22 @@ export function ReceiptDrawer({ open, onClose, expenseId, transaction, receipt, 
                   })
                 }
               >
-                <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
-                  Remove
-                </Button>
+                {lockedReason ? (
+                  <Tooltip title={lockedReason}>
+                    <Button danger icon={<DeleteOutlined />} disabled>
+                      Remove
+                    </Button>
+                  </Tooltip>
+                ) : (
+                  <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>
+                    Remove
+                  </Button>
+                )}
               </Popconfirm>
             </>
           )}
         </Flex>
+        {canEdit && lockedReason && <Alert type="info" showIcon title={lockedReason} />}
         {problem && <Alert type="error" showIcon message={problem} role="alert" />}
       </Flex>
     </Drawer>

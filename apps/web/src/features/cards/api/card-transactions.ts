@@ -21,6 +21,10 @@ export interface CardExpense {
   /** Its receipt, briefly; null when none is attached (issue 21). */
   receipt?: ExpenseResource['receipt'];
   receipt_status?: ExpenseResource['receipt_status'];
+  /** A memo is required (Card Settings) and missing (issue 21.5). */
+  memo_required?: boolean;
+  /** Posted in a closed month: memo and receipt can't change (issue 21.6). */
+  locked?: boolean;
 }
 
 function emptyList<T>(params: { page: number; size: number }): ListResponse<T> {

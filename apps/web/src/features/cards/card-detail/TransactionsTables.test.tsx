@@ -76,6 +76,51 @@ describe("a card's transactions", () => {
     expect(api.calls.find((call) => call.method === 'PATCH')!.body).toEqual({ notes: 'Client lunch' });
   });
 
+  it('posted: a closed month locks memo and receipt (disabled, the tooltip says why); a missing required memo says so', async () => {
+    const base = {
+      type: 'capture',
+      wallet: null,
+      notes: null,
+      receipt: null,
+      receipt_status: 'missing',
+      merchant_data: { name: 'Delta', category: 'airlines_air_carriers' },
+    };
+    installFakeApi({
+      'GET /api/cards/7/expenses': {
+        status: 200,
+        body: {
+          data: [
+            // 8 February 2025 (UTC), in a closed month.
+            { ...base, id: 1, stripe_created: 1_739_000_000, amount: 4_200, locked: true, memo_required: true },
+            {
+              ...base,
+              id: 2,
+              stripe_created: 1_760_000_000,
+              amount: 9_900,
+              merchant_data: { name: 'Hilton' },
+              memo_required: true,
+            },
+          ],
+          meta: listMeta(2),
+        },
+      },
+    });
+    renderWithProviders(<PostedTransactions cardId={7} />);
+    const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+    const locked = await rowOf('Delta');
+    const reason = 'February 2025 is closed. A super-admin can reopen it.';
+    expect(within(locked).getByRole('img', { name: reason })).toBeInTheDocument();
+    expect(within(locked).getByRole('button', { name: 'Add notes' })).toBeDisabled();
+    expect(within(locked).getByRole('button', { name: /^Attach a receipt for/ })).toBeDisabled();
+    expect(within(locked).getByText('Memo required')).toBeInTheDocument();
+    await userEvent.hover(within(locked).getByRole('img', { name: reason }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
+    const open = await rowOf('Hilton');
+    expect(within(open).queryByRole('img', { name: /is closed/ })).not.toBeInTheDocument();
+    expect(within(open).getByRole('button', { name: 'Add notes' })).toBeEnabled();
+    expect(within(open).getByText('Memo required')).toBeInTheDocument();
+  });
+
   it('pending: the category of a hold by name', async () => {
     installFakeApi({
       'GET /api/cards/7/issuing-authorization-holds': {

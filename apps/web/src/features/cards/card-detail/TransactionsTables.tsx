@@ -11,6 +11,8 @@ import {
   type CardExpense,
 } from '../api/card-transactions';
 import { EditableNote } from '../../../components/EditableNote';
+import { TransactionLockIcon } from '../../../components/TransactionLockIcon';
+import { transactionLockReason } from '../../../lib/transaction-lock';
 import { ReceiptCell, transactionLabel } from '../../receipts';
 
 const money = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -50,12 +52,28 @@ const holdColumns: TableColumnsType<HoldResource> = [
   },
 ];
 
+/** When it was posted, and a lock when its month is closed (issue 21.6). */
+function Posted({ expense }: { expense: CardExpense }) {
+  const lockReason = transactionLockReason(expense);
+  return (
+    <>
+      {formatUnixDateTime(expense.stripe_created)}
+      {lockReason && (
+        <>
+          {' '}
+          <TransactionLockIcon reason={lockReason} />
+        </>
+      )}
+    </>
+  );
+}
+
 const expenseColumns: TableColumnsType<CardExpense> = [
   {
     title: 'Posted Date',
     key: 'posted',
     className: nowrap,
-    render: (_, expense) => formatUnixDateTime(expense.stripe_created),
+    render: (_, expense) => <Posted expense={expense} />,
   },
   { title: 'Merchant', key: 'merchant', render: (_, expense) => merchantName(expense.merchant_data) },
   {
@@ -86,6 +104,8 @@ function Memo({ expense }: { expense: CardExpense }) {
     <EditableNote
       notes={expense.notes}
       editable
+      required={expense.memo_required ?? false}
+      lockedReason={transactionLockReason(expense)}
       saving={update.isPending}
       save={(notes, done) => update.mutate({ id: expense.id, notes }, { onSuccess: done })}
     />
@@ -101,6 +121,7 @@ function Receipt({ expense }: { expense: CardExpense }) {
       receipt={expense.receipt ?? null}
       status={expense.receipt_status}
       canEdit
+      lockedReason={transactionLockReason(expense)}
     />
   );
 }
@@ -128,7 +149,7 @@ const expenseItem = {
       title={merchantName(expense.merchant_data)}
       aside={<span style={money}>{formatMoney(expense.amount)}</span>}
       fields={[
-        { label: 'Posted Date', value: formatUnixDateTime(expense.stripe_created) },
+        { label: 'Posted Date', value: <Posted expense={expense} /> },
         { label: 'Category', value: categoryOf(expense.merchant_data) },
         { label: 'Type', value: typeTag(expense) },
         { label: 'Digital Wallet', value: walletName(expense.wallet) },

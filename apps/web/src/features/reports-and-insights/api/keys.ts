@@ -16,3 +16,8 @@ export const expenseKeys = {
   list: (params: QueryParams) => ['expenses', 'list', params] as const,
   count: (range: DayRange) => ['expenses', 'count', range] as const,
 };
+
+/** The organisation's closed months (issue 21.6). */
+export const monthCloseKeys = {
+  all: ['month-closes'] as const,
+};

@@ -1,6 +1,7 @@
-import { DownloadOutlined, FilterOutlined, SearchOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, Input, Select, Typography } from 'antd';
+import { DownloadOutlined, FilterOutlined, LockOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Flex, Input, Segmented, Select, Typography } from 'antd';
 import {
+  MONTH_CLOSE_TEXTS,
   REPORT_TEXTS,
   REVIEW_TEXTS,
   SEARCH_DEBOUNCE_MS,
@@ -25,7 +26,7 @@ import { WIRE_DAY } from '../../../lib/dates';
 import { expensesBetween } from '../ranges';
 import {
   receiptOptions,
-  reviewOptions,
+  reviewViews,
   transactionColumns,
   transactionItem,
   typeOptions,
@@ -33,6 +34,7 @@ import {
 } from './columns';
 import { DateRangeFilter, type Range } from './DateRangeFilter';
 import { ExportReportModal } from './ExportReportModal';
+import { MonthCloseDrawer } from './MonthCloseDrawer';
 
 /** About the height of a page of rows, so a failed load doesn't shrink the card. */
 const BODY_HEIGHT = 400;
@@ -52,6 +54,7 @@ export function TransactionsCard() {
   const [draftRange, setDraftRange] = useState<Range | null>(null);
   const [appliedRange, setAppliedRange] = useState<Range | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
+  const [monthCloseOpen, setMonthCloseOpen] = useState(false);
 
   useEffect(() => setFilter('custom_search', debouncedSearch || undefined), [debouncedSearch, setFilter]);
 
@@ -87,11 +90,24 @@ export function TransactionsCard() {
         },
       },
     );
-  const columns = useMemo(() => transactionColumns(state, { canEditNotes }), [state, canEditNotes]);
-  const stacked = useMemo(
-    () => ({ label: 'Transaction', render: (row: ExpenseResource) => transactionItem(row, { canEditNotes }) }),
-    [canEditNotes],
+  const review = state.filters.review as ReviewFilter | undefined;
+  // The needs-review view says why each row is there (issue 21.6).
+  const showReasons = canEditNotes && review === 'needed';
+  const columns = useMemo(
+    () => transactionColumns(state, { canEditNotes, showReasons }),
+    [state, canEditNotes, showReasons],
   );
+  const stacked = useMemo(
+    () => ({
+      label: 'Transaction',
+      render: (row: ExpenseResource) => transactionItem(row, { canEditNotes, showReasons }),
+    }),
+    [canEditNotes, showReasons],
+  );
+  const setView = (view: string) => {
+    setSelected([]);
+    setFilter('review', view === 'all' ? undefined : view);
+  };
   const choices = (name: string) => state.filters[name]?.split(',') ?? [];
   const setChoices = (name: string) => (values: string[]) =>
     setFilter(name, values.length ? values.join(',') : undefined);
@@ -109,19 +125,34 @@ export function TransactionsCard() {
   if (expenses.isPending) emptyText = <TableLoading rows={10} />;
   else if (expenses.isError && !expenses.data)
     emptyText = <LoadFailed height={BODY_HEIGHT} onRetry={() => void expenses.refetch()} what="the transactions" />;
-  else
+  else {
+    const onlyReview =
+      filtering && Object.keys(state.filters).every((name) => name === 'review' || !state.filters[name]);
+    const reviewEmpty = review === 'needed' ? REVIEW_TEXTS.queueEmpty : REVIEW_TEXTS.reviewedEmpty;
     emptyText = (
       <Empty
         image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={filtering ? 'No transactions match these filters' : 'No transactions yet'}
+        description={
+          onlyReview ? reviewEmpty : filtering ? 'No transactions match these filters' : 'No transactions yet'
+        }
       />
     );
+  }
 
   return (
     <Card
       title={<h2 style={{ margin: 0, fontSize: 16, fontWeight: 600 }}>{REPORT_TEXTS.allTransactions}</h2>}
       styles={{ body: { paddingTop: 16 } }}
     >
+      {canEditNotes && (
+        <Segmented
+          aria-label={REVIEW_TEXTS.viewLabel}
+          options={reviewViews}
+          value={review ?? 'all'}
+          onChange={setView}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Flex wrap gap={12} align="center" style={{ marginBottom: 16 }}>
         <Input
           allowClear
@@ -155,17 +186,6 @@ export function TransactionsCard() {
           onChange={setChoices('wallet')}
           style={{ flex: '1 1 170px', maxWidth: 240 }}
         />
-        {canEditNotes && (
-          <Select<ReviewFilter>
-            allowClear
-            aria-label="Filter by review"
-            placeholder="Review"
-            options={reviewOptions}
-            value={state.filters.review as ReviewFilter | undefined}
-            onChange={(value) => setFilter('review', value)}
-            style={{ flex: '1 1 150px', maxWidth: 190 }}
-          />
-        )}
         <Select<ReceiptStatus>
           allowClear
           aria-label="Filter by receipt"
@@ -179,9 +199,16 @@ export function TransactionsCard() {
           <Button type={dirty ? 'primary' : 'default'} icon={<FilterOutlined aria-hidden />} onClick={applyFilters}>
             {REPORT_TEXTS.applyFilters}
           </Button>
-          <Button icon={<DownloadOutlined aria-hidden />} onClick={() => setExportOpen(true)}>
-            {REPORT_TEXTS.exportReport}
-          </Button>
+          <Flex gap={8} wrap>
+            {canEditNotes && (
+              <Button icon={<LockOutlined aria-hidden />} onClick={() => setMonthCloseOpen(true)}>
+                {MONTH_CLOSE_TEXTS.title}
+              </Button>
+            )}
+            <Button icon={<DownloadOutlined aria-hidden />} onClick={() => setExportOpen(true)}>
+              {REPORT_TEXTS.exportReport}
+            </Button>
+          </Flex>
         </Flex>
       </Flex>
       {canEditNotes && selected.length > 0 && (
@@ -191,7 +218,7 @@ export function TransactionsCard() {
             {REVIEW_TEXTS.markReviewed}
           </Button>
           <Button loading={reviewing.isPending} onClick={() => act('flag')}>
-            Flag
+            {REVIEW_TEXTS.flag}
           </Button>
           <Button type="link" onClick={() => setSelected([])}>
             Clear
@@ -207,6 +234,8 @@ export function TransactionsCard() {
             rowSelection: {
               selectedRowKeys: selected,
               onChange: (keys: Key[]) => setSelected(keys as number[]),
+              // A closed month's transactions keep their review marks (issue 21.6).
+              getCheckboxProps: (row: ExpenseResource) => ({ disabled: row.locked === true }),
             },
           })}
         columns={columns}
@@ -226,6 +255,7 @@ export function TransactionsCard() {
         locale={{ emptyText }}
       />
       <ExportReportModal open={exportOpen} onClose={() => setExportOpen(false)} filters={exportFilters} />
+      {canEditNotes && <MonthCloseDrawer open={monthCloseOpen} onClose={() => setMonthCloseOpen(false)} />}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Tag, Typography, type TableColumnsType } from 'antd';
+import { Flex, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   DIGITAL_WALLETS,
   DIGITAL_WALLET_NAMES,
@@ -19,11 +19,15 @@ import { paths } from '../../../paths';
 import { NotesCell } from './NotesCell';
 import { ReceiptCell, transactionLabel } from '../../receipts';
 import { StackedItem } from '../../../components/ListTable';
+import { TransactionLockIcon } from '../../../components/TransactionLockIcon';
+import { transactionLockReason } from '../../../lib/transaction-lock';
 
 const TYPE_NAMES: Record<ExpenseResource['type'], string> = { capture: 'Capture', refund: 'Refund' };
 export const typeOptions = EXPENSE_TYPES.map((type) => ({ value: type, label: TYPE_NAMES[type] }));
 export const walletOptions = DIGITAL_WALLETS.map((wallet) => ({ value: wallet, label: DIGITAL_WALLET_NAMES[wallet] }));
-export const reviewOptions = [
+/** The All Transactions views of admins (filter[review]; 'all' sends none). */
+export const reviewViews = [
+  { value: 'all', label: REVIEW_TEXTS.allView },
   { value: 'needed', label: REVIEW_TEXTS.needsReview },
   { value: 'reviewed', label: REVIEW_TEXTS.reviewed },
 ];
@@ -37,10 +41,18 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 /*
  * Cells shared by the columns and the phone's items.
  */
+/** The day it was posted, and a lock when its month is closed (issue 21.6). */
 function PostedDate({ row }: { row: ExpenseResource }) {
+  const lockReason = transactionLockReason(row);
   return (
-    <span style={nowrap} title={formatUnixDateTime(row.stripe_created)}>
-      {formatUnixDate(row.stripe_created)}
+    <span style={nowrap}>
+      <span title={formatUnixDateTime(row.stripe_created)}>{formatUnixDate(row.stripe_created)}</span>
+      {lockReason && (
+        <>
+          {' '}
+          <TransactionLockIcon reason={lockReason} />
+        </>
+      )}
     </span>
   );
 }
@@ -80,6 +92,7 @@ function Receipt({ row }: { row: ExpenseResource }) {
       receipt={row.receipt ?? null}
       status={row.receipt_status}
       canEdit
+      lockedReason={transactionLockReason(row)}
     />
   );
 }
@@ -108,10 +121,43 @@ const reviewTag = (row: ExpenseResource) =>
   ) : (
     none
   );
+/** Why it is in the needs-review queue: its receipt or memo is missing, or it is flagged (issue 21.6). */
+export function reviewReasons(row: ExpenseResource) {
+  const reasons = [
+    row.receipt_status === 'missing' && { key: 'receipt', color: 'warning', text: REVIEW_TEXTS.missingReceipt },
+    row.memo_required && { key: 'memo', color: 'warning', text: REVIEW_TEXTS.missingMemo },
+    row.flagged && { key: 'flagged', color: 'red', text: REVIEW_TEXTS.flagged },
+  ].filter((reason) => reason !== false && reason !== undefined);
+  if (reasons.length === 0) return none;
+  return (
+    <Flex gap={4} wrap>
+      {reasons.map((reason) => (
+        <Tag key={reason.key} color={reason.color} style={{ marginInlineEnd: 0 }}>
+          {reason.text}
+        </Tag>
+      ))}
+    </Flex>
+  );
+}
+const notesCell = (row: ExpenseResource, canEditNotes: boolean) => (
+  <NotesCell
+    expenseId={row.id}
+    notes={row.notes}
+    editable={canEditNotes}
+    required={row.memo_required ?? false}
+    lockedReason={transactionLockReason(row)}
+  />
+);
 const categoryName = (row: ExpenseResource) => row.wallet_category?.name ?? REPORT_TEXTS.uncategorized;
 
+/** What the table shows: `canEditNotes` an admin's, `showReasons` the needs-review view's why. */
+export interface TransactionView {
+  canEditNotes: boolean;
+  showReasons?: boolean;
+}
+
 /** On a phone: the merchant and amount on top, every other column below as label and value. */
-export function transactionItem(row: ExpenseResource, { canEditNotes }: { canEditNotes: boolean }) {
+export function transactionItem(row: ExpenseResource, { canEditNotes, showReasons = false }: TransactionView) {
   return (
     <StackedItem
       title={row.merchant_data?.name || '—'}
@@ -126,11 +172,8 @@ export function transactionItem(row: ExpenseResource, { canEditNotes }: { canEdi
         { label: 'Type', value: typeTag(row) },
         { label: 'Digital Wallet', value: walletCell(row) },
         { label: 'Receipt', value: <Receipt row={row} /> },
-        {
-          label: 'Notes',
-          value: <NotesCell expenseId={row.id} notes={row.notes} editable={canEditNotes} />,
-          wide: true,
-        },
+        ...(canEditNotes ? [{ label: 'Review', value: showReasons ? reviewReasons(row) : reviewTag(row) }] : []),
+        { label: 'Notes', value: notesCell(row, canEditNotes), wide: true },
       ]}
     />
   );
@@ -143,7 +186,7 @@ export function transactionItem(row: ExpenseResource, { canEditNotes }: { canEdi
  */
 export function transactionColumns(
   state: ListState,
-  { canEditNotes }: { canEditNotes: boolean },
+  { canEditNotes, showReasons = false }: TransactionView,
 ): TableColumnsType<ExpenseResource> {
   const sortable = (key: string) => ({
     key,
@@ -179,7 +222,8 @@ export function transactionColumns(
             </Typography.Text>
           )}
           {/* Admins' review state under the merchant: a column of its own pushed the table past 1280 px. */}
-          {canEditNotes && (row.flagged || row.reviewed_at) && <div>{reviewTag(row)}</div>}
+          {canEditNotes && showReasons && <div>{reviewReasons(row)}</div>}
+          {canEditNotes && !showReasons && (row.flagged || row.reviewed_at) && <div>{reviewTag(row)}</div>}
         </>
       ),
     },
@@ -193,7 +237,7 @@ export function transactionColumns(
     {
       title: 'Notes',
       ...sortable('notes'),
-      render: (_, row) => <NotesCell expenseId={row.id} notes={row.notes} editable={canEditNotes} />,
+      render: (_, row) => notesCell(row, canEditNotes),
     },
     { title: 'Type', ...sortable('type'), render: (_, row) => typeTag(row) },
     { title: 'Digital Wallet', ...sortable('wallet'), render: (_, row) => walletCell(row) },
