@@ -1,6 +1,6 @@
-import { Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { CARD_CONTROLS_TEXTS, CARD_CONTROL_MESSAGES, NO_SPENDING_CONTROLS } from '@wallet/contract';
-import { showServerFieldErrors } from '../../../lib/form-errors';
+import { FormModal, formSaveCallbacks } from '../../../components/FormModal';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import type { CardWithControls } from '../api/card-controls-types';
 import { useUpdateSpendingControls } from '../api/update-card-controls';
@@ -24,33 +24,28 @@ export function EditControlsModal({
   const notifySuccess = useNotifySuccess();
 
   const handleFinish = ({ controls }: { controls: ControlsFormValues }) =>
-    update.mutate(formToControls(controls), {
-      onSuccess: ({ message }) => {
-        notifySuccess(message || CARD_CONTROL_MESSAGES.controlsUpdated);
-        onClose();
-      },
-      onError: (error) => showServerFieldErrors(form, error, SERVER_FIELDS),
-    });
+    update.mutate(
+      formToControls(controls),
+      formSaveCallbacks(form, {
+        notifySuccess,
+        fallback: CARD_CONTROL_MESSAGES.controlsUpdated,
+        onClose,
+        fieldNames: SERVER_FIELDS,
+      }),
+    );
 
   return (
-    <Modal
-      open={open}
+    <FormModal
       title={CARD_CONTROLS_TEXTS.controlsTitle}
-      okText="Save"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={update.isPending}
-      destroyOnHidden
+      open={open}
+      onClose={onClose}
+      form={form}
+      name="spendingControls"
+      initialValues={{ controls: controlsToForm(card.spending_controls ?? NO_SPENDING_CONTROLS) }}
+      onFinish={handleFinish}
+      saving={update.isPending}
     >
-      <Form
-        form={form}
-        name="spendingControls"
-        layout="vertical"
-        initialValues={{ controls: controlsToForm(card.spending_controls ?? NO_SPENDING_CONTROLS) }}
-        onFinish={handleFinish}
-      >
-        <SpendingControlsFields name="controls" />
-      </Form>
-    </Modal>
+      <SpendingControlsFields name="controls" />
+    </FormModal>
   );
 }

@@ -1,7 +1,7 @@
-import { Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { CARD_CONTROLS_TEXTS, CARD_CONTROL_MESSAGES } from '@wallet/contract';
 import type { Dayjs } from 'dayjs';
-import { showServerFieldErrors } from '../../../lib/form-errors';
+import { FormModal, formSaveCallbacks } from '../../../components/FormModal';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import type { CardWithControls } from '../api/card-controls-types';
 import { useUpdateCardDetails } from '../api/update-card-controls';
@@ -44,40 +44,30 @@ export function EditDetailsModal({
       onClose();
       return;
     }
-    update.mutate(changed, {
-      onSuccess: ({ message }) => {
-        notifySuccess(message || CARD_CONTROL_MESSAGES.detailsUpdated);
-        onClose();
-      },
-      onError: (error) => showServerFieldErrors(form, error),
-    });
+    update.mutate(
+      changed,
+      formSaveCallbacks(form, { notifySuccess, fallback: CARD_CONTROL_MESSAGES.detailsUpdated, onClose }),
+    );
   };
 
   return (
-    <Modal
-      open={open}
+    <FormModal
       title={CARD_CONTROLS_TEXTS.editDetails}
-      okText="Save"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={update.isPending}
-      destroyOnHidden
+      open={open}
+      onClose={onClose}
+      form={form}
+      name="cardDetails"
+      initialValues={{
+        nickname: card.nickname ?? '',
+        purpose: card.purpose ?? '',
+        merchant_lock: card.merchant_lock ?? '',
+        allocation_expires_on: dayOfWire(card.allocation_expires_on),
+      }}
+      onFinish={handleFinish}
+      saving={update.isPending}
     >
-      <Form
-        form={form}
-        name="cardDetails"
-        layout="vertical"
-        initialValues={{
-          nickname: card.nickname ?? '',
-          purpose: card.purpose ?? '',
-          merchant_lock: card.merchant_lock ?? '',
-          allocation_expires_on: dayOfWire(card.allocation_expires_on),
-        }}
-        onFinish={handleFinish}
-      >
-        <NicknamePurposeFields />
-        <MerchantLockExpiryFields />
-      </Form>
-    </Modal>
+      <NicknamePurposeFields />
+      <MerchantLockExpiryFields />
+    </FormModal>
   );
 }

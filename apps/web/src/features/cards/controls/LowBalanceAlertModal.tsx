@@ -1,8 +1,8 @@
-import { Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { CARD_CONTROLS_TEXTS, CARD_CONTROL_MESSAGES, MAX_AMOUNT_CENTS, centsToDecimal } from '@wallet/contract';
 import { CurrencyInput } from '../../../components/CurrencyInput';
 import { formAmountToCents } from '../../../lib/amount-rules';
-import { showServerFieldErrors } from '../../../lib/form-errors';
+import { FormModal, formSaveCallbacks } from '../../../components/FormModal';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
 import type { CardWithControls } from '../api/card-controls-types';
 import { useUpdateLowBalanceAlert } from '../api/update-card-controls';
@@ -32,40 +32,30 @@ export function LowBalanceAlertModal({
   const current = card.low_balance_threshold;
 
   const handleFinish = ({ threshold }: { threshold?: string | null }) =>
-    update.mutate(threshold ? formAmountToCents(threshold) : null, {
-      onSuccess: ({ message }) => {
-        notifySuccess(message || CARD_CONTROL_MESSAGES.lowBalanceAlertSaved);
-        onClose();
-      },
-      onError: (error) => showServerFieldErrors(form, error),
-    });
+    update.mutate(
+      threshold ? formAmountToCents(threshold) : null,
+      formSaveCallbacks(form, { notifySuccess, fallback: CARD_CONTROL_MESSAGES.lowBalanceAlertSaved, onClose }),
+    );
 
   return (
-    <Modal
-      open={open}
+    <FormModal
       title={CARD_CONTROLS_TEXTS.lowBalanceTitle}
-      okText="Save"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={update.isPending}
-      destroyOnHidden
+      open={open}
+      onClose={onClose}
+      form={form}
+      name="lowBalanceAlert"
+      initialValues={{ threshold: current ? centsToDecimal(current) : null }}
+      onFinish={handleFinish}
+      saving={update.isPending}
     >
-      <Form
-        form={form}
-        name="lowBalanceAlert"
-        layout="vertical"
-        initialValues={{ threshold: current ? centsToDecimal(current) : null }}
-        onFinish={handleFinish}
+      <Form.Item
+        label="Notify me below"
+        name="threshold"
+        rules={[thresholdRule]}
+        extra={`${CARD_CONTROLS_TEXTS.lowBalanceHelp} Leave empty for no alert.`}
       >
-        <Form.Item
-          label="Notify me below"
-          name="threshold"
-          rules={[thresholdRule]}
-          extra={`${CARD_CONTROLS_TEXTS.lowBalanceHelp} Leave empty for no alert.`}
-        >
-          <CurrencyInput autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <CurrencyInput autoFocus />
+      </Form.Item>
+    </FormModal>
   );
 }
