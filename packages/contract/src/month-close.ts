@@ -50,6 +50,9 @@ export const MONTH_CLOSE_TEXTS = {
   closed: (month: string) => `${monthLabel(month)} closed.`,
   reopened: (month: string) => `${monthLabel(month)} reopened.`,
   closedMonths: 'Closed months',
+  /** A closed month among the picker's choices (not offered again). */
+  closedChoice: (month: string) => `${monthLabel(month)} (closed)`,
+  actions: 'Actions',
   closedAt: 'Closed',
   closedBy: 'Closed by',
   empty: 'No month is closed yet.',

@@ -45,7 +45,7 @@ export function MonthCloseDrawer({ open, onClose }: { open: boolean; onClose: ()
     () =>
       endedMonths(new Date()).map((value) => ({
         value,
-        label: closed.has(value) ? `${monthLabel(value)} (closed)` : monthLabel(value),
+        label: closed.has(value) ? MONTH_CLOSE_TEXTS.closedChoice(value) : monthLabel(value),
         disabled: closed.has(value),
       })),
     [closed],
@@ -83,7 +83,13 @@ export function MonthCloseDrawer({ open, onClose }: { open: boolean; onClose: ()
     { title: MONTH_CLOSE_TEXTS.closedAt, key: 'closed_at', render: (_, row) => formatDate(row.closed_at) },
     { title: MONTH_CLOSE_TEXTS.closedBy, key: 'closed_by', render: (_, row) => closedBy(row) },
     ...(superAdmin
-      ? [{ title: 'Actions', key: 'actions', render: (_: unknown, row: MonthCloseResource) => reopenButton(row) }]
+      ? [
+          {
+            title: MONTH_CLOSE_TEXTS.actions,
+            key: 'actions',
+            render: (_: unknown, row: MonthCloseResource) => reopenButton(row),
+          },
+        ]
       : []),
   ];
   const stacked = {
