@@ -258,6 +258,10 @@ export interface CardsTable {
   low_balance_threshold: number | null;
   /** When the allocation expiry job returned what was left (allocation_expires_on reached); a new date clears it. */
   allocation_expired_at: Date | null;
+  /** The receipt policy deactivated it (issue 21.4), so the policy reactivates it; any other status change clears it. */
+  receipt_policy_deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** An admin reactivated it over the policy: purchases overdue by then are not held against it again. */
+  receipt_policy_exempt_before: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -706,6 +710,7 @@ export interface Database {
   organization_logos: OrganizationLogosTable;
   audit_log: AuditLogTable;
   receipts: ReceiptsTable;
+  receipt_reminders: ReceiptRemindersTable;
 }
 
 export interface ReceiptsTable {
@@ -726,4 +731,11 @@ export interface ReceiptsTable {
   match: ColumnType<ReceiptMatch | null, string | null | undefined, string | null>;
   read_at: Date | null;
   created_at: CreatedAt;
+}
+
+/** A purchase whose cardholder the receipt policy reminded of its missing receipt (issue 21.4): once each. */
+export interface ReceiptRemindersTable {
+  org_id: number;
+  expense_id: number;
+  sent_at: CreatedAt;
 }

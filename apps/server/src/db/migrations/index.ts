@@ -33,6 +33,7 @@ import * as receipts from './0031_receipts.js';
 import * as expenseReceiptFlag from './0032_expense_receipt_flag.js';
 import * as expenseReview from './0033_expense_review.js';
 import * as receiptPolicySettings from './0034_receipt_policy_settings.js';
+import * as receiptPolicy from './0035_receipt_policy.js';
 import * as mailDedupeKey from './0038_mail_dedupe_key.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
@@ -72,5 +73,6 @@ export const migrations: Record<string, Migration> = {
   '0032_expense_receipt_flag': expenseReceiptFlag,
   '0033_expense_review': expenseReview,
   '0034_receipt_policy_settings': receiptPolicySettings,
+  '0035_receipt_policy': receiptPolicy,
   '0038_mail_dedupe_key': mailDedupeKey,
 };

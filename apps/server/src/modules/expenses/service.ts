@@ -18,6 +18,9 @@ import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js'
 import { classifyExpense } from './classify.js';
 import { TtlCache } from './ttl-cache.js';
 import { applyReviewAction } from './review-repo.js';
+import type { ExpensePolicy } from './expense-policy.js';
+import { cardIdOfExpense, missingReceiptPurchases, missingReceiptsByCard } from './receipt-policy-repo.js';
+import type { MissingReceiptPurchase, PostedWindow } from './receipt-policy-types.js';
 import {
   expenseBriefsByIds,
   markHasReceipt,
@@ -104,6 +107,30 @@ export async function reviewExpenses(
 /** Records whether the transaction has its receipt, in the caller's transaction (the receipts module's attach/remove). */
 export function setHasReceipt(tx: DbOrTx, orgId: number, expenseId: number, hasReceipt: boolean): Promise<void> {
   return markHasReceipt(tx, orgId, expenseId, hasReceipt);
+}
+
+/** The organisation's receipt and memo policy, as transactions are judged by it (the receipt policy's schedule). */
+export { expensePolicyOf, type ExpensePolicy } from './expense-policy.js';
+export type { MissingReceiptPurchase, PostedWindow } from './receipt-policy-types.js';
+
+/** Purchases missing the receipt the policy requires, posted in the window, oldest first (reminders). */
+export function purchasesMissingReceipt(
+  db: DbOrTx,
+  orgId: number,
+  policy: ExpensePolicy,
+  window: PostedWindow,
+): Promise<MissingReceiptPurchase[]> {
+  return missingReceiptPurchases(db, orgId, policy, window);
+}
+
+/** Per card, how many purchases in the window miss a required receipt and the latest one's posting (deactivation). */
+export function missingReceiptCountsByCard(db: DbOrTx, orgId: number, policy: ExpensePolicy, window: PostedWindow) {
+  return missingReceiptsByCard(db, orgId, policy, window);
+}
+
+/** The card a transaction of the organisation was made with (a receipt's arrival reactivates it). */
+export function cardIdOfTransaction(db: DbOrTx, orgId: number, expenseId: number): Promise<number | undefined> {
+  return cardIdOfExpense(db, orgId, expenseId);
 }
 
 /**

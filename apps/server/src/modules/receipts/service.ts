@@ -3,6 +3,8 @@ import { isAdmin, RECEIPT_MAX_BYTES, RECEIPT_MESSAGES, RECEIPT_FIELD, type Recei
 import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
 import { getReachableExpense, setHasReceipt } from '../expenses/service.js';
+import type { Jobs } from '../../jobs/queue.js';
+import { afterReceiptAttached } from '../receipt-policy/service.js';
 import { cleanFileName } from './file-name.js';
 import { sniffReceiptType } from './file-type.js';
 import { receiptFileUrl } from './presenter.js';
@@ -29,6 +31,8 @@ interface Actor {
 export interface ReceiptsDeps {
   db: Db;
   storage: ReceiptStorage;
+  /** The receipt policy reactivates a card in the attaching transaction (the issuer told through the outbox). */
+  jobs: Jobs;
 }
 
 /** An upload judged before anything is stored: present, not empty, not over 10 MB, and a type we keep. */
@@ -64,6 +68,7 @@ export async function attachReceipt(
       const previous = await repo.lockReceiptOfExpense(tx, orgId, expenseId);
       if (previous) await repo.deleteReceipt(tx, orgId, previous.id);
       await setHasReceipt(tx, orgId, expenseId, true);
+      await afterReceiptAttached(tx, deps.jobs, orgId, expenseId);
       const receipt = await repo.insertReceipt(tx, {
         org_id: orgId,
         expense_id: expenseId,
