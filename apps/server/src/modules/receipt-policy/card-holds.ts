@@ -50,6 +50,7 @@ export async function deactivateOverdueCards(
   const afterDays = rules.deactivateDays;
   const candidates = await missingReceiptCountsByCard(deps.db, orgId, rules.expense, {
     atOrBefore: unixSeconds(now) - afterDays * DAY_SECONDS,
+    skipMonths: rules.closedMonths,
   });
   let deactivated = 0;
   for (const candidate of candidates) {

@@ -25,6 +25,7 @@ export async function sendDueReminders(db: Db, orgId: number, rules: ReceiptPoli
     const purchases = await purchasesMissingReceipt(tx, orgId, rules.expense, {
       after: due - REMINDER_LOOKBACK_DAYS * DAY_SECONDS,
       atOrBefore: due,
+      skipMonths: rules.closedMonths,
     });
     const claimed = await claimReminders(
       tx,

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/database.js';
 import { getCardSettings } from '../card-settings/service.js';
 import { expensePolicyOf, type ExpensePolicy, type PostedWindow } from '../expenses/service.js';
+import { closedMonthsOf } from '../month-close/service.js';
 
 export const DAY_SECONDS = 86_400;
 
@@ -12,11 +13,21 @@ export interface ReceiptPolicyRules {
   reminderDays: number | null;
   /** Days a receipt may be missing before the card is deactivated; null: never. */
   deactivateDays: number | null;
+  /**
+   * Closed months (YYYY-MM): their transactions are locked, so no receipt can arrive for them; the policy neither
+   * reminds of nor holds a card for their purchases.
+   */
+  closedMonths: string[];
 }
 
 export async function receiptPolicyRulesOf(db: DbOrTx, orgId: number): Promise<ReceiptPolicyRules> {
-  const [settings, expense] = await Promise.all([getCardSettings(db, orgId), expensePolicyOf(db, orgId)]);
-  return { expense, reminderDays: settings.receipt_reminder_days, deactivateDays: settings.receipt_deactivate_days };
+  const settings = await getCardSettings(db, orgId);
+  return {
+    expense: await expensePolicyOf(db, orgId),
+    reminderDays: settings.receipt_reminder_days,
+    deactivateDays: settings.receipt_deactivate_days,
+    closedMonths: [...(await closedMonthsOf(db, orgId))].sort(),
+  };
 }
 
 export const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -36,6 +47,7 @@ export function overdueWindow(
   const exempt = card.receipt_policy_exempt_before;
   return {
     cardId: card.id,
+    skipMonths: rules.closedMonths,
     atOrBefore: unixSeconds(now) - overdueFor,
     ...(exempt && { after: unixSeconds(exempt) - overdueFor }),
   };
