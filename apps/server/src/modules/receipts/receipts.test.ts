@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -145,7 +146,35 @@ describe('POST /api/expenses/{id}/receipts, GET /api/receipts/{id}(/file), DELET
     });
     const row = (await receiptRows()).find((receipt) => receipt.id === attached.json().data.id)!;
     expect(row.storage_key).toMatch(/^[0-9a-f]{32}$/);
+    // Only its first bytes are a HEIC: asked for as a JPEG, it is a 422 saying so.
+    const undecodable = await world.admin.get(`/api/receipts/${row.id}/file?as=jpeg`);
+    expect(undecodable.statusCode).toBe(422);
     expect((await world.admin.delete(`/api/receipts/${row.id}`)).statusCode).toBe(204);
+  });
+
+  it('a real HEIC photo is shown as a JPEG with as=jpeg, downloaded as uploaded without; others ignore as=jpeg', async () => {
+    const heic = await fs.readFile(new URL('../../test/fixtures/coffee-receipt.heic', import.meta.url));
+    const attached = await upload(world.mia.client, miaExpense, heic, 'IMG_0002.HEIC');
+    expect(attached.statusCode, attached.body).toBe(201);
+    const { file_url: fileUrl } = attached.json().data as { file_url: string };
+    const original = await world.mia.client.get(fileUrl);
+    expect(original.headers['content-type']).toBe('image/heic');
+    expect(original.rawPayload.equals(heic)).toBe(true);
+    const shown = await world.mia.client.get(`${fileUrl}?as=jpeg`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/jpeg');
+    expect(shown.headers['content-disposition']).toContain('filename="IMG_0002.jpg"');
+    expect(shown.headers['content-security-policy']).toContain('sandbox');
+    expect(await sharp(shown.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 665, height: 521 });
+    expect((await world.mia.client.get(`${fileUrl}?as=gif`)).statusCode).toBe(422);
+    // Someone else's receipt stays hidden however it is asked for.
+    expect((await world.ned.client.get(`${fileUrl}?as=jpeg`)).statusCode).toBe(404);
+    expect((await world.mia.client.delete(fileUrl.replace(/\/file$/, ''))).statusCode).toBe(204);
+    const png = await upload(world.mia.client, miaExpense, PNG_BYTES, 'r.png');
+    const asIs = await world.mia.client.get(`${png.json().data.file_url}?as=jpeg`);
+    expect(asIs.headers['content-type']).toBe('image/png');
+    expect(asIs.rawPayload.equals(PNG_BYTES)).toBe(true);
+    expect((await world.mia.client.delete(`/api/receipts/${png.json().data.id}`)).statusCode).toBe(204);
   });
 
   it('refuses what is not a receipt with a 422 on the field, and stores nothing', async () => {

@@ -26,6 +26,7 @@ import { readUpload } from '../../http/upload.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { startReceiptMailInbox } from './mail-inbox.js';
 import { presentReceipt, presentReceipts } from './presenter.js';
+import { asJpeg } from './preview.js';
 import {
   attachInboxReceipt,
   attachReceipt,
@@ -40,6 +41,8 @@ import {
 } from './service.js';
 
 const params = z.object({ id: idSchema });
+/** as=jpeg: a HEIC photo converted for a browser to show (others come as uploaded). */
+const fileQuery = z.object({ as: z.enum(['jpeg'], { error: 'as may only be jpeg.' }).optional() });
 /** Most receipts one inbox upload takes. */
 const MAX_INBOX_FILES = 20;
 
@@ -184,12 +187,19 @@ export async function receiptRoutes(fastify: FastifyInstance) {
       onRequest: requireUser,
       schema: {
         params,
-        response: { 200: fileResponse(Object.values(RECEIPT_CONTENT_TYPES), 'The receipt file as uploaded') },
+        querystring: fileQuery,
+        response: {
+          200: fileResponse(
+            Object.values(RECEIPT_CONTENT_TYPES),
+            'The receipt file as uploaded; with as=jpeg a HEIC photo comes as a JPEG a browser shows',
+          ),
+        },
       },
     },
     async (request, reply) => {
       const org = orgOf(request);
-      const { receipt, bytes } = await readReceiptFile(deps, org.id, userOf(request), request.params.id);
+      const file = await readReceiptFile(deps, org.id, userOf(request), request.params.id);
+      const { receipt, bytes } = request.query.as === 'jpeg' ? await asJpeg(file) : file;
       const asciiName = receipt.file_name.replace(/[^\w.() -]+/g, '_');
       return (
         reply

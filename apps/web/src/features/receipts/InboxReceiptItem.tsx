@@ -6,6 +6,7 @@ import { formatMoney } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useAttachInboxReceipt, useMyPurchasesMissingReceipts } from './api/inbox';
 import { receiptProblemOf } from './ReceiptDrawer';
+import { receiptImageUrl } from './receipt-image-url';
 import { transactionLabel } from './transaction-label';
 
 const THUMB = 72;
@@ -19,8 +20,8 @@ function Thumbnail({ receipt }: { receipt: Receipt }) {
     border: '1px solid #f0f0f0',
     background: '#fafafa',
   } as const;
-  if (receipt.type === 'png' || receipt.type === 'jpeg')
-    return <img src={receipt.file_url} alt="" style={{ ...box, objectFit: 'cover' }} />;
+  const image = receiptImageUrl(receipt);
+  if (image) return <img src={image} alt="" style={{ ...box, objectFit: 'cover' }} />;
   return (
     <Flex align="center" justify="center" style={box} aria-hidden>
       {receipt.type === 'pdf' ? (

@@ -70,6 +70,19 @@ describe('ReceiptCell', () => {
     expect(await screen.findByText(RECEIPT_MESSAGES.removed)).toBeInTheDocument();
   });
 
+  it("shows a HEIC photo as the server's JPEG of it, and downloads the original", async () => {
+    installFakeApi({});
+    const heic = { id: 42, type: 'heic' as const, file_url: '/api/receipts/42/file' };
+    renderWithProviders(<ReceiptCell expenseId={7} transaction={LABEL} receipt={heic} canEdit={false} />);
+    await userEvent.click(screen.getByRole('button', { name: `View the receipt for ${LABEL}` }));
+    const drawer = await screen.findByRole('dialog', { name: 'Receipt' });
+    expect(within(drawer).getByRole('img', { name: `Receipt for ${LABEL}` })).toHaveAttribute(
+      'src',
+      '/api/receipts/42/file?as=jpeg',
+    );
+    expect(within(drawer).getByRole('link', { name: /Download/ })).toHaveAttribute('href', heic.file_url);
+  });
+
   it('without the right to change it, a transaction without a receipt shows "Missing" and no Attach', () => {
     installFakeApi({});
     const { unmount } = renderWithProviders(

@@ -5,6 +5,7 @@ import { RECEIPT_MESSAGES, type Receipt } from '@wallet/contract';
 import { HttpError } from '../../lib/http';
 import { useAttachReceipt, useRemoveReceipt } from './api/receipts';
 import { ReceiptFileButtons } from './ReceiptFileButtons';
+import { receiptImageUrl } from './receipt-image-url';
 
 /** The server's message for the receipt field, else its message. */
 export function receiptProblemOf(error: unknown): string {
@@ -24,33 +25,28 @@ interface Props {
   lockedReason?: string;
 }
 
-/** A transaction's receipt: the image itself (a PDF or HEIC opens or downloads), and Replace / Remove for its holder. */
+/**
+ * A transaction's receipt: the image itself (a HEIC photo as the server's JPEG of it; a PDF opens in a tab; the HEIC
+ * original downloads), and Replace / Remove for its holder.
+ */
 export function ReceiptDrawer({ open, onClose, expenseId, transaction, receipt, canEdit, lockedReason }: Props) {
   const { message } = App.useApp();
   const attach = useAttachReceipt();
   const remove = useRemoveReceipt();
   const [problem, setProblem] = useState<string>();
-  const image = receipt.type === 'jpeg' || receipt.type === 'png';
+  const image = receiptImageUrl(receipt);
   return (
     <Drawer open={open} onClose={onClose} title="Receipt" width={520} destroyOnHidden>
       <Flex vertical gap={16}>
         <Typography.Text type="secondary">{transaction}</Typography.Text>
         {image ? (
           <img
-            src={receipt.file_url}
+            src={image}
             alt={`Receipt for ${transaction}`}
             style={{ maxWidth: '100%', border: '1px solid #f0f0f0', borderRadius: 8 }}
           />
         ) : (
-          <Alert
-            type="info"
-            showIcon
-            message={
-              receipt.type === 'pdf'
-                ? 'This receipt is a PDF. Open it to read it.'
-                : 'This receipt is a HEIC photo, which browsers cannot show. Download it to see it.'
-            }
-          />
+          <Alert type="info" showIcon message="This receipt is a PDF. Open it to read it." />
         )}
         <Flex gap={8} wrap>
           <Button
