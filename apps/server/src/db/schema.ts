@@ -396,6 +396,8 @@ export interface WalletCategoriesTable {
   id: Generated<number>;
   org_id: number;
   name: string;
+  /** Its general-ledger account code (issue 21.7, migration 0037). */
+  gl_code: string | null;
   created_at: CreatedAt;
 }
 
@@ -710,6 +712,7 @@ export interface Database {
   organization_logos: OrganizationLogosTable;
   audit_log: AuditLogTable;
   receipts: ReceiptsTable;
+  month_closes: MonthClosesTable;
   receipt_reminders: ReceiptRemindersTable;
 }
 
@@ -738,4 +741,13 @@ export interface ReceiptRemindersTable {
   org_id: number;
   expense_id: number;
   sent_at: CreatedAt;
+}
+
+/** A month the organisation closed (issue 21.6): its transactions are locked; reopening deletes the row. */
+export interface MonthClosesTable {
+  org_id: number;
+  /** The month's 1st, YYYY-MM-DD (UTC). */
+  month: string;
+  closed_at: CreatedAt;
+  closed_by: number | null;
 }

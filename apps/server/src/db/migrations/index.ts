@@ -34,6 +34,8 @@ import * as expenseReceiptFlag from './0032_expense_receipt_flag.js';
 import * as expenseReview from './0033_expense_review.js';
 import * as receiptPolicySettings from './0034_receipt_policy_settings.js';
 import * as receiptPolicy from './0035_receipt_policy.js';
+import * as monthCloses from './0036_month_closes.js';
+import * as categoryGlCodes from './0037_category_gl_codes.js';
 import * as mailDedupeKey from './0038_mail_dedupe_key.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
@@ -74,5 +76,7 @@ export const migrations: Record<string, Migration> = {
   '0033_expense_review': expenseReview,
   '0034_receipt_policy_settings': receiptPolicySettings,
   '0035_receipt_policy': receiptPolicy,
+  '0036_month_closes': monthCloses,
+  '0037_category_gl_codes': categoryGlCodes,
   '0038_mail_dedupe_key': mailDedupeKey,
 };
