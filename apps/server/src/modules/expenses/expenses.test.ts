@@ -119,14 +119,15 @@ describe('GET /api/cards/{id}/expenses/export', () => {
       `attachment; filename="${card.name.replace(/[^\w.-]+/g, '-')}-transactions-2025-03-01-to-2025-03-31.csv"`,
     );
     const lines = response.body.trim().split('\n');
-    // The category reads as a name; its key stays in a column of its own (issue 18.8).
+    // The category reads as a name; its key stays in a column of its own (issue 18.8); the receipt status comes last
+    // (issue 21.7: no receipt is attached, every purchase needs one, a refund none).
     expect(lines[0]).toBe(
-      'Posted Date,Amount,Type,Merchant,Category,Category Code,City,State,Country,Digital Wallet,Card',
+      'Posted Date,Amount,Type,Merchant,Category,Category Code,City,State,Country,Digital Wallet,Card,Receipt',
     );
     expect(lines.slice(1)).toEqual([
-      `2025-03-10,12.50,capture,Blue Bottle Coffee,${RESTAURANTS},eating_places_restaurants,Oakland,CA,US,apple_pay,•••• ${card.last4}`,
-      `2025-03-20,-2.50,refund,Blue Bottle Coffee,${RESTAURANTS},eating_places_restaurants,Oakland,CA,US,apple_pay,•••• ${card.last4}`,
-      `2025-03-31,99.00,capture,"'=HYPERLINK(""http://evil.test"",""click"")",${RESTAURANTS},eating_places_restaurants,Oakland,CA,US,,•••• ${card.last4}`,
+      `2025-03-10,12.50,capture,Blue Bottle Coffee,${RESTAURANTS},eating_places_restaurants,Oakland,CA,US,apple_pay,•••• ${card.last4},Missing`,
+      `2025-03-20,-2.50,refund,Blue Bottle Coffee,${RESTAURANTS},eating_places_restaurants,Oakland,CA,US,apple_pay,•••• ${card.last4},Not required`,
+      `2025-03-31,99.00,capture,"'=HYPERLINK(""http://evil.test"",""click"")",${RESTAURANTS},eating_places_restaurants,Oakland,CA,US,,•••• ${card.last4},Missing`,
     ]);
     // A single day, inclusive.
     const april = await memberClient.get(`/api/cards/${card.id}/expenses/export?from=2025-04-01&to=2025-04-01`);

@@ -1,4 +1,10 @@
-import { centsToDecimal, declineSentence, merchantCategoryName } from '@wallet/contract';
+import {
+  RECEIPT_STATUS_LABELS,
+  REPORT_EXPORT_EXTRA_LABELS,
+  centsToDecimal,
+  declineSentence,
+  merchantCategoryName,
+} from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { toCsv } from '../../http/csv.js';
 import type { DeclineReason, HoldRow } from '../authorizations/service.js';
@@ -173,7 +179,8 @@ export async function presentTableExpenses(
 }
 
 /** A card's transactions between two days as CSV (GET /api/cards/{id}/expenses/export), oldest first. */
-export function presentCardTransactionsCsv(card: CardView, rows: readonly ExpenseRow[]): string {
+/** A card's transactions as CSV; the last column is the receipt status as the policy judges it (issue 21.7). */
+export function presentCardTransactionsCsv(card: CardView, rows: readonly ExpenseRow[], policy: ExpensePolicy): string {
   return toCsv(
     [
       'Posted Date',
@@ -187,6 +194,7 @@ export function presentCardTransactionsCsv(card: CardView, rows: readonly Expens
       'Country',
       'Digital Wallet',
       'Card',
+      REPORT_EXPORT_EXTRA_LABELS.receipt,
     ],
     rows.map((row) => [
       new Date(row.stripe_created * 1000).toISOString().slice(0, 10),
@@ -200,6 +208,7 @@ export function presentCardTransactionsCsv(card: CardView, rows: readonly Expens
       row.merchant_data.country ?? '',
       row.wallet ?? '',
       `•••• ${card.last4}`,
+      RECEIPT_STATUS_LABELS[receiptStatusOf(row, policy)],
     ]),
   );
 }

@@ -145,8 +145,11 @@ export async function expensesRoutes(fastify: FastifyInstance) {
       const { from, to } = request.query;
       if (from > to) throw validationFailed({ to: ['The end date must be on or after the start date.'] });
       const card = await getCard(db, org.id, userOf(request), request.params.id);
-      const rows = await cardTransactionsBetween(db, card, { from, to });
-      const csv = presentCardTransactionsCsv(card, rows);
+      const [rows, policy] = await Promise.all([
+        cardTransactionsBetween(db, card, { from, to }),
+        expensePolicyOf(db, org.id),
+      ]);
+      const csv = presentCardTransactionsCsv(card, rows, policy);
       const fileName = attachmentName(`${card.name}-transactions-${from}-to-${to}.csv`);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
