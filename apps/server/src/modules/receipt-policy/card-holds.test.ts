@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { RECEIPT_POLICY_TEXTS, type Receipt } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
-import { waitFor } from '../../test/helpers.js';
+import { multipartFile, PNG_BYTES, waitFor } from '../../test/helpers.js';
 import { drawPdfReceipt } from '../../test/receipt-images.js';
 import { notificationMailsTo } from '../notifications/test-fixtures.js';
 import { stopOcrEngine } from '../receipts/service.js';
@@ -153,6 +153,24 @@ describe('deactivation for missing receipts', () => {
     }, 60_000);
     expect(read.expense_id).toBe(posted.expenseId);
     // Attached and reactivated in the reading's own transaction.
+    expect(await cardRow(ctx, world.card.id)).toMatchObject({ status: 'active', receipt_policy_deactivated_at: null });
+  });
+
+  it('reactivates itself when the cardholder picks the purchase for a receipt waiting in the inbox', async () => {
+    const now = new Date();
+    const world = await policyWorld(ctx, { receipt_deactivate_days: 14 });
+    const posted = await purchase(ctx, world, { amount: 1_500, daysAgo: 15, now });
+    await runPolicyAt(ctx, now);
+    expect((await cardRow(ctx, world.card.id)).status).toBe('inactive');
+
+    const { payload, headers } = multipartFile('receipt', 'scan.png', 'image/png', PNG_BYTES);
+    const uploaded = await world.memberClient.post('/api/receipts', payload, headers);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const receiptId = (uploaded.json().data as Receipt[])[0]!.id;
+    const attached = await world.memberClient.post(`/api/receipts/${receiptId}/attach`, {
+      expense_id: posted.expenseId,
+    });
+    expect(attached.statusCode, attached.body).toBe(200);
     expect(await cardRow(ctx, world.card.id)).toMatchObject({ status: 'active', receipt_policy_deactivated_at: null });
   });
 
