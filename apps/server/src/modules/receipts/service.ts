@@ -22,6 +22,7 @@ export {
   type ReadReceiptJob,
 } from './inbox.js';
 export { stopOcrEngine } from './reading/ocr-engine.js';
+export { receiptsOfPeriod, type PeriodReceipt } from './period-receipts.js';
 
 interface Actor {
   id: number;
