@@ -12,20 +12,34 @@ import { useCategoriesWithGlCodes, useSaveGlCode, type CategoryWithGlCode } from
 
 const glCodeRules = [zodRule(glCodeSchema)];
 
-/** The GL code of one category, in a small dialog: saved with PUT /api/wallet-categories/{id}; empty clears it. */
-function GlCodeModal({ category, onClose }: { category: CategoryWithGlCode | null; onClose: () => void }) {
+/**
+ * The GL code of one category, in a small dialog: saved with PUT /api/wallet-categories/{id}; empty clears it. The
+ * category stays while the dialog fades out, so it keeps its title to the end.
+ */
+function GlCodeModal({
+  category,
+  open,
+  onClose,
+  afterClose,
+}: {
+  category: CategoryWithGlCode | null;
+  open: boolean;
+  onClose: () => void;
+  afterClose: () => void;
+}) {
   const [form] = Form.useForm<{ gl_code: string }>();
   const save = useSaveGlCode();
   const notifySuccess = useNotifySuccess();
   return (
     <Modal
-      open={category !== null}
+      open={open}
       title={category ? GL_CODE_TEXTS.edit(category.name) : ''}
       okText="Save"
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={save.isPending}
       destroyOnHidden
+      afterClose={afterClose}
     >
       {category && (
         <Form
@@ -64,6 +78,7 @@ function GlCodeModal({ category, onClose }: { category: CategoryWithGlCode | nul
 export function CategoryGlCodesCard() {
   const categories = useCategoriesWithGlCodes();
   const [editing, setEditing] = useState<CategoryWithGlCode | null>(null);
+  const [open, setOpen] = useState(false);
   const columns: TableColumnsType<CategoryWithGlCode> = [
     { title: 'Category', dataIndex: 'name', key: 'name' },
     {
@@ -82,7 +97,10 @@ export function CategoryGlCodesCard() {
           icon={<EditOutlined />}
           aria-label={GL_CODE_TEXTS.edit(row.name)}
           title={GL_CODE_TEXTS.edit(row.name)}
-          onClick={() => setEditing(row)}
+          onClick={() => {
+            setEditing(row);
+            setOpen(true);
+          }}
         />
       ),
     },
@@ -104,7 +122,7 @@ export function CategoryGlCodesCard() {
         pagination={false}
         locale={{ emptyText }}
       />
-      <GlCodeModal category={editing} onClose={() => setEditing(null)} />
+      <GlCodeModal category={editing} open={open} onClose={() => setOpen(false)} afterClose={() => setEditing(null)} />
     </Card>
   );
 }
