@@ -28,7 +28,6 @@ import { cardsRoutes } from './modules/cards/routes.js';
 import { termsRoutes } from './modules/cards/terms-routes.js';
 import { fundingRoutes } from './modules/funding/routes.js';
 import { expensesRoutes } from './modules/expenses/routes.js';
-import { accountingExportRoutes } from './modules/expenses/accounting-routes.js';
 import { simulatorRoutes } from './modules/simulator/routes.js';
 import { stripeWebhookRoutes } from './modules/webhooks/routes.js';
 import { walletCategoryRoutes } from './modules/wallet-categories/routes.js';
@@ -135,7 +134,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(termsRoutes);
   await app.register(fundingRoutes);
   await app.register(expensesRoutes);
-  await app.register(accountingExportRoutes);
   await app.register(receiptRoutes);
   await app.register(simulatorRoutes);
   await app.register(stripeWebhookRoutes);

@@ -8,21 +8,20 @@ import { attachmentName } from '../../http/csv.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { localReceiptStorage, receiptsOfPeriod } from '../receipts/service.js';
 import { copyAccountingExport, parseAccountingQuery } from './accounting-export.js';
-import { CopyConnections } from './csv-export.js';
+import type { CopyConnections } from './csv-export.js';
 import { writeReceiptsArchive } from './receipts-archive.js';
 
 /**
  * Month-end accounting (issue 21.7), for admins: the period's reviewed transactions as a QuickBooks Online or Xero
  * bank-statement CSV, and the period's receipts as a ZIP. Both are streamed; a failure part-way cuts the download
- * rather than ending a file that looks whole.
+ * rather than ending a file that looks whole. Registered by expensesRoutes, whose export connections (csv-export.ts: a
+ * COPY holds one for the whole download) the statements share with the report export.
  */
-export async function accountingExportRoutes(fastify: FastifyInstance) {
+export async function accountingExportRoutes(fastify: FastifyInstance, options: { copies: CopyConnections }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
-  // Connections of their own (csv-export.ts): a COPY holds one for the whole download.
-  const copies = new CopyConnections(fastify.deps.databaseUrl);
+  const { copies } = options;
   const storage = localReceiptStorage(fastify.deps.config.dataDir);
-  fastify.addHook('onClose', () => copies.close());
 
   /** Streams `write`'s bytes as the answer; a failure part-way is logged and cuts the download. */
   const streamed = (

@@ -427,8 +427,10 @@ describe("a card's transactions", () => {
       'Country',
       'Digital Wallet',
       'Card',
+      'Receipt',
     ]);
     expect(rows).toHaveLength(1);
+    expect(rows[0]!.at(-1)).toBe('Missing');
     expect(rows[0]!.slice(0, 6)).toEqual([
       '2025-05-05',
       '12.34',

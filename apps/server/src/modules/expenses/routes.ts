@@ -39,6 +39,7 @@ import { parseExpenseQuery } from './criteria.js';
 import { parseExportParams } from './export.js';
 import { ExportThreads, streamExport } from './export-thread.js';
 import { CopyConnections } from './csv-export.js';
+import { accountingExportRoutes } from './accounting-routes.js';
 import { expensePolicyOf } from './expense-policy.js';
 import { presentCardTransactionsCsv, presentExpense, presentHold, presentTableExpenses } from './presenter.js';
 
@@ -67,6 +68,8 @@ export async function expensesRoutes(fastify: FastifyInstance) {
   fastify.addHook('onClose', async () => {
     await Promise.all([exportThreads.close(), copies.close()]);
   });
+  // Month-end accounting (issue 21.7): its CSV shares these COPY connections.
+  await fastify.register(accountingExportRoutes, { copies });
 
   app.get(
     '/api/cards/:id/expenses',
