@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTING_EXPORT_MESSAGES } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
@@ -6,7 +7,7 @@ import { JPEG_BYTES, multipartFile, PNG_BYTES } from '../../test/helpers.js';
 import { zipEntries } from '../../test/zip-entries.js';
 import { at, otherOrganisation, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { simulatePurchase } from '../simulator/service.js';
-import { merchantSlug } from './receipts-archive.js';
+import { merchantSlug, writeReceiptsArchive, type ArchiveReceipt } from './receipts-archive.js';
 
 /**
  * GET /api/expenses/receipts-archive (issue 21.7): a ZIP of every receipt attached to the period's transactions
@@ -132,5 +133,43 @@ describe('merchantSlug', () => {
     expect(merchantSlug('日本')).toBe('merchant');
     expect(merchantSlug(null)).toBe('merchant');
     expect(merchantSlug('x'.repeat(100))).toHaveLength(40);
+  });
+});
+
+describe('writeReceiptsArchive', () => {
+  it('reads the next receipt only once the download has taken the ones before (memory stays at one receipt)', async () => {
+    const MB = 1024 * 1024;
+    const out = new PassThrough({ highWaterMark: 16 * 1024 });
+    let taken = 0;
+    const takenAtRead: number[] = [];
+    async function* receipts(): AsyncGenerator<ArchiveReceipt> {
+      for (let index = 0; index < 5; index++)
+        yield {
+          transaction: {
+            id: index + 1,
+            stripe_created: 1_740_000_000 + index,
+            amount: 100 * (index + 1),
+            merchant: 'Shop',
+          },
+          receipt: { type: 'pdf' },
+          read: async () => {
+            takenAtRead.push(taken);
+            return Buffer.alloc(MB, index);
+          },
+        };
+    }
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => {
+      taken += chunk.length;
+      chunks.push(chunk);
+    });
+    await writeReceiptsArchive(receipts(), out);
+    // Before the k-th file is read, the download has taken nearly all of the k - 1 before it (buffers are 16 KB).
+    takenAtRead.forEach((bytes, index) => expect(bytes, `read ${index}`).toBeGreaterThan(index * MB - 128 * 1024));
+    const entries = zipEntries(Buffer.concat(chunks));
+    expect(entries.map((entry) => entry.name)).toEqual(
+      [1, 2, 3, 4, 5].map((id) => `2025-02-19_${id}.00_shop_${id}.pdf`),
+    );
+    expect(entries.every((entry, index) => entry.bytes.equals(Buffer.alloc(MB, index)))).toBe(true);
   });
 });
