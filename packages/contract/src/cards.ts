@@ -268,6 +268,8 @@ export interface CardResource {
   allocation_expires_on: string | null;
   /** Cents: the holder hears when available to spend falls below it; null: off. */
   low_balance_threshold: number | null;
+  /** The receipt policy deactivated it; it reactivates itself when its missing receipts arrive (issue 21.4). */
+  held_for_receipts: boolean;
   spending_controls: SpendingControls;
   /** A single card's answer only (GET /api/cards/{id} and its changes): each limit's use in its current window. */
   spending_usage?: SpendingUsage[];

@@ -41,4 +41,9 @@ export const RECEIPT_POLICY_TEXTS = {
     `Receipt policy: ${purchases(missing)} without a receipt for ${days(afterDays)} or more`,
   /** ... and when it reactivates one. */
   auditReactivated: 'Receipt policy: no purchase is missing its receipt now',
+  /** The card page of a card the policy deactivated. */
+  heldTitle: 'Deactivated until its missing receipts arrive',
+  heldDescription:
+    'Purchases on this card have gone without a receipt for too long. Attach them and the card reactivates itself.',
+  heldAction: 'Upload receipts',
 } as const;

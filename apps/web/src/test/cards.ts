@@ -29,6 +29,7 @@ export function makeCard(overrides: Partial<CardResource> = {}): CardResource {
     merchant_lock: null,
     allocation_expires_on: null,
     low_balance_threshold: null,
+    held_for_receipts: false,
     spending_controls: { spending_limits: [], allowed_categories: [], blocked_categories: [] },
     ...overrides,
   };

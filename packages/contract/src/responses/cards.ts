@@ -90,6 +90,8 @@ export const cardResourceSchema = z.object({
   merchant_lock: z.string().nullable(),
   allocation_expires_on: z.string().nullable(),
   low_balance_threshold: z.number().int().nullable(),
+  /** The receipt policy deactivated it; it reactivates itself when its missing receipts arrive (issue 21.4). */
+  held_for_receipts: z.boolean(),
   spending_controls: spendingControlsResourceSchema,
   spending_usage: z.array(spendingUsageSchema).optional(),
 }) satisfies z.ZodType<CardResource>;

@@ -73,6 +73,7 @@ export function presentCard(
     merchant_lock: card.merchant_lock,
     allocation_expires_on: card.allocation_expires_on,
     low_balance_threshold: card.low_balance_threshold,
+    held_for_receipts: card.receipt_policy_deactivated_at !== null,
     spending_controls: card.spending_controls,
     ...(extras.user && { user: extras.user }),
     ...(extras.holds && { pending_issuing_authorization_holds: extras.holds.map(presentHold) }),

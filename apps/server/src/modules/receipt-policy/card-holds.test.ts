@@ -60,6 +60,9 @@ describe('deactivation for missing receipts', () => {
     const card = await cardRow(ctx, world.card.id);
     expect(card.status).toBe('inactive');
     expect(card.receipt_policy_deactivated_at).toBeInstanceOf(Date);
+    // The holder's card page says why (held_for_receipts).
+    const shown = (await world.memberClient.get(`/api/cards/${world.card.id}`)).json().data;
+    expect(shown).toMatchObject({ status: 'inactive', held_for_receipts: true });
     expect(await systemAudits(world)).toEqual([
       {
         actor_kind: 'system',

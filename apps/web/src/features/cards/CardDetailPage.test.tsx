@@ -4,6 +4,7 @@ import {
   CANCELED_CARD_MESSAGES,
   CARD_MESSAGES,
   MESSAGES,
+  RECEIPT_POLICY_TEXTS,
   cardholderWarning,
   type CardholderStanding,
 } from '@wallet/contract';
@@ -196,6 +197,19 @@ describe('/cards/{cardId}', { timeout: 120_000 }, () => {
     expect(screen.queryByRole('button', { name: /Activate Card/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Deactivate Card/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Fund Card/ })).not.toBeInTheDocument();
+  });
+
+  it('a card the receipt policy deactivated says so, and sends its holder to Receipts', async () => {
+    api({
+      'GET /api/cards/7': { status: 200, body: { data: { ...card, status: 'inactive', held_for_receipts: true } } },
+    });
+    renderPage(member);
+    const alert = (await screen.findByText(RECEIPT_POLICY_TEXTS.heldTitle)).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(alert).getByText(RECEIPT_POLICY_TEXTS.heldDescription)).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: RECEIPT_POLICY_TEXTS.heldAction })).toHaveAttribute(
+      'href',
+      '/receipts',
+    );
   });
 
   it('a member sees no Request Funds on their canceled card', async () => {

@@ -16,7 +16,7 @@ import { useCard } from './api/get-card';
 import { CardOverview } from './card-detail/CardOverview';
 import { CardStatusButton } from './card-detail/CardStatusButton';
 import { CardVisualPanel } from './card-detail/CardVisualPanel';
-import { CanceledCardAlert, CardholderStandingAlert } from './card-detail/CardWarnings';
+import { CanceledCardAlert, CardholderStandingAlert, ReceiptHoldAlert } from './card-detail/CardWarnings';
 import { DeclinedTransactions } from './card-detail/DeclinedTransactions';
 import { ExportTransactionsModal } from './card-detail/ExportTransactionsModal';
 import { FundCardModal } from './card-detail/FundCardModal';
@@ -118,6 +118,7 @@ export function CardDetailPage() {
       ) : (
         <>
           <CanceledCardAlert card={data} />
+          <ReceiptHoldAlert card={data} />
           <CardholderStandingAlert card={data} />
           {!canceled && <TermsWarning holder={holder.holder} isSelf={holder.isSelf} />}
           <Row gutter={[24, 24]}>

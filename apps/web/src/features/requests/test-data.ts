@@ -95,6 +95,7 @@ export function makeMyCard(overrides: Partial<CardResource> = {}): CardResource 
     merchant_lock: null,
     allocation_expires_on: null,
     low_balance_threshold: null,
+    held_for_receipts: false,
     spending_controls: { spending_limits: [], allowed_categories: [], blocked_categories: [] },
     ...overrides,
   };
