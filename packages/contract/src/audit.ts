@@ -21,7 +21,10 @@ export const AUDIT_ACTION_LABELS = {
   'team.approval_path_changed': 'Changed an approval path',
   'wallet_category.created': 'Created a category',
   'wallet_category.renamed': 'Renamed a category',
+  'wallet_category.gl_code_changed': "Changed a category's GL code",
   'card_settings.updated': 'Changed Card Settings',
+  'month.closed': 'Closed a month',
+  'month.reopened': 'Reopened a month',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -37,6 +40,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'team',
   'wallet_category',
   'card_settings',
+  'month',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
@@ -50,6 +54,7 @@ export const AUDIT_SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   team: 'Team',
   wallet_category: 'Category',
   card_settings: 'Card Settings',
+  month: 'Month',
 };
 
 export function auditActionLabel(action: string): string {

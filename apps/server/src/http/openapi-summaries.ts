@@ -91,6 +91,14 @@ export const OPERATION_NAMES: Record<string, { summary: string; operationId?: st
   'GET /api/cards/:id/expenses/export': { summary: "Export a card's transactions", operationId: 'exportCardExpenses' },
   'GET /api/expenses': { summary: 'Search transactions' },
   'GET /api/expenses/export': { summary: 'Export transactions', operationId: 'exportExpenses' },
+  'GET /api/expenses/accounting-export': {
+    summary: "A period's reviewed transactions as a QuickBooks Online or Xero bank-statement CSV (admins)",
+    operationId: 'exportAccounting',
+  },
+  'GET /api/expenses/receipts-archive': {
+    summary: "A ZIP of the receipts of a period's transactions (admins)",
+    operationId: 'downloadReceiptsArchive',
+  },
   'PATCH /api/expenses/:id': { summary: "Update a transaction's note (its memo): admins, or its cardholder" },
   'GET /api/declines': {
     summary: "Declined purchases by reason (the organisation's for admins, one's own for members)",
@@ -100,6 +108,12 @@ export const OPERATION_NAMES: Record<string, { summary: string; operationId?: st
     summary: 'Mark transactions reviewed or not, flagged or not (admins)',
     operationId: 'reviewExpenses',
   },
+  'GET /api/month-closes': { summary: "The organisation's closed months, newest first (admins)" },
+  'POST /api/month-closes': {
+    summary: 'Close a month that has ended: its transactions are locked against edits (admins)',
+    operationId: 'closeMonth',
+  },
+  'DELETE /api/month-closes/:month': { summary: 'Reopen a closed month (super-admin)', operationId: 'reopenMonth' },
   'POST /api/expenses/:id/receipts': {
     summary: "Attach (or replace) a transaction's receipt",
     operationId: 'attachReceipt',

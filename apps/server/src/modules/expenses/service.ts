@@ -1,5 +1,5 @@
 import { isAdmin, type ReviewAction } from '@wallet/contract';
-import type { Db, DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import {
   drawDownHold,
@@ -17,7 +17,8 @@ import { insertExpense } from './repo.js';
 import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
 import { classifyExpense } from './classify.js';
 import { TtlCache } from './ttl-cache.js';
-import { applyReviewAction } from './review-repo.js';
+import { applyReviewAction, postedOfExpenses } from './review-repo.js';
+import { assertExpenseOpen, assertPostedOpen } from './month-lock.js';
 import type { ExpensePolicy } from './expense-policy.js';
 import { cardIdOfExpense, missingReceiptPurchases, missingReceiptsByCard } from './receipt-policy-repo.js';
 import type { MissingReceiptPurchase, PostedWindow } from './receipt-policy-types.js';
@@ -41,6 +42,8 @@ export type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js'
 /** How a purchase is classified, and the report export's columns (the analytics benchmark builds its data on them). */
 export { classifyExpense } from './classify.js';
 export { EXPORT_FIELD_NAMES } from './export.js';
+/** A period's transactions that have receipts, for the receipts module's period archive (issue 21.7). */
+export { receiptedTransactionsOfPeriod, type ReceiptedTransaction } from './period-transactions.js';
 
 /** A page of the All Transactions table, with how many match (a lower bound when counting stopped early). */
 export async function listExpenses(
@@ -98,16 +101,26 @@ export async function reviewExpenses(
 ): Promise<number> {
   const unique = [...new Set(ids)];
   return db.transaction().execute(async (tx) => {
-    const updated = await applyReviewAction(tx, orgId, unique, action, actor.id);
-    if (updated !== unique.length) throw notFound();
-    return updated;
+    const posted = await postedOfExpenses(tx, orgId, unique);
+    if (posted.length !== unique.length) throw notFound();
+    // A closed month's transactions keep their marks (issue 21.6): one among them refuses the whole call (409).
+    await assertPostedOpen(tx, orgId, posted);
+    return applyReviewAction(tx, orgId, unique, action, actor.id);
   });
 }
 
-/** Records whether the transaction has its receipt, in the caller's transaction (the receipts module's attach/remove). */
-export function setHasReceipt(tx: DbOrTx, orgId: number, expenseId: number, hasReceipt: boolean): Promise<void> {
-  return markHasReceipt(tx, orgId, expenseId, hasReceipt);
+/**
+ * Records whether the transaction has its receipt, in the caller's transaction (the receipts module's attach, replace,
+ * remove and inbox): the one place a receipt's presence changes, so it refuses (409) a transaction of a closed month
+ * and the caller's whole transaction rolls back (issue 21.6).
+ */
+export async function setHasReceipt(tx: Tx, orgId: number, expenseId: number, hasReceipt: boolean): Promise<void> {
+  await assertExpenseOpen(tx, orgId, expenseId);
+  await markHasReceipt(tx, orgId, expenseId, hasReceipt);
 }
+
+/** Whether a transaction may change now (its month is not closed), holding the month open to the caller's commit. */
+export { expenseIsOpen } from './month-lock.js';
 
 /** The organisation's receipt and memo policy, as transactions are judged by it (the receipt policy's schedule). */
 export { expensePolicyOf, type ExpensePolicy } from './expense-policy.js';
@@ -138,16 +151,19 @@ export function cardIdOfTransaction(db: DbOrTx, orgId: number, expenseId: number
  * as missing as another organisation's). The row after.
  */
 export async function updateExpenseNotes(
-  db: DbOrTx,
+  db: Db,
   orgId: number,
   actor: Actor,
   id: number,
   notes: string | null,
 ): Promise<ExpenseRow> {
-  await getReachableExpense(db, orgId, actor, id);
-  const updated = await repo.updateExpenseNotes(db, orgId, id, notes);
-  if (!updated) throw notFound();
-  return updated;
+  return db.transaction().execute(async (tx) => {
+    const expense = await getReachableExpense(tx, orgId, actor, id);
+    await assertPostedOpen(tx, orgId, [expense]);
+    const updated = await repo.updateExpenseNotes(tx, orgId, id, notes);
+    if (!updated) throw notFound();
+    return updated;
+  });
 }
 
 /**
