@@ -528,29 +528,35 @@ describe('teams and categories', () => {
     expect(changes[1]!.subject_label).toBe('Operations');
   });
 
-  it('wallet_category.created and wallet_category.renamed; a taken name records nothing', async () => {
+  it('wallet_category.created, renamed and gl_code_changed; a taken name or the same code records nothing', async () => {
     const world = await requestWorld(ctx, { funds: 0 });
     const admin = world.adminClient;
     const created = await admin.post('/api/wallet-categories', { name: 'Hardware' }, withAgent);
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.id as number;
     expect((await admin.put(`/api/wallet-categories/${id}`, { name: 'Devices' })).statusCode).toBe(200);
+    const coded = await admin.put(`/api/wallet-categories/${id}`, { name: 'Devices', gl_code: '6100' });
+    expect(coded.statusCode, coded.body).toBe(200);
     await recordsNothing(admin, async () => {
+      expect((await admin.put(`/api/wallet-categories/${id}`, { name: 'Devices', gl_code: '=1+1' })).statusCode).toBe(
+        422,
+      );
+      expect((await admin.put(`/api/wallet-categories/${id}`, { name: 'Devices', gl_code: '6100' })).statusCode).toBe(
+        200,
+      );
       expect((await admin.post('/api/wallet-categories', { name: 'devices' })).statusCode).toBe(422);
       expect((await admin.put(`/api/wallet-categories/${id}`, { name: 'Travel' })).statusCode).toBe(422);
       expect((await admin.put('/api/wallet-categories/999999', { name: 'Elsewhere' })).statusCode).toBe(404);
       expect((await world.memberClient.post('/api/wallet-categories', { name: 'Mine' })).statusCode).toBe(403);
     });
     expect(
-      (await entries(admin, 'wallet_category.created', 'wallet_category.renamed')).map((entry) => [
-        entry.action,
-        entry.subject_id,
-        entry.subject_label,
-        entry.details,
-      ]),
+      (
+        await entries(admin, 'wallet_category.created', 'wallet_category.renamed', 'wallet_category.gl_code_changed')
+      ).map((entry) => [entry.action, entry.subject_id, entry.subject_label, entry.details]),
     ).toEqual([
       ['wallet_category.created', id, 'Hardware', { name: 'Hardware' }],
       ['wallet_category.renamed', id, 'Devices', { old_name: 'Hardware', new_name: 'Devices' }],
+      ['wallet_category.gl_code_changed', id, 'Devices', { old_gl_code: null, new_gl_code: '6100' }],
     ]);
   });
 

@@ -96,7 +96,7 @@ SELECT key, sum(amount)::bigint AS amount FROM (SELECT "user_id" AS key, amount 
 -- parameters: [7,"2026-01-01","2026-04-01",5]
 
 -- /api/expenses/analytics: top five by card_balance
-select "id", "user_id", "name", "last4", "spending_limit" - "holds_amount" as "available" from "cards" where "org_id" = $1 and "status" = $2 order by "available" desc, "id" limit $3
+select "id", "user_id", "name", "nickname", "last4", "spending_limit" - "holds_amount" as "available" from "cards" where "org_id" = $1 and "status" = $2 order by "available" desc, "id" limit $3
 -- parameters: [7,"active",5]
 
 -- /api/expenses/analytics: top five by category
