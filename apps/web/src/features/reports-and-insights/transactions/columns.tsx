@@ -110,8 +110,8 @@ function TeamCell({ row }: { row: ExpenseResource }) {
 const typeTag = (row: ExpenseResource) => (
   <Tag color={row.type === 'refund' ? 'green' : 'blue'}>{TYPE_NAMES[row.type]}</Tag>
 );
-const walletCell = (row: ExpenseResource) =>
-  row.wallet ? <span style={nowrap}>{DIGITAL_WALLET_NAMES[row.wallet]}</span> : none;
+/** Wraps between words ("Samsung / Pay"), as the cardholder's name does: whichever rows a page holds, it fits 1280 px. */
+const walletCell = (row: ExpenseResource) => (row.wallet ? DIGITAL_WALLET_NAMES[row.wallet] : none);
 /** Reviewed, flagged, or nothing (admins see it; issue 21.6). */
 const reviewTag = (row: ExpenseResource) =>
   row.flagged ? (
@@ -200,7 +200,7 @@ export function transactionColumns(
     {
       title: 'Cardholder',
       ...sortable('cardholder'),
-      render: (_, row) => <span style={nowrap}>{row.user?.name || '—'}</span>,
+      render: (_, row) => row.user?.name || '—',
     },
     { title: 'Card', ...sortable('card'), render: (_, row) => <CardLink row={row} /> },
     {
