@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { animationsDone } from './animations.js';
 import { AssertionError } from './harness.js';
 
 /**
@@ -115,6 +116,8 @@ export class AxeAudit {
 
   async check(where: string): Promise<void> {
     this.checked++;
+    // A dialog or drawer still fading in or out reads as low contrast: judge the screen once it stands still.
+    await animationsDone(this.page);
     const violations: AxeViolation[] = [];
     for (const violation of await seriousViolations(this.page)) {
       const nodes = violation.nodes.filter((node) => !isKnown(this.known, violation.id, node));

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { api } from './api.js';
 import { AssertionError, expectHidden, expectVisible } from './harness.js';
+import { animationsDone } from './animations.js';
 
 /**
  * Every route of PRODUCT.md §2 as a screen to open (admin, member, signed out), the two widths they are checked at,
@@ -40,19 +41,7 @@ export async function navigate(page: Page, path: string): Promise<void> {
 export async function settle(page: Page, screen: Screen): Promise<void> {
   if (screen.ready) await expectVisible(screen.ready(page));
   await expectHidden(page.locator(LOADING));
-  // antd fades content in (opacity below 1 for a moment, which would read as low contrast): wait for it to end.
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-          ),
-      undefined,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined);
+  await animationsDone(page);
 }
 
 export const PUBLIC_SCREENS: Screen[] = [
