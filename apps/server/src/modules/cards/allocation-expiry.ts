@@ -43,17 +43,27 @@ export async function expireDueAllocations(deps: Pick<CardsDeps, 'db' | 'jobs'>,
  */
 async function returnReleasedAfterExpiry(tx: Tx, deps: { jobs: CardsDeps['jobs'] }, card: CardRow): Promise<void> {
   const free = card.spending_limit - card.holds_amount;
+  await returnFree(tx, deps, card, free, `${card.allocation_expires_on}:${card.spending_limit}`);
+  await updateCard(tx, card.id, { spending_limit: card.holds_amount });
+  await auditExpiry(tx, card, free, { released_after_expiry: true });
+}
+
+/** The free part back to the organisation (card_defunding, referenced per card and `occasion`), the issuer told. */
+async function returnFree(tx: Tx, deps: { jobs: CardsDeps['jobs'] }, card: CardRow, free: number, occasion: string) {
   await recordCardAllocation(tx, {
     orgId: card.org_id,
     cardId: card.id,
     userId: card.user_id,
-    reference: `allocation-expiry:${card.id}:${card.allocation_expires_on}:${card.spending_limit}`,
+    reference: `allocation-expiry:${card.id}:${occasion}`,
     delta: -free,
     description: 'Allocation expired',
     createdBy: null,
   });
-  await updateCard(tx, card.id, { spending_limit: card.holds_amount });
   await queueIssuerSync(tx, deps.jobs, card, 'card_spending_limit');
+}
+
+/** card.allocation_expired, as the system: what returned, the limit before and after, and `more` of the occasion. */
+async function auditExpiry(tx: Tx, card: CardRow, returned: number, more: Record<string, unknown>) {
   await recordAudit(tx, {
     orgId: card.org_id,
     by: SYSTEM,
@@ -62,10 +72,10 @@ async function returnReleasedAfterExpiry(tx: Tx, deps: { jobs: CardsDeps['jobs']
     details: {
       holder_user_id: card.user_id,
       expired_on: card.allocation_expires_on,
-      returned: free,
+      returned,
       old_spending_limit: card.spending_limit,
-      new_spending_limit: card.holds_amount,
-      released_after_expiry: true,
+      new_spending_limit: card.spending_limit - returned,
+      ...more,
     },
   });
 }
@@ -76,19 +86,8 @@ async function returnReleasedAfterExpiry(tx: Tx, deps: { jobs: CardsDeps['jobs']
  */
 async function expireAllocation(tx: Tx, deps: { db: Db; jobs: CardsDeps['jobs'] }, card: CardRow): Promise<void> {
   const free = Math.max(0, card.spending_limit - card.holds_amount);
-  if (free > 0) {
-    await recordCardAllocation(tx, {
-      orgId: card.org_id,
-      cardId: card.id,
-      userId: card.user_id,
-      // One expiry per card and date: a retry (or a second run) finds it and moves nothing twice.
-      reference: `allocation-expiry:${card.id}:${card.allocation_expires_on}`,
-      delta: -free,
-      description: 'Allocation expired',
-      createdBy: null,
-    });
-    await queueIssuerSync(tx, deps.jobs, card, 'card_spending_limit');
-  }
+  // One expiry per card and date: a retry (or a second run) finds its movement and moves nothing twice.
+  if (free > 0) await returnFree(tx, deps, card, free, `${card.allocation_expires_on}`);
   await updateCard(tx, card.id, {
     spending_limit: card.spending_limit - free,
     allocation_expired_at: new Date(),
@@ -98,20 +97,9 @@ async function expireAllocation(tx: Tx, deps: { db: Db; jobs: CardsDeps['jobs'] 
   // Expired, the card stays inactive until an admin acts: the receipt policy no longer reactivates it.
   if (card.receipt_policy_deactivated_at)
     await setReceiptPolicyMarks(tx, card.id, { receipt_policy_deactivated_at: null });
-  await recordAudit(tx, {
-    orgId: card.org_id,
-    by: SYSTEM,
-    action: 'card.allocation_expired',
-    subject: cardSubject(card),
-    details: {
-      holder_user_id: card.user_id,
-      expired_on: card.allocation_expires_on,
-      returned: free,
-      old_spending_limit: card.spending_limit,
-      new_spending_limit: card.spending_limit - free,
-      old_status: card.status,
-      new_status: card.status === 'active' ? 'inactive' : card.status,
-    },
+  await auditExpiry(tx, card, free, {
+    old_status: card.status,
+    new_status: card.status === 'active' ? 'inactive' : card.status,
   });
   // The holder's card has nothing left to spend: the card-low kind, whose switches they set.
   await notify(tx, [
