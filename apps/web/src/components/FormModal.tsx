@@ -15,6 +15,7 @@ export function FormModal<Values>({
   initialValues,
   onFinish,
   saving,
+  afterClose,
   children,
 }: {
   title: ReactNode;
@@ -26,6 +27,8 @@ export function FormModal<Values>({
   initialValues: Partial<Values>;
   onFinish: (values: Values) => void;
   saving: boolean;
+  /** Once it has faded out (what it shows may be let go then). */
+  afterClose?: () => void;
   children: ReactNode;
 }) {
   return (
@@ -37,6 +40,7 @@ export function FormModal<Values>({
       onCancel={onClose}
       confirmLoading={saving}
       destroyOnHidden
+      afterClose={afterClose}
     >
       <Form form={form} name={name} layout="vertical" initialValues={initialValues} onFinish={onFinish}>
         {children}

@@ -1,7 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Form, Input, Modal, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Form, Input, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { GL_CODE_MAX, GL_CODE_TEXTS, glCodeSchema } from '@wallet/contract';
+import { FormModal } from '../../../components/FormModal';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { TableLoading } from '../../../components/TableLoading';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
@@ -31,46 +32,40 @@ function GlCodeModal({
   const save = useSaveGlCode();
   const notifySuccess = useNotifySuccess();
   return (
-    <Modal
-      open={open}
+    <FormModal
       title={category ? GL_CODE_TEXTS.edit(category.name) : ''}
-      okText="Save"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      open={open}
+      onClose={onClose}
       afterClose={afterClose}
+      form={form}
+      name="categoryGlCode"
+      initialValues={{ gl_code: category?.gl_code ?? '' }}
+      onFinish={({ gl_code }) =>
+        category &&
+        save.mutate(
+          { category, glCode: gl_code.trim() },
+          {
+            onSuccess: () => {
+              notifySuccess(GL_CODE_TEXTS.saved, category.name);
+              onClose();
+            },
+            onError: (error) => showServerFieldErrors(form, error),
+          },
+        )
+      }
+      saving={save.isPending}
     >
       {category && (
-        <Form
-          form={form}
-          name="categoryGlCode"
-          layout="vertical"
-          initialValues={{ gl_code: category.gl_code ?? '' }}
-          onFinish={({ gl_code }) =>
-            save.mutate(
-              { category, glCode: gl_code.trim() },
-              {
-                onSuccess: () => {
-                  notifySuccess(GL_CODE_TEXTS.saved, category.name);
-                  onClose();
-                },
-                onError: (error) => showServerFieldErrors(form, error),
-              },
-            )
-          }
+        <Form.Item
+          name="gl_code"
+          label={GL_CODE_TEXTS.inputLabel(category.name)}
+          rules={glCodeRules}
+          extra={GL_CODE_TEXTS.intro}
         >
-          <Form.Item
-            name="gl_code"
-            label={GL_CODE_TEXTS.inputLabel(category.name)}
-            rules={glCodeRules}
-            extra={GL_CODE_TEXTS.intro}
-          >
-            <Input autoFocus maxLength={GL_CODE_MAX} placeholder={GL_CODE_TEXTS.placeholder} autoComplete="off" />
-          </Form.Item>
-        </Form>
+          <Input autoFocus maxLength={GL_CODE_MAX} placeholder={GL_CODE_TEXTS.placeholder} autoComplete="off" />
+        </Form.Item>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
