@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTING_EXPORT_MESSAGES } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
 import { makeUser, TEST_PASSWORD } from '../../test/factories.js';
-import { at, otherOrganisation, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
-import { simulatePurchase } from '../simulator/service.js';
+import { otherOrganisation, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
+import { buyAtHostileMerchant } from './test-fixtures.js';
 
 /**
  * GET /api/expenses/accounting-export (issue 21.7): the reviewed transactions of a period as QuickBooks Online's
@@ -39,18 +39,7 @@ const exported = async (query: string, client = world.admin) => {
 
 beforeAll(async () => {
   world = await spendWorld(ctx);
-  const nedCard = await ctx.db
-    .selectFrom('cards')
-    .selectAll()
-    .where('id', '=', world.ned.cardId)
-    .executeTakeFirstOrThrow();
-  await simulatePurchase(ctx.db, nedCard, {
-    amount: 1_234,
-    merchant: { name: EVIL, category: 'antique_shops', category_code: '5932' },
-    wallet: null,
-    capture: 'now',
-    at: at('2025-02-10T09:30:00Z'),
-  });
+  await buyAtHostileMerchant(ctx, world, EVIL);
   const rows = await ctx.db
     .selectFrom('expenses')
     .select(['id', 'amount', 'stripe_created'])

@@ -5,8 +5,8 @@ import { useTestApp } from '../../test/context.js';
 import type { TestClient } from '../../test/client.js';
 import { JPEG_BYTES, multipartFile, PNG_BYTES } from '../../test/helpers.js';
 import { zipEntries } from '../../test/zip-entries.js';
-import { at, otherOrganisation, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
-import { simulatePurchase } from '../simulator/service.js';
+import { otherOrganisation, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
+import { buyAtHostileMerchant } from './test-fixtures.js';
 import { merchantSlug, writeReceiptsArchive, type ArchiveReceipt } from './receipts-archive.js';
 
 /**
@@ -35,18 +35,7 @@ const archive = async (query: string, client = world.admin) => {
 
 beforeAll(async () => {
   world = await spendWorld(ctx);
-  const nedCard = await ctx.db
-    .selectFrom('cards')
-    .selectAll()
-    .where('id', '=', world.ned.cardId)
-    .executeTakeFirstOrThrow();
-  await simulatePurchase(ctx.db, nedCard, {
-    amount: 1_234,
-    merchant: { name: EVIL, category: 'antique_shops', category_code: '5932' },
-    wallet: null,
-    capture: 'now',
-    at: at('2025-02-10T09:30:00Z'),
-  });
+  await buyAtHostileMerchant(ctx, world, EVIL);
   const rows = await ctx.db.selectFrom('expenses').select(['id', 'amount']).where('org_id', '=', world.orgId).execute();
   const idOf = (amount: number) => rows.find((row) => row.amount === amount)!.id;
   ids = {
