@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { createDb } from '../apps/server/src/db/database.js';
 import { startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process.js';
@@ -16,7 +16,7 @@ import {
   withCleanup,
   type Figure,
 } from './helpers.js';
-import { signedInHeaders } from './scale-out.js';
+import { signedInHeaders, simulatedPurchases } from './scale-out.js';
 
 /**
  * npm run bench -- receipts [--quick] (issue 21 point 3): how long one receipt takes to be read offline (a photo of
@@ -41,27 +41,8 @@ const RECEIPT_LINES = [
   'TOTAL           $10.59',
 ];
 
-function purchases(baseUrl: string, headers: Record<string, string>, cardIds: number[], seconds: number) {
-  return autocannon({
-    url: `${baseUrl}/api/simulator/purchases`,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers,
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          body: JSON.stringify({
-            card_id: cardIds[Math.floor(Math.random() * cardIds.length)],
-            amount: 100,
-            capture: 'never',
-          }),
-        }),
-      },
-    ],
-  });
-}
+const purchases = (baseUrl: string, headers: Record<string, string>, cardIds: number[], seconds: number) =>
+  simulatedPurchases(baseUrl, headers, cardIds, { seconds, connections: CONNECTIONS });
 
 /** Uploads one receipt into the admin's inbox and waits for the reading; answers what the server measured (s). */
 async function readOne(

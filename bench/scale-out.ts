@@ -49,13 +49,20 @@ export async function signedInHeaders(baseUrl: string): Promise<Record<string, s
   };
 }
 
-/** Purchases on random cards for `seconds`, through `baseUrl`: decisions per second and p99. */
-async function purchases(name: string, baseUrl: string, cardIds: number[], seconds: number): Promise<Run> {
-  const headers = await signedInHeaders(baseUrl);
-  const result = await autocannon({
+/**
+ * $1.00 simulated purchases (held, never captured) on random cards, `connections` at a time for `seconds`, through
+ * `baseUrl` as the signed-in admin of `headers`: autocannon's result.
+ */
+export function simulatedPurchases(
+  baseUrl: string,
+  headers: Record<string, string>,
+  cardIds: number[],
+  { seconds, connections }: { seconds: number; connections: number },
+) {
+  return autocannon({
     url: `${baseUrl}/api/simulator/purchases`,
     method: 'POST',
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     headers,
     requests: [
@@ -71,6 +78,12 @@ async function purchases(name: string, baseUrl: string, cardIds: number[], secon
       },
     ],
   });
+}
+
+/** Purchases on random cards for `seconds`, through `baseUrl`: decisions per second and p99. */
+async function purchases(name: string, baseUrl: string, cardIds: number[], seconds: number): Promise<Run> {
+  const headers = await signedInHeaders(baseUrl);
+  const result = await simulatedPurchases(baseUrl, headers, cardIds, { seconds, connections: CONNECTIONS });
   return {
     name,
     rate: result.requests.average,
