@@ -37,6 +37,7 @@ import * as receiptPolicy from './0035_receipt_policy.js';
 import * as monthCloses from './0036_month_closes.js';
 import * as categoryGlCodes from './0037_category_gl_codes.js';
 import * as mailDedupeKey from './0038_mail_dedupe_key.js';
+import * as cardSpendEntries from './0039_card_spend_entries.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0036_month_closes': monthCloses,
   '0037_category_gl_codes': categoryGlCodes,
   '0038_mail_dedupe_key': mailDedupeKey,
+  '0039_card_spend_entries': cardSpendEntries,
 };

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_MESSAGES } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
+import { policyWorld, purchase, refund } from '../receipt-policy/test-fixtures.js';
 import { setupOrg } from '../../test/helpers.js';
 import { availableFunds, createCard, fundCard, ledgerCounts, putBalance, topUp } from '../../test/card-factories.js';
-import { cardAccountId, orgAccountId, postEntry, recordTopup, ledgerIntegrity, SOUND_LEDGER } from './service.js';
+import {
+  cardAccountId,
+  ledgerIntegrity,
+  netSpentOfCard,
+  orgAccountId,
+  postEntry,
+  recordTopup,
+  SOUND_LEDGER,
+} from './service.js';
 
 const ctx = useTestApp();
 
@@ -263,5 +272,19 @@ describe('accounts', () => {
       .orderBy('kind')
       .execute();
     expect(accounts.map((account) => account.kind)).toEqual(['issuer_funds', 'outside']);
+  });
+});
+
+describe("a card's net spend (the issuer's all-time control counts it)", () => {
+  it("is the card's captures less its refunds, not another card's, not its fundings", async () => {
+    const world = await policyWorld(ctx);
+    const now = new Date();
+    const other = await createCard(world.adminClient, world.member.id);
+    await fundCard(world.adminClient, other.id, 3_000);
+    const first = await purchase(ctx, world, { amount: 1_250, daysAgo: 1, now });
+    await purchase(ctx, world, { amount: 700, daysAgo: 0, now });
+    await refund(ctx, world, first.authorizationId, { amount: 200, daysAgo: 0, now });
+    expect(await netSpentOfCard(ctx.db, world.orgId, world.card.id)).toBe(1_750);
+    expect(await netSpentOfCard(ctx.db, world.orgId, other.id)).toBe(0);
   });
 });

@@ -128,19 +128,21 @@ export async function fundsMovements(db: DbOrTx, orgId: number, accountId: numbe
     .execute();
 }
 
-/** Net captured on a card (captures less refunds): what an issuer's all-time spending control has counted. */
+/**
+ * Net captured on a card (captures less refunds): what an issuer's all-time spending control has counted. Read from
+ * the card's own entries (journal_entries_card_spend), each entry's lines looked up by entry (OFFSET 0 keeps the
+ * planner from joining the other way round: from the organisation's spent account, every purchase it ever made).
+ */
 export async function netSpentOfCard(db: DbOrTx, orgId: number, cardId: number): Promise<number> {
-  const row = await db
-    .selectFrom('journal_lines')
-    .innerJoin('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
-    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'journal_lines.account_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('journal_lines.amount'), eb.val(0)).as('total'))
-    .where('journal_lines.org_id', '=', orgId)
-    .where('journal_entries.card_id', '=', cardId)
-    .where('journal_entries.kind', 'in', ['capture', 'refund'])
-    .where('ledger_accounts.kind', '=', 'spent')
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  const { rows } = await sql<{ total: number }>`
+    SELECT coalesce(sum(spent.amount), 0)::bigint AS total
+    FROM journal_entries e
+    CROSS JOIN LATERAL (
+      SELECT l.amount FROM journal_lines l JOIN ledger_accounts a ON a.id = l.account_id
+      WHERE l.entry_id = e.id AND l.org_id = e.org_id AND a.kind = 'spent' OFFSET 0
+    ) AS spent
+    WHERE e.org_id = ${orgId} AND e.card_id = ${cardId} AND e.kind IN ('capture', 'refund')`.execute(db);
+  return Number(rows[0]?.total ?? 0);
 }
 
 /** Money allocated to cards (fundings less defundings) per UTC day, for the organisation or one holder. */
