@@ -26,7 +26,9 @@ async function main() {
     console.error(`Could not start the database: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
-  const db = createDb(database.url);
+  // Prepared statements only without a pooler between (DATABASE_DIRECT_URL unset or the same URL): PgBouncer in
+  // transaction pooling mode cannot carry them (ARCHITECTURE.md D12).
+  const db = createDb(database.url, undefined, { prepareStatements: database.url === database.directUrl });
   const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
   let closing = false;
   let watch: NodeJS.Timeout | undefined;

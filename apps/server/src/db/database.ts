@@ -2,6 +2,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type Transaction } from 'kysely
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { preparingPool } from './prepared-statements.js';
 
 // bigint ids and cents come back as numbers: every value we store is far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -16,7 +17,15 @@ export type Tx = Transaction<Database>;
 /** Repositories accept either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
-export function createDb(connectionString: string, maxConnections = 20): Db {
+/**
+ * `prepareStatements`: run statements as named prepared statements (db/prepared-statements.ts). Only where the pool
+ * talks to PostgreSQL itself: PgBouncer in transaction pooling mode cannot carry them.
+ */
+export function createDb(
+  connectionString: string,
+  maxConnections = 20,
+  options: { prepareStatements?: boolean } = {},
+): Db {
   // Every session runs in UTC, whatever the server's or the database's default time zone: a DATE compared with a
   // timestamptz (a day's bounds in the analytics queries) is then midnight UTC, as the API defines days.
   const pool = new pg.Pool({
@@ -35,7 +44,9 @@ export function createDb(connectionString: string, maxConnections = 20): Db {
   // emits 'error' on its client, which Kysely does not listen to: unheard, that error crashes the process. The
   // statement running, if any, fails on its own, and the pool drops the dead client when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: options.prepareStatements ? preparingPool(pool) : pool }),
+  });
   pools.set(db, pool);
   return db;
 }
