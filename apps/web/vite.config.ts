@@ -54,6 +54,8 @@ const signedIn = staticClosure('signed-in', {
     /src[\\/]app[\\/]layout[\\/]AppLayout\.tsx$/,
     /src[\\/]features[\\/]dashboard[\\/]admin[\\/]AdminDashboard\.tsx$/,
     /src[\\/]features[\\/]dashboard[\\/]member[\\/]MemberDashboard\.tsx$/,
+    // Rendered on /login before Sign In (the code and styles of the screen after it, warmed up): with the frame.
+    /src[\\/]features[\\/]dashboard[\\/]warm-up[\\/]SignInWarmUp\.tsx$/,
   ],
   within: (id) => id.startsWith(webSrc),
 });

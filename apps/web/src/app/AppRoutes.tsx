@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { FullPageSpin } from '../components/FullPageSpin';
 import { LoginPage } from '../features/auth/LoginPage';
+import { SignInWarmUpHost } from '../features/dashboard';
 import { paths } from '../paths';
 import { lazyPreloadable, preloadable } from '../lib/preloadable';
 import { PublicLayout } from './layout/PublicLayout';
@@ -74,46 +75,49 @@ function usePreloadSignedInFrame() {
 export function AppRoutes() {
   usePreloadSignedInFrame();
   return (
-    <Routes>
-      {/* PublicLayout holds the lazily loaded pages in a Suspense that keeps its frame in place. */}
-      <Route element={<PublicLayout />}>
-        <Route path={paths.login} element={<LoginPage />} />
-        <Route path={paths.loginTwoFactor} element={<TwoFactorPage />} />
-        <Route path={paths.register} element={<RegisterPage />} />
-        <Route path={paths.signUp} element={<SignUpPage />} />
-        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
-        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-        <Route path={paths.passThrough} element={<PassThroughPage />} />
-        <Route path={paths.organizationNotFound} element={<OrganizationNotFoundPage />} />
-        <Route path={paths.ssoRefused} element={<SsoRefusedPage />} />
-        <Route path={paths.ssoConfirm} element={<SsoConfirmPage />} />
-        <Route path={paths.approvalsDone} element={<ApprovalDonePage />} />
-        <Route path={paths.approvalsError} element={<ApprovalErrorPage />} />
-        <Route path={paths.approvalsExpired} element={<ApprovalExpiredPage />} />
-        <Route path={paths.registrationRequested} element={<RegistrationRequestedPage />} />
-        <Route path={paths.registrationApprovalStatus} element={<RegistrationApprovalStatusPage />} />
-        <Route path={paths.accessPending} element={<AccessPendingPage />} />
-        <Route path={paths.emailChange} element={<EmailChangeResultPage />} />
-      </Route>
-      <Route
-        path={paths.logout}
-        element={
-          <Suspense fallback={<FullPageSpin />}>
-            <LogoutPage />
-          </Suspense>
-        }
-      />
-      <Route
-        path="/*"
-        element={
-          <RequireAuth>
-            {/* The same full-page spinner RequireAuth shows while the session loads: no jump between the two. */}
+    <>
+      <SignInWarmUpHost />
+      <Routes>
+        {/* PublicLayout holds the lazily loaded pages in a Suspense that keeps its frame in place. */}
+        <Route element={<PublicLayout />}>
+          <Route path={paths.login} element={<LoginPage />} />
+          <Route path={paths.loginTwoFactor} element={<TwoFactorPage />} />
+          <Route path={paths.register} element={<RegisterPage />} />
+          <Route path={paths.signUp} element={<SignUpPage />} />
+          <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+          <Route path={paths.passThrough} element={<PassThroughPage />} />
+          <Route path={paths.organizationNotFound} element={<OrganizationNotFoundPage />} />
+          <Route path={paths.ssoRefused} element={<SsoRefusedPage />} />
+          <Route path={paths.ssoConfirm} element={<SsoConfirmPage />} />
+          <Route path={paths.approvalsDone} element={<ApprovalDonePage />} />
+          <Route path={paths.approvalsError} element={<ApprovalErrorPage />} />
+          <Route path={paths.approvalsExpired} element={<ApprovalExpiredPage />} />
+          <Route path={paths.registrationRequested} element={<RegistrationRequestedPage />} />
+          <Route path={paths.registrationApprovalStatus} element={<RegistrationApprovalStatusPage />} />
+          <Route path={paths.accessPending} element={<AccessPendingPage />} />
+          <Route path={paths.emailChange} element={<EmailChangeResultPage />} />
+        </Route>
+        <Route
+          path={paths.logout}
+          element={
             <Suspense fallback={<FullPageSpin />}>
-              <AppLayout />
+              <LogoutPage />
             </Suspense>
-          </RequireAuth>
-        }
-      />
-    </Routes>
+          }
+        />
+        <Route
+          path="/*"
+          element={
+            <RequireAuth>
+              {/* The same full-page spinner RequireAuth shows while the session loads: no jump between the two. */}
+              <Suspense fallback={<FullPageSpin />}>
+                <AppLayout />
+              </Suspense>
+            </RequireAuth>
+          }
+        />
+      </Routes>
+    </>
   );
 }

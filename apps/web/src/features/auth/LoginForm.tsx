@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { lazyZodRule } from '../../lib/form-rules';
 import { ensureCsrfCookie } from '../../lib/http';
 import { meQueryOptions } from '../../lib/session';
-import { prefetchDashboardData, preloadDashboards } from '../dashboard';
+import { prefetchDashboardData, preloadDashboards, skipSignInWarmUp } from '../dashboard';
 import { paths } from '../../paths';
 import { useLogin } from './api/login';
 import { GoogleSignInButton } from './GoogleSignInButton';
@@ -29,6 +29,7 @@ export function LoginForm() {
   useEffect(ensureCsrfCookie, []);
 
   const handleFinish = (values: LoginInput) => {
+    skipSignInWarmUp();
     setFailure(null);
     loginMutation.mutate(values, {
       onSuccess: ({ two_factor }) => {

@@ -3,3 +3,4 @@
  * itself is loaded by the router (app/), and the dashboards' code stays in chunks of their own.
  */
 export { prefetchDashboardData, preloadDashboards } from './preload';
+export { SignInWarmUpHost, skipSignInWarmUp } from './warm-up/SignInWarmUpHost';
