@@ -38,6 +38,7 @@ import * as monthCloses from './0036_month_closes.js';
 import * as categoryGlCodes from './0037_category_gl_codes.js';
 import * as mailDedupeKey from './0038_mail_dedupe_key.js';
 import * as cardSpendEntries from './0039_card_spend_entries.js';
+import * as cardsListOrder from './0040_cards_list_order.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0037_category_gl_codes': categoryGlCodes,
   '0038_mail_dedupe_key': mailDedupeKey,
   '0039_card_spend_entries': cardSpendEntries,
+  '0040_cards_list_order': cardsListOrder,
 };

@@ -1,5 +1,6 @@
 import type { DbOrTx, Tx } from '../../db/database.js';
 import type { SortTerm } from '../../http/list-query.js';
+import { onPage } from '../../db/paging.js';
 
 export interface AuditRow {
   id: number;
@@ -66,8 +67,7 @@ export async function listAudit(
     .selectAll()
     .orderBy('created_at', direction)
     .orderBy('id', direction)
-    .limit(page.size)
-    .offset((page.number - 1) * page.size)
+    .$call((query) => onPage(query, page))
     .execute();
   return { rows: rows as AuditRow[], total: Number(total) };
 }

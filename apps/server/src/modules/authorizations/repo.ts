@@ -10,6 +10,7 @@ import {
   type DecisionCard,
 } from '../cards/service.js';
 import { firstFailedRule, holderOfCard } from './decline-rules.js';
+import { onPage } from '../../db/paging.js';
 
 export type HoldRow = Selectable<AuthorizationHoldsTable>;
 export type HoldStatus = HoldRow['status'];
@@ -90,8 +91,7 @@ export async function listHoldsOfCard(
     .selectAll()
     .orderBy('created_at', direction)
     .orderBy('id', direction)
-    .limit(page.size)
-    .offset((page.number - 1) * page.size)
+    .$call((query) => onPage(query, page))
     .execute();
   return { rows, total: Number(total) };
 }
@@ -131,8 +131,7 @@ export async function declinesOf(
       ])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(page.size)
-      .offset((page.number - 1) * page.size)
+      .$call((query) => onPage(query, page))
       .execute(),
   ]);
   return { rows, total: Number(total) };

@@ -4,6 +4,7 @@ import type { CardholdersTable, CardsTable, CardStatus } from '../../db/schema.j
 import type { SortTerm } from '../../http/list-query.js';
 import { pageWithTotal } from '../../db/page-with-total.js';
 import type { CardholderRow, CardListFilters, CardRow, CardSort, ListedCardRow } from './types.js';
+import { onPage } from '../../db/paging.js';
 
 export function findCardholderOfUser(db: DbOrTx, orgId: number, userId: number): Promise<CardholderRow | undefined> {
   return db
@@ -208,10 +209,7 @@ async function pageOfCards(
   return pageWithTotal(
     db,
     count,
-    query
-      .orderBy('id', 'desc')
-      .limit(page.size)
-      .offset((page.number - 1) * page.size),
+    query.orderBy('id', 'desc').$call((query) => onPage(query, page)),
   );
 }
 

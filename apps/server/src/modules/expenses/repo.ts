@@ -5,6 +5,7 @@ import type { ExpensesTable } from '../../db/schema.js';
 import type { ExpenseCriteria, ResolvedSort } from './criteria.js';
 import { receiptStatusSql, receiptStatusWhere, reviewWhere } from './expense-policy.js';
 import type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js';
+import { limitOffset, onPage } from '../../db/paging.js';
 
 /** Inserts unless the issuer's transaction id is known (a repeated event); null then. */
 export async function insertExpense(db: DbOrTx, values: Insertable<ExpensesTable>): Promise<ExpenseRow | null> {
@@ -31,8 +32,7 @@ export async function listCardExpenses(
   for (const term of sort) query = query.orderBy(term.column, term.direction);
   const rows = await query
     .orderBy('id', 'desc')
-    .limit(page.size)
-    .offset((page.number - 1) * page.size)
+    .$call((query) => onPage(query, page))
     .execute();
   return { rows, total: Number(total) };
 }
@@ -135,7 +135,7 @@ export async function spendByDimension(
   }
   const { rows } = await sql<{ key: number; amount: number }>`
     SELECT key, sum(amount)::bigint AS amount FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts
-    GROUP BY key HAVING sum(amount) > 0 ORDER BY 2 DESC, 1 LIMIT ${limit}`.execute(db);
+    GROUP BY key HAVING sum(amount) > 0 ORDER BY 2 DESC, 1 ${limitOffset(limit)}`.execute(db);
   return rows;
 }
 
@@ -249,7 +249,7 @@ function countQuery(
   if (criteria.cardId !== undefined || criteria.search || criteria.wallets || criteria.receipt || criteria.review)
     return {
       query: sql<{ total: number }>`
-        SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria)} LIMIT ${limit + 1}) AS matches`,
+        SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria)} ${limitOffset(limit + 1)}) AS matches`,
       capped: true,
     };
   const types = new Set(criteria.types ?? ['capture', 'refund']);
@@ -279,7 +279,7 @@ const countOf = (counted: number, capped: boolean, limit: number) =>
 async function moreThanByIds(db: DbOrTx, criteria: ExpenseCriteria, limit: number): Promise<boolean> {
   if (!criteria.search || !searchNamesIds(criteria.search)) return false;
   const { rows } = await sql<{ total: number }>`
-    SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria, false)} LIMIT ${limit + 1}) AS matches`.execute(
+    SELECT count(*)::bigint AS total FROM (SELECT 1 FROM expenses e WHERE ${whereOf(criteria, false)} ${limitOffset(limit + 1)}) AS matches`.execute(
     db,
   );
   return Number(rows[0]?.total ?? 0) > limit;
@@ -321,7 +321,7 @@ function pageByGroup(criteria: ExpenseCriteria, term: ResolvedSort, page: { numb
   const keys = group.keys ?? (term.order ?? []).map(String);
   const ordered = term.direction === 'asc' ? keys : [...keys].reverse();
   const enough = page.number * page.size;
-  const newest = sql`ORDER BY e.stripe_created DESC, e.id DESC LIMIT ${enough}`;
+  const newest = sql`ORDER BY e.stripe_created DESC, e.id DESC ${limitOffset(enough)}`;
   const empty = group.nullable
     ? sql`UNION ALL SELECT e.*, ${ordered.length + 1}::bigint AS pos FROM (SELECT * FROM expenses e WHERE ${whereOf(criteria)} AND ${column} IS NULL ${newest}) AS e`
     : sql``;
@@ -331,7 +331,7 @@ function pageByGroup(criteria: ExpenseCriteria, term: ResolvedSort, page: { numb
       CROSS JOIN LATERAL (SELECT * FROM expenses e WHERE ${whereOf(criteria)} AND ${column} = o.key ${newest}) AS e
       ${empty}
     ) AS g
-    ORDER BY g.pos, g.stripe_created DESC, g.id DESC LIMIT ${page.size} OFFSET ${enough - page.size}`;
+    ORDER BY g.pos, g.stripe_created DESC, g.id DESC ${limitOffset(page.size, enough - page.size)}`;
 }
 
 /** A page sorted by notes: the few rows with notes sorted among themselves, then the rest newest first by date. */
@@ -340,11 +340,11 @@ function pageByNotes(criteria: ExpenseCriteria, term: ResolvedSort, page: { numb
   return sql<ExpenseRow & { pos?: number }>`
     SELECT g.* FROM (
       SELECT e.*, 1 AS pos FROM (SELECT * FROM expenses e WHERE ${whereOf(criteria)} AND e.notes IS NOT NULL
-        ORDER BY lower(e.notes) ${sql.raw(term.direction)}, e.stripe_created DESC, e.id DESC LIMIT ${enough}) AS e
+        ORDER BY lower(e.notes) ${sql.raw(term.direction)}, e.stripe_created DESC, e.id DESC ${limitOffset(enough)}) AS e
       UNION ALL
-      SELECT e.*, 2 AS pos FROM (SELECT * FROM expenses e WHERE ${whereOf(criteria)} AND e.notes IS NULL ORDER BY e.stripe_created DESC, e.id DESC LIMIT ${enough}) AS e
+      SELECT e.*, 2 AS pos FROM (SELECT * FROM expenses e WHERE ${whereOf(criteria)} AND e.notes IS NULL ORDER BY e.stripe_created DESC, e.id DESC ${limitOffset(enough)}) AS e
     ) AS g
-    ORDER BY g.pos, lower(g.notes) ${sql.raw(term.direction)}, g.stripe_created DESC, g.id DESC LIMIT ${page.size} OFFSET ${enough - page.size}`;
+    ORDER BY g.pos, lower(g.notes) ${sql.raw(term.direction)}, g.stripe_created DESC, g.id DESC ${limitOffset(page.size, enough - page.size)}`;
 }
 
 /**
@@ -362,7 +362,7 @@ export function expensePageQuery(
   if (shallow && term.column === 'notes') return pageByNotes(criteria, term, page);
   return sql<
     ExpenseRow & { pos?: number }
-  >`SELECT e.* ${expensesQuery(criteria, sort)} LIMIT ${page.size} OFFSET ${(page.number - 1) * page.size}`;
+  >`SELECT e.* ${expensesQuery(criteria, sort)} ${limitOffset(page.size, (page.number - 1) * page.size)}`;
 }
 
 /**

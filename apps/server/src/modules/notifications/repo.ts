@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { NotificationsTable } from '../../db/schema.js';
+import { onPage } from '../../db/paging.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Omit<Insertable<NotificationsTable>, 'id' | 'created_at' | 'read_at'>;
@@ -27,8 +28,7 @@ export async function pageOfNotifications(
     mine
       .selectAll()
       .orderBy('id', 'desc')
-      .limit(page.size)
-      .offset((page.number - 1) * page.size)
+      .$call((query) => onPage(query, page))
       .execute(),
     mine
       .select((eb) => [

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { PurchaseRequestApprovalsTable, PurchaseRequestsTable } from '../../db/schema.js';
 import type { SortTerm } from '../../http/list-query.js';
 import { pageWithTotal } from '../../db/page-with-total.js';
+import { onPage } from '../../db/paging.js';
 
 export type RequestRow = Selectable<PurchaseRequestsTable>;
 export type ApprovalRow = Selectable<PurchaseRequestApprovalsTable>;
@@ -269,10 +270,7 @@ export async function listRequests(
   return pageWithTotal(
     db,
     count,
-    query
-      .orderBy('purchase_requests.id', 'desc')
-      .limit(page.size)
-      .offset((page.number - 1) * page.size),
+    query.orderBy('purchase_requests.id', 'desc').$call((query) => onPage(query, page)),
   );
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { ReceiptsTable } from '../../db/schema.js';
+import { onPage } from '../../db/paging.js';
 
 export type ReceiptRow = Selectable<ReceiptsTable>;
 
@@ -105,8 +106,7 @@ export async function inboxReceiptsOf(
     base
       .selectAll()
       .orderBy('id', 'desc')
-      .limit(page.size)
-      .offset((page.number - 1) * page.size)
+      .$call((query) => onPage(query, page))
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);

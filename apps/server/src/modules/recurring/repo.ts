@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { RecurringPurchaseRequestsTable } from '../../db/schema.js';
 import type { SortTerm } from '../../http/list-query.js';
+import { onPage } from '../../db/paging.js';
 
 export type RecurringRow = Selectable<RecurringPurchaseRequestsTable>;
 
@@ -118,8 +119,7 @@ export async function listRecurring(
         : query.orderBy(term.column, term.direction);
   const rows = await query
     .orderBy('id', 'desc')
-    .limit(page.size)
-    .offset((page.number - 1) * page.size)
+    .$call((query) => onPage(query, page))
     .execute();
   return { rows, total: Number(total) };
 }

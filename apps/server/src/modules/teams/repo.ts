@@ -4,6 +4,7 @@ import type { SortTerm } from '../../http/list-query.js';
 import { pageWithTotal } from '../../db/page-with-total.js';
 import { validationFailed } from '../../http/errors.js';
 import { TEAM_MESSAGES } from '@wallet/contract';
+import { onPage } from '../../db/paging.js';
 
 export interface TeamRow {
   id: number;
@@ -136,10 +137,7 @@ export async function listTeams(
   const { rows, total } = await pageWithTotal(
     db,
     count,
-    query
-      .orderBy('teams.id')
-      .limit(page.size)
-      .offset((page.number - 1) * page.size),
+    query.orderBy('teams.id').$call((query) => onPage(query, page)),
   );
   return {
     rows: rows.map(({ listed_approval_path: path, ...row }) => ({

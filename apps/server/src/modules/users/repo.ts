@@ -5,6 +5,7 @@ import type { SortTerm } from '../../http/list-query.js';
 import { validationFailed } from '../../http/errors.js';
 import { USER_MESSAGES } from '@wallet/contract';
 import { pageWithTotal } from '../../db/page-with-total.js';
+import { onPage } from '../../db/paging.js';
 
 export type UserRow = Selectable<UsersTable>;
 /** A user read by the list, with their roles in order. */
@@ -232,10 +233,7 @@ export async function listUsers(
   return pageWithTotal(
     db,
     count,
-    query
-      .orderBy('users.id')
-      .limit(page.size)
-      .offset((page.number - 1) * page.size),
+    query.orderBy('users.id').$call((query) => onPage(query, page)),
   ) as Promise<{ rows: ListedUserRow[]; total: number }>;
 }
 
