@@ -39,6 +39,7 @@ import * as categoryGlCodes from './0037_category_gl_codes.js';
 import * as mailDedupeKey from './0038_mail_dedupe_key.js';
 import * as cardSpendEntries from './0039_card_spend_entries.js';
 import * as cardsListOrder from './0040_cards_list_order.js';
+import * as merchantCategoryTitle from './0041_merchant_category_title.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0038_mail_dedupe_key': mailDedupeKey,
   '0039_card_spend_entries': cardSpendEntries,
   '0040_cards_list_order': cardsListOrder,
+  '0041_merchant_category_title': merchantCategoryTitle,
 };

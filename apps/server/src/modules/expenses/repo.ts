@@ -503,7 +503,7 @@ export interface CsvLabels {
   /** Categories' GL codes (issue 21.7; categories without one are left out). */
   glCodes: Record<number, string>;
   teams: Record<number, string>;
-  /** Merchant category keys to their names; a key not here is named from its words (nameFromKey). */
+  /** Merchant category keys to their names; a key not here is named from its words (merchant_category_title, 0041). */
   merchantCategories: Record<string, string>;
   /** The cell of a card the cards module does not know, and of a transaction with no known category. */
   noCard: string;
@@ -524,13 +524,6 @@ export const neutralised = (value: RawBuilder<unknown>) => {
   WHEN 13 THEN ${quoted} WHEN 45 THEN CASE WHEN ${value} ~ '^-[0-9]+(\\.[0-9]+)?$' THEN ${value} ELSE ${quoted} END
   ELSE ${value} END`;
 };
-
-/** merchantCategoryName's Title Case of a key the contract does not name ("new_kind_of_shop" -> "New Kind of Shop"). */
-const nameFromKey = (key: RawBuilder<unknown>) => sql`(SELECT string_agg(CASE
-    WHEN w.n > 1 AND w.word IN ('and', 'or', 'of', 'the', 'to', 'for', 'except', 'only') THEN w.word
-    ELSE upper(left(w.word, 1)) || substr(w.word, 2) END, ' ' ORDER BY w.n)
-  FROM (SELECT part AS word, row_number() OVER (ORDER BY at) AS n
-    FROM unnest(string_to_array(${key}, '_')) WITH ORDINALITY AS p(part, at) WHERE part <> '') AS w)`;
 
 /** Cells that always hold something: no NULLIF needed (one comparison less per row each). */
 const NEVER_EMPTY = new Set<CsvColumn>(['posted_date', 'amount', 'card', 'type', 'wallet', 'receipt']);
@@ -557,9 +550,9 @@ export function expensesCsvQuery(
     card_nickname: sql`${map(labels.cardNicknames)} ->> e.card_id::text`,
     card_purpose: sql`${map(labels.cardPurposes)} ->> e.card_id::text`,
     merchant: neutralised(sql`(e.merchant_data->>'name')`),
-    // A key the contract names is one lookup; another one is named from its words, in a subquery run for it alone.
+    // A key the contract names is one lookup; another one is named from its words by merchant_category_title.
     merchant_category: sql`coalesce(${map(labels.merchantCategories)} ->> ${category}, CASE WHEN ${category} IS NOT NULL
-      THEN (SELECT ${neutralised(sql`n.name`)} FROM (SELECT ${nameFromKey(category)} AS name) AS n) END)`,
+      THEN ${neutralised(sql`merchant_category_title(${category})`)} END)`,
     merchant_category_key: neutralised(category),
     merchant_category_code: neutralised(sql`(e.merchant_data->>'category_code')`),
     category: sql`coalesce(${map(labels.categories)} ->> e.wallet_category_id::text, ${labels.uncategorized})`,
