@@ -7,7 +7,6 @@ import {
   REPORT_EXPORT_EXTRA_LABELS,
   REPORT_EXPORT_FIELD_LABELS,
   REPORT_TEXTS,
-  centsToDecimal,
   merchantCategoryName,
   type ReportExportField,
 } from '@wallet/contract';
@@ -72,7 +71,8 @@ export const EXPORT_FIELDS = {
     width: 12,
     column: 'amount',
     safe: true,
-    value: (row) => Number(centsToDecimal(row.amount)),
+    // The same number as Number(centsToDecimal(amount)): both are the double nearest to amount / 100.
+    value: (row) => row.amount / 100,
   },
   cardholder: {
     header: REPORT_EXPORT_FIELD_LABELS.cardholder,
