@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { createWorker, type Worker } from 'tesseract.js';
 
 /**
@@ -12,8 +13,14 @@ const english = require('@tesseract.js-data/eng') as { langPath: string; gzip: b
 
 let worker: Promise<Worker> | undefined;
 
+/** Tesseract's worker script behind ours, which lowers the thread's priority first; built beside main.js. */
+const WORKER_SCRIPT = import.meta.url.endsWith('.ts')
+  ? new URL('./ocr-worker.mjs', import.meta.url)
+  : new URL('./ocr-worker.js', import.meta.url);
+
 function ocrWorker(): Promise<Worker> {
   worker ??= createWorker('eng', 1, {
+    workerPath: fileURLToPath(WORKER_SCRIPT),
     langPath: english.langPath,
     gzip: english.gzip,
     // The model is read from node_modules each start; no cache written beside it.

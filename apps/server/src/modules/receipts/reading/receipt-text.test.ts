@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { drawPdfReceipt, drawReceipt, type ReceiptDrawing } from '../../../test/receipt-images.js';
 import { stopOcrEngine } from './ocr-engine.js';
@@ -37,6 +37,19 @@ describe('reading receipts offline', () => {
     },
     60_000,
   );
+
+  it('reads in a thread of low CPU priority, so purchases and requests come first (Linux: nice is per thread)', async () => {
+    await receiptText(await drawReceipt({ lines: COFFEE }), 'png');
+    const niceOfThreads = await Promise.all(
+      (await readdir('/proc/self/task')).map(async (tid) => {
+        const stat = await readFile(`/proc/self/task/${tid}/stat`, 'utf8');
+        // After "tid (comm) ": nice is the 17th field.
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      }),
+    );
+    expect(niceOfThreads).toContain(0);
+    expect(niceOfThreads).toContain(10);
+  }, 60_000);
 
   it("a PDF's own text", async () => {
     const pdf = drawPdfReceipt(['Delta Air Lines', 'Date: 2025-04-30', 'Fare 1,180.00', 'Total Due 1,300.50']);
