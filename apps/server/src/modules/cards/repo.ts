@@ -377,3 +377,12 @@ export function cardBriefColumn(
   return sql<CardBriefRow | null>`(select json_build_object('id', c.id, 'brand', c.brand, 'exp_month', c.exp_month,
     'exp_year', c.exp_year, 'last4', c.last4, 'status', c.status, 'nickname', c.nickname) from cards c where c.org_id = ${orgId} and c.id = ${cardId})`;
 }
+
+/** What names these cards (last4, name, nickname, purpose) as a JSON array column, for a statement reading several modules' names at once. */
+export function cardLabelsColumn(
+  orgId: number,
+  ids: readonly number[],
+): RawBuilder<Array<Pick<CardRow, 'id' | 'last4' | 'name' | 'nickname' | 'purpose'>>> {
+  return sql`(select coalesce(json_agg(json_build_object('id', c.id, 'last4', c.last4, 'name', c.name,
+    'nickname', c.nickname, 'purpose', c.purpose)), '[]') from cards c where c.org_id = ${orgId} and c.id = any(${ids}::bigint[]))`;
+}

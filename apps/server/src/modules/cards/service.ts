@@ -685,3 +685,8 @@ export async function fundCards(
   if (funded.moved > 0) await afterFundsChanged(deps.db, orgId);
   return funded;
 }
+
+/** What names these cards, as one JSON array column of another module's statement (repo.cardLabelsColumn). */
+export function cardLabelsColumn(orgId: number, ids: readonly number[]) {
+  return repo.cardLabelsColumn(orgId, ids);
+}

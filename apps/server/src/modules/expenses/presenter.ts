@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   RECEIPT_STATUS_LABELS,
   REPORT_EXPORT_EXTRA_LABELS,
@@ -8,14 +9,14 @@ import {
 import type { DbOrTx } from '../../db/database.js';
 import { toCsv } from '../../http/csv.js';
 import type { DeclineReason, HoldRow } from '../authorizations/service.js';
-import { findCardsByIds, type CardRow } from '../cards/service.js';
-import { findTeamsByIds } from '../teams/service.js';
-import { findUsersByIds, fullName } from '../users/service.js';
-import { categoriesByIds } from '../wallet-categories/service.js';
+import { cardLabelsColumn, type CardRow } from '../cards/service.js';
+import { teamBriefsColumn } from '../teams/service.js';
+import { fullName, personNamesColumn } from '../users/service.js';
+import { categoryNamesColumn } from '../wallet-categories/service.js';
 import type { ExpenseInclude } from './criteria.js';
 import { memoMissing, receiptStatusOf, type ExpensePolicy } from './expense-policy.js';
 import { isLocked } from './month-lock.js';
-import { closedMonthsOf } from '../month-close/service.js';
+import { closedMonthsColumn } from '../month-close/service.js';
 import type { ExpenseRow } from './types.js';
 
 /**
@@ -96,7 +97,17 @@ export class ExpenseLabels {
     private readonly orgId: number,
   ) {}
 
+  /** Reads the names the rows point at that are not known yet: one statement, none when all are known. */
   async load(rows: readonly Refs[]): Promise<void> {
+    await this.read(rows, false);
+  }
+
+  /** load, and the months the organisation has closed (a page's locks), in the same statement. */
+  async loadWithClosedMonths(rows: readonly Refs[]): Promise<ReadonlySet<string>> {
+    return new Set((await this.read(rows, true))?.closed_months ?? []);
+  }
+
+  private async read(rows: readonly Refs[], withClosedMonths: boolean) {
     const missing = <T>(known: Map<number, T>, ids: ReadonlyArray<number | null>) => [
       ...new Set(ids.filter((id): id is number => id !== null && !known.has(id))),
     ];
@@ -116,14 +127,20 @@ export class ExpenseLabels {
       this.teams,
       rows.map((row) => row.team_id),
     );
-    const [users, cards, categories, teams] = await Promise.all([
-      userIds.length ? findUsersByIds(this.db, this.orgId, userIds) : [],
-      cardIds.length ? findCardsByIds(this.db, this.orgId, cardIds) : [],
-      categoryIds.length ? categoriesByIds(this.db, this.orgId, categoryIds) : [],
-      teamIds.length ? findTeamsByIds(this.db, this.orgId, teamIds) : [],
-    ]);
-    for (const user of users) this.users.set(user.id, { id: user.id, name: fullName(user) });
-    for (const card of cards)
+    if (!withClosedMonths && !userIds.length && !cardIds.length && !categoryIds.length && !teamIds.length) return null;
+    // Every module's names in one round trip, each module's SQL from its own column builder (ISSUE 19.9).
+    const { rows: read } = await sql<{
+      users: Array<{ id: number; first_name: string; last_name: string }>;
+      cards: CardView[];
+      categories: Array<{ id: number; name: string }>;
+      teams: Array<{ id: number; name: string; color: string }>;
+      closed_months: string[] | null;
+    }>`select ${personNamesColumn(this.orgId, userIds)} as users, ${cardLabelsColumn(this.orgId, cardIds)} as cards,
+      ${categoryNamesColumn(this.orgId, categoryIds)} as categories, ${teamBriefsColumn(this.orgId, teamIds)} as teams,
+      ${withClosedMonths ? closedMonthsColumn(this.orgId) : sql`null`} as closed_months`.execute(this.db);
+    const found = read[0]!;
+    for (const user of found.users) this.users.set(user.id, { id: user.id, name: fullName(user) });
+    for (const card of found.cards)
       this.cards.set(card.id, {
         id: card.id,
         last4: card.last4,
@@ -131,8 +148,9 @@ export class ExpenseLabels {
         nickname: card.nickname,
         purpose: card.purpose,
       });
-    for (const category of categories) this.categories.set(category.id, { id: category.id, name: category.name });
-    for (const team of teams) this.teams.set(team.id, { id: team.id, name: team.name, color: team.color });
+    for (const category of found.categories) this.categories.set(category.id, { id: category.id, name: category.name });
+    for (const team of found.teams) this.teams.set(team.id, { id: team.id, name: team.name, color: team.color });
+    return found;
   }
 
   card(row: Refs): CardView {
@@ -174,7 +192,7 @@ export async function presentTableExpenses(
   policy: ExpensePolicy,
 ) {
   const labels = new ExpenseLabels(db, orgId);
-  const [, closedMonths] = await Promise.all([labels.load(rows), closedMonthsOf(db, orgId)]);
+  const closedMonths = await labels.loadWithClosedMonths(rows);
   return rows.map((row) => presentTableExpense(row, labels, includes, policy, closedMonths));
 }
 

@@ -102,3 +102,10 @@ export async function lockMonths(tx: Tx, orgId: number, months: readonly string[
       : sql`SELECT pg_advisory_xact_lock(${key})`.execute(tx));
   }
 }
+
+/** Every month the organisation has closed (YYYY-MM) as a text[] column, for another module's statement. */
+export function closedMonthsColumn(orgId: number) {
+  return sql<
+    string[]
+  >`(select coalesce(array_agg(to_char(m.month, 'YYYY-MM')), '{}') from month_closes m where m.org_id = ${orgId})`;
+}

@@ -93,3 +93,8 @@ export async function monthIsOpen(tx: Tx, orgId: number, month: string): Promise
   await repo.lockMonths(tx, orgId, [month], 'shared');
   return (await repo.closedAmong(tx, orgId, [month])).length === 0;
 }
+
+/** Every month the organisation has closed, as one text[] column of another module's statement. */
+export function closedMonthsColumn(orgId: number) {
+  return repo.closedMonthsColumn(orgId);
+}

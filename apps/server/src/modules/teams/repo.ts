@@ -300,3 +300,9 @@ export function teamBriefColumn(
   return sql<TeamBriefRow | null>`(select json_build_object('id', t.id, 'name', t.name, 'color', t.color)
     from teams t where t.org_id = ${orgId} and t.id = ${teamId})`;
 }
+
+/** These teams' names and colours as a JSON array column, for a statement reading several modules' names at once. */
+export function teamBriefsColumn(orgId: number, ids: readonly number[]): RawBuilder<TeamBriefRow[]> {
+  return sql`(select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color)), '[]')
+    from teams t where t.org_id = ${orgId} and t.id = any(${ids}::bigint[]))`;
+}

@@ -249,3 +249,8 @@ export function removeTeamMember(db: Db, context: TeamChangeContext, teamId: num
       );
   });
 }
+
+/** These teams' names and colours, as one JSON array column of another module's statement. */
+export function teamBriefsColumn(orgId: number, ids: readonly number[]) {
+  return teamsRepo.teamBriefsColumn(orgId, ids);
+}

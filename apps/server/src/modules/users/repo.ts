@@ -338,3 +338,12 @@ export function personBriefColumn(
     'last_name', u.last_name, 'email', u.email, 'avatar_path', u.avatar_path,
     'updated_ms', floor(extract(epoch from u.updated_at) * 1000)) from users u where u.org_id = ${orgId} and u.id = ${userId})`;
 }
+
+/** These people's names as a JSON array column ([{ id, first_name, last_name }]), for a statement reading several modules' names at once. */
+export function personNamesColumn(
+  orgId: number,
+  ids: readonly number[],
+): RawBuilder<Array<{ id: number; first_name: string; last_name: string }>> {
+  return sql`(select coalesce(json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name)), '[]')
+    from users u where u.org_id = ${orgId} and u.id = any(${ids}::bigint[]))`;
+}

@@ -277,3 +277,8 @@ export async function setTermsAccepted(
     issuing_tos_user_agent: acceptance.userAgent,
   });
 }
+
+/** These people's names as one JSON array column of another module's statement (usersRepo.personNamesColumn). */
+export function personNamesColumn(orgId: number, ids: readonly number[]) {
+  return usersRepo.personNamesColumn(orgId, ids);
+}

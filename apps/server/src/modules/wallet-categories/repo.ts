@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 
 export function listCategories(db: DbOrTx, orgId: number) {
@@ -59,4 +60,13 @@ export async function categoriesByIds(db: DbOrTx, orgId: number, ids: readonly n
     .where('org_id', '=', orgId)
     .where('id', 'in', ids)
     .execute();
+}
+
+/** These categories' names as a JSON array column, for a statement reading several modules' names at once. */
+export function categoryNamesColumn(
+  orgId: number,
+  ids: readonly number[],
+): RawBuilder<Array<{ id: number; name: string }>> {
+  return sql`(select coalesce(json_agg(json_build_object('id', w.id, 'name', w.name)), '[]')
+    from wallet_categories w where w.org_id = ${orgId} and w.id = any(${ids}::bigint[]))`;
 }

@@ -101,3 +101,8 @@ export async function updateWalletCategory(
 export function renameWalletCategory(db: Db, orgId: number, id: number, name: string, by?: AuditBy) {
   return updateWalletCategory(db, orgId, id, { name }, by);
 }
+
+/** These categories' names, as one JSON array column of another module's statement. */
+export function categoryNamesColumn(orgId: number, ids: readonly number[]) {
+  return categoriesRepo.categoryNamesColumn(orgId, ids);
+}
