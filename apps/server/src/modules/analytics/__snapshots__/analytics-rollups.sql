@@ -92,8 +92,8 @@ SELECT to_char((e.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, su
 
 -- /api/expenses/analytics: top five by spender
 SELECT key, sum(amount)::bigint AS amount FROM (SELECT "user_id" AS key, amount FROM spend_holder_monthly WHERE org_id = $1 AND month >= $2::date AND month < $3::date) AS parts
-    GROUP BY key HAVING sum(amount) > 0 ORDER BY 2 DESC, 1 LIMIT $4
--- parameters: [7,"2026-01-01","2026-04-01",5]
+    GROUP BY key HAVING sum(amount) > 0 ORDER BY 2 DESC, 1 LIMIT 5 OFFSET 0
+-- parameters: [7,"2026-01-01","2026-04-01"]
 
 -- /api/expenses/analytics: top five by card_balance
 select "id", "user_id", "name", "nickname", "last4", "spending_limit" - "holds_amount" as "available" from "cards" where "org_id" = $1 and "status" = $2 order by "available" desc, "id" limit $3
@@ -101,13 +101,13 @@ select "id", "user_id", "name", "nickname", "last4", "spending_limit" - "holds_a
 
 -- /api/expenses/analytics: top five by category
 SELECT key, sum(amount)::bigint AS amount FROM (SELECT "wallet_category_id" AS key, amount FROM spend_holder_monthly WHERE org_id = $1 AND month >= $2::date AND month < $3::date) AS parts
-    GROUP BY key HAVING sum(amount) > 0 ORDER BY 2 DESC, 1 LIMIT $4
--- parameters: [7,"2026-01-01","2026-04-01",5]
+    GROUP BY key HAVING sum(amount) > 0 ORDER BY 2 DESC, 1 LIMIT 5 OFFSET 0
+-- parameters: [7,"2026-01-01","2026-04-01"]
 
 -- /api/expenses/analytics: top five by team
 SELECT key, sum(amount)::bigint AS amount FROM (SELECT "team_id" AS key, amount FROM spend_holder_monthly WHERE org_id = $1 AND month >= $2::date AND month < $3::date) AS parts
-    GROUP BY key HAVING sum(amount) > 0 ORDER BY 2 DESC, 1 LIMIT $4
--- parameters: [7,"2026-01-01","2026-04-01",5]
+    GROUP BY key HAVING sum(amount) > 0 ORDER BY 2 DESC, 1 LIMIT 5 OFFSET 0
+-- parameters: [7,"2026-01-01","2026-04-01"]
 
 -- /api/users/{id}/expenses/analytics: sum_over_months
 SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(amount)::bigint AS amount FROM spend_holder_daily
