@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 
-/** Nice 10: about a tenth of a core's time while anything at the normal priority wants that core. */
-const OCR_NICE = 10;
+/** Nice 19, the lowest: a small share of a core while anything at the normal priority wants it, all of an idle one. */
+const OCR_NICE = 19;
 
 try {
   os.setPriority(OCR_NICE);
