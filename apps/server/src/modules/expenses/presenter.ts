@@ -140,16 +140,10 @@ export class ExpenseLabels {
       ${withClosedMonths ? closedMonthsColumn(this.orgId) : sql`null`} as closed_months`.execute(this.db);
     const found = read[0]!;
     for (const user of found.users) this.users.set(user.id, { id: user.id, name: fullName(user) });
-    for (const card of found.cards)
-      this.cards.set(card.id, {
-        id: card.id,
-        last4: card.last4,
-        name: card.name,
-        nickname: card.nickname,
-        purpose: card.purpose,
-      });
-    for (const category of found.categories) this.categories.set(category.id, { id: category.id, name: category.name });
-    for (const team of found.teams) this.teams.set(team.id, { id: team.id, name: team.name, color: team.color });
+    // The columns answer exactly the shapes kept: no copying field by field.
+    for (const card of found.cards) this.cards.set(card.id, card);
+    for (const category of found.categories) this.categories.set(category.id, category);
+    for (const team of found.teams) this.teams.set(team.id, team);
     return found;
   }
 
