@@ -44,7 +44,7 @@ function stateOf(client: pg.PoolClient): ConnectionState {
 }
 
 /** A name PostgreSQL accepts (<= 63 bytes) that only this text gets. */
-export const statementName = (text: string) => `k${createHash('sha1').update(text).digest('hex')}`;
+const statementName = (text: string) => `k${createHash('sha1').update(text).digest('hex')}`;
 
 function followTransaction(state: ConnectionState, text: string) {
   if (/^\s*(begin|start transaction)\b/i.test(text)) state.inTransaction = true;
