@@ -5,9 +5,9 @@ import { REPORT_EXPORT_FIELD_LABELS, REPORT_EXPORT_FIELDS } from '@wallet/contra
 import { useTestApp } from '../../test/context.js';
 import { makeOrganization, TEST_PASSWORD } from '../../test/factories.js';
 import { multipartFile, PNG_BYTES } from '../../test/helpers.js';
-import { at, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
-import { simulatePurchase } from '../simulator/service.js';
+import { spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { EXPORT_FIELD_NAMES, writeExport } from './export.js';
+import { buyAtHostileMerchant } from './test-fixtures.js';
 import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
 
 /**
@@ -108,18 +108,7 @@ async function readXlsx(payload: Buffer) {
 
 beforeAll(async () => {
   world = await spendWorld(ctx);
-  const card = await ctx.db
-    .selectFrom('cards')
-    .selectAll()
-    .where('id', '=', world.ned.cardId)
-    .executeTakeFirstOrThrow();
-  await simulatePurchase(ctx.db, card, {
-    amount: 1_234,
-    merchant: { name: EVIL, category: 'antique_shops', category_code: '5932' },
-    wallet: 'samsung_pay',
-    capture: 'now',
-    at: at('2025-05-05T09:30:00Z'),
-  });
+  await buyAtHostileMerchant(ctx, world, EVIL, { wallet: 'samsung_pay', posted: '2025-05-05T09:30:00Z' });
   const rows = (await world.admin.get('/api/expenses?page[size]=50')).json().data as Array<{
     id: number;
     amount: number;

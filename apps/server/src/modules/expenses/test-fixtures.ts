@@ -1,12 +1,18 @@
 import type { TestContext } from '../../test/context.js';
 import { at, type SpendWorld } from '../analytics/test-fixtures.js';
 import { simulatePurchase } from '../simulator/service.js';
+import type { Wallet } from '../authorizations/service.js';
 
 /**
  * The month-end tests' extra purchase: $12.34 on Ned's card on 2025-02-10 09:30 UTC at a merchant whose name is
  * `merchant` (a formula, a path: what an export or an archive must defuse).
  */
-export async function buyAtHostileMerchant(ctx: TestContext, world: SpendWorld, merchant: string): Promise<void> {
+export async function buyAtHostileMerchant(
+  ctx: TestContext,
+  world: SpendWorld,
+  merchant: string,
+  { wallet = null, posted = '2025-02-10T09:30:00Z' }: { wallet?: Wallet | null; posted?: string } = {},
+): Promise<void> {
   const nedCard = await ctx.db
     .selectFrom('cards')
     .selectAll()
@@ -15,8 +21,8 @@ export async function buyAtHostileMerchant(ctx: TestContext, world: SpendWorld, 
   await simulatePurchase(ctx.db, nedCard, {
     amount: 1_234,
     merchant: { name: merchant, category: 'antique_shops', category_code: '5932' },
-    wallet: null,
+    wallet,
     capture: 'now',
-    at: at('2025-02-10T09:30:00Z'),
+    at: at(posted),
   });
 }
