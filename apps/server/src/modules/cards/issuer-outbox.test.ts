@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { StripeObject } from '../../issuing/stripe/fake-stripe.js';
 import { useStripeTestApp } from '../../test/stripe-app.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../../test/factories.js';
@@ -14,7 +15,10 @@ import {
 import { waitFor } from '../../test/helpers.js';
 import type { TestClient } from '../../test/client.js';
 import { settleProviderTopup } from '../funding/service.js';
-import { requeueStaleIssuerSyncs } from './issuer-sync.js';
+import { queueIssuerSync, requeueStaleIssuerSyncs, syncCardWithIssuer } from './issuer-sync.js';
+import { outboxLockKey, unsentCommandsOfCard } from './issuer-sync-repo.js';
+import { QUEUES } from '../../jobs/queue.js';
+import { someoneWaitsForAdvisoryLock } from '../../test/advisory-locks.js';
 
 /**
  * Issue 16.6: no network call under the card's lock or inside a transaction. Card changes are committed with an
@@ -172,5 +176,50 @@ describe('the issuer outbox', () => {
     expect(await requeueStaleIssuerSyncs(ctx.db, ctx.jobs, 0)).toBeGreaterThanOrEqual(1);
     await waitForIssuerSync(ctx.db, card.id);
     await waitFor(async () => fake.objects.get(card.stripeId)!.status === 'inactive');
+  });
+
+  it('a change whose send was folded into a queued job is sent by that job even when the worker takes it before the change commits', async () => {
+    const card = await syncedCard(2_000);
+    const { org_id: orgId } = await ctx.db
+      .selectFrom('cards')
+      .select('org_id')
+      .where('id', '=', card.id)
+      .executeTakeFirstOrThrow();
+    const singletonKey = `card-${card.id}`;
+    const queuedJobs = async () =>
+      (await sql`SELECT id FROM pgboss.job WHERE singleton_key = ${singletonKey} AND state = 'created'`.execute(ctx.db))
+        .rows;
+    // A job already queued for the card (due in an hour, so the worker leaves it alone here).
+    await ctx.jobs.send(
+      QUEUES.syncCardWithIssuer,
+      { orgId, cardId: card.id },
+      { singletonKey, startAfter: new Date(Date.now() + 3_600_000) },
+    );
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const change = ctx.db.transaction().execute(async (tx) => {
+      await tx.updateTable('cards').set({ status: 'inactive' }).where('id', '=', card.id).execute();
+      await queueIssuerSync(tx, ctx.jobs, { id: card.id, org_id: orgId }, 'card_status');
+      written();
+      await released;
+    });
+    try {
+      await wrote;
+      // The change's job was folded into the queued one (one queued job per card).
+      expect(await queuedJobs()).toHaveLength(1);
+      // The worker takes that job now, while the change is still being committed: it waits for the change.
+      const sync = syncCardWithIssuer(ctx.deps, { orgId, cardId: card.id });
+      await waitFor(() => someoneWaitsForAdvisoryLock(ctx.db, outboxLockKey(card.id)));
+      release();
+      await change;
+      await sync;
+    } finally {
+      release();
+      await sql`DELETE FROM pgboss.job WHERE singleton_key = ${singletonKey}`.execute(ctx.db);
+    }
+    expect(fake.objects.get(card.stripeId)!.status).toBe('inactive');
+    expect(await unsentCommandsOfCard(ctx.db, card.id)).toEqual([]);
   });
 });

@@ -1,8 +1,26 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../../db/database.js';
+import type { DbOrTx, Tx } from '../../db/database.js';
 
 /** card_spending_limit: the card's whole spending controls (the all-time limit and its own controls, issue 20). */
 export type IssuerCommandKind = 'card_status' | 'card_spending_limit';
+
+/** The advisory lock key of a card's outbox (64 bits of a hash of its id). */
+export function outboxLockKey(cardId: number) {
+  return sql<string>`hashtextextended(${`issuer-outbox:${cardId}`}, 0)`;
+}
+
+/**
+ * Held (shared) by a transaction queueing a command for the card, until it commits. A sync takes it exclusively
+ * before reading the card's commands, so it waits for every command already being written: the job such a
+ * transaction's send was folded into (a 'stately' queue keeps one queued job per card) may be taken by the worker
+ * before that transaction commits, and must still see its command.
+ */
+export async function lockOutboxOfCard(tx: Tx, cardId: number, mode: 'shared' | 'exclusive'): Promise<void> {
+  const key = outboxLockKey(cardId);
+  await (mode === 'shared'
+    ? sql`SELECT pg_advisory_xact_lock_shared(${key})`.execute(tx)
+    : sql`SELECT pg_advisory_xact_lock(${key})`.execute(tx));
+}
 
 export function insertIssuerCommand(
   db: DbOrTx,

@@ -7,6 +7,7 @@ import {
   cardsWithStaleCommands,
   insertIssuerCommand,
   installationId,
+  lockOutboxOfCard,
   issuerSyncOfCards as commandStateOfCards,
   markCommandsFailed,
   markCommandsSent,
@@ -35,6 +36,7 @@ export async function queueIssuerSync(
   card: { id: number; org_id: number },
   kind: IssuerCommandKind,
 ): Promise<void> {
+  await lockOutboxOfCard(tx, card.id, 'shared');
   await insertIssuerCommand(tx, { org_id: card.org_id, card_id: card.id, kind });
   // One job queued and one running per card (a 'stately' queue): a later change rides on the queued job.
   await jobs.send(QUEUES.syncCardWithIssuer, { orgId: card.org_id, cardId: card.id } satisfies CardSyncJob, {
@@ -67,6 +69,8 @@ export function installationPrefix(db: Db): Promise<string> {
  */
 export async function syncCardWithIssuer(deps: { db: Db; issuer: IssuingProvider }, job: CardSyncJob): Promise<void> {
   const { db, issuer } = deps;
+  // Commands still being committed (their send folded into this job) are waited for, not left to the sweep.
+  await db.transaction().execute((tx) => lockOutboxOfCard(tx, job.cardId, 'exclusive'));
   const state = await db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -110,7 +114,7 @@ export async function syncCardWithIssuer(deps: { db: Db; issuer: IssuingProvider
   }
 }
 
-/** Cards whose commands wait too long get a job again (a lost job, or one deduplicated while a racing one ran). */
+/** Cards whose commands wait too long get a job again (a job lost with a killed process). */
 export async function requeueStaleIssuerSyncs(db: Db, jobs: Jobs, olderThanSeconds = 30): Promise<number> {
   const cards = await cardsWithStaleCommands(db, olderThanSeconds);
   for (const card of cards) {

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { someoneWaitsForAdvisoryLock } from '../../test/advisory-locks.js';
 import { insertMonthClose, lockMonths, monthLockKey } from './repo.js';
 
 /**
@@ -21,14 +21,6 @@ export function holdMonth(db: Db, orgId: number, month: string, as: 'edit' | 'cl
 }
 
 /** Whether some transaction is waiting for the organisation's month lock. */
-export async function someoneWaitsForMonth(db: Db, orgId: number, month: string): Promise<boolean> {
-  const { rows } = await sql<{ waiting: string }>`
-    SELECT count(*) AS waiting
-    FROM pg_locks l, (SELECT ${monthLockKey(orgId, month)} AS k) month_key
-    WHERE l.locktype = 'advisory' AND NOT l.granted
-      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-      AND l.classid::bigint = (month_key.k >> 32) & 4294967295 AND l.objid::bigint = month_key.k & 4294967295`.execute(
-    db,
-  );
-  return Number(rows[0]!.waiting) > 0;
+export function someoneWaitsForMonth(db: Db, orgId: number, month: string): Promise<boolean> {
+  return someoneWaitsForAdvisoryLock(db, monthLockKey(orgId, month));
 }
