@@ -48,7 +48,7 @@ import {
  * - authorize() called in-process;
  * then pgbench running the very SQL authorize() runs (decideAndHoldQuery) as the ceiling, and the former
  * seven-statement transaction for comparison. Each row shows the CPU of the app process, of this process driving
- * the load, and of PostgreSQL, and the WAL written per decision; --statements adds what each simulator decision
+ * the load, and of PostgreSQL, and the WAL written per decision; --statements adds what each simulator and webhook decision
  * ran, from pg_stat_statements. At the end every card's approved holds are checked against its spending limit:
  * OVERSPEND and exit 1 if any card is over.
  *
@@ -840,7 +840,7 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
     const issuer = await saturatedThenHalf(
       `Issuer webhook, ${options.cards} cards`,
       webhookAuthorize(client, manyProviderIds),
-      false,
+      options.statements,
     );
     client.close();
     client = undefined;
