@@ -64,7 +64,21 @@ export const MONTH_CLOSE_TEXTS = {
   /** Any edit of a transaction posted in a closed month (409). */
   locked: (month: string) => `${monthLabel(month)} is closed. A super-admin can reopen it.`,
   lockedTag: 'Locked',
+  /** Beside the picked month, before it is closed: what still needs review there (its marks lock with it). */
+  countingReview: 'Counting transactions that need review…',
+  stillNeedReview: (month: string, count: number, lowerBound: boolean) =>
+    `${lowerBound ? 'More than ' : ''}${count.toLocaleString('en-US')} ${count === 1 ? 'transaction' : 'transactions'} ` +
+    `in ${monthLabel(month)} still ${count === 1 && !lowerBound ? 'needs' : 'need'} review. Once the month is closed, ` +
+    'they can no longer be marked reviewed.',
+  nothingNeedsReview: (month: string) => `Nothing in ${monthLabel(month)} needs review.`,
 } as const;
+
+/** The first and last day of a month (YYYY-MM), as YYYY-MM-DD (UTC, as months are closed). */
+export function daysOfMonth(month: string): { from: string; to: string } {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const lastDay = new Date(Date.UTC(year, number, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(lastDay).padStart(2, '0')}` };
+}
 
 export const monthSchema = z
   .string({ error: MONTH_CLOSE_TEXTS.monthInvalid })

@@ -74,6 +74,34 @@ describe('Month close', { timeout: 120_000 }, () => {
     expect(await screen.findByText('February 2026', { selector: 'td' })).toBeInTheDocument();
   });
 
+  it("warns before the close how many of the picked month's transactions still need review, in the confirmation too", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-15T12:00:00Z'));
+    const needing: Record<string, number> = { 'day,2026-02-01,2026-02-28': 3, 'day,2026-01-01,2026-01-31': 0 };
+    const api = installReportsApi(walletAdmin, {
+      'GET /api/month-closes': () => page([]),
+      'GET /api/expenses': (call) => {
+        const query = call.url.searchParams;
+        const total = needing[query.get('filter[between]') ?? ''] ?? 0;
+        return { status: 200, body: { data: [], meta: { total, current_page: 1, per_page: 1, last_page: 1 } } };
+      },
+    });
+    renderWithProviders(<MonthCloseDrawer open onClose={() => undefined} />, { me: walletAdmin });
+    await chooseMonth('February 2026');
+    const warning =
+      'in February 2026 still need review. Once the month is closed, they can no longer be marked reviewed.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(`3 transactions ${warning}`);
+    const asked = api.to('/api/expenses', 'GET').at(-1)!.url.searchParams;
+    expect(asked.get('filter[review]')).toBe('needed');
+    fireEvent.click(screen.getByRole('button', { name: 'Close month' }));
+    const confirm = await screen.findByRole('tooltip');
+    expect(confirm).toHaveTextContent(`Close February 2026?3 transactions ${warning}`);
+
+    await chooseMonth('January 2026');
+    expect(await screen.findByText('Nothing in January 2026 needs review.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("shows the server's refusal under the month", async () => {
     installReportsApi(walletAdmin, {
       'GET /api/month-closes': () => page([]),

@@ -1,5 +1,5 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Form, Popconfirm, Select, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Flex, Form, Popconfirm, Select, Typography, type TableColumnsType } from 'antd';
 import { MONTH_CLOSE_TEXTS, monthLabel, type MonthCloseResource } from '@wallet/contract';
 import { useMemo, useState } from 'react';
 import { ListTable, StackedItem } from '../../../components/ListTable';
@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/dates';
 import { HttpError } from '../../../lib/http';
 import { useCurrentUser } from '../../../lib/session';
 import { useNotifySuccess } from '../../../lib/use-notify-success';
-import { useCloseMonth, useMonthCloses, useReopenMonth } from '../api/month-closes';
+import { useCloseMonth, useMonthCloses, useNeedsReviewCount, useReopenMonth } from '../api/month-closes';
 
 /** How far back the month picker reaches: three years of ended months. */
 const MONTHS_OFFERED = 36;
@@ -41,6 +41,11 @@ export function MonthCloseDrawer({ open, onClose }: { open: boolean; onClose: ()
   const [month, setMonth] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const closed = useMemo(() => new Set(closes.data?.data.map((row) => row.month)), [closes.data]);
+  const needsReview = useNeedsReviewCount(month);
+  const unreviewed =
+    month && needsReview.data && needsReview.data.total > 0
+      ? MONTH_CLOSE_TEXTS.stillNeedReview(month, needsReview.data.total, needsReview.data.lowerBound)
+      : undefined;
   const options = useMemo(
     () =>
       endedMonths(new Date()).map((value) => ({
@@ -137,9 +142,22 @@ export function MonthCloseDrawer({ open, onClose }: { open: boolean; onClose: ()
               style={{ width: '100%', maxWidth: 320 }}
             />
           </Form.Item>
+          {month && !needsReview.isError && (
+            <ReviewStatus month={month} counting={needsReview.isPending} unreviewed={unreviewed} />
+          )}
           <Popconfirm
             title={month ? MONTH_CLOSE_TEXTS.confirmClose(month) : ''}
-            description={MONTH_CLOSE_TEXTS.confirmCloseDetail}
+            description={
+              unreviewed ? (
+                <>
+                  {unreviewed}
+                  <br />
+                  {MONTH_CLOSE_TEXTS.confirmCloseDetail}
+                </>
+              ) : (
+                MONTH_CLOSE_TEXTS.confirmCloseDetail
+              )
+            }
             okText={MONTH_CLOSE_TEXTS.closeMonth}
             disabled={!month}
             onConfirm={() => month && confirmClose(month)}
@@ -163,5 +181,15 @@ export function MonthCloseDrawer({ open, onClose }: { open: boolean; onClose: ()
         />
       </Flex>
     </ResponsiveDrawer>
+  );
+}
+
+/** What still needs review in the picked month: a warning when something does (it cannot be marked once closed). */
+function ReviewStatus({ month, counting, unreviewed }: { month: string; counting: boolean; unreviewed?: string }) {
+  if (unreviewed) return <Alert type="warning" showIcon title={unreviewed} style={{ marginBottom: 12 }} />;
+  return (
+    <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }} aria-live="polite">
+      {counting ? MONTH_CLOSE_TEXTS.countingReview : MONTH_CLOSE_TEXTS.nothingNeedsReview(month)}
+    </Typography.Paragraph>
   );
 }
