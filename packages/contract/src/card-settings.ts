@@ -30,7 +30,8 @@ export const CARD_SETTINGS_TEXTS = {
   receiptReminderDaysHelp: 'Leave empty for no reminders.',
   receiptDeactivateDays: 'Deactivate the card when a receipt is missing for (days)',
   receiptDeactivateDaysHelp:
-    'Leave empty to never deactivate. The card reactivates itself when its last missing receipt arrives.',
+    'Leave empty to never deactivate. Counts purchases made from when it is turned on; the card reactivates itself ' +
+    'when its last missing receipt arrives.',
   memoRequiredAbove: 'Memo required on purchases above',
   memoRequiredAboveHelp: 'Leave empty if memos are optional.',
   amountInvalid: 'Enter an amount of $0.00 or more, or leave it empty.',

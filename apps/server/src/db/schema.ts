@@ -158,6 +158,8 @@ export interface CardSettingsTable {
   receipt_required_above: ColumnType<number | null, number | null | undefined, number | null>;
   receipt_reminder_days: ColumnType<number | null, number | null | undefined, number | null>;
   receipt_deactivate_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When receipt_deactivate_days was turned on: only purchases posted from then on deactivate a card. */
+  receipt_deactivate_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
   memo_required_above: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: UpdatedAt;
 }

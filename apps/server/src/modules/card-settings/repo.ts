@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { CardSettings } from '@wallet/contract';
 import type { DbOrTx, Tx } from '../../db/database.js';
 
@@ -31,12 +32,17 @@ export async function upsertCardSettings(db: DbOrTx, orgId: number, settings: Ca
     receipt_deactivate_days: settings.receipt_deactivate_days,
     memo_required_above: settings.memo_required_above,
   };
+  const deactivates = settings.receipt_deactivate_days !== null;
   await db
     .insertInto('card_settings')
-    .values({ org_id: orgId, ...values })
+    .values({ org_id: orgId, ...values, receipt_deactivate_since: deactivates ? sql<Date>`now()` : null })
     .onConflict((oc) =>
       oc.column('org_id').doUpdateSet((eb) => ({
         ...values,
+        // From when deactivation was turned on; a new number of days keeps it, turning it off forgets it.
+        receipt_deactivate_since: deactivates
+          ? sql<Date>`coalesce(card_settings.receipt_deactivate_since, now())`
+          : null,
         org_funds_low_notified_at: eb
           .case()
           .when('card_settings.org_funds_low_threshold', 'is distinct from', eb.ref('excluded.org_funds_low_threshold'))
@@ -65,4 +71,14 @@ export async function markFundsLowNotified(tx: Tx, orgId: number, notifiedAt: Da
     .set({ org_funds_low_notified_at: notifiedAt })
     .where('org_id', '=', orgId)
     .execute();
+}
+
+/** When the organisation's deactivation for missing receipts was turned on (null: it is off). */
+export async function findReceiptDeactivateSince(db: DbOrTx, orgId: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('card_settings')
+    .select('receipt_deactivate_since')
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  return row?.receipt_deactivate_since ?? null;
 }

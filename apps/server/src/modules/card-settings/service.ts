@@ -17,6 +17,11 @@ const RECEIPT_POLICY_SETTINGS: ReadonlyArray<keyof CardSettings> = [
   'receipt_deactivate_days',
 ];
 
+/** When deactivation for missing receipts was turned on: purchases posted before it never deactivate a card. */
+export function receiptDeactivateSince(db: DbOrTx, orgId: number): Promise<Date | null> {
+  return repo.findReceiptDeactivateSince(db, orgId);
+}
+
 /** Organisations whose Card Settings remind of or deactivate cards for missing receipts (the policy's schedule). */
 export function organisationsWithReceiptPolicy(db: DbOrTx): Promise<number[]> {
   return receiptPolicyOrganisations(db);

@@ -280,3 +280,46 @@ describe("an admin's card status stays the admin's", () => {
     expect(await noticesOf(ctx, lenient.member.id, 'receipt_card_status')).toEqual([]);
   });
 });
+
+describe('turning deactivation on', () => {
+  it('counts only purchases made from then on: history never deactivates a card; new days keep the start, off forgets it', async () => {
+    const world = await policyWorld(ctx, { receipt_required_above: 1_000 });
+    const before = new Date();
+    await purchase(ctx, world, { amount: 5_000, merchant: 'Old Hotel', daysAgo: 60, now: before });
+    await savePolicy(ctx, world.adminClient, { receipt_deactivate_days: 14 });
+    const since = async () =>
+      (
+        await ctx.db
+          .selectFrom('card_settings')
+          .select('receipt_deactivate_since')
+          .where('org_id', '=', world.orgId)
+          .executeTakeFirstOrThrow()
+      ).receipt_deactivate_since;
+    const turnedOn = await since();
+    expect(turnedOn).toBeInstanceOf(Date);
+    // The 60-day-old purchase is overdue, but it was made before deactivation was on: the card stays active.
+    expect(await cardRow(ctx, world.card.id)).toMatchObject({ status: 'active', receipt_policy_deactivated_at: null });
+    await runPolicyAt(ctx, daysAfter(before, 30));
+    expect(await cardRow(ctx, world.card.id)).toMatchObject({ status: 'active', receipt_policy_deactivated_at: null });
+
+    // Fewer days keep when it was turned on.
+    await savePolicy(ctx, world.adminClient, { receipt_deactivate_days: 7 });
+    expect(await since()).toEqual(turnedOn);
+
+    // A purchase made after it was turned on deactivates the card once overdue, counted alone.
+    const after = new Date();
+    await purchase(ctx, world, { amount: 7_000, merchant: 'New Hotel', daysAgo: 0, now: after });
+    await runPolicyAt(ctx, daysAfter(after, 6));
+    expect((await cardRow(ctx, world.card.id)).status).toBe('active');
+    await runPolicyAt(ctx, daysAfter(after, 7.01));
+    expect((await cardRow(ctx, world.card.id)).status).toBe('inactive');
+    expect((await systemAudits(world)).map((audit) => (audit.details as { reason: string }).reason)).toEqual([
+      RECEIPT_POLICY_TEXTS.auditDeactivated(1, 7),
+    ]);
+
+    // Off forgets the start (the card is released), and on again starts afresh.
+    await savePolicy(ctx, world.adminClient, { receipt_deactivate_days: null });
+    expect(await since()).toBeNull();
+    expect((await cardRow(ctx, world.card.id)).status).toBe('active');
+  });
+});

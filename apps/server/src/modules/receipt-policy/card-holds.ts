@@ -11,7 +11,7 @@ import {
 import { missingReceiptCountsByCard } from '../expenses/service.js';
 import { cardActivity, publishLiveInTransaction } from '../live/service.js';
 import { notify } from '../notifications/service.js';
-import { DAY_SECONDS, overdueWindow, receiptPolicyRulesOf, unixSeconds, type ReceiptPolicyRules } from './rules.js';
+import { overdueWindow, overdueWindowOfOrganisation, receiptPolicyRulesOf, type ReceiptPolicyRules } from './rules.js';
 
 export interface CardHoldDeps {
   db: Db;
@@ -46,12 +46,10 @@ export async function deactivateOverdueCards(
   rules: ReceiptPolicyRules,
   now: Date,
 ): Promise<number> {
-  if (rules.deactivateDays === null) return 0;
+  const window = overdueWindowOfOrganisation(rules, now);
+  if (!window || rules.deactivateDays === null) return 0;
   const afterDays = rules.deactivateDays;
-  const candidates = await missingReceiptCountsByCard(deps.db, orgId, rules.expense, {
-    atOrBefore: unixSeconds(now) - afterDays * DAY_SECONDS,
-    skipMonths: rules.closedMonths,
-  });
+  const candidates = await missingReceiptCountsByCard(deps.db, orgId, rules.expense, window);
   let deactivated = 0;
   for (const candidate of candidates) {
     const done = await deps.db.transaction().execute(async (tx) => {

@@ -46,6 +46,16 @@ export async function savePolicy(ctx: TestContext, client: TestClient, policy: P
   await policyJobsDone(ctx);
 }
 
+/** Moves when deactivation was turned on (Card Settings record it when it is turned on), if it is on. */
+export async function deactivationOnSince(ctx: TestContext, orgId: number, since: Date): Promise<void> {
+  await ctx.db
+    .updateTable('card_settings')
+    .set({ receipt_deactivate_since: since })
+    .where('org_id', '=', orgId)
+    .where('receipt_deactivate_since', 'is not', null)
+    .execute();
+}
+
 /** A new organisation, a member (terms accepted) holding an active funded card, and this receipt policy. */
 export async function policyWorld(ctx: TestContext, policy?: Partial<CardSettingsInput>): Promise<PolicyWorld> {
   const { organization, admin, host } = await makeOrganization(ctx.db);
@@ -58,6 +68,8 @@ export async function policyWorld(ctx: TestContext, policy?: Partial<CardSetting
   await fundCard(adminClient, card.id, 200_000);
   await activateCard(adminClient, card.id);
   if (policy) await savePolicy(ctx, adminClient, policy);
+  // The purchases of these tests are back-dated: as if deactivation had been on since before any of them.
+  await deactivationOnSince(ctx, organization.id, new Date(0));
   return {
     orgId: organization.id,
     host,
