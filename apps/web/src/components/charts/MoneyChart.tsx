@@ -43,6 +43,11 @@ interface Props {
   /** Shown instead of the chart when every amount is zero. */
   emptyText?: string;
   legend?: boolean;
+  /**
+   * The width drawn at before the chart's box is measured. None (the default) draws the chart once, at its measured
+   * width; a width draws it at once and again when measured (SignInWarmUp: a box outside the document has no size).
+   */
+  initialWidth?: number;
 }
 
 export const visuallyHidden = {
@@ -54,6 +59,12 @@ export const visuallyHidden = {
   clip: 'rect(0, 0, 0, 0)',
   whiteSpace: 'nowrap',
 } as const;
+
+/**
+ * ResponsiveContainer's first size. Drawn at a guessed width, each chart was drawn twice after sign-in (then again at
+ * its measured width); recharts' own default (-1) waits for the measure, which its effect takes before the first paint.
+ */
+export const initialDimension = (width: number | undefined, height: number) => ({ width: width ?? -1, height });
 
 type Point = { date: string } & Record<string, number | string>;
 
@@ -91,6 +102,7 @@ export function MoneyChart({
   label,
   emptyText = 'No activity in this period',
   legend = series.length > 1,
+  initialWidth,
 }: Props) {
   const { token } = theme.useToken();
   const id = useId().replace(/:/g, '');
@@ -131,7 +143,7 @@ export function MoneyChart({
       <p id={`${id}-description`} style={visuallyHidden}>
         {describe(series, unit)}
       </p>
-      <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 320, height }}>
+      <ResponsiveContainer width="100%" height={height} initialDimension={initialDimension(initialWidth, height)}>
         <ComposedChart data={data} margin={{ top: 8, right: rightSeries ? 0 : 8, bottom: 0, left: 0 }}>
           <defs>
             {series.map(({ key, color }) => (

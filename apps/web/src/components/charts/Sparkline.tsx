@@ -3,7 +3,7 @@ import { Area, AreaChart, Bar, BarChart, ResponsiveContainer, Tooltip, XAxis } f
 import type { AnalyticsRow, PeriodUnit } from '../../lib/analytics';
 import { dollars, periodLabel } from '../../lib/chart-format';
 import { ChartTooltip } from './ChartTooltip';
-import { visuallyHidden } from './MoneyChart';
+import { initialDimension, visuallyHidden } from './MoneyChart';
 
 interface Props {
   rows: readonly AnalyticsRow[];
@@ -12,10 +12,12 @@ interface Props {
   color: string;
   height?: number;
   kind?: 'area' | 'bar';
+  /** As MoneyChart's: the width drawn at before the box is measured (none: drawn once, measured). */
+  initialWidth?: number;
 }
 
 /** A small chart beside a figure (KPI cards): no axes, a tooltip in dollars, a text alternative for screen readers. */
-export function Sparkline({ rows, unit, name, color, height = 56, kind = 'area' }: Props) {
+export function Sparkline({ rows, unit, name, color, height = 56, kind = 'area', initialWidth }: Props) {
   const id = useId().replace(/:/g, '');
   const data = useMemo(() => rows.map((row) => ({ date: row.date, amount: Number(row.amount) })), [rows]);
   const tooltip = (
@@ -40,7 +42,7 @@ export function Sparkline({ rows, unit, name, color, height = 56, kind = 'area' 
       <p id={`${id}-description`} style={visuallyHidden}>
         {rows.map((row) => `${periodLabel(unit, row.date)} ${dollars(Number(row.amount))}`).join(', ')}
       </p>
-      <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 160, height }}>
+      <ResponsiveContainer width="100%" height={height} initialDimension={initialDimension(initialWidth, height)}>
         {kind === 'bar' ? (
           <BarChart data={data} margin={{ top: 4, right: 0, bottom: 0, left: 0 }}>
             <XAxis dataKey="date" hide />

@@ -88,7 +88,15 @@ export function SignInWarmUp() {
                 <KpiCard
                   title="Warm-up"
                   value={123_456}
-                  chart={<Sparkline rows={MONTHS} unit="month" name="Warm-up" color={SERIES_COLORS.balance} />}
+                  chart={
+                    <Sparkline
+                      rows={MONTHS}
+                      unit="month"
+                      name="Warm-up"
+                      color={SERIES_COLORS.balance}
+                      initialWidth={160}
+                    />
+                  }
                   caption="Warm-up"
                 />
               </Col>
@@ -96,7 +104,16 @@ export function SignInWarmUp() {
                 <KpiCard
                   title="Warm-up"
                   value={undefined}
-                  chart={<Sparkline rows={DAYS} unit="day" name="Warm-up" color={SERIES_COLORS.spending} kind="bar" />}
+                  chart={
+                    <Sparkline
+                      rows={DAYS}
+                      unit="day"
+                      name="Warm-up"
+                      color={SERIES_COLORS.spending}
+                      kind="bar"
+                      initialWidth={160}
+                    />
+                  }
                 />
               </Col>
               <Col xs={24} md={8}>
@@ -111,6 +128,7 @@ export function SignInWarmUp() {
             >
               <LoadingBlock height={28} width={140} />
               <MoneyChart
+                initialWidth={320}
                 label="Warm-up"
                 unit="month"
                 height={280}
