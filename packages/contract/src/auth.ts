@@ -19,6 +19,8 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export interface LoginResponse {
   message: string;
   two_factor: boolean;
+  /** POST /login signed in (two_factor false): who, as GET /api/me answers it, so the app need not ask. */
+  data?: Me;
 }
 
 /** The signed-in user as GET /api/me answers it (PRODUCT.md §3 User). */

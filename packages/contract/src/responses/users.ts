@@ -87,6 +87,7 @@ export const avatarItemSchema = dataOf(z.object({ avatar_url: z.string().nullabl
 export const loginResponseSchema = z.object({
   message: z.string(),
   two_factor: z.boolean(),
+  data: meSchema.optional(),
 }) satisfies z.ZodType<LoginResponse>;
 /** POST /api/auth/register: signed in, and who. */
 export const registerResponseSchema = loginResponseSchema.extend({ data: meSchema });

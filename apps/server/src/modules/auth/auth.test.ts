@@ -32,7 +32,7 @@ describe('POST /login', () => {
     const client = ctx.client(host);
     const response = await client.post('/login', { email: admin.email.toUpperCase(), password: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: MESSAGES.loggedIn, two_factor: false });
+    expect(response.json()).toEqual({ message: MESSAGES.loggedIn, two_factor: false, data: expect.any(Object) });
     const session = response.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(session?.httpOnly).toBe(true);
     expect(session?.sameSite).toBe('Lax');
@@ -48,6 +48,8 @@ describe('POST /login', () => {
       name: 'Ada Admin',
       roles: ['super-admin'],
     });
+    // The sign-in answered who signed in, exactly as GET /api/me does (the app does not ask again).
+    expect(response.json().data).toEqual(me.json().data);
   });
 
   it('stores argon2id hashes, never the password', async () => {

@@ -197,7 +197,7 @@ describe('setting up two-factor on the account page', () => {
     ).toHaveLength(0);
 
     const fresh = ctx.client(host);
-    expect((await fresh.post('/login', { email: user.email, password: TEST_PASSWORD })).json()).toEqual({
+    expect((await fresh.post('/login', { email: user.email, password: TEST_PASSWORD })).json()).toMatchObject({
       message: MESSAGES.loggedIn,
       two_factor: false,
     });
@@ -431,9 +431,10 @@ describe('signing in with two-factor on', () => {
   it('a user without two-factor signs in as before', async () => {
     const { host, admin } = await makeOrganization(ctx.db);
     const client = ctx.client(host);
-    expect((await client.post('/login', { email: admin.email, password: TEST_PASSWORD })).json()).toEqual({
+    expect((await client.post('/login', { email: admin.email, password: TEST_PASSWORD })).json()).toMatchObject({
       message: MESSAGES.loggedIn,
       two_factor: false,
+      data: { id: admin.id },
     });
     expect(client.cookies.has(TWO_FACTOR_CHALLENGE_COOKIE)).toBe(false);
   });

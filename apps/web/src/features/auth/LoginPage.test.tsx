@@ -88,6 +88,23 @@ describe('/login', () => {
     expect(loginCall?.headers.get('X-XSRF-TOKEN')).toBe('token=value');
   });
 
+  it('lands on the dashboard with the user the sign-in answered, without asking /api/me again', async () => {
+    const me = makeMe({ first_name: 'Ada' });
+    const api = installFakeApi({
+      ...signedOut,
+      ...csrfCookieRoute,
+      'POST /login': { status: 200, body: { message: MESSAGES.loggedIn, two_factor: false, data: me } },
+    });
+    renderApp('/login');
+    await screen.findByRole('heading', { name: MESSAGES.signInHeading });
+    const asked = api.calls.filter((call) => call.path === '/api/me').length;
+    await submit('ada@demo.test', 'demo-password');
+
+    expect(await screen.findByRole('heading', { name: /^Good (Morning|Afternoon|Evening), Ada$/ })).toBeVisible();
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard');
+    expect(api.calls.filter((call) => call.path === '/api/me')).toHaveLength(asked);
+  });
+
   it('sends a signed-in visitor to the dashboard', async () => {
     installFakeApi(signedIn(makeMe({ first_name: 'Linus' })));
     renderApp('/login');

@@ -11,7 +11,10 @@ export function login(credentials: LoginInput): Promise<LoginResponse> {
   return http.post<LoginResponse>('/login', credentials);
 }
 
-/** Signs in; on success without two-factor the session query is refreshed before resolving. */
+/**
+ * Signs in; on success without two-factor the session query holds the user the sign-in answered (GET /api/me's
+ * answer: no second round trip before the dashboard, D10), or is refreshed before resolving when it answered none.
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -19,7 +22,9 @@ export function useLogin() {
     // A failed sign-in is shown on the form itself (LoginForm), not as a notification.
     meta: { silent: true },
     onSuccess: async (response) => {
-      if (!response.two_factor) await queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+      if (response.two_factor) return;
+      if (response.data) queryClient.setQueryData(sessionKeys.me, response.data);
+      else await queryClient.invalidateQueries({ queryKey: sessionKeys.me });
     },
   });
 }
