@@ -273,7 +273,14 @@ export interface CardResource {
   spending_controls: SpendingControls;
   /** A single card's answer only (GET /api/cards/{id} and its changes): each limit's use in its current window. */
   spending_usage?: SpendingUsage[];
+  /** Lists asked for append=spent_last_30_days: cents spent (captures less refunds) in the last CARD_SPENT_DAYS days. */
+  spent_last_30_days?: number;
 }
+
+/** The days of a card's recent spend (append=spent_last_30_days; the dashboard's Recently Used Card). */
+export const CARD_SPENT_DAYS = 30;
+/** What GET /api/cards and /api/users/{id}/cards may append to each card. */
+export const CARD_APPENDS = ['spent_last_30_days'] as const;
 
 /** POST /api/cards/fund answers the listed cards as they are now; a retry with the same key answers the same. */
 export interface FundCardsResponse {

@@ -38,7 +38,6 @@ export const cardKeys = {
   /** The cards a purchase request may fund (the requester's own). */
   requestChoices: (userId: number) => ['cards', 'request-choices', userId] as const,
   recentlyUsed: (params: QueryParams) => ['cards', 'dashboard', 'recently-used', params] as const,
-  spentInDays: (cardId: number, days: number) => ['cards', 'dashboard', 'spent', cardId, days] as const,
 };
 
 /** People: the users and teams screens, the card holder, the request form and the user profile. */

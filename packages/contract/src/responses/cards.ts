@@ -94,6 +94,7 @@ export const cardResourceSchema = z.object({
   held_for_receipts: z.boolean(),
   spending_controls: spendingControlsResourceSchema,
   spending_usage: z.array(spendingUsageSchema).optional(),
+  spent_last_30_days: z.number().int().optional(),
 }) satisfies z.ZodType<CardResource>;
 
 export const cardsPageSchema = pageOf(cardResourceSchema);

@@ -45,6 +45,7 @@ export function presentCard(
     issuerSync: CardResource['issuer_sync'];
     user?: CardResource['user'];
     holds?: HoldRow[];
+    spentLast30Days?: number;
   },
 ): CardResource {
   return {
@@ -77,6 +78,7 @@ export function presentCard(
     spending_controls: card.spending_controls,
     ...(extras.user && { user: extras.user }),
     ...(extras.holds && { pending_issuing_authorization_holds: extras.holds.map(presentHold) }),
+    ...(extras.spentLast30Days !== undefined && { spent_last_30_days: extras.spentLast30Days }),
   };
 }
 
@@ -116,6 +118,7 @@ export async function presentCards(
       issuerSync: issuerSync ?? { state: 'synced', error: null },
       user: includes.has('user') ? holderOf(card) : undefined,
       holds: holds?.filter((hold) => hold.card_id === card.id),
+      spentLast30Days: 'appended_spent' in card ? Number(card.appended_spent) : undefined,
     });
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CARD_APPENDS,
   CARD_MESSAGES,
   CARD_STATUSES,
   ephemeralKeyRequestSchema,
@@ -27,11 +28,13 @@ import { orgOf, userOf } from '../../http/context.js';
 import { assertRecentPassword, requireAdmin, requireUser } from '../../http/guards.js';
 import { listMeta, listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { fastResponseSerializer } from '../../http/response-schema.js';
+import { badRequest } from '../../http/errors.js';
 import { auditByOf } from '../../http/audit-by.js';
 import { getUser } from '../users/service.js';
 import { idempotencyKeyOf } from '../ledger/service.js';
 import { presentCardDetails, presentCardholder, presentCards, presentCardWithUsage } from './presenter.js';
 import { cardControlsRoutes } from './controls-routes.js';
+import { recentSpendStart } from './recent-spend.js';
 import { createCardEphemeralKey, revealCardDetails } from './card-reveal.js';
 import {
   cardTotalsOfUser,
@@ -58,11 +61,23 @@ const listSpec = {
   },
   sorts: ['created_at', 'user', 'status', 'type', 'spending_limit', 'last4', 'last_used_at', 'name'] as const,
   includes: ['user', 'pendingIssuingAuthorizationHolds'] as const,
+  extra: ['append'],
   defaultSort: '-created_at',
   defaultPageSize: PAGE_SIZES.cards,
 };
 
 const cardParams = z.object({ id: idSchema });
+
+/** append=spent_last_30_days (CARD_APPENDS): the names asked for; any other is a 400, as an unknown include. */
+function appendsOf(query: Record<string, unknown>): Set<string> {
+  const asked = String(query.append ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = asked.filter((name) => !(CARD_APPENDS as readonly string[]).includes(name));
+  if (unknown.length) throw badRequest(`Unknown append: ${unknown.join(', ')}.`);
+  return new Set(asked);
+}
 
 export async function cardsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -92,6 +107,7 @@ export async function cardsRoutes(fastify: FastifyInstance) {
         type: filters.type,
         recentlyUsed: !!filters.recently_used,
         withHolder: query.includes.has('user'),
+        spentSince: appendsOf(rawQuery).has('spent_last_30_days') ? recentSpendStart() : undefined,
         sort,
         page: query.page,
       },

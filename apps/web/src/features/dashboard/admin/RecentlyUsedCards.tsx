@@ -1,5 +1,5 @@
 import { Card, Flex, Table, Typography, type TableColumnsType } from 'antd';
-import type { CardResource } from '@wallet/contract';
+import { CARD_SPENT_DAYS, type CardResource } from '@wallet/contract';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { LoadingBlock } from '../../../components/LoadingBlock';
@@ -9,14 +9,13 @@ import { formatDate } from '../../../lib/dates';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { paths } from '../../../paths';
 import { userProfilePath } from '../../user-profile';
-import { SPENT_DAYS, useCardsSpend } from '../api/get-cards-spend';
 import { RECENT_CARDS_QUERY, useRecentlyUsedCards } from '../api/get-recently-used-cards';
 
 const ROWS = Number(RECENT_CARDS_QUERY['page[size]']);
 /** About the height of the table with its five rows (while loading it shows five placeholder rows). */
 const TABLE_HEIGHT = 57 * (ROWS + 1);
 
-type Row = { key: number; card: CardResource | null; spent: number | undefined; spentFailed: boolean };
+type Row = { key: number; card: CardResource | null };
 
 export const maskedLast4 = (last4: string) => `•••• ${last4}`;
 
@@ -24,7 +23,6 @@ export const maskedLast4 = (last4: string) => `•••• ${last4}`;
 export function RecentlyUsedCards() {
   const cards = useRecentlyUsedCards();
   const list = cards.data?.data ?? [];
-  const spends = useCardsSpend(list.map((card) => card.id));
   const isMobile = useIsMobile();
 
   const columns: TableColumnsType<Row> = [
@@ -83,24 +81,25 @@ export function RecentlyUsedCards() {
         <span style={{ whiteSpace: 'nowrap' }}>
           Amount Spent
           <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, fontWeight: 400 }}>
-            {`last ${SPENT_DAYS} days`}
+            {`last ${CARD_SPENT_DAYS} days`}
           </Typography.Text>
         </span>
       ),
       key: 'spent',
       align: 'right',
-      render: (_value, { card, spent, spentFailed }) =>
-        !card || (spent === undefined && !spentFailed) ? (
+      // The list answers each card's spend (append=spent_last_30_days).
+      render: (_value, { card }) =>
+        !card ? (
           <Flex justify="flex-end">
             <LoadingBlock height={20} width={80} />
           </Flex>
-        ) : spentFailed ? (
-          <Typography.Text type="secondary">—</Typography.Text>
         ) : (
           <Flex vertical align="flex-end">
-            <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatMoney(spent ?? 0)}</span>
+            <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              {formatMoney(card.spent_last_30_days ?? 0)}
+            </span>
             {/* Used recently but nothing spent in the window (a decline, a hold, older purchases): say when it was used. */}
-            {!spent && card.last_used_at && (
+            {!card.spent_last_30_days && card.last_used_at && (
               <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
                 {`Last used ${formatDate(card.last_used_at)}`}
               </Typography.Text>
@@ -111,18 +110,8 @@ export function RecentlyUsedCards() {
   ];
 
   const rows: Row[] = cards.data
-    ? list.map((card, index) => ({
-        key: card.id,
-        card,
-        spent: spends[index]?.data,
-        spentFailed: Boolean(spends[index]?.isError),
-      }))
-    : Array.from({ length: ROWS }, (_unused, index) => ({
-        key: -index - 1,
-        card: null,
-        spent: undefined,
-        spentFailed: false,
-      }));
+    ? list.map((card) => ({ key: card.id, card }))
+    : Array.from({ length: ROWS }, (_unused, index) => ({ key: -index - 1, card: null }));
 
   return (
     <Card
