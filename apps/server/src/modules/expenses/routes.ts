@@ -61,10 +61,13 @@ const CONTENT_TYPES = {
 export async function expensesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.deps;
-  const exportThreads = new ExportThreads(fastify.deps.databaseUrl);
+  // Exports hold a connection for the whole download, which a transaction pooler (PgBouncer) cannot share anyway, and
+  // set their session through startup options it would drop (the parallel plan of a CSV): they connect directly.
+  const exportDatabaseUrl = fastify.deps.directDatabaseUrl ?? fastify.deps.databaseUrl;
+  const exportThreads = new ExportThreads(exportDatabaseUrl);
   // Ready before the first large export, except in tests (a thread per test app would only cost memory and time).
   if (fastify.deps.config.NODE_ENV !== 'test') exportThreads.warm();
-  const copies = new CopyConnections(fastify.deps.databaseUrl);
+  const copies = new CopyConnections(exportDatabaseUrl);
   fastify.addHook('onClose', async () => {
     await Promise.all([exportThreads.close(), copies.close()]);
   });
