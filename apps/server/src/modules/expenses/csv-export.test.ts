@@ -8,6 +8,7 @@ import { spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { CopyConnections, crlfRecords } from './csv-export.js';
 import { csvField, writeExport } from './export.js';
 import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
+import { labelById } from './repo.js';
 
 /**
  * The CSV export as PostgreSQL writes it (COPY, csv-export.ts): cells the formula rule and RFC 4180 quoting treat
@@ -101,6 +102,26 @@ describe('cells', () => {
     expect(text).toBe(`${expected.join('\r\n')}\r\n`);
     expect(text).toContain(`,"x\r\ny",`);
     expect(text).toContain(`"'\rx"`);
+  });
+});
+
+describe('labels by id', () => {
+  it("give each id its label and any other id none, whatever the map's size and gaps", async () => {
+    const ids = Array.from({ length: 60 }, (_, index) => index - 3);
+    for (const size of [0, 1, 2, 4, 5, 9, 17, 40]) {
+      // Every third id from 1 on (gaps between them), labels with quotes, backslashes and commas.
+      const labels = Object.fromEntries(
+        Array.from({ length: size }, (_, index) => [1 + 3 * index, `it's \\ "${index}", ok`]),
+      );
+      const { rows } = await sql<{ id: number; label: string | null }>`
+        SELECT g.id, ${labelById(sql`g.id`, labels)} AS label FROM unnest(${ids}::bigint[]) AS g(id) ORDER BY g.id`.execute(
+        ctx.db,
+      );
+      expect(
+        rows.map((row) => row.label),
+        `${size} labels`,
+      ).toEqual(ids.map((id) => labels[id] ?? null));
+    }
   });
 });
 

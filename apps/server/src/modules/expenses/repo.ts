@@ -490,8 +490,8 @@ export type CsvColumn =
   | 'wallet';
 
 /**
- * The cells other modules name, already neutralised, by id (JSON objects: one lookup per row, and the rows keep the
- * table's order, which a join would not promise), and the fixed words the file uses.
+ * The cells other modules name, already neutralised, by id (written into the statement as constants, labelById: the
+ * rows keep the table's order, which a join would not promise), and the fixed words the file uses.
  */
 export interface CsvLabels {
   holders: Record<number, string>;
@@ -525,6 +525,39 @@ export const neutralised = (value: RawBuilder<unknown>) => {
   ELSE ${value} END`;
 };
 
+/** Ids to a label at most this many, tested one after the other, make a leaf of labelById's search. */
+const LEAF_SIZE = 4;
+
+/**
+ * The label of `id` (an integer column), NULL when `labels` has none: a binary search written as nested CASEs of
+ * integer comparisons, each leaf a constant. Per row, a few comparisons of a column with constants and no copy of
+ * the label, where a JSON map's lookup wrote the id as text and searched the map's keys (a third of the export's
+ * PostgreSQL CPU at a million rows, issue 19.8). PARALLEL SAFE as any expression of constants.
+ */
+export function labelById(id: RawBuilder<unknown>, labels: Record<number, string>): RawBuilder<unknown> {
+  const entries = Object.entries(labels)
+    .map(([key, label]) => [Number(key), label] as const)
+    .sort((a, b) => a[0] - b[0]);
+  if (entries.length === 0) return sql`NULL::text`;
+  const search = (from: number, to: number): RawBuilder<unknown> => {
+    if (to - from <= LEAF_SIZE)
+      return sql`CASE ${id} ${sql.join(
+        entries.slice(from, to).map(([key, label]) => sql`WHEN ${sql.lit(key)} THEN ${label}::text`),
+        sql` `,
+      )} END`;
+    const middle = (from + to) >> 1;
+    return sql`CASE WHEN ${id} < ${sql.lit(entries[middle]![0])} THEN ${search(from, middle)} ELSE ${search(middle, to)} END`;
+  };
+  return search(0, entries.length);
+}
+
+/** The label of a text `key` out of a few (wallets, receipt statuses), NULL for another: a CASE of constants. */
+const labelByKey = (key: RawBuilder<unknown>, labels: Record<string, string>) =>
+  sql`CASE ${key} ${sql.join(
+    Object.entries(labels).map(([value, label]) => sql`WHEN ${value}::text THEN ${label}::text`),
+    sql` `,
+  )} END`;
+
 /** Cells that always hold something: no NULLIF needed (one comparison less per row each). */
 const NEVER_EMPTY = new Set<CsvColumn>(['posted_date', 'amount', 'card', 'type', 'wallet', 'receipt']);
 
@@ -539,30 +572,31 @@ export function expensesCsvQuery(
   columns: readonly CsvColumn[],
   labels: CsvLabels,
 ) {
-  const map = (values: Record<string | number, string>) => sql`${JSON.stringify(values)}::jsonb`;
+  // A few hundred keys of text: one JSON lookup (a search by CASEs would read the key again at every step).
+  const map = (values: Record<string, string>) => sql`${JSON.stringify(values)}::jsonb`;
   const category = sql`(e.merchant_data->>'category')`;
   const cells: Record<CsvColumn, RawBuilder<unknown>> = {
     // The UTC day (stripe_created is never before 1970), as DateStyle ISO writes a date: YYYY-MM-DD.
     posted_date: sql`date '1970-01-01' + (e.stripe_created / 86400)::int`,
     amount: sql`e.amount * 0.01`,
-    cardholder: sql`${map(labels.holders)} ->> e.user_id::text`,
-    card: sql`coalesce(${map(labels.cards)} ->> e.card_id::text, ${labels.noCard})`,
-    card_nickname: sql`${map(labels.cardNicknames)} ->> e.card_id::text`,
-    card_purpose: sql`${map(labels.cardPurposes)} ->> e.card_id::text`,
+    cardholder: labelById(sql`e.user_id`, labels.holders),
+    card: sql`coalesce(${labelById(sql`e.card_id`, labels.cards)}, ${labels.noCard})`,
+    card_nickname: labelById(sql`e.card_id`, labels.cardNicknames),
+    card_purpose: labelById(sql`e.card_id`, labels.cardPurposes),
     merchant: neutralised(sql`(e.merchant_data->>'name')`),
     // A key the contract names is one lookup; another one is named from its words by merchant_category_title.
     merchant_category: sql`coalesce(${map(labels.merchantCategories)} ->> ${category}, CASE WHEN ${category} IS NOT NULL
       THEN ${neutralised(sql`merchant_category_title(${category})`)} END)`,
     merchant_category_key: neutralised(category),
     merchant_category_code: neutralised(sql`(e.merchant_data->>'category_code')`),
-    category: sql`coalesce(${map(labels.categories)} ->> e.wallet_category_id::text, ${labels.uncategorized})`,
+    category: sql`coalesce(${labelById(sql`e.wallet_category_id`, labels.categories)}, ${labels.uncategorized})`,
     // A GL code starts with a letter or digit (its CHECK): nothing to neutralise.
-    gl_code: sql`${map(labels.glCodes)} ->> e.wallet_category_id::text`,
-    team: sql`${map(labels.teams)} ->> e.team_id::text`,
+    gl_code: labelById(sql`e.wallet_category_id`, labels.glCodes),
+    team: labelById(sql`e.team_id`, labels.teams),
     notes: neutralised(sql`e.notes`),
-    receipt: sql`${map(labels.receiptStatuses)} ->> ${receiptStatusSql(criteria.policy)}`,
+    receipt: labelByKey(receiptStatusSql(criteria.policy), labels.receiptStatuses),
     type: sql`e.type`,
-    wallet: sql`${map(labels.wallets)} ->> e.wallet`,
+    wallet: labelByKey(sql`e.wallet`, labels.wallets),
   };
   return sql`SELECT ${sql.join(
     columns.map((column) => (NEVER_EMPTY.has(column) ? cells[column] : sql`nullif(${cells[column]}, '')`)),
