@@ -59,9 +59,9 @@ export function receiptStatusWhere(status: ReceiptStatus, policy: ExpensePolicy)
     : sql<boolean>`(NOT e.has_receipt AND NOT ${required})`;
 }
 
-/** The receipt status as text: attached, missing or not_required. */
-export function receiptStatusSql(policy: ExpensePolicy): RawBuilder<ReceiptStatus> {
-  return sql<ReceiptStatus>`(CASE WHEN e.has_receipt THEN 'attached' WHEN ${receiptRequiredSql(policy)} THEN 'missing' ELSE 'not_required' END)`;
+/** The receipt status in the words given for attached, missing and not_required (the export's labels). */
+export function receiptStatusSql(policy: ExpensePolicy, words: Record<ReceiptStatus, string>): RawBuilder<string> {
+  return sql<string>`(CASE WHEN e.has_receipt THEN ${words.attached}::text WHEN ${receiptRequiredSql(policy)} THEN ${words.missing}::text ELSE ${words.not_required}::text END)`;
 }
 
 export function memoMissingSql(policy: ExpensePolicy): RawBuilder<boolean> {

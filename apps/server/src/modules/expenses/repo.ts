@@ -1,5 +1,5 @@
 import { sql, type Insertable, type RawBuilder } from 'kysely';
-import { EXPENSE_COUNT_LIMIT } from '@wallet/contract';
+import { EXPENSE_COUNT_LIMIT, type ReceiptStatus } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { ExpensesTable } from '../../db/schema.js';
 import type { ExpenseCriteria, ResolvedSort } from './criteria.js';
@@ -510,7 +510,7 @@ export interface CsvLabels {
   uncategorized: string;
   wallets: Record<string, string>;
   /** attached, missing, not_required to their labels. */
-  receiptStatuses: Record<string, string>;
+  receiptStatuses: Record<ReceiptStatus, string>;
 }
 
 /**
@@ -551,7 +551,7 @@ export function labelById(id: RawBuilder<unknown>, labels: Record<number, string
   return search(0, entries.length);
 }
 
-/** The label of a text `key` out of a few (wallets, receipt statuses), NULL for another: a CASE of constants. */
+/** The label of a text `key` out of a few (wallets), NULL for another: a CASE of constants. */
 const labelByKey = (key: RawBuilder<unknown>, labels: Record<string, string>) =>
   sql`CASE ${key} ${sql.join(
     Object.entries(labels).map(([value, label]) => sql`WHEN ${value}::text THEN ${label}::text`),
@@ -594,7 +594,7 @@ export function expensesCsvQuery(
     gl_code: labelById(sql`e.wallet_category_id`, labels.glCodes),
     team: labelById(sql`e.team_id`, labels.teams),
     notes: neutralised(sql`e.notes`),
-    receipt: labelByKey(receiptStatusSql(criteria.policy), labels.receiptStatuses),
+    receipt: receiptStatusSql(criteria.policy, labels.receiptStatuses),
     type: sql`e.type`,
     wallet: labelByKey(sql`e.wallet`, labels.wallets),
   };
