@@ -23,9 +23,13 @@ export function zodRule(schema: SafeParser, emptyValue: unknown = ''): FormRule 
  * the password confirmation) keeps zod out of the JavaScript the app needs to appear.
  */
 export function lazyZodRule(loadSchema: () => Promise<SafeParser>, emptyValue: unknown = ''): FormRule {
+  // Kept once loaded: an import() of a loaded module still resolves a task later, behind whatever the page renders
+  // meanwhile, and the sign-in's POST waited for it after Sign In (D10).
+  let schema: SafeParser | undefined;
   return {
     validator: async (_rule, value: unknown) => {
-      const result = (await loadSchema()).safeParse(value ?? emptyValue);
+      schema ??= await loadSchema();
+      const result = schema.safeParse(value ?? emptyValue);
       if (!result.success) throw new Error(result.error.issues[0]?.message);
     },
   };
