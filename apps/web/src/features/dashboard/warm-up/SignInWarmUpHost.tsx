@@ -23,6 +23,9 @@ export function skipSignInWarmUp(): void {
   for (const listener of listeners) listener();
 }
 
+/** How long /login is open before the warm-up may start (when the browser is idle). */
+const WARM_UP_AFTER_MS = 1_000;
+
 /** While the warm-up serves: on /login, and on the dashboard it prepared, until the person goes elsewhere. */
 const SERVED = new Set<string>([paths.login, paths.home, paths.dashboard]);
 
@@ -41,19 +44,25 @@ export function SignInWarmUpHost() {
   useEffect(() => {
     if (!onLogin || WarmUp || typeof window.requestIdleCallback !== 'function') return;
     let cancelled = false;
-    const handle = window.requestIdleCallback(() => {
-      warmUpCode.load().then(
-        ({ SignInWarmUp }) => {
-          if (cancelled || signingIn) return;
-          // A transition: rendered in slices, so typing on /login stays responsive meanwhile.
-          startTransition(() => setWarmUp(() => SignInWarmUp));
-        },
-        () => undefined,
-      );
-    });
+    let handle: number | undefined;
+    // Not in /login's first second: someone whose browser filled the form in may press Sign In then, and a warm-up
+    // rendering meanwhile only delays it (its work is dropped); typing the form takes longer than that.
+    const timer = window.setTimeout(() => {
+      handle = window.requestIdleCallback(() => {
+        warmUpCode.load().then(
+          ({ SignInWarmUp }) => {
+            if (cancelled || signingIn) return;
+            // A transition: rendered in slices, so typing on /login stays responsive meanwhile.
+            startTransition(() => setWarmUp(() => SignInWarmUp));
+          },
+          () => undefined,
+        );
+      });
+    }, WARM_UP_AFTER_MS);
     return () => {
       cancelled = true;
-      window.cancelIdleCallback(handle);
+      window.clearTimeout(timer);
+      if (handle !== undefined) window.cancelIdleCallback(handle);
     };
   }, [onLogin, WarmUp]);
 
