@@ -4,6 +4,7 @@ import { FullPageSpin } from '../components/FullPageSpin';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SignInWarmUpHost } from '../features/dashboard';
 import { paths } from '../paths';
+import { prepareMoneyFormats } from '../lib/format';
 import { lazyPreloadable, preloadable } from '../lib/preloadable';
 import { PublicLayout } from './layout/PublicLayout';
 import { RequireAuth } from './RequireAuth';
@@ -56,12 +57,16 @@ const EmailChangeResultPage = lazyNamed(
 );
 
 /**
- * While the browser is idle after the first page, fetch the signed-in frame, so the dashboard after sign-in does not
- * wait for it (ARCHITECTURE.md D10: quick on a cold cache) and /login's first load stays small.
+ * While the browser is idle after the first page, fetch the signed-in frame and make its money formats, so the
+ * dashboard after sign-in does not wait for them (ARCHITECTURE.md D10: quick on a cold cache) and /login's first load
+ * stays small.
  */
 function usePreloadSignedInFrame() {
   useEffect(() => {
-    const preload = () => void appLayoutCode.load().catch(() => undefined);
+    const preload = () => {
+      void appLayoutCode.load().catch(() => undefined);
+      prepareMoneyFormats();
+    };
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(preload, { timeout: 2_000 });
       return () => window.cancelIdleCallback(handle);
