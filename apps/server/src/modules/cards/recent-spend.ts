@@ -1,5 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import { CARD_SPENT_DAYS } from '@wallet/contract';
+import { cardSpentSinceColumn } from '../expenses/service.js';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -9,11 +10,9 @@ export function recentSpendStart(now: number = Date.now()): number {
 }
 
 /**
- * What each listed card spent since `sinceUnix` (captures less refunds, by when the issuer made them), as a column of
- * the cards list's own statement (append=spent_last_30_days): one range of expenses_card_created per card of the page.
- * The dashboard read it as up to five pages of each card's expenses, which counted at most 1,000 purchases.
+ * What each listed card spent since `sinceUnix`, as a column of the cards list's own statement, from the expenses
+ * module. The dashboard read it as up to five pages of each card's expenses, which counted at most 1,000 purchases.
  */
 export function spentSinceColumn(sinceUnix: number): RawBuilder<number> {
-  return sql<number>`(select coalesce(sum(spent.amount), 0)::bigint from expenses spent
-    where spent.card_id = cards.id and spent.org_id = cards.org_id and spent.stripe_created >= ${sinceUnix})`;
+  return cardSpentSinceColumn(sinceUnix);
 }

@@ -42,6 +42,7 @@ export type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js'
 /** How a purchase is classified, and the report export's columns (the analytics benchmark builds its data on them). */
 export { classifyExpense } from './classify.js';
 export { EXPORT_FIELD_NAMES } from './export.js';
+export { cardSpentSinceColumn } from './card-spend-repo.js';
 /** A period's transactions that have receipts, for the receipts module's period archive (issue 21.7). */
 export { receiptedTransactionsOfPeriod, type ReceiptedTransaction } from './period-transactions.js';
 
