@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { pendingHoldsOfCards } from '../authorizations/service.js';
 import { avatarUrl, personBriefOf } from '../users/presenter.js';
 import { findUsersByIds, fullName } from '../users/service.js';
+import { spentByCardSince } from '../expenses/service.js';
 import { issuerSyncOfCards } from './issuer-sync.js';
 import { spendingUsageOfCard } from './spend-windows.js';
 import type { CardholderRow } from './types.js';
@@ -93,16 +94,19 @@ export async function presentCards(
   orgId: number,
   cards: Array<CardRow | ListedCardRow>,
   includes: ReadonlySet<string>,
+  /** append=spent_last_30_days: what each card spent since this unix second (the expenses module sums it). */
+  spentSince?: number,
 ) {
   const ids = cards.map((card) => card.id);
   const holderIds = [...new Set(cards.map((card) => card.user_id))];
   const listed = cards.every(isListed);
   const holdersListed = cards.every((card) => 'included_user' in card);
-  const [holds, users, cardholderIds, syncs] = await Promise.all([
+  const [holds, users, cardholderIds, syncs, spent] = await Promise.all([
     includes.has('pendingIssuingAuthorizationHolds') ? pendingHoldsOfCards(db, orgId, ids) : undefined,
     includes.has('user') && !holdersListed ? findUsersByIds(db, orgId, holderIds) : undefined,
     listed ? undefined : cardholderIdsOfUsers(db, orgId, holderIds),
     listed ? undefined : issuerSyncOfCards(db, ids),
+    spentSince === undefined ? undefined : spentByCardSince(db, orgId, ids, spentSince),
   ]);
   const usersById = new Map((users ?? []).map((user) => [user.id, user]));
   const holderOf = (card: CardRow | ListedCardRow): CardResource['user'] => {
@@ -118,7 +122,7 @@ export async function presentCards(
       issuerSync: issuerSync ?? { state: 'synced', error: null },
       user: includes.has('user') ? holderOf(card) : undefined,
       holds: holds?.filter((hold) => hold.card_id === card.id),
-      spentLast30Days: 'appended_spent' in card ? Number(card.appended_spent) : undefined,
+      spentLast30Days: spent ? (spent.get(card.id) ?? 0) : undefined,
     });
   });
 }

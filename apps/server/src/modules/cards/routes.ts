@@ -107,13 +107,16 @@ export async function cardsRoutes(fastify: FastifyInstance) {
         type: filters.type,
         recentlyUsed: !!filters.recently_used,
         withHolder: query.includes.has('user'),
-        spentSince: appendsOf(rawQuery).has('spent_last_30_days') ? recentSpendStart() : undefined,
         sort,
         page: query.page,
       },
       holderId,
     );
-    return { data: await presentCards(db, org.id, rows, query.includes), meta: listMeta(total, query.page) };
+    const spentSince = appendsOf(rawQuery).has('spent_last_30_days') ? recentSpendStart() : undefined;
+    return {
+      data: await presentCards(db, org.id, rows, query.includes, spentSince),
+      meta: listMeta(total, query.page),
+    };
   }
 
   app.get(

@@ -43,7 +43,6 @@ import { cardActivity, organisationFundsChanged, publishLive } from '../live/ser
 import { notify, type Notice } from '../notifications/service.js';
 import { afterFundsChanged, getCardSettings } from '../card-settings/service.js';
 import { resetSpendWindows } from './spend-windows.js';
-import { spentSinceColumn } from './recent-spend.js';
 import { changeCardStatus } from './status-change.js';
 import { setReceiptPolicyMarks } from './receipt-policy-repo.js';
 
@@ -140,8 +139,6 @@ export interface CardListQuery {
   recentlyUsed: boolean;
   /** The answer includes each card's holder (include=user). */
   withHolder?: boolean;
-  /** The answer appends what each card spent since this unix second (append=spent_last_30_days). */
-  spentSince?: number;
   sort: SortTerm<CardSort>[];
   page: { number: number; size: number };
 }
@@ -174,7 +171,6 @@ export async function listCardsFor(
   const columns: Record<string, RawBuilder<unknown>> = query.withHolder
     ? { included_user: personBriefColumn(sql.ref<number>('cards.org_id'), sql.ref<number>('cards.user_id')) }
     : {};
-  if (query.spentSince !== undefined) columns.appended_spent = spentSinceColumn(query.spentSince);
   return repo.listCardsForAnswer(
     db,
     orgId,

@@ -15,8 +15,6 @@ export type ListedCardRow = CardRow & {
   listed_issuer_sync: { state: 'syncing' | 'failed'; error: string | null } | null;
   /** The holder in brief, when the list was asked to include them. */
   included_user?: PersonBriefRow | null;
-  /** Cents spent in the last CARD_SPENT_DAYS days, when the list was asked to append it. */
-  appended_spent?: number;
 };
 export type CardSort = 'created_at' | 'user' | 'status' | 'type' | 'spending_limit' | 'last4' | 'last_used_at' | 'name';
 

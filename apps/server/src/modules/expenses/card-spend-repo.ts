@@ -1,11 +1,23 @@
-import { sql, type RawBuilder } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
 
 /**
- * What the card of the outer statement's `cards` row spent since `sinceUnix` (captures less refunds, by when the
- * issuer made them), as a column of the cards module's list statement (append=spent_last_30_days): one range of
- * expenses_card_created per card of the page.
+ * What each of these cards spent since `sinceUnix` (captures less refunds, by when the issuer made them), from one
+ * range of expenses_card_created per card; a card with nothing has no entry.
  */
-export function cardSpentSinceColumn(sinceUnix: number): RawBuilder<number> {
-  return sql<number>`(select coalesce(sum(spent.amount), 0)::bigint from expenses spent
-    where spent.card_id = cards.id and spent.org_id = cards.org_id and spent.stripe_created >= ${sinceUnix})`;
+export async function spentByCardSince(
+  db: DbOrTx,
+  orgId: number,
+  cardIds: readonly number[],
+  sinceUnix: number,
+): Promise<Map<number, number>> {
+  if (cardIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('expenses')
+    .select((eb) => ['card_id', eb.fn.sum<string>('amount').as('spent')])
+    .where('org_id', '=', orgId)
+    .where('card_id', 'in', [...cardIds])
+    .where('stripe_created', '>=', sinceUnix)
+    .groupBy('card_id')
+    .execute();
+  return new Map(rows.map((row) => [row.card_id, Number(row.spent)]));
 }

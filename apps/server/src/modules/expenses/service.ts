@@ -1,3 +1,4 @@
+import * as cardSpendRepo from './card-spend-repo.js';
 import { isAdmin, type ReviewAction } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
@@ -42,7 +43,6 @@ export type { DailyAmount, DayRange, ExpenseRow, ExpenseSort } from './types.js'
 /** How a purchase is classified, and the report export's columns (the analytics benchmark builds its data on them). */
 export { classifyExpense } from './classify.js';
 export { EXPORT_FIELD_NAMES } from './export.js';
-export { cardSpentSinceColumn } from './card-spend-repo.js';
 /** A period's transactions that have receipts, for the receipts module's period archive (issue 21.7). */
 export { receiptedTransactionsOfPeriod, type ReceiptedTransaction } from './period-transactions.js';
 
@@ -216,6 +216,11 @@ export function cardTransactionsBetween(db: DbOrTx, card: Pick<CardRow, 'id' | '
 /** The days an export covers: the filter's, else the first and last matching transaction's (null when none). */
 export async function exportDaySpan(db: DbOrTx, criteria: ExpenseCriteria): Promise<DayRange | null> {
   return criteria.between ?? (await repo.expenseDaySpan(db, criteria));
+}
+
+/** What each of these cards spent (captures less refunds) since the given unix second; cards with nothing absent. */
+export function spentByCardSince(db: DbOrTx, orgId: number, cardIds: readonly number[], sinceUnix: number) {
+  return cardSpendRepo.spentByCardSince(db, orgId, cardIds, sinceUnix);
 }
 
 /** Net spend (captures less refunds) posted since the given unix second (the dashboard's last 30 days). */
