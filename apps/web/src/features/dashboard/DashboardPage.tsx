@@ -55,7 +55,8 @@ export function DashboardPage() {
       {mounted ? (
         <Suspense fallback={<DashboardFallback />}>{admin ? <AdminDashboard /> : <MemberDashboard />}</Suspense>
       ) : (
-        <DashboardFallback />
+        // Never painted (replaced before the browser paints): its room only, not the skeleton and its styles.
+        <div style={{ minHeight: 720 }} />
       )}
     </>
   );
