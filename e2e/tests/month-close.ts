@@ -80,6 +80,10 @@ export const tests: E2ETest[] = [
       const drawer = page.getByRole('dialog', { name: 'Month close' });
       await expectVisible(drawer);
       await chooseOption(page, drawer.getByLabel('Month'), month);
+      // What of the month still needs review is said before it is closed (its review marks lock with it).
+      await expectVisible(
+        drawer.getByText(new RegExp(`(in ${month} still needs? review\\.|^Nothing in ${month} needs review\\.$)`)),
+      );
       await drawer.getByRole('button', { name: 'Close month' }).click();
       await page.getByRole('tooltip').getByRole('button', { name: 'Close month' }).click();
       await expectNotification(page, `${month} closed.`);

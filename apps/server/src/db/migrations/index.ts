@@ -40,8 +40,8 @@ import * as mailDedupeKey from './0038_mail_dedupe_key.js';
 import * as cardSpendEntries from './0039_card_spend_entries.js';
 import * as cardsListOrder from './0040_cards_list_order.js';
 import * as merchantCategoryTitle from './0041_merchant_category_title.js';
-import * as expensesOrgCreatedId from './0042_expenses_org_created_id.js';
 import * as receiptDeactivateSince from './0044_receipt_deactivate_since.js';
+import * as expensesOrgCreatedId from './0045_expenses_org_created_id.js';
 
 /** Every migration in order; the name is recorded in kysely_migration. Append, never reorder or edit. */
 export const migrations: Record<string, Migration> = {
@@ -87,6 +87,6 @@ export const migrations: Record<string, Migration> = {
   '0039_card_spend_entries': cardSpendEntries,
   '0040_cards_list_order': cardsListOrder,
   '0041_merchant_category_title': merchantCategoryTitle,
-  '0042_expenses_org_created_id': expensesOrgCreatedId,
   '0044_receipt_deactivate_since': receiptDeactivateSince,
+  '0045_expenses_org_created_id': expensesOrgCreatedId,
 };
