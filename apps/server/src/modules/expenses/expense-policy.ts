@@ -2,6 +2,7 @@ import type { ReceiptStatus } from '@wallet/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { getCardSettings } from '../card-settings/service.js';
+import { postedInClosedMonth } from '../month-close/service.js';
 import type { ExpenseRow } from './types.js';
 
 /**
@@ -69,8 +70,13 @@ export function memoMissingSql(policy: ExpensePolicy): RawBuilder<boolean> {
   return sql<boolean>`(e.type = 'capture' AND e.amount > ${policy.memoRequiredAbove}::bigint AND coalesce(btrim(e.notes), '') = '')`;
 }
 
-/** The needs-review queue: not reviewed, and flagged, missing a required receipt or missing a required memo. */
-export function reviewWhere(filter: 'needed' | 'reviewed', policy: ExpensePolicy): RawBuilder<boolean> {
+/**
+ * The needs-review queue: not reviewed, and flagged, missing a required receipt or missing a required memo; never in a
+ * closed month, whose transactions can no longer be marked (the queue is work that can be done; Month close says
+ * what is left before it closes).
+ */
+export function reviewWhere(filter: 'needed' | 'reviewed', policy: ExpensePolicy, orgId: number): RawBuilder<boolean> {
   if (filter === 'reviewed') return sql<boolean>`e.reviewed_at IS NOT NULL`;
-  return sql<boolean>`(e.reviewed_at IS NULL AND (e.flagged OR ${receiptStatusWhere('missing', policy)} OR ${memoMissingSql(policy)}))`;
+  return sql<boolean>`(e.reviewed_at IS NULL AND (e.flagged OR ${receiptStatusWhere('missing', policy)} OR ${memoMissingSql(policy)})
+    AND NOT ${postedInClosedMonth(orgId, sql.ref<number>('e.stripe_created'))})`;
 }

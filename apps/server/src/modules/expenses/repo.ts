@@ -167,7 +167,7 @@ function whereOf(criteria: ExpenseCriteria, withText = true) {
   if (criteria.types) parts.push(sql`e.type = ANY(${criteria.types}::text[])`);
   if (criteria.wallets) parts.push(sql`e.wallet = ANY(${criteria.wallets}::text[])`);
   if (criteria.receipt) parts.push(receiptStatusWhere(criteria.receipt, criteria.policy));
-  if (criteria.review) parts.push(reviewWhere(criteria.review, criteria.policy));
+  if (criteria.review) parts.push(reviewWhere(criteria.review, criteria.policy, criteria.orgId));
   const search = criteria.search;
   if (search) {
     const any = withText ? [sql`${SEARCH_TEXT} LIKE ${search.pattern.toLowerCase()}`] : [];

@@ -11,6 +11,7 @@ let world: SpendWorld;
 
 type Row = {
   id: number;
+  locked: boolean;
   type: string;
   notes: string | null;
   receipt_status: string;
@@ -80,5 +81,27 @@ describe('POST /api/expenses/reviews and filter[review]', () => {
     expect(mixed.statusCode).toBe(404);
     expect((await list(world.admin)).data.find((row) => row.id === first!.id)!.flagged).toBe(flaggedBefore);
     expect((await world.admin.get('/api/expenses?filter[review]=soon')).statusCode).toBe(422);
+  });
+});
+
+describe('closed months and the queue', () => {
+  it("a closed month's transactions leave the needs-review queue (they can no longer be marked) and come back when it reopens", async () => {
+    const april = '&filter[between]=day,2025-04-01,2025-04-30';
+    const aprilNeeded = ids((await list(world.admin, `&filter[review]=needed${april}`)).data);
+    expect(aprilNeeded.length).toBeGreaterThan(0);
+    const closed = await world.admin.post('/api/month-closes', { month: '2025-04' });
+    expect(closed.statusCode, closed.body).toBe(201);
+    try {
+      expect((await list(world.admin, `&filter[review]=needed${april}`)).data).toEqual([]);
+      const queue = ids((await list(world.admin, '&filter[review]=needed')).data);
+      expect(queue.length).toBeGreaterThan(0);
+      expect(queue.filter((id) => aprilNeeded.includes(id))).toEqual([]);
+      // Still in All Transactions, locked.
+      const all = (await list(world.admin, april)).data.filter((row) => aprilNeeded.includes(row.id));
+      expect(all.map((row) => row.locked)).toEqual(aprilNeeded.map(() => true));
+    } finally {
+      expect((await world.admin.request('DELETE', '/api/month-closes/2025-04')).statusCode).toBe(200);
+    }
+    expect(ids((await list(world.admin, `&filter[review]=needed${april}`)).data)).toEqual(aprilNeeded);
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx, Tx } from '../../db/database.js';
 
 /** The month-close module's SQL: month_closes, always scoped by org_id. Months go in and out as YYYY-MM. */
@@ -108,4 +108,10 @@ export function closedMonthsColumn(orgId: number) {
   return sql<
     string[]
   >`(select coalesce(array_agg(to_char(m.month, 'YYYY-MM')), '{}') from month_closes m where m.org_id = ${orgId})`;
+}
+
+/** Whether a transaction posted at this unix second (a column of another module's statement) is in a closed month. */
+export function postedInClosedMonthSql(orgId: number, postedUnix: RawBuilder<number>) {
+  return sql<boolean>`exists (select 1 from month_closes mc where mc.org_id = ${orgId}
+    and mc.month = date_trunc('month', to_timestamp(${postedUnix}) at time zone 'UTC')::date)`;
 }

@@ -1,4 +1,5 @@
 import { MONTH_CLOSE_TEXTS, monthLabel } from '@wallet/contract';
+import type { RawBuilder } from 'kysely';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../http/errors.js';
 import { recordAudit, type AuditBy } from '../audit/service.js';
@@ -33,6 +34,14 @@ export function listMonthCloses(
 /** The organisation's closed months (YYYY-MM), to mark listed transactions locked. */
 export async function closedMonthsOf(db: DbOrTx, orgId: number): Promise<ReadonlySet<string>> {
   return new Set(await repo.closedMonths(db, orgId));
+}
+
+/**
+ * SQL for another module's statement: whether the transaction posted at `postedUnix` (a unix-second column) falls in
+ * a month the organisation has closed.
+ */
+export function postedInClosedMonth(orgId: number, postedUnix: RawBuilder<number>): RawBuilder<boolean> {
+  return repo.postedInClosedMonthSql(orgId, postedUnix);
 }
 
 /** Closes a month that has ended (422 on `month` otherwise; 409 when it is closed already), audited. */
