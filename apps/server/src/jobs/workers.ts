@@ -12,19 +12,22 @@ import { todayIso } from '@wallet/contract';
 import { processStripeEvent, reconcileWithIssuer, requeueStaleEvents } from '../modules/webhooks/service.js';
 import { sendPasswordResetLink, type PasswordResetJob } from '../modules/password-reset/service.js';
 
+/** Up to 20 mails (or notices to mail) a second per process. */
+const MAIL_THROUGHPUT = { batchSize: 20, pollingIntervalSeconds: 1 };
+
 /** Registers every job handler; main.ts and tests call it (several processes may, pg-boss runs each job once). */
 export async function startWorkers(deps: AppDeps): Promise<void> {
   const transport = createSmtpTransport(deps.config.SMTP_URL);
   await deps.jobs.work<{ id: number }>(
     QUEUES.deliverMail,
     (job) => deliverMail(deps.db, transport, deps.config.MAIL_FROM, job.id),
-    {
-      batchSize: 10,
-    },
+    // pg-boss waits its interval after every fetch, so a queue runs at most batchSize jobs per interval: at 1 per
+    // 2 s (the default) a burst of notices (a month's close, a crash's backlog) took minutes to go out.
+    MAIL_THROUGHPUT,
   );
   // Mail whose job was lost with a killed process goes out now, not when pg-boss expires that job.
   await requeueUnclaimedMail(deps.db, deps.jobs);
-  await deps.jobs.work<NoticeMailJob>(QUEUES.mailNotification, (job) => mailNotice(deps, job));
+  await deps.jobs.work<NoticeMailJob>(QUEUES.mailNotification, (job) => mailNotice(deps, job), MAIL_THROUGHPUT);
   await deps.jobs.work<{ id: string }>(
     QUEUES.processWebhook,
     (job) => processStripeEvent(deps, job.id, (message) => console.warn(message)),
