@@ -147,6 +147,8 @@ export function MonthCloseDrawer({ open, onClose }: { open: boolean; onClose: ()
           )}
           <Popconfirm
             title={month ? MONTH_CLOSE_TEXTS.confirmClose(month) : ''}
+            // Within the drawer's width (it would otherwise stretch over the page to fit the sentences on one line).
+            styles={{ root: { maxWidth: 400 } }}
             description={
               unreviewed ? (
                 <>
