@@ -69,6 +69,8 @@ export interface AnalyticsBenchOptions {
   warmup: number;
   /** Only the calls and exports whose name matches (e.g. 'export'). */
   only?: RegExp;
+  /** PostgreSQL libraries to preload (pg_stat_statements for the lists' --statements). */
+  preloadLibraries?: string[];
   log(line: string): void;
 }
 
@@ -529,7 +531,12 @@ export async function withSeededServer<T>(
     await bench?.stop();
   };
   return withCleanup(cleanup, async () => {
-    bench = await startBenchCluster({ name: 'seeded', durable: false, log });
+    bench = await startBenchCluster({
+      name: 'seeded',
+      durable: false,
+      ...(options.preloadLibraries && { preloadLibraries: options.preloadLibraries }),
+      log,
+    });
     log(
       `seeding ${options.expenses.toLocaleString('en-US')} expenses over ${options.days} days across ${options.cards} cards and ${options.users} holders`,
     );

@@ -28,6 +28,7 @@ import {
   serverNodeArgs,
   sleep,
   startBenchCluster,
+  statementsPerUnit,
   table,
   ticksToSeconds,
   withCleanup,
@@ -701,17 +702,7 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
       if (!options.statements) return run();
       await sql`SELECT pg_stat_statements_reset()`.execute(db!);
       const outcome = await run();
-      const { rows: stats } = await sql<{ calls: number; total: number; query: string }>`
-        SELECT calls::int AS calls, (total_exec_time + total_plan_time)::float8 AS total, query FROM pg_stat_statements
-        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND calls > 0 ORDER BY total_exec_time DESC LIMIT 12
-      `.execute(db!);
-      const decisions = Math.max(1, outcome.result.decisions);
-      const lines = stats
-        .filter((stat) => stat.calls >= decisions / 10)
-        .map(
-          (stat) =>
-            `  ${(stat.calls / decisions).toFixed(2).padStart(5)} x ${(stat.total / stat.calls).toFixed(3).padStart(7)} ms  ${stat.query.replace(/\s+/g, ' ').slice(0, 110)}`,
-        );
+      const lines = await statementsPerUnit(db!, outcome.result.decisions);
       statementReports.push(
         `${name}: statements per decision (calls/decision x mean server time)\n${lines.join('\n')}`,
       );

@@ -375,3 +375,23 @@ export function verdict(figures: readonly Figure[]): number {
   );
   return missed.length ? 1 : 0;
 }
+
+/**
+ * With pg_stat_statements loaded (startBenchCluster's preloadLibraries, then CREATE EXTENSION): what `units` calls of
+ * something (decisions, requests) ran in PostgreSQL since the last pg_stat_statements_reset(), as lines of
+ * calls per unit x mean server time (planning included) and the statement.
+ */
+export async function statementsPerUnit(db: Db, units: number): Promise<string[]> {
+  const { rows: stats } = await sql<{ calls: number; total: number; query: string }>`
+    SELECT calls::int AS calls, (total_exec_time + total_plan_time)::float8 AS total, query FROM pg_stat_statements
+    WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND calls > 0
+    ORDER BY total_exec_time DESC LIMIT 12
+  `.execute(db);
+  const per = Math.max(1, units);
+  return stats
+    .filter((stat) => stat.calls >= per / 10)
+    .map(
+      (stat) =>
+        `  ${(stat.calls / per).toFixed(2).padStart(5)} x ${(stat.total / stat.calls).toFixed(3).padStart(7)} ms  ${stat.query.replace(/\s+/g, ' ').slice(0, 110)}`,
+    );
+}

@@ -1,10 +1,19 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { analyticsOptions, withSeededServer, type SeededServer } from './analytics.js';
-import { figureTable, postgresTicks, processTicks, ticksToSeconds, type Figure, verdict } from './helpers.js';
+import {
+  figureTable,
+  postgresTicks,
+  processTicks,
+  statementsPerUnit,
+  ticksToSeconds,
+  type Figure,
+  verdict,
+} from './helpers.js';
 
 /**
- * npm run bench -- lists [--quick] (ISSUE 9, targets of issue 19.9): the list endpoints under load. autocannon keeps 50
+ * npm run bench -- lists [--quick] [--duration 10] [--statements] (ISSUE 9, targets of issue 19.9): the list endpoints under load. autocannon keeps 50
  * connections busy for ~10 s per endpoint (after a 1 s warm-up), signed in as the admin, against a server process on
  * the analytics bench's organisation (1,000,000 expenses, 500 cards, 50 holders, 5 teams, 10,000 purchase requests),
  * asking what the SPA's pages ask. Each endpoint's CPU per request (server, PostgreSQL) is printed beside its figures.
@@ -47,7 +56,10 @@ const ENDPOINTS: Array<[name: string, path: string]> = [
 export async function listFigures(
   { server, client, options, bench }: SeededServer,
   durationSeconds: number,
+  /** Print what each request ran in PostgreSQL (the cluster must preload pg_stat_statements). */
+  statements = false,
 ): Promise<Figure[]> {
+  if (statements) await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(bench.db);
   const figures: Figure[] = [];
   for (const [name, path] of ENDPOINTS) {
     options.log(`${name}: ${CONNECTIONS} connections for ${WARMUP_SECONDS} s (warm-up), then ${durationSeconds} s`);
@@ -59,6 +71,7 @@ export async function listFigures(
         headers: { accept: 'application/json', cookie: client.cookieHeader() },
       });
     await run(WARMUP_SECONDS);
+    if (statements) await sql`SELECT pg_stat_statements_reset()`.execute(bench.db);
     const cpuBefore = { server: await processTicks(server.pid), postgres: await postgresTicks(bench.postmasterPid) };
     const result = await run(durationSeconds);
     const cpuMs = (ticks: number) => (ticksToSeconds(ticks) * 1000) / Math.max(1, result.requests.total);
@@ -67,6 +80,10 @@ export async function listFigures(
     const answered = result.requests.total;
     const failed = result.non2xx + result.errors + result.timeouts;
     const before = BEFORE_RPS[name]!;
+    if (statements)
+      options.log(
+        `${name}: statements per request (calls/request x mean server time)\n${(await statementsPerUnit(bench.db, answered)).join('\n')}`,
+      );
     figures.push(
       {
         name: `${name} at ${CONNECTIONS} connections: p99`,
@@ -106,14 +123,21 @@ export async function listFigures(
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { quick: { type: 'boolean', default: false }, duration: { type: 'string' } },
+    options: {
+      quick: { type: 'boolean', default: false },
+      duration: { type: 'string' },
+      statements: { type: 'boolean', default: false },
+    },
     strict: true,
   });
   const quick = values.quick ?? false;
   const duration = Number(values.duration ?? (quick ? 2 : 10));
+  const statements = values.statements ?? false;
   const figures = await withSeededServer(
-    analyticsOptions(quick, (line) => console.log(`[bench] ${line}`)),
-    (context) => listFigures(context, duration),
+    analyticsOptions(quick, (line) => console.log(`[bench] ${line}`), {
+      ...(statements && { preloadLibraries: ['pg_stat_statements'] }),
+    }),
+    (context) => listFigures(context, duration, statements),
   );
   console.log(`\n${figureTable(figures)}\n`);
   return verdict(figures);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import {
   RECEIPT_STATUS_LABELS,
   REPORT_EXPORT_EXTRA_LABELS,
@@ -99,15 +99,19 @@ export class ExpenseLabels {
 
   /** Reads the names the rows point at that are not known yet: one statement, none when all are known. */
   async load(rows: readonly Refs[]): Promise<void> {
-    await this.read(rows, false);
+    await this.read(rows, null);
   }
 
-  /** load, and the months the organisation has closed (a page's locks), in the same statement. */
-  async loadWithClosedMonths(rows: readonly Refs[]): Promise<ReadonlySet<string>> {
-    return new Set((await this.read(rows, true))?.closed_months ?? []);
+  /** load, the months the organisation has closed (a page's locks) and `alongside`, in the same statement. */
+  async loadForPage<T>(
+    rows: readonly Refs[],
+    alongside: RawBuilder<T>,
+  ): Promise<{ closedMonths: ReadonlySet<string>; alongside: T }> {
+    const found = (await this.read(rows, { closedMonths: true, alongside }))!;
+    return { closedMonths: new Set(found.closed_months ?? []), alongside: found.alongside as T };
   }
 
-  private async read(rows: readonly Refs[], withClosedMonths: boolean) {
+  private async read(rows: readonly Refs[], page: { closedMonths: boolean; alongside: RawBuilder<unknown> } | null) {
     const missing = <T>(known: Map<number, T>, ids: ReadonlyArray<number | null>) => [
       ...new Set(ids.filter((id): id is number => id !== null && !known.has(id))),
     ];
@@ -127,7 +131,7 @@ export class ExpenseLabels {
       this.teams,
       rows.map((row) => row.team_id),
     );
-    if (!withClosedMonths && !userIds.length && !cardIds.length && !categoryIds.length && !teamIds.length) return null;
+    if (!page && !userIds.length && !cardIds.length && !categoryIds.length && !teamIds.length) return null;
     // Every module's names in one round trip, each module's SQL from its own column builder (ISSUE 19.9).
     const { rows: read } = await sql<{
       users: Array<{ id: number; first_name: string; last_name: string }>;
@@ -135,9 +139,11 @@ export class ExpenseLabels {
       categories: Array<{ id: number; name: string }>;
       teams: Array<{ id: number; name: string; color: string }>;
       closed_months: string[] | null;
+      alongside: unknown;
     }>`select ${personNamesColumn(this.orgId, userIds)} as users, ${cardLabelsColumn(this.orgId, cardIds)} as cards,
       ${categoryNamesColumn(this.orgId, categoryIds)} as categories, ${teamBriefsColumn(this.orgId, teamIds)} as teams,
-      ${withClosedMonths ? closedMonthsColumn(this.orgId) : sql`null`} as closed_months`.execute(this.db);
+      ${page?.closedMonths ? closedMonthsColumn(this.orgId) : sql`null`} as closed_months,
+      ${page?.alongside ?? sql`null`} as alongside`.execute(this.db);
     const found = read[0]!;
     for (const user of found.users) this.users.set(user.id, { id: user.id, name: fullName(user) });
     // The columns answer exactly the shapes kept: no copying field by field.
@@ -185,9 +191,27 @@ export async function presentTableExpenses(
   includes: ReadonlySet<ExpenseInclude>,
   policy: ExpensePolicy,
 ) {
+  return (await presentTableExpensesWith(db, orgId, rows, includes, policy, sql<null>`null`)).presented;
+}
+
+/**
+ * presentTableExpenses, and `alongside` (another module's column, e.g. the page's receipts) read in the same statement
+ * as the labels: one round trip for all the page's names.
+ */
+export async function presentTableExpensesWith<T>(
+  db: DbOrTx,
+  orgId: number,
+  rows: ExpenseRow[],
+  includes: ReadonlySet<ExpenseInclude>,
+  policy: ExpensePolicy,
+  alongside: RawBuilder<T>,
+) {
   const labels = new ExpenseLabels(db, orgId);
-  const closedMonths = await labels.loadWithClosedMonths(rows);
-  return rows.map((row) => presentTableExpense(row, labels, includes, policy, closedMonths));
+  const { closedMonths, alongside: read } = await labels.loadForPage(rows, alongside);
+  return {
+    presented: rows.map((row) => presentTableExpense(row, labels, includes, policy, closedMonths)),
+    alongside: read,
+  };
 }
 
 /** A card's transactions between two days as CSV (GET /api/cards/{id}/expenses/export), oldest first. */

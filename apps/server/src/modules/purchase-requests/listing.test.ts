@@ -4,6 +4,7 @@ import { acceptTermsInDb, activateCard, createCard } from '../../test/card-facto
 import { makeOrganization, TEST_PASSWORD } from '../../test/factories.js';
 import type { TestClient } from '../../test/client.js';
 import {
+  daysFromToday,
   decide,
   fileRequest,
   force,
@@ -210,5 +211,34 @@ describe('includes', () => {
     expect((await world.memberClient.get('/api/purchase-requests?include=secrets')).statusCode).toBeGreaterThanOrEqual(
       400,
     );
+  });
+
+  it("a recurring request's category and schedule read in the list's own statement equal what the request answers", async () => {
+    const travel = (await world.adminClient.get('/api/wallet-categories')).json().data[0] as {
+      id: number;
+      name: string;
+    };
+    const recurring = await fileRequest(world, {
+      amount: 4_200,
+      interval: 'monthly',
+      start_date: daysFromToday(3),
+      wallet_category_id: travel.id,
+    });
+    expect((await force(world.adminClient, recurring.id, 'approved')).statusCode).toBe(200);
+    const includes = 'include=user,card,team,walletCategory,recurringPurchaseRequest';
+    const listed = (await world.adminClient.get(`/api/purchase-requests?${includes}&sort=-submitted`))
+      .json()
+      .data.find((item: { id: number }) => item.id === recurring.id);
+    const one = (await world.adminClient.get(`/api/purchase-requests/${recurring.id}?${includes}`)).json().data;
+    expect(listed.wallet_category).toEqual({ id: travel.id, name: travel.name });
+    expect(listed.recurring_purchase_request).toMatchObject({
+      interval: 'monthly',
+      start_date: daysFromToday(3),
+      status: 'active',
+      is_paused: false,
+      amount: 4_200,
+    });
+    expect(listed.recurring_purchase_request.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(listed).toEqual(one);
   });
 });

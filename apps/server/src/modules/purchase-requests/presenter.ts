@@ -2,20 +2,28 @@ import { sql, type RawBuilder } from 'kysely';
 import { requestDisplayStatus, type PurchaseRequestResource, type RecurringResource } from '@wallet/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { cardBriefColumn, findCardsByIds, type CardBriefRow } from '../cards/service.js';
-import { recurringOfRequests, type RecurringRow } from '../recurring/service.js';
+import {
+  recurringOfRequestColumn,
+  recurringOfRequests,
+  type RecurringBriefRow,
+  type RecurringRow,
+} from '../recurring/service.js';
 import { findTeamsByIds, teamBriefColumn, type TeamBriefRow } from '../teams/service.js';
 import { avatarUrl, personBriefOf } from '../users/presenter.js';
 import { findUsersByIds, fullName, personBriefColumn, type PersonBriefRow } from '../users/service.js';
-import { categoriesByIds } from '../wallet-categories/service.js';
+import { categoriesByIds, categoryBriefColumn } from '../wallet-categories/service.js';
 import { approvalsOf, type RequestRow } from './repo.js';
 
 export type RequestInclude =
   'user' | 'card' | 'team' | 'walletCategory' | 'recurringPurchaseRequest' | 'approvals' | 'approvals.approver';
 
-export function presentRecurring(row: RecurringRow, amount: number): Omit<RecurringResource, 'purchase_request'> {
+export function presentRecurring(
+  row: Omit<RecurringRow, 'created_at' | 'org_id' | 'pause_reason'> & { created_at: Date | string },
+  amount: number,
+): Omit<RecurringResource, 'purchase_request'> {
   return {
     id: row.id,
-    created_at: row.created_at.toISOString(),
+    created_at: typeof row.created_at === 'string' ? row.created_at : row.created_at.toISOString(),
     start_date: row.start_date,
     end_date: row.end_date,
     last_run: row.last_run,
@@ -47,11 +55,13 @@ interface IncludedColumns {
   included_user?: PersonBriefRow | null;
   included_card?: CardBriefRow | null;
   included_team?: TeamBriefRow | null;
+  included_category?: { id: number; name: string } | null;
+  included_recurring?: RecurringBriefRow | null;
 }
 
 /**
- * The columns a request list selects beside each row for these includes: the requester, card and team in brief,
- * each a subquery of the module that owns it, so the page names them without a statement each.
+ * The columns a request list selects beside each row for these includes: the requester, card, team, category and
+ * recurring schedule, each a subquery of the module that owns it, so the page names them without a statement each.
  */
 export function requestIncludeColumns(
   includes: ReadonlySet<string>,
@@ -61,6 +71,10 @@ export function requestIncludeColumns(
   if (includes.has('user')) columns.included_user = personBriefColumn(orgId, sql.ref('purchase_requests.user_id'));
   if (includes.has('card')) columns.included_card = cardBriefColumn(orgId, sql.ref('purchase_requests.card_id'));
   if (includes.has('team')) columns.included_team = teamBriefColumn(orgId, sql.ref('purchase_requests.team_id'));
+  if (includes.has('walletCategory'))
+    columns.included_category = categoryBriefColumn(orgId, sql.ref('purchase_requests.wallet_category_id'));
+  if (includes.has('recurringPurchaseRequest'))
+    columns.included_recurring = recurringOfRequestColumn(orgId, sql.ref('purchase_requests.id'));
   return columns as Record<keyof IncludedColumns, RawBuilder<unknown>>;
 }
 
@@ -87,12 +101,12 @@ export async function presentRequests(
     includes.has('team') && !carries('included_team')
       ? findTeamsByIds(db, orgId, [...new Set(rows.map((row) => row.team_id))])
       : [],
-    includes.has('walletCategory')
+    includes.has('walletCategory') && !carries('included_category')
       ? categoriesByIds(db, orgId, [
           ...new Set(rows.flatMap((row) => (row.wallet_category_id ? [row.wallet_category_id] : []))),
         ])
       : [],
-    includes.has('recurringPurchaseRequest') ? recurringOfRequests(db, ids) : [],
+    includes.has('recurringPurchaseRequest') && !carries('included_recurring') ? recurringOfRequests(db, ids) : [],
     includes.has('card') && !carries('included_card')
       ? findCardsByIds(db, orgId, [...new Set(rows.map((row) => row.card_id))])
       : [],
@@ -111,8 +125,13 @@ export async function presentRequests(
         : loadedUser && userBrief(loadedUser);
     const team = 'included_team' in row ? row.included_team : teamsById.get(row.team_id);
     const card = 'included_card' in row ? row.included_card : cardsById.get(row.card_id);
-    const category = row.wallet_category_id ? categoriesById.get(row.wallet_category_id) : undefined;
-    const recurringRow = recurringByRequest.get(row.id);
+    const category =
+      'included_category' in row
+        ? row.included_category
+        : row.wallet_category_id
+          ? categoriesById.get(row.wallet_category_id)
+          : undefined;
+    const recurringRow = 'included_recurring' in row ? row.included_recurring : recurringByRequest.get(row.id);
     return {
       id: row.id,
       submitted: row.submitted.toISOString(),

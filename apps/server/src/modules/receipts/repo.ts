@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { ReceiptsTable } from '../../db/schema.js';
 import { onPage } from '../../db/paging.js';
@@ -122,6 +122,15 @@ export function receiptsOfExpenses(db: DbOrTx, orgId: number, expenseIds: readon
     .where('org_id', '=', orgId)
     .where('expense_id', 'in', expenseIds)
     .execute();
+}
+
+/** receiptsOfExpenses as a JSON array column, for another module's statement reading several things at once. */
+export function receiptsOfExpensesColumn(
+  orgId: number,
+  expenseIds: readonly number[],
+): RawBuilder<Array<{ id: number; type: ReceiptRow['type']; expense_id: number }>> {
+  return sql`(select coalesce(json_agg(json_build_object('id', r.id, 'type', r.type, 'expense_id', r.expense_id)), '[]')
+    from receipts r where r.org_id = ${orgId} and r.expense_id = any(${expenseIds}::bigint[]))`;
 }
 
 /** The files of these transactions' receipts: what the period's receipts archive reads from storage. */

@@ -125,11 +125,26 @@ export async function removeReceipt(deps: ReceiptsDeps, orgId: number, actor: Ac
 
 /** Each listed transaction's receipt, briefly (id, type, where its file is), for the transaction lists. */
 export async function receiptBriefsOfExpenses(db: DbOrTx, orgId: number, expenses: ReadonlyArray<{ id: number }>) {
-  const rows = await repo.receiptsOfExpenses(
-    db,
+  return receiptBriefsOf(
+    await repo.receiptsOfExpenses(
+      db,
+      orgId,
+      expenses.map((expense) => expense.id),
+    ),
+  );
+}
+
+/** receiptBriefsOfExpenses as a column of another module's statement; receiptBriefsOf turns what it read into briefs. */
+export function receiptsOfExpensesColumn(orgId: number, expenses: ReadonlyArray<{ id: number }>) {
+  return repo.receiptsOfExpensesColumn(
     orgId,
     expenses.map((expense) => expense.id),
   );
+}
+
+export function receiptBriefsOf(
+  rows: ReadonlyArray<Pick<repo.ReceiptRow, 'id' | 'type'> & { expense_id: number | null }>,
+) {
   return new Map(
     rows.map((row) => [row.expense_id!, { id: row.id, type: row.type, file_url: receiptFileUrl(row.id) }]),
   );

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Expression, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { RecurringPurchaseRequestsTable } from '../../db/schema.js';
 import type { SortTerm } from '../../http/list-query.js';
@@ -41,6 +41,24 @@ export function recurringOfRequests(db: DbOrTx, requestIds: readonly number[]) {
     .selectAll()
     .where('purchase_request_id', 'in', requestIds)
     .execute();
+}
+
+/** A recurring request as read by another module's statement (recurringOfRequestColumn); created_at as ISO text. */
+export type RecurringBriefRow = Omit<RecurringRow, 'created_at' | 'org_id' | 'pause_reason'> & { created_at: string };
+
+/**
+ * A JSON column holding the recurring schedule of one purchase request (null when it is one-time), for a list's
+ * own statement. created_at is written as toISOString() writes it (milliseconds, UTC).
+ */
+export function recurringOfRequestColumn(
+  orgId: Expression<number>,
+  requestId: Expression<number>,
+): RawBuilder<RecurringBriefRow | null> {
+  return sql`(select json_build_object('id', r.id, 'purchase_request_id', r.purchase_request_id,
+      'created_at', to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'start_date', r.start_date, 'end_date', r.end_date, 'last_run', r.last_run, 'next_run', r.next_run,
+      'interval', r.interval, 'status', r.status, 'is_paused', r.is_paused, 'paused_by', r.paused_by)
+    from recurring_purchase_requests r where r.org_id = ${orgId} and r.purchase_request_id = ${requestId})`;
 }
 
 export async function updateRecurring(

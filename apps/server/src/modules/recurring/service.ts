@@ -1,3 +1,4 @@
+import type { Expression } from 'kysely';
 import { INTERVAL_DAYS, type RequestInterval } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
@@ -24,6 +25,11 @@ export function findRecurring(db: DbOrTx, orgId: number, id: number): Promise<Re
 }
 
 /** The recurring requests that grew out of these purchase requests (at most one each). */
+export function recurringOfRequestColumn(orgId: Expression<number>, requestId: Expression<number>) {
+  return recurringRepo.recurringOfRequestColumn(orgId, requestId);
+}
+export type RecurringBriefRow = recurringRepo.RecurringBriefRow;
+
 export function recurringOfRequests(db: DbOrTx, requestIds: readonly number[]): Promise<RecurringRow[]> {
   return recurringRepo.recurringOfRequests(db, requestIds);
 }

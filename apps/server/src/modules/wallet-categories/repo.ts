@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 
 export function listCategories(db: DbOrTx, orgId: number) {
@@ -60,6 +60,15 @@ export async function categoriesByIds(db: DbOrTx, orgId: number, ids: readonly n
     .where('org_id', '=', orgId)
     .where('id', 'in', ids)
     .execute();
+}
+
+/** A JSON column naming one category of the organisation (null when there is none), for a list's own statement. */
+export function categoryBriefColumn(
+  orgId: Expression<number>,
+  categoryId: Expression<number | null>,
+): RawBuilder<{ id: number; name: string } | null> {
+  return sql`(select json_build_object('id', w.id, 'name', w.name)
+    from wallet_categories w where w.org_id = ${orgId} and w.id = ${categoryId})`;
 }
 
 /** These categories' names as a JSON array column, for a statement reading several modules' names at once. */

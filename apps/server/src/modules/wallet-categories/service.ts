@@ -1,3 +1,4 @@
+import type { Expression } from 'kysely';
 import { DEFAULT_WALLET_CATEGORIES } from '@wallet/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound, validationFailed } from '../../http/errors.js';
@@ -103,6 +104,10 @@ export function renameWalletCategory(db: Db, orgId: number, id: number, name: st
 }
 
 /** These categories' names, as one JSON array column of another module's statement. */
+export function categoryBriefColumn(orgId: Expression<number>, categoryId: Expression<number | null>) {
+  return categoriesRepo.categoryBriefColumn(orgId, categoryId);
+}
+
 export function categoryNamesColumn(orgId: number, ids: readonly number[]) {
   return categoriesRepo.categoryNamesColumn(orgId, ids);
 }
