@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountingExportFormat, ExpenseResource, ListResponse } from '@wallet/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountingExportFormat, ListResponse } from '@wallet/contract';
 import { http, type DataEnvelope, type QueryParams } from '../../../lib/http';
-import { expenseKeys } from '../api/keys';
+import { useReviewCount } from '../api/expenses';
 import type { DayRange } from '../ranges';
 
 export const ACCOUNTING_EXPORT_PATH = '/api/expenses/accounting-export';
@@ -27,25 +27,9 @@ export const accountingExportUrl = (format: AccountingExportFormat, period: DayR
 /** GET /api/expenses/receipts-archive: the link that downloads the period's receipts as a ZIP. */
 export const receiptsArchiveUrl = (period: DayRange) => withQuery(RECEIPTS_ARCHIVE_PATH, periodQuery(period));
 
-/**
- * How many reviewed transactions the period has: the list's meta.total for one row (a lower bound past the count's
- * limit). Keyed as a list, so marking transactions reviewed refreshes it.
- */
+/** How many reviewed transactions the period has (the figure beside the downloads). */
 export function useReviewedCount(period: DayRange) {
-  const params = {
-    'filter[review]': 'reviewed',
-    'filter[between]': `day,${period.from},${period.to}`,
-    'page[number]': 1,
-    'page[size]': 1,
-  };
-  return useQuery({
-    queryKey: expenseKeys.list(params),
-    queryFn: ({ signal }) => http.get<ListResponse<ExpenseResource>>('/api/expenses', { query: params, signal }),
-    select: (list) => ({ total: list.meta.total, lowerBound: Boolean(list.meta.total_is_lower_bound) }),
-    placeholderData: keepPreviousData,
-    // A figure beside the downloads: when it fails, the sentence is left out rather than a notice shown.
-    meta: { silent: true },
-  });
+  return useReviewCount('reviewed', period, { keepPrevious: true });
 }
 
 /** GET /api/wallet-categories: every category, with its GL code. */

@@ -51,6 +51,32 @@ export function useExpenseCount(range: DayRange) {
 }
 
 /** PATCH /api/expenses/{id} {notes}: admins annotate a transaction (empty means none). */
+/**
+ * How many transactions of a period need review, or are reviewed: the list's meta.total for one row (a lower bound
+ * past the count's limit). Keyed as a list, so marking transactions reviewed refreshes it. Off while there is no
+ * period. A figure beside another control: when it fails, it is left out rather than a notice shown.
+ */
+export function useReviewCount(
+  review: 'needed' | 'reviewed',
+  period: DayRange | undefined,
+  { keepPrevious = false }: { keepPrevious?: boolean } = {},
+) {
+  const params = {
+    'filter[review]': review,
+    'filter[between]': period ? `day,${period.from},${period.to}` : '',
+    'page[number]': 1,
+    'page[size]': 1,
+  };
+  return useQuery({
+    queryKey: expenseKeys.list(params),
+    queryFn: ({ signal }) => http.get<ListResponse<ExpenseResource>>(EXPENSES_PATH, { query: params, signal }),
+    select: (list) => ({ total: list.meta.total, lowerBound: Boolean(list.meta.total_is_lower_bound) }),
+    enabled: Boolean(period),
+    ...(keepPrevious && { placeholderData: keepPreviousData }),
+    meta: { silent: true },
+  });
+}
+
 export function updateExpenseNotes({
   id,
   notes,

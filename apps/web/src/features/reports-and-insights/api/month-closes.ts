@@ -1,13 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  daysOfMonth,
-  MAX_PAGE_SIZE,
-  type ExpenseResource,
-  type ListResponse,
-  type MonthCloseResource,
-} from '@wallet/contract';
+import { daysOfMonth, MAX_PAGE_SIZE, type ListResponse, type MonthCloseResource } from '@wallet/contract';
 import { http, type DataEnvelope } from '../../../lib/http';
-import { expenseKeys, monthCloseKeys } from './keys';
+import { useReviewCount } from './expenses';
+import { monthCloseKeys } from './keys';
 
 export const MONTH_CLOSES_PATH = '/api/month-closes';
 
@@ -58,24 +53,7 @@ export function useReopenMonth() {
   });
 }
 
-/**
- * How many transactions of a month (UTC) still need review: the list's meta.total for one row (a lower bound past the
- * count's limit). Keyed as a list, so marking transactions reviewed refreshes it. Off until a month is picked.
- */
+/** How many transactions of a month (UTC) still need review; off until a month is picked. */
 export function useNeedsReviewCount(month: string | undefined) {
-  const days = month ? daysOfMonth(month) : undefined;
-  const params = {
-    'filter[review]': 'needed',
-    'filter[between]': days ? `day,${days.from},${days.to}` : '',
-    'page[number]': 1,
-    'page[size]': 1,
-  };
-  return useQuery({
-    queryKey: expenseKeys.list(params),
-    queryFn: ({ signal }) => http.get<ListResponse<ExpenseResource>>('/api/expenses', { query: params, signal }),
-    select: (list) => ({ total: list.meta.total, lowerBound: Boolean(list.meta.total_is_lower_bound) }),
-    enabled: Boolean(month),
-    // A warning beside the picker: when it fails, it is left out rather than a notice shown.
-    meta: { silent: true },
-  });
+  return useReviewCount('needed', month ? daysOfMonth(month) : undefined);
 }
