@@ -30,6 +30,7 @@ await build({
     'export-thread-worker': 'src/modules/expenses/export-thread-worker.ts',
     'heic-worker': 'src/modules/receipts/reading/heic-worker.mjs',
     'ocr-worker': 'src/modules/receipts/reading/ocr-worker.mjs',
+    'pdf-text-worker': 'src/modules/receipts/reading/pdf-text-worker.mjs',
   },
   outdir,
   // No shared chunks: code that finds files next to itself (config.ts, export-thread.ts) must sit in dist/ itself.

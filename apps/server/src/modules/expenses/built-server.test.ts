@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { useTestApp } from '../../test/context.js';
@@ -11,6 +13,7 @@ import { spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { EXPORT_FIELD_NAMES, writeExport, type ExportRequest } from './export.js';
 import { ExportThreads } from './export-thread.js';
 import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
+import { drawPdfReceipt } from '../../test/receipt-images.js';
 
 /**
  * The production build (apps/server/build.mjs, run by `npm start` and `npm run build`): what it writes runs without
@@ -34,7 +37,17 @@ afterAll(() => fs.rm(outdir, { recursive: true, force: true }));
 describe('server build', () => {
   it('writes main.js, cli.js and the export thread as plain JavaScript with source maps', async () => {
     const files = await fs.readdir(outdir);
-    expect(files).toEqual(expect.arrayContaining(['main.js', 'main.js.map', 'cli.js', 'export-thread-worker.js']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'main.js',
+        'main.js.map',
+        'cli.js',
+        'export-thread-worker.js',
+        'heic-worker.js',
+        'ocr-worker.js',
+        'pdf-text-worker.js',
+      ]),
+    );
     // Dependencies stay in node_modules; only our own contract is bundled in.
     const main = await fs.readFile(path.join(outdir, 'main.js'), 'utf8');
     expect(main).toMatch(/from "fastify"/);
@@ -65,6 +78,18 @@ describe('server build', () => {
     } finally {
       await threads.close();
     }
+  });
+
+  it("runs the built PDF reader thread: a receipt PDF's text, read off the event loop", async () => {
+    const pdf = drawPdfReceipt(['Delta Air Lines', 'Date: 2025-04-30', 'Total Due 1,300.50']);
+    const reader = new Worker(pathToFileURL(path.join(outdir, 'pdf-text-worker.js')), { workerData: pdf });
+    const [text] = (await once(reader, 'message')) as [string];
+    await reader.terminate();
+    expect(text.split('\n').map((line) => line.trim())).toEqual([
+      'Delta Air Lines',
+      'Date: 2025-04-30',
+      'Total Due 1,300.50',
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createWorker, type Worker } from 'tesseract.js';
+import { workerScript } from './thread.js';
 
 /**
  * Tesseract (tesseract.js: WebAssembly in a worker thread of its own, so recognition never runs on the event loop)
@@ -14,9 +15,7 @@ const english = require('@tesseract.js-data/eng') as { langPath: string; gzip: b
 let worker: Promise<Worker> | undefined;
 
 /** Tesseract's worker script behind ours, which lowers the thread's priority first; built beside main.js. */
-const WORKER_SCRIPT = import.meta.url.endsWith('.ts')
-  ? new URL('./ocr-worker.mjs', import.meta.url)
-  : new URL('./ocr-worker.js', import.meta.url);
+const WORKER_SCRIPT = workerScript('ocr-worker');
 
 function ocrWorker(): Promise<Worker> {
   worker ??= createWorker('eng', 1, {

@@ -3,6 +3,14 @@ import type { ReceiptType } from '@wallet/contract';
 import { skewAngle } from './deskew.js';
 import { heicToPng } from './heic.js';
 import { recogniseText } from './ocr-engine.js';
+import { answerOfThread, workerScript } from './thread.js';
+
+/**
+ * pdf.js parses on the thread that calls it (in Node its "worker" runs in-thread): a large or crafted PDF (up to the
+ * 10 MB an upload may be) held the event loop for as long as it took, so it reads in a thread of its own.
+ */
+const PDF_TEXT_WORKER = workerScript('pdf-text-worker');
+const PDF_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
 
 /** Why a receipt has no text: a file its type's reader cannot make sense of (a damaged or mislabelled HEIC). */
 export class UnreadableReceipt extends Error {}
@@ -36,35 +44,9 @@ async function preparedImage(bytes: Buffer): Promise<Buffer> {
   return sharp(grey).rotate(-angle, { background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer();
 }
 
-/** A PDF's own text (receipts mailed as PDFs carry it), first three pages; no OCR of scanned pages yet. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const loading = pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  });
-  const document = await loading.promise;
-  try {
-    const lines: string[] = [];
-    for (let number = 1; number <= Math.min(document.numPages, 3); number++) {
-      const content = await (await document.getPage(number)).getTextContent();
-      let line = '';
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        line += item.str;
-        if (item.hasEOL) {
-          lines.push(line);
-          line = '';
-        } else line += ' ';
-      }
-      if (line.trim()) lines.push(line);
-    }
-    return lines.join('\n');
-  } finally {
-    await loading.destroy();
-  }
+/** A PDF's own text (receipts mailed as PDFs carry it), first three pages, read in a thread (pdf-text-worker.mjs). */
+function pdfText(bytes: Buffer): Promise<string> {
+  return answerOfThread<string>(PDF_TEXT_WORKER, bytes, { resourceLimits: PDF_LIMITS, what: 'PDF reader' });
 }
 
 /** The receipt's text: OCR for photos (HEIC ones decoded first) and scans, the embedded text of a PDF. */
