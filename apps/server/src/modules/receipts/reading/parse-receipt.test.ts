@@ -39,4 +39,12 @@ Thank you!`;
   it('without a total line takes the largest amount', () => {
     expect(parseReceipt('Kiosk\nWater 2.00\nSandwich 8.50\n').amount).toBe(850);
   });
+
+  it("reads a crafted PDF's text in bounded time: a line of a million digits and a hundred thousand lines", () => {
+    const started = performance.now();
+    const crafted = parseReceipt(`ACME HARDWARE\nTOTAL 12.50\n${'1'.repeat(1_000_000)}\n${'9.99\n'.repeat(100_000)}`);
+    // Unbounded, the amount search took 2.9 s on a line of 40,000 digits (it grows with the square of the length).
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(crafted).toMatchObject({ amount: 1250, merchant: 'ACME HARDWARE' });
+  });
 });
