@@ -9,7 +9,7 @@ export const workerScript = (name: string) =>
     ? new URL(`./${name}.mjs`, import.meta.url)
     : new URL(`./${name}.js`, import.meta.url);
 
-/** A file that keeps a decoder busy longer than this is given up on (its job fails and pg-boss retries it later). */
+/** A file that keeps a decoder busy longer than this is given up on (the inbox marks it failed: picked by hand). */
 const THREAD_TIMEOUT_MS = 60_000;
 
 /**
