@@ -1,15 +1,12 @@
 import { CustomerServiceOutlined, DownOutlined, LoginOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Flex, Typography, type MenuProps } from 'antd';
+import { Button, Dropdown, Flex, Typography, type MenuProps } from 'antd';
 import { roleLabel, type Me } from '@wallet/contract';
 import { useRef, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useGivingSso } from '../../features/sso/use-giving-sso';
+import { UserAvatar } from '../../components/UserAvatar';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { paths } from '../../paths';
-
-function initials(me: Me): string {
-  return `${me.first_name.charAt(0)}${me.last_name.charAt(0)}`.toUpperCase() || '?';
-}
 
 /** Avatar and name in the header; opens Profile, Help & Support, SSO to the giving product and Logout. */
 export function UserMenu({ me, compact }: { me: Me; compact: boolean }) {
@@ -50,14 +47,7 @@ export function UserMenu({ me, compact }: { me: Me; compact: boolean }) {
         <Button ref={triggerRef} type="text" style={{ height: 48, paddingInline: 8 }}>
           <Flex align="center" gap={10}>
             <VisuallyHidden>User menu for {compact ? me.name : ''}</VisuallyHidden>
-            <Avatar
-              src={me.avatar_url ?? undefined}
-              style={{ background: '#dbe5fb', color: '#1b3a94' }}
-              alt=""
-              aria-hidden
-            >
-              {initials(me)}
-            </Avatar>
+            <UserAvatar name={me.name} src={me.avatar_url} />
             {!compact && (
               <Flex vertical align="flex-start" style={{ lineHeight: 1.25 }}>
                 <Typography.Text strong>{me.name}</Typography.Text>

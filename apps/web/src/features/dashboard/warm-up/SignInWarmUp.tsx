@@ -1,6 +1,5 @@
 import {
   Alert,
-  Avatar,
   Button,
   Card,
   Col,
@@ -73,7 +72,7 @@ export function SignInWarmUp() {
           <Flex justify="space-between" align="center">
             <Button type="text" icon={<DashboardOutlined />} />
             <Button type="text">
-              <Avatar size="small">W</Avatar>
+              <UserAvatar name="Warm Up" size="small" />
               <Typography.Text>Warm-up</Typography.Text>
             </Button>
           </Flex>
