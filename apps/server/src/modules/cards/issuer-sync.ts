@@ -50,14 +50,19 @@ export interface CardSyncJob {
   cardId: number;
 }
 
-let installation: Promise<string> | undefined;
+/** Per database: a process that talks to two (tests, tools) must not send one's prefix for the other. */
+const installations = new WeakMap<Db, Promise<string>>();
 
 /** The prefix of every idempotency key this installation sends (two databases on one Stripe account never collide). */
 export function installationPrefix(db: Db): Promise<string> {
-  installation ??= installationId(db).catch((error: unknown) => {
-    installation = undefined;
-    throw error;
-  });
+  let installation = installations.get(db);
+  if (!installation) {
+    installation = installationId(db).catch((error: unknown) => {
+      installations.delete(db);
+      throw error;
+    });
+    installations.set(db, installation);
+  }
   return installation;
 }
 
