@@ -107,11 +107,12 @@ export class ExpenseLabels {
     rows: readonly Refs[],
     alongside: RawBuilder<T>,
   ): Promise<{ closedMonths: ReadonlySet<string>; alongside: T }> {
-    const found = (await this.read(rows, { closedMonths: true, alongside }))!;
+    const found = (await this.read(rows, alongside))!;
     return { closedMonths: new Set(found.closed_months ?? []), alongside: found.alongside as T };
   }
 
-  private async read(rows: readonly Refs[], page: { closedMonths: boolean; alongside: RawBuilder<unknown> } | null) {
+  /** With `alongside` (a page): also the closed months and that column, whatever names are known already. */
+  private async read(rows: readonly Refs[], alongside: RawBuilder<unknown> | null) {
     const missing = <T>(known: Map<number, T>, ids: ReadonlyArray<number | null>) => [
       ...new Set(ids.filter((id): id is number => id !== null && !known.has(id))),
     ];
@@ -131,7 +132,7 @@ export class ExpenseLabels {
       this.teams,
       rows.map((row) => row.team_id),
     );
-    if (!page && !userIds.length && !cardIds.length && !categoryIds.length && !teamIds.length) return null;
+    if (!alongside && !userIds.length && !cardIds.length && !categoryIds.length && !teamIds.length) return null;
     // Every module's names in one round trip, each module's SQL from its own column builder (ISSUE 19.9).
     const { rows: read } = await sql<{
       users: Array<{ id: number; first_name: string; last_name: string }>;
@@ -142,8 +143,8 @@ export class ExpenseLabels {
       alongside: unknown;
     }>`select ${personNamesColumn(this.orgId, userIds)} as users, ${cardLabelsColumn(this.orgId, cardIds)} as cards,
       ${categoryNamesColumn(this.orgId, categoryIds)} as categories, ${teamBriefsColumn(this.orgId, teamIds)} as teams,
-      ${page?.closedMonths ? closedMonthsColumn(this.orgId) : sql`null`} as closed_months,
-      ${page?.alongside ?? sql`null`} as alongside`.execute(this.db);
+      ${alongside ? closedMonthsColumn(this.orgId) : sql`null`} as closed_months,
+      ${alongside ?? sql`null`} as alongside`.execute(this.db);
     const found = read[0]!;
     for (const user of found.users) this.users.set(user.id, { id: user.id, name: fullName(user) });
     // The columns answer exactly the shapes kept: no copying field by field.
