@@ -109,5 +109,5 @@ export async function accountingCopyStatement(db: Db, job: AccountingExport): Pr
 export async function copyAccountingExport(db: Db, connections: CopyConnections, job: AccountingExport, out: Writable) {
   const statement = await accountingCopyStatement(db, job);
   out.write(accountingHeader(job.format));
-  await connections.copyOut(statement, crlfRecords(), out);
+  await connections.copyOut(statement, out, crlfRecords());
 }

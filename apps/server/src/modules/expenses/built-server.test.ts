@@ -12,6 +12,7 @@ import { useTestApp } from '../../test/context.js';
 import { spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { EXPORT_FIELD_NAMES, writeExport, type ExportRequest } from './export.js';
 import { ExportThreads } from './export-thread.js';
+import { CopyConnections } from './csv-export.js';
 import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
 import { drawPdfReceipt } from '../../test/receipt-images.js';
 
@@ -60,7 +61,6 @@ describe('server build', () => {
       sort: [{ column: 'posted_date', direction: 'desc' }],
       fields: EXPORT_FIELD_NAMES,
       format: 'xlsx',
-      batchSize: 2,
     };
     const collect = async (write: (out: PassThrough) => Promise<void>) => {
       const out = new PassThrough();
@@ -70,13 +70,14 @@ describe('server build', () => {
       return rowsOf(Buffer.concat(chunks));
     };
     const threads = new ExportThreads(ctx.databaseUrl, pathToFileURL(path.join(outdir, 'export-thread-worker.js')));
+    const copies = new CopyConnections(ctx.databaseUrl);
     try {
       const built = await collect((out) => threads.run(job, out));
-      const expected = await collect((out) => writeExport({ ...job, db: ctx.db }, out));
+      const expected = await collect((out) => writeExport({ ...job, db: ctx.db, copies }, out));
       expect(built.length).toBeGreaterThan(3);
       expect(built).toEqual(expected);
     } finally {
-      await threads.close();
+      await Promise.all([threads.close(), copies.close()]);
     }
   });
 

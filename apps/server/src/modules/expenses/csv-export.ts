@@ -11,7 +11,7 @@ import { listTeams } from '../teams/service.js';
 import { namesOfUsers, userIdsInNameOrder } from '../users/service.js';
 import { listCategories } from '../wallet-categories/service.js';
 import { UNCATEGORIZED, WALLET_LABELS, type ExpenseCriteria, type ResolvedSort } from './criteria.js';
-import { expensesCsvQuery, type CsvColumn, type CsvLabels } from './repo.js';
+import { expensesCsvQuery, expensesSheetQuery, type CsvColumn, type CsvLabels } from './repo.js';
 
 /**
  * The CSV report export, written by PostgreSQL: COPY (SELECT ...) TO STDOUT with every cell worked out in the SELECT
@@ -28,10 +28,11 @@ const EXPORT_CONNECTIONS = 3;
 export class CopyConnections {
   private readonly pool: pg.Pool;
 
-  constructor(databaseUrl: string) {
+  /** `max`: exports at once (an export thread writes one at a time). */
+  constructor(databaseUrl: string, max = EXPORT_CONNECTIONS) {
     this.pool = new pg.Pool({
       connectionString: databaseUrl,
-      max: EXPORT_CONNECTIONS,
+      max,
       idleTimeoutMillis: 10_000,
       // Dates written as YYYY-MM-DD whatever the server's default (expensesCsvQuery's posted_date). A parallel plan
       // made cheap: the cells are worked out in parallel workers, the rows merged in order (Gather Merge); PostgreSQL's
@@ -45,14 +46,16 @@ export class CopyConnections {
   }
 
   /**
-   * Streams `statement`'s COPY output through `transform` into `out`. A connection whose COPY did not finish (the
-   * download closed, a failure) is closed rather than reused, and PostgreSQL stops the query when it next writes.
+   * Streams `statement`'s COPY output into `out`, through `transform` if given; `out` is ended. A connection whose COPY
+   * did not finish (the download closed, a failure) is closed rather than reused, and PostgreSQL stops the query when
+   * it next writes.
    */
-  async copyOut(statement: string, transform: Transform, out: Writable): Promise<void> {
+  async copyOut(statement: string, out: Writable, transform?: Transform): Promise<void> {
     const client = await this.pool.connect();
     let failure: Error | undefined;
     try {
-      await pipeline(client.query(copyTo(statement)), transform, out);
+      const rows = client.query(copyTo(statement));
+      await (transform ? pipeline(rows, transform, out) : pipeline(rows, out));
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
       throw failure;
@@ -160,9 +163,22 @@ export async function csvCopyStatement(db: Db, job: Omit<CsvExport, 'header'>): 
   return `COPY (${inlined(query)}) TO STDOUT WITH (FORMAT csv)`;
 }
 
+/**
+ * The COPY statement of an Excel export's sheet rows (repo.ts expensesSheetQuery), its values written in. Text format:
+ * the rows hold nothing it would escape, so each comes out as it is, one per line.
+ */
+export async function sheetCopyStatement(
+  db: Db,
+  job: Omit<CsvExport, 'header'> & { dateStyle: number },
+): Promise<string> {
+  const labels = await csvLabels(db, job.criteria.orgId);
+  const query = expensesSheetQuery(job.criteria, job.sort, job.columns, labels, job.dateStyle).compile(db);
+  return `COPY (${inlined(query)}) TO STDOUT`;
+}
+
 /** The CSV report into `out`: the header, then PostgreSQL's rows; `out` is ended. */
 export async function copyCsvExport(db: Db, connections: CopyConnections, job: CsvExport, out: Writable) {
   const statement = await csvCopyStatement(db, job);
   out.write(job.header);
-  await connections.copyOut(statement, crlfRecords(), out);
+  await connections.copyOut(statement, out, crlfRecords());
 }

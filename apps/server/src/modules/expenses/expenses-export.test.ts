@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { REPORT_EXPORT_FIELD_LABELS, REPORT_EXPORT_FIELDS } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
@@ -9,6 +9,8 @@ import { spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { EXPORT_FIELD_NAMES, writeExport } from './export.js';
 import { buyAtHostileMerchant } from './test-fixtures.js';
 import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
+import { CopyConnections } from './csv-export.js';
+import { updateExpenseNotes } from './repo.js';
 
 /**
  * GET /api/expenses/export (PRODUCT.md §2 export modal): CSV and Excel, every column or some, the table's filters and sort,
@@ -17,6 +19,7 @@ import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
  */
 const ctx = useTestApp();
 let world: SpendWorld;
+let copies: CopyConnections;
 let last4: { mia: string; ned: string };
 const ALL = EXPORT_FIELD_NAMES.join(',');
 const HEADER = [
@@ -108,6 +111,7 @@ async function readXlsx(payload: Buffer) {
 
 beforeAll(async () => {
   world = await spendWorld(ctx);
+  copies = new CopyConnections(ctx.databaseUrl);
   await buyAtHostileMerchant(ctx, world, EVIL, { wallet: 'samsung_pay', posted: '2025-05-05T09:30:00Z' });
   const rows = (await world.admin.get('/api/expenses?page[size]=50')).json().data as Array<{
     id: number;
@@ -133,6 +137,7 @@ beforeAll(async () => {
   const { payload, headers } = multipartFile('receipt', 'delta.png', 'image/png', PNG_BYTES);
   expect((await world.admin.post(`/api/expenses/${id(2_000)}/receipts`, payload, headers)).statusCode).toBe(201);
 }, 60_000);
+afterAll(() => copies.close());
 
 describe('CSV', () => {
   it('every column (All 12), newest first, quoted where needed, formulas neutralised, amounts as plain numbers', async () => {
@@ -512,22 +517,48 @@ describe('bad input', () => {
 });
 
 describe('streaming', () => {
-  it('Excel: batch by batch through the cursor, the rows come out complete and in order', async () => {
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on('data', (chunk: Buffer) => chunks.push(chunk));
-    await writeExport(
-      {
-        db: ctx.db,
-        criteria: { orgId: world.orgId, policy: DEFAULT_EXPENSE_POLICY },
-        sort: [{ column: 'amount', direction: 'asc' }],
-        fields: ['amount'],
-        format: 'xlsx',
-        batchSize: 3,
-      },
-      out,
-    );
-    expect((await readXlsx(Buffer.concat(chunks))).flat()).toEqual(['Amount', -2.5, 5, 7, 10, 12.34, 20, 30, 40]);
+  it('Excel text as written: entities, tabs, line breaks (CRLF too), backslashes; what XML cannot hold dropped', async () => {
+    // A transaction's own text (escaped by PostgreSQL) and a label (escaped before it goes into the statement). No
+    // entity in the text: exceljs's reader decodes a string cell's entities a second time (Excel does not).
+    const expense = await ctx.db
+      .selectFrom('expenses')
+      .select(['id', 'amount'])
+      .where('card_id', '=', world.ned.cardId)
+      .orderBy('amount')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const notes = 'Tab\there <b>R&D</b> \'q\' "dq" back\\slash\r\nnext\u0001bell\u0007 \u00e9\u20ac \u{1F600}';
+    const nickname = '<Ops & "Travel">\\ \u000bx';
+    await updateExpenseNotes(ctx.db, world.orgId, expense.id, notes);
+    expect((await world.admin.request('PATCH', `/api/cards/${world.ned.cardId}`, { nickname })).statusCode).toBe(200);
+    try {
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (chunk: Buffer) => chunks.push(chunk));
+      await writeExport(
+        {
+          db: ctx.db,
+          copies,
+          criteria: { orgId: world.orgId, policy: DEFAULT_EXPENSE_POLICY, cardId: world.ned.cardId },
+          sort: [{ column: 'amount', direction: 'asc' }],
+          fields: ['amount', 'card', 'notes'],
+          format: 'xlsx',
+        },
+        out,
+      );
+      const [header, first] = await readXlsx(Buffer.concat(chunks));
+      expect(header).toEqual(['Amount', 'Card', 'Card nickname', 'Card purpose', 'Notes', 'Receipt']);
+      expect(first!.slice(0, 5)).toEqual([
+        expense.amount / 100,
+        `•••• ${last4.ned}`,
+        '<Ops & "Travel">\\ x',
+        undefined,
+        'Tab\there <b>R&D</b> \'q\' "dq" back\\slash\r\nnextbell \u00e9\u20ac \u{1F600}',
+      ]);
+    } finally {
+      await updateExpenseNotes(ctx.db, world.orgId, expense.id, null);
+      await world.admin.request('PATCH', `/api/cards/${world.ned.cardId}`, { nickname: null });
+    }
   });
 
   it("another organisation's admin exports nothing of this one", async () => {

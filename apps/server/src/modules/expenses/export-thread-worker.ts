@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDb } from '../../db/database.js';
 import { writeExport, type ExportRequest } from './export.js';
+import { CopyConnections } from './csv-export.js';
 import {
   EXPORT_CHUNKS_IN_FLIGHT,
   type ExportThreadData,
@@ -15,8 +16,9 @@ import {
  */
 const port = parentPort!;
 const { databaseUrl } = workerData as ExportThreadData;
-// Two connections: the cursor's transaction holds one while the labels (names, cards, teams) are read on the other.
+// The labels (names, cards, teams) are read on `db`, the rows COPYed on a connection of their own.
 const db = createDb(databaseUrl, 2);
+const copies = new CopyConnections(databaseUrl, 1);
 let inFlight = 0;
 let resume: (() => void) | null = null;
 
@@ -41,7 +43,7 @@ async function runExport(job: ExportRequest): Promise<void> {
       toMainThread.once('finish', resolve);
       toMainThread.once('error', reject);
     });
-    await writeExport({ ...job, db }, toMainThread);
+    await writeExport({ ...job, db, copies }, toMainThread);
     await finished;
     send({ type: 'end' });
   } catch (error) {

@@ -27,12 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([threads.close(), copies.close()]));
 
-const jobOf = (format: 'csv' | 'xlsx' = 'xlsx', batchSize = 2): ExportRequest => ({
+const jobOf = (format: 'csv' | 'xlsx' = 'xlsx'): ExportRequest => ({
   criteria: { orgId: world.orgId, policy: DEFAULT_EXPENSE_POLICY },
   sort: [{ column: 'posted_date', direction: 'desc' }],
   fields: EXPORT_FIELD_NAMES,
   format,
-  batchSize,
 });
 
 /** Everything written into a download, read as it comes. */
@@ -49,7 +48,7 @@ async function written(write: (out: PassThrough) => Promise<void>): Promise<Buff
   await write(out);
   return bytes();
 }
-const inRequestThread = () => written((out) => writeExport({ ...jobOf(), db: ctx.db }, out));
+const inRequestThread = () => written((out) => writeExport({ ...jobOf(), db: ctx.db, copies }, out));
 const inExportThread = () => written((out) => threads.run(jobOf(), out));
 
 async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
@@ -79,7 +78,7 @@ describe('export thread', () => {
       return write(chunk);
     }) as typeof out.write;
     let finished = false;
-    const done = threads.run(jobOf('xlsx', 1), out).finally(() => (finished = true));
+    const done = threads.run(jobOf('xlsx'), out).finally(() => (finished = true));
     // Nobody reads: the thread sends its chunks in flight, then waits for the download to take one.
     await waitFor(async () => chunksWritten >= EXPORT_CHUNKS_IN_FLIGHT);
     expect(chunksWritten).toBe(EXPORT_CHUNKS_IN_FLIGHT);
@@ -94,7 +93,7 @@ describe('export thread', () => {
 
   it('stops when the download is closed half-way', async () => {
     const out = new PassThrough({ highWaterMark: 16 });
-    const done = threads.run(jobOf('xlsx', 1), out);
+    const done = threads.run(jobOf('xlsx'), out);
     out.once('data', () => out.destroy());
     out.resume();
     await expect(done).rejects.toThrow(/closed before it finished/);

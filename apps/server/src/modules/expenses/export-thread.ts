@@ -22,10 +22,9 @@ const BOOT = import.meta.url.endsWith('.ts')
   ? new URL('./export-thread-boot.mjs', import.meta.url)
   : new URL('./export-thread-worker.js', import.meta.url);
 /**
- * A thread's heap is capped, so a large export leaves the process's memory flat: with room to spare, V8 lets a fast
- * producer's short-lived rows pile up in the old generation (100 MB and more) before collecting them. What an export
- * really holds at a time (a batch of rows, the labels, exceljs's and the zip's buffers) is a few MB, but at 32 MB a
- * 100,000-row workbook ran out of heap on a loaded machine (old and new row writers alike); 64 MB never did.
+ * A thread's heap is capped, so a large export leaves the process's memory flat: with room to spare, V8 lets
+ * short-lived buffers pile up in the old generation before collecting them. What an export holds at a time (the
+ * labels, a chunk of PostgreSQL's rows, exceljs's and the zip's buffers) is a few MB.
  */
 const THREAD_HEAP = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
 
@@ -120,8 +119,9 @@ export class ExportThreads {
 }
 
 /**
- * The report as a download. CSV: PostgreSQL writes it (COPY), the bytes only pass through. Excel: a small one (up to
- * EXPENSE_COUNT_LIMIT rows) is written right here, a larger one by an export thread. `threadAbove` lowers the limit
+ * The report as a download. CSV: PostgreSQL writes it (COPY), the bytes only pass through. Excel: PostgreSQL writes
+ * the sheet's rows, zipped into the workbook right here when small (up to EXPENSE_COUNT_LIMIT rows), by an export
+ * thread when larger. `threadAbove` lowers the limit
  * for tests.
  */
 export async function streamExport(
@@ -134,6 +134,6 @@ export async function streamExport(
 ): Promise<void> {
   if (job.format === 'csv') return writeExport({ ...job, db, copies }, out);
   const { total, complete } = await countExpenses(db, job.criteria, threadAbove);
-  if (complete && total <= threadAbove) return writeExport({ ...job, db }, out);
+  if (complete && total <= threadAbove) return writeExport({ ...job, db, copies }, out);
   return threads.run(job, out);
 }

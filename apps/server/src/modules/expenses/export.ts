@@ -1,181 +1,67 @@
-import { setImmediate as nextTick } from 'node:timers/promises';
 import type { Writable } from 'node:stream';
+import { Writable as WritableStream } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
-  RECEIPT_STATUS_LABELS,
   REPORT_EXPORT_CARD_DETAIL_LABELS,
   REPORT_EXPORT_EXTRA_LABELS,
   REPORT_EXPORT_FIELD_LABELS,
   REPORT_TEXTS,
-  merchantCategoryName,
   type ReportExportField,
 } from '@wallet/contract';
 import type { Db } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
 import { neutraliseCell } from '../../http/csv.js';
-import { listCategories } from '../wallet-categories/service.js';
-import { UNCATEGORIZED, WALLET_LABELS, type ExpenseCriteria, type ResolvedSort } from './criteria.js';
-import { ExpenseLabels } from './presenter.js';
-import { receiptStatusOf, type ExpensePolicy } from './expense-policy.js';
-import { eachExpenseBatch, type CsvColumn, type ExportRow } from './repo.js';
-import { copyCsvExport, type CopyConnections } from './csv-export.js';
-import { sheetRowWriter } from './sheet-rows.js';
+import type { ExpenseCriteria, ResolvedSort } from './criteria.js';
+import type { CsvColumn } from './repo.js';
+import { copyCsvExport, sheetCopyStatement, type CopyConnections } from './csv-export.js';
 
 /** Report export (PRODUCT.md §2 export modal): Excel or CSV, 'All (12)' columns or some of them. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const AT_LEAST_ONE_COLUMN = REPORT_TEXTS.atLeastOneColumn;
 
-type Cell = string | number | Date;
-/** What a row's cells are judged by besides its labels: the receipt policy, the categories' GL codes. */
-interface ExportContext {
-  policy: ExpensePolicy;
-  glCodes: ReadonlyMap<number, string>;
-}
 interface Field {
   header: string;
+  /** The column's width in the Excel sheet. */
   width: number;
-  /** Its column in the CSV statement (repo.ts expensesCsvQuery), which works out the cell in SQL. */
+  /**
+   * Its cell in the export statements (repo.ts exportCells), worked out in SQL for both formats: the CSV's text, and
+   * in Excel the same text, or a date or a number.
+   */
   column: CsvColumn;
-  /** The cell for Excel. */
-  value(row: ExportRow, labels: ExpenseLabels, context: ExportContext): Cell;
-  /** Written by us from known values (dates, amounts, enums): nothing to neutralise. */
-  safe?: boolean;
 }
 
-/** A merchant category's name, worked out once per key (there are a few hundred). */
-const categoryNames = new Map<string | null, string>();
-const categoryName = (key: string | null) => {
-  let name = categoryNames.get(key);
-  if (name === undefined) {
-    if (categoryNames.size >= 5_000) categoryNames.clear();
-    name = merchantCategoryName(key) ?? '';
-    categoryNames.set(key, name);
-  }
-  return name;
-};
-
-/** The UTC day a transaction was posted on, as a date at midnight UTC. */
-const postedDay = (row: ExportRow) => new Date(Math.floor(Number(row.stripe_created) / 86_400) * 86_400_000);
+const field = (header: string, width: number, column: CsvColumn): Field => ({ header, width, column });
 
 export const EXPORT_FIELDS = {
-  posted_date: {
-    header: REPORT_EXPORT_FIELD_LABELS.posted_date,
-    width: 12,
-    column: 'posted_date',
-    safe: true,
-    value: postedDay,
-  },
-  amount: {
-    header: REPORT_EXPORT_FIELD_LABELS.amount,
-    width: 12,
-    column: 'amount',
-    safe: true,
-    // The same number as Number(centsToDecimal(amount)): both are the double nearest to amount / 100.
-    value: (row) => row.amount / 100,
-  },
-  cardholder: {
-    header: REPORT_EXPORT_FIELD_LABELS.cardholder,
-    width: 22,
-    column: 'cardholder',
-    value: (row, labels) => labels.user(row).name,
-  },
-  card: {
-    header: REPORT_EXPORT_FIELD_LABELS.card,
-    width: 10,
-    column: 'card',
-    safe: true,
-    value: (row, labels) => `•••• ${labels.card(row).last4}`,
-  },
-  merchant: {
-    header: REPORT_EXPORT_FIELD_LABELS.merchant,
-    width: 28,
-    column: 'merchant',
-    value: (row) => row.merchant_name ?? '',
-  },
-  merchant_category: {
-    header: REPORT_EXPORT_FIELD_LABELS.merchant_category,
-    width: 28,
-    column: 'merchant_category',
-    value: (row) => categoryName(row.merchant_category),
-  },
-  merchant_category_code: {
-    header: REPORT_EXPORT_FIELD_LABELS.merchant_category_code,
-    width: 10,
-    column: 'merchant_category_code',
-    value: (row) => row.merchant_category_code ?? '',
-  },
-  category: {
-    header: REPORT_EXPORT_FIELD_LABELS.category,
-    width: 16,
-    column: 'category',
-    value: (row, labels) => labels.category(row)?.name ?? UNCATEGORIZED,
-  },
-  team: {
-    header: REPORT_EXPORT_FIELD_LABELS.team,
-    width: 16,
-    column: 'team',
-    value: (row, labels) => labels.team(row)?.name ?? '',
-  },
-  notes: { header: REPORT_EXPORT_FIELD_LABELS.notes, width: 30, column: 'notes', value: (row) => row.notes ?? '' },
-  type: {
-    header: REPORT_EXPORT_FIELD_LABELS.type,
-    width: 9,
-    column: 'type',
-    safe: true,
-    value: (row) => row.type,
-  },
-  wallet: {
-    header: REPORT_EXPORT_FIELD_LABELS.wallet,
-    width: 13,
-    column: 'wallet',
-    safe: true,
-    value: (row) => (row.wallet ? WALLET_LABELS[row.wallet] : ''),
-  },
+  posted_date: field(REPORT_EXPORT_FIELD_LABELS.posted_date, 12, 'posted_date'),
+  amount: field(REPORT_EXPORT_FIELD_LABELS.amount, 12, 'amount'),
+  cardholder: field(REPORT_EXPORT_FIELD_LABELS.cardholder, 22, 'cardholder'),
+  card: field(REPORT_EXPORT_FIELD_LABELS.card, 10, 'card'),
+  merchant: field(REPORT_EXPORT_FIELD_LABELS.merchant, 28, 'merchant'),
+  merchant_category: field(REPORT_EXPORT_FIELD_LABELS.merchant_category, 28, 'merchant_category'),
+  merchant_category_code: field(REPORT_EXPORT_FIELD_LABELS.merchant_category_code, 10, 'merchant_category_code'),
+  category: field(REPORT_EXPORT_FIELD_LABELS.category, 16, 'category'),
+  team: field(REPORT_EXPORT_FIELD_LABELS.team, 16, 'team'),
+  notes: field(REPORT_EXPORT_FIELD_LABELS.notes, 30, 'notes'),
+  type: field(REPORT_EXPORT_FIELD_LABELS.type, 9, 'type'),
+  wallet: field(REPORT_EXPORT_FIELD_LABELS.wallet, 13, 'wallet'),
 } satisfies Record<ReportExportField, Field>;
 export type ExportField = keyof typeof EXPORT_FIELDS;
 
 /** Merchant Category is written by name; the issuer's key for it follows in a column of its own (for filtering). */
-const MERCHANT_CATEGORY_KEY: Field = {
-  header: `${REPORT_EXPORT_FIELD_LABELS.merchant_category} Key`,
-  width: 28,
-  column: 'merchant_category_key',
-  value: (row) => row.merchant_category ?? '',
-};
+const MERCHANT_CATEGORY_KEY = field(`${REPORT_EXPORT_FIELD_LABELS.merchant_category} Key`, 28, 'merchant_category_key');
 /** The card's nickname and purpose follow its Card column (issue 20.4); 'All (12)' stays the modal's choice. */
-const CARD_DETAILS: Field[] = [
-  {
-    header: REPORT_EXPORT_CARD_DETAIL_LABELS.card_nickname,
-    width: 18,
-    column: 'card_nickname',
-    value: (row, labels) => labels.card(row).nickname ?? '',
-  },
-  {
-    header: REPORT_EXPORT_CARD_DETAIL_LABELS.card_purpose,
-    width: 24,
-    column: 'card_purpose',
-    value: (row, labels) => labels.card(row).purpose ?? '',
-  },
+const CARD_DETAILS = [
+  field(REPORT_EXPORT_CARD_DETAIL_LABELS.card_nickname, 18, 'card_nickname'),
+  field(REPORT_EXPORT_CARD_DETAIL_LABELS.card_purpose, 24, 'card_purpose'),
 ];
 /**
  * Issue 21.7: Category is followed by its GL code, Notes by the receipt status as the organisation's policy judges it
  * (Attached, Missing, Not required).
  */
-const GL_CODE: Field = {
-  header: REPORT_EXPORT_EXTRA_LABELS.gl_code,
-  width: 10,
-  column: 'gl_code',
-  safe: true,
-  value: (row, _labels, context) =>
-    row.wallet_category_id === null ? '' : (context.glCodes.get(row.wallet_category_id) ?? ''),
-};
-const RECEIPT: Field = {
-  header: REPORT_EXPORT_EXTRA_LABELS.receipt,
-  width: 12,
-  column: 'receipt',
-  safe: true,
-  value: (row, _labels, context) => RECEIPT_STATUS_LABELS[receiptStatusOf(row, context.policy)],
-};
+const GL_CODE = field(REPORT_EXPORT_EXTRA_LABELS.gl_code, 10, 'gl_code');
+const RECEIPT = field(REPORT_EXPORT_EXTRA_LABELS.receipt, 12, 'receipt');
 const COMPANIONS: Partial<Record<ExportField, Field[]>> = {
   card: CARD_DETAILS,
   merchant_category: [MERCHANT_CATEGORY_KEY],
@@ -245,10 +131,8 @@ export interface ExportJob {
   sort: readonly ResolvedSort[];
   fields: readonly ExportField[];
   format: ExportFormat;
-  /** Rows per FETCH of an Excel export's cursor (1,000: two batches alive at once stay small in a thread's heap). */
-  batchSize?: number;
-  /** The connections CSV exports COPY on (csv-export.ts); an Excel export reads through `db`. */
-  copies?: CopyConnections;
+  /** The connections exports COPY their rows on (csv-export.ts). */
+  copies: CopyConnections;
 }
 /** A report to write without its database handles: what an export thread is sent (plain, structured-cloned data). */
 export type ExportRequest = Omit<ExportJob, 'db' | 'copies'>;
@@ -260,30 +144,37 @@ export const csvHeader = (fields: readonly ExportField[]) =>
     .map((spec) => csvField(neutraliseCell(spec.header)))
     .join(',')}\r\n`;
 
+/** exceljs's stream of a sheet's XML: a write resolves once the zip's deflate took the chunk. */
+interface SheetStream {
+  write(xml: Buffer): Promise<unknown>;
+}
+
 /**
- * Writes the report into `out`. CSV: PostgreSQL writes the rows (COPY, csv-export.ts), with every text cell
- * neutralised against formula injection in its SELECT. Excel: batch by batch through a cursor over the table's query,
- * waiting for the reader after each batch, so memory stays flat whatever the row count; amounts stay numbers.
+ * Rows of sheet XML into exceljs's sheet stream, each chunk taken once the zip took the one before and the download
+ * has room: rows never come faster than they are compressed and read, so memory stays flat whatever the row count.
+ */
+function intoSheet(sheetXml: SheetStream, out: Writable): Writable {
+  return new WritableStream({
+    write(chunk: Buffer, _encoding, callback) {
+      sheetXml.write(chunk).then(() => drained(out).then(() => callback(), callback), callback);
+    },
+  });
+}
+
+/**
+ * Writes the report into `out`. PostgreSQL writes the rows (COPY, csv-export.ts) with every cell worked out in its
+ * SELECT, text neutralised against formula injection: CSV as it is; Excel as the sheet's XML, which exceljs zips with
+ * the rest of the workbook (amounts stay numbers, days real dates). Both at the download's pace.
  */
 export async function writeExport(job: ExportJob, out: Writable): Promise<void> {
   const { db, criteria, fields } = job;
   const specs: Field[] = fields.flatMap(columnsOf);
   if (job.format === 'csv') {
-    if (!job.copies) throw new Error('A CSV export needs its COPY connections.');
     const columns = specs.map((spec) => spec.column);
     await copyCsvExport(db, job.copies, { criteria, sort: job.sort, columns, header: csvHeader(fields) }, out);
     return;
   }
 
-  const labels = new ExpenseLabels(db, criteria.orgId);
-  const context: ExportContext = {
-    policy: criteria.policy,
-    glCodes: new Map(
-      (await listCategories(db, criteria.orgId)).flatMap((category) =>
-        category.gl_code ? [[category.id, category.gl_code] as const] : [],
-      ),
-    ),
-  };
   // Without a style table (exceljs still marks dates as dates); deflate level 1: a few per cent larger, several times
   // faster than the default on 100,000 rows.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -294,35 +185,16 @@ export async function writeExport(job: ExportJob, out: Writable): Promise<void> 
   });
   const sheet = workbook.addWorksheet('Transactions');
   sheet.columns = specs.map((spec, index) => ({ header: spec.header, key: String(index), width: spec.width }));
-  // exceljs writes the sheet's start, its columns and the header row; the rows then go straight into its sheet stream.
+  // exceljs writes the sheet's start, its columns and the header row; PostgreSQL writes the rows (repo.ts
+  // expensesSheetQuery), which go straight into exceljs's sheet stream.
   sheet.getRow(1).commit();
-  // Its write resolves once the zip's deflate took the chunk: without waiting for it, rows made faster than they are
-  // compressed would pile up in memory (an export thread's heap is capped).
-  const sheetXml = (sheet as unknown as { stream: { write(xml: string): Promise<unknown> } }).stream;
+  const sheetXml = (sheet as unknown as { stream: SheetStream }).stream;
+  // The date cells' style, which the style table adds when first asked (as a date cell written by exceljs does).
   const styles = (workbook as unknown as { styles: { dateStyleId: number } }).styles;
-  const rowXml = sheetRowWriter(specs.length, 2, () => styles.dateStyleId);
-  await eachExpenseBatch(db, criteria, job.sort, job.batchSize ?? 1_000, async (rows) => {
-    await labels.load(rows);
-    // A write every 256 rows: one string per batch would sit in V8's large-object space and cost collections.
-    let xml = '';
-    for (let at = 0; at < rows.length; at++) {
-      const row = rows[at]!;
-      xml += rowXml(
-        specs.map((spec) => {
-          const value = spec.value(row, labels, context);
-          return typeof value === 'string' && !spec.safe ? neutraliseCell(value) : value;
-        }),
-      );
-      if (at % 256 === 255) {
-        await sheetXml.write(xml);
-        xml = '';
-      }
-    }
-    if (xml) await sheetXml.write(xml);
-    // Let the zip stream pass the rows on to `out`, then wait for the reader.
-    await nextTick();
-    await drained(out);
-  });
+  const columns = specs.map((spec) => spec.column);
+  const dateStyle = columns.includes('posted_date') ? styles.dateStyleId : 0;
+  const statement = await sheetCopyStatement(db, { criteria, sort: job.sort, columns, dateStyle });
+  await job.copies.copyOut(statement, intoSheet(sheetXml, out));
   sheet.commit();
   await workbook.commit();
 }

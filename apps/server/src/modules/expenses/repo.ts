@@ -1,6 +1,6 @@
 import { sql, type Insertable, type RawBuilder } from 'kysely';
 import { EXPENSE_COUNT_LIMIT, type ReceiptStatus } from '@wallet/contract';
-import type { Db, DbOrTx } from '../../db/database.js';
+import type { DbOrTx } from '../../db/database.js';
 import type { ExpensesTable } from '../../db/schema.js';
 import type { ExpenseCriteria, ResolvedSort } from './criteria.js';
 import { receiptStatusSql, receiptStatusWhere, reviewWhere } from './expense-policy.js';
@@ -412,63 +412,6 @@ export async function expenseDaySpan(
   return { from: day(first), to: day(last) };
 }
 
-/** What an export reads of a transaction: no more than its columns need. */
-export interface ExportRow extends Pick<
-  ExpenseRow,
-  | 'id'
-  | 'stripe_created'
-  | 'amount'
-  | 'type'
-  | 'wallet'
-  | 'notes'
-  | 'card_id'
-  | 'user_id'
-  | 'wallet_category_id'
-  | 'team_id'
-  | 'has_receipt'
-> {
-  merchant_name: string | null;
-  merchant_category: string | null;
-  merchant_category_code: string | null;
-}
-
-/**
- * Every matching transaction in the table's order, `batchSize` at a time, through a server-side cursor in one
- * read-only transaction: constant memory whatever the sort, one consistent snapshot for the whole file, and the
- * next batch already on its way while the caller writes this one.
- */
-export async function eachExpenseBatch(
-  db: Db,
-  criteria: ExpenseCriteria,
-  sort: readonly ResolvedSort[],
-  batchSize: number,
-  onBatch: (rows: ExportRow[]) => Promise<void>,
-): Promise<void> {
-  await db
-    .transaction()
-    .setAccessMode('read only')
-    .execute(async (tx) => {
-      await sql`
-      DECLARE expenses_export NO SCROLL CURSOR FOR
-      SELECT e.id, e.stripe_created, e.amount, e.type, e.wallet, e.notes, e.card_id, e.user_id, e.wallet_category_id, e.team_id, e.has_receipt,
-        e.merchant_data->>'name' AS merchant_name, e.merchant_data->>'category' AS merchant_category, e.merchant_data->>'category_code' AS merchant_category_code
-      ${expensesQuery(criteria, sort)}`.execute(tx);
-      const fetchBatch = () => {
-        const promise = sql<ExportRow>`FETCH ${sql.raw(String(batchSize))} FROM expenses_export`
-          .execute(tx)
-          .then((result) => result.rows);
-        promise.catch(() => undefined); // awaited below; a failure while the caller is writing must not go unhandled
-        return promise;
-      };
-      let next: Promise<ExportRow[]> | null = fetchBatch();
-      while (next) {
-        const rows: ExportRow[] = await next;
-        next = rows.length === batchSize ? fetchBatch() : null;
-        if (rows.length > 0) await onBatch(rows);
-      }
-    });
-}
-
 /** A CSV column of the report export, in the file's terms (Merchant Category has its key in a column of its own). */
 export type CsvColumn =
   | 'posted_date'
@@ -562,6 +505,43 @@ const labelByKey = (key: RawBuilder<unknown>, labels: Record<string, string>) =>
 const NEVER_EMPTY = new Set<CsvColumn>(['posted_date', 'amount', 'card', 'type', 'wallet', 'receipt']);
 
 /**
+ * Each column's cell as text, worked out in SQL: what the CSV file holds, and an Excel sheet's text cells. Labels are
+ * constants, written as the file needs them; `text` writes the transactions' own text (identity for CSV).
+ */
+function exportCells(
+  criteria: ExpenseCriteria,
+  labels: CsvLabels,
+  text: (value: RawBuilder<unknown>) => RawBuilder<unknown> = (value) => value,
+): Record<CsvColumn, RawBuilder<unknown>> {
+  // A few hundred keys of text: one JSON lookup (a search by CASEs would read the key again at every step).
+  const map = (values: Record<string, string>) => sql`${JSON.stringify(values)}::jsonb`;
+  const category = sql`(e.merchant_data->>'category')`;
+  return {
+    // The UTC day (stripe_created is never before 1970), as DateStyle ISO writes a date: YYYY-MM-DD.
+    posted_date: sql`date '1970-01-01' + (e.stripe_created / 86400)::int`,
+    amount: sql`e.amount * 0.01`,
+    cardholder: labelById(sql`e.user_id`, labels.holders),
+    card: sql`coalesce(${labelById(sql`e.card_id`, labels.cards)}, ${labels.noCard})`,
+    card_nickname: labelById(sql`e.card_id`, labels.cardNicknames),
+    card_purpose: labelById(sql`e.card_id`, labels.cardPurposes),
+    merchant: text(neutralised(sql`(e.merchant_data->>'name')`)),
+    // A key the contract names is one lookup; another one is named from its words by merchant_category_title.
+    merchant_category: sql`coalesce(${map(labels.merchantCategories)} ->> ${category}, CASE WHEN ${category} IS NOT NULL
+      THEN ${text(neutralised(sql`merchant_category_title(${category})`))} END)`,
+    merchant_category_key: text(neutralised(category)),
+    merchant_category_code: text(neutralised(sql`(e.merchant_data->>'category_code')`)),
+    category: sql`coalesce(${labelById(sql`e.wallet_category_id`, labels.categories)}, ${labels.uncategorized})`,
+    // A GL code starts with a letter or digit (its CHECK): nothing to neutralise.
+    gl_code: labelById(sql`e.wallet_category_id`, labels.glCodes),
+    team: labelById(sql`e.team_id`, labels.teams),
+    notes: text(neutralised(sql`e.notes`)),
+    receipt: receiptStatusSql(criteria.policy, labels.receiptStatuses),
+    type: sql`e.type`,
+    wallet: labelByKey(sql`e.wallet`, labels.wallets),
+  };
+}
+
+/**
  * The report export's rows as PostgreSQL writes them in CSV: each cell worked out in the SELECT (days in UTC, amounts
  * as 12.50, labels, formula neutralisation), with the table's filters and order. An empty cell is NULL, which COPY
  * writes as nothing (an empty string it would quote). The session's DateStyle must be ISO (csv-export.ts sets it).
@@ -572,35 +552,127 @@ export function expensesCsvQuery(
   columns: readonly CsvColumn[],
   labels: CsvLabels,
 ) {
-  // A few hundred keys of text: one JSON lookup (a search by CASEs would read the key again at every step).
-  const map = (values: Record<string, string>) => sql`${JSON.stringify(values)}::jsonb`;
-  const category = sql`(e.merchant_data->>'category')`;
-  const cells: Record<CsvColumn, RawBuilder<unknown>> = {
-    // The UTC day (stripe_created is never before 1970), as DateStyle ISO writes a date: YYYY-MM-DD.
-    posted_date: sql`date '1970-01-01' + (e.stripe_created / 86400)::int`,
-    amount: sql`e.amount * 0.01`,
-    cardholder: labelById(sql`e.user_id`, labels.holders),
-    card: sql`coalesce(${labelById(sql`e.card_id`, labels.cards)}, ${labels.noCard})`,
-    card_nickname: labelById(sql`e.card_id`, labels.cardNicknames),
-    card_purpose: labelById(sql`e.card_id`, labels.cardPurposes),
-    merchant: neutralised(sql`(e.merchant_data->>'name')`),
-    // A key the contract names is one lookup; another one is named from its words by merchant_category_title.
-    merchant_category: sql`coalesce(${map(labels.merchantCategories)} ->> ${category}, CASE WHEN ${category} IS NOT NULL
-      THEN ${neutralised(sql`merchant_category_title(${category})`)} END)`,
-    merchant_category_key: neutralised(category),
-    merchant_category_code: neutralised(sql`(e.merchant_data->>'category_code')`),
-    category: sql`coalesce(${labelById(sql`e.wallet_category_id`, labels.categories)}, ${labels.uncategorized})`,
-    // A GL code starts with a letter or digit (its CHECK): nothing to neutralise.
-    gl_code: labelById(sql`e.wallet_category_id`, labels.glCodes),
-    team: labelById(sql`e.team_id`, labels.teams),
-    notes: neutralised(sql`e.notes`),
-    receipt: receiptStatusSql(criteria.policy, labels.receiptStatuses),
-    type: sql`e.type`,
-    wallet: labelByKey(sql`e.wallet`, labels.wallets),
-  };
+  const cells = exportCells(criteria, labels);
   return sql`SELECT ${sql.join(
     columns.map((column) => (NEVER_EMPTY.has(column) ? cells[column] : sql`nullif(${cells[column]}, '')`)),
   )} ${expensesQuery(criteria, sort)}`;
+}
+
+/** Excel's serial day of 1970-01-01 (exceljs's dateToExcel, the 1900 date system). */
+const UNIX_EPOCH_SERIAL = 25_569;
+
+/**
+ * What a sheet's text cell cannot hold as it is: the five XML entities; characters XML 1.0 cannot hold (exceljs's
+ * xmlEncode drops them); tab, line breaks and backslashes, which COPY's text format would write with a backslash (as
+ * character references they are the same text to an XML reader, and every row passes through COPY as it is; a literal
+ * CR would even be read back as a line feed).
+ */
+const XML_CELL_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  "'": '&apos;',
+  '"': '&quot;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+  '\\': '&#92;',
+};
+// eslint-disable-next-line no-control-regex
+const XML_CELL_SPECIAL = /[&<>'"\t\n\r\\\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/g;
+/** The same characters as a PostgreSQL regular expression (NUL cannot be in text there). */
+const XML_CELL_SPECIAL_SQL = String.raw`[&<>'"\t\n\r\\\x01-\x08\x0B\x0C\x0E-\x1F\x7F]`;
+const NOT_IN_XML = Array.from({ length: 32 }, (_, code) => code)
+  .filter((code) => code !== 0 && code !== 9 && code !== 10 && code !== 13)
+  .map((code) => String.fromCharCode(code))
+  .join('')
+  .concat('\x7F');
+
+/** Text as a sheet's cell holds it (XML_CELL_ESCAPES): for the labels, which the statement holds as constants. */
+export const xmlCellText = (text: string): string =>
+  text.replace(XML_CELL_SPECIAL, (char) => XML_CELL_ESCAPES[char] ?? '');
+
+/** The same, in SQL, for a transaction's own text; most have nothing to escape, which one match finds out. */
+function xmlCellSql(value: RawBuilder<unknown>): RawBuilder<unknown> {
+  const escaped = Object.entries(XML_CELL_ESCAPES).reduce(
+    (text, [from, to]) => sql`replace(${text}, ${sql.lit(from)}, ${sql.lit(to)})`,
+    sql`translate(${value}, ${sql.lit(NOT_IN_XML)}, '')`,
+  );
+  return sql`CASE WHEN ${value} ~ ${sql.lit(XML_CELL_SPECIAL_SQL)} THEN ${escaped} ELSE ${value} END`;
+}
+
+/** Every label written as a sheet's text cell holds it. */
+function xmlLabels(labels: CsvLabels): CsvLabels {
+  const escaped = <K extends string>(values: Record<K, string>) =>
+    Object.fromEntries(Object.entries<string>(values).map(([key, text]) => [key, xmlCellText(text)])) as Record<
+      K,
+      string
+    >;
+  return {
+    holders: escaped(labels.holders),
+    cards: escaped(labels.cards),
+    cardNicknames: escaped(labels.cardNicknames),
+    cardPurposes: escaped(labels.cardPurposes),
+    categories: escaped(labels.categories),
+    glCodes: escaped(labels.glCodes),
+    teams: escaped(labels.teams),
+    merchantCategories: escaped(labels.merchantCategories),
+    noCard: xmlCellText(labels.noCard),
+    uncategorized: xmlCellText(labels.uncategorized),
+    wallets: escaped(labels.wallets),
+    receiptStatuses: escaped(labels.receiptStatuses),
+  };
+}
+
+/** Where a sheet row's number goes, until it is known (NOT_IN_XML: no cell holds it). */
+const ROW = '\x01';
+
+/** Column letters A, B, ... (an export has at most a few dozen columns). */
+const columnName = (index: number): string =>
+  index < 26 ? String.fromCharCode(65 + index) : columnName(Math.floor(index / 26) - 1) + columnName(index % 26);
+
+/**
+ * The report export's rows as an Excel sheet's XML, one row per line, written by PostgreSQL: the XML exceljs's row and
+ * cell writers give (strings as t="str", days as serial numbers with `dateStyle`, amounts as numbers), the same text
+ * as the CSV's cells, in the table's filters and order. The rows are numbered from 2 (the header is row 1) in the
+ * order the inner query returns them, which no step after it changes.
+ */
+export function expensesSheetQuery(
+  criteria: ExpenseCriteria,
+  sort: readonly ResolvedSort[],
+  columns: readonly CsvColumn[],
+  labels: CsvLabels,
+  dateStyle: number,
+) {
+  const cells = exportCells(criteria, xmlLabels(labels), xmlCellSql);
+  // The row is put together in the parallel workers with ROW where its number goes (no cell holds that character),
+  // the number written in once the workers' rows are merged in order.
+  const pieces: Array<string | RawBuilder<unknown>> = [
+    `<row r="${ROW}" spans="1:${columns.length}" x14ac:dyDescent="0.25">`,
+  ];
+  columns.forEach((column, index) => {
+    const ref = `<c r="${columnName(index)}${ROW}"`;
+    if (column === 'posted_date')
+      pieces.push(`${ref} s="${dateStyle}"><v>`, sql`(${sql.lit(UNIX_EPOCH_SERIAL)} + e.stripe_created / 86400)`);
+    // The double nearest to amount / 100, written as JavaScript writes it (PostgreSQL's shortest exact output).
+    else if (column === 'amount') pieces.push(`${ref}><v>`, sql`(e.amount::float8 / 100)`);
+    else pieces.push(`${ref} t="str"><v>`, sql`coalesce(${cells[column]}, '')`);
+    pieces.push('</v></c>');
+  });
+  pieces.push('</row>');
+  // Constants next to each other as one: a || copies the row so far.
+  const merged = pieces.reduce<Array<string | RawBuilder<unknown>>>((all, piece) => {
+    const last = all.at(-1);
+    if (typeof piece === 'string' && typeof last === 'string') all[all.length - 1] = last + piece;
+    else all.push(piece);
+    return all;
+  }, []);
+  const row = sql.join(
+    merged.map((piece) => (typeof piece === 'string' ? sql.lit(piece) : piece)),
+    sql` || `,
+  );
+  return sql`SELECT replace(x, ${sql.lit(ROW)}, (row_number() OVER () + 1)::text)
+    FROM (SELECT ${row} AS x ${expensesQuery(criteria, sort)}) numbered`;
 }
 
 export function findExpense(db: DbOrTx, orgId: number, id: number): Promise<ExpenseRow | undefined> {
