@@ -54,8 +54,9 @@ export async function listExpenses(
   page: { number: number; size: number },
 ) {
   const key = criteria.search ? JSON.stringify(criteria) : null;
-  const listed = await repo.listExpenses(db, criteria, sort, page, key ? broadSearches.get(key) : undefined);
-  if (key && !listed.complete) broadSearches.set(key, { total: listed.total, complete: false });
+  const known = broadSearchesOf(db);
+  const listed = await repo.listExpenses(db, criteria, sort, page, key ? known.get(key) : undefined);
+  if (key && !listed.complete) known.set(key, { total: listed.total, complete: false });
   return listed;
 }
 
@@ -64,7 +65,16 @@ export async function listExpenses(
  * costs tens of milliseconds to count that far, and paging through its results, or running it again, would count
  * again what cannot have shrunk much (transactions are never deleted; only notes change).
  */
-const broadSearches = new TtlCache<{ total: number; complete: boolean }>(60_000, 1_000);
+const broadSearches = new WeakMap<DbOrTx, TtlCache<{ total: number; complete: boolean }>>();
+/** Per database: the same organisation id in another database (a process that talks to two) is another's. */
+function broadSearchesOf(db: DbOrTx) {
+  let searches = broadSearches.get(db);
+  if (!searches) {
+    searches = new TtlCache<{ total: number; complete: boolean }>(60_000, 1_000);
+    broadSearches.set(db, searches);
+  }
+  return searches;
+}
 
 /**
  * A posted transaction the actor may reach: its cardholder's own, or any of the organisation's for an admin. Another's
