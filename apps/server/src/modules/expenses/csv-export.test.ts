@@ -9,6 +9,7 @@ import { CopyConnections, crlfRecords } from './csv-export.js';
 import { csvField, writeExport } from './export.js';
 import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
 import { labelById } from './repo.js';
+import { exportedFile } from './test-fixtures.js';
 
 /**
  * The CSV export as PostgreSQL writes it (COPY, csv-export.ts): cells the formula rule and RFC 4180 quoting treat
@@ -57,21 +58,15 @@ beforeAll(async () => {
 afterAll(() => copies.close());
 
 async function exported(fields: Parameters<typeof writeExport>[0]['fields']): Promise<string> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await writeExport(
-    {
-      db: ctx.db,
-      copies,
-      criteria: { orgId: world.orgId, policy: DEFAULT_EXPENSE_POLICY },
-      sort: [{ column: 'amount', direction: 'asc' }],
-      fields,
-      format: 'csv',
-    },
-    out,
-  );
-  return Buffer.concat(chunks).toString('utf8');
+  const file = await exportedFile({
+    db: ctx.db,
+    copies,
+    criteria: { orgId: world.orgId, policy: DEFAULT_EXPENSE_POLICY },
+    sort: [{ column: 'amount', direction: 'asc' }],
+    fields,
+    format: 'csv',
+  });
+  return file.toString('utf8');
 }
 
 describe('cells', () => {

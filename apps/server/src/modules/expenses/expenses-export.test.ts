@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { REPORT_EXPORT_FIELD_LABELS, REPORT_EXPORT_FIELDS } from '@wallet/contract';
@@ -6,8 +5,8 @@ import { useTestApp } from '../../test/context.js';
 import { makeOrganization, TEST_PASSWORD } from '../../test/factories.js';
 import { multipartFile, PNG_BYTES } from '../../test/helpers.js';
 import { spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
-import { EXPORT_FIELD_NAMES, writeExport } from './export.js';
-import { buyAtHostileMerchant } from './test-fixtures.js';
+import { EXPORT_FIELD_NAMES } from './export.js';
+import { buyAtHostileMerchant, exportedFile } from './test-fixtures.js';
 import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
 import { CopyConnections } from './csv-export.js';
 import { updateExpenseNotes } from './repo.js';
@@ -532,21 +531,15 @@ describe('streaming', () => {
     await updateExpenseNotes(ctx.db, world.orgId, expense.id, notes);
     expect((await world.admin.request('PATCH', `/api/cards/${world.ned.cardId}`, { nickname })).statusCode).toBe(200);
     try {
-      const out = new PassThrough();
-      const chunks: Buffer[] = [];
-      out.on('data', (chunk: Buffer) => chunks.push(chunk));
-      await writeExport(
-        {
-          db: ctx.db,
-          copies,
-          criteria: { orgId: world.orgId, policy: DEFAULT_EXPENSE_POLICY, cardId: world.ned.cardId },
-          sort: [{ column: 'amount', direction: 'asc' }],
-          fields: ['amount', 'card', 'notes'],
-          format: 'xlsx',
-        },
-        out,
-      );
-      const [header, first] = await readXlsx(Buffer.concat(chunks));
+      const file = await exportedFile({
+        db: ctx.db,
+        copies,
+        criteria: { orgId: world.orgId, policy: DEFAULT_EXPENSE_POLICY, cardId: world.ned.cardId },
+        sort: [{ column: 'amount', direction: 'asc' }],
+        fields: ['amount', 'card', 'notes'],
+        format: 'xlsx',
+      });
+      const [header, first] = await readXlsx(file);
       expect(header).toEqual(['Amount', 'Card', 'Card nickname', 'Card purpose', 'Notes', 'Receipt']);
       expect(first!.slice(0, 5)).toEqual([
         expense.amount / 100,

@@ -1,7 +1,9 @@
+import { PassThrough } from 'node:stream';
 import type { TestContext } from '../../test/context.js';
 import { at, type SpendWorld } from '../analytics/test-fixtures.js';
 import { simulatePurchase } from '../simulator/service.js';
 import type { Wallet } from '../authorizations/service.js';
+import { writeExport, type ExportJob } from './export.js';
 
 /**
  * The month-end tests' extra purchase: $12.34 on Ned's card on 2025-02-10 09:30 UTC at a merchant whose name is
@@ -25,4 +27,13 @@ export async function buyAtHostileMerchant(
     capture: 'now',
     at: at(posted),
   });
+}
+
+/** The whole file writeExport writes for `job`. */
+export async function exportedFile(job: ExportJob): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await writeExport(job, out);
+  return Buffer.concat(chunks);
 }
