@@ -12,7 +12,6 @@ import {
   Select,
   Skeleton,
   Statistic,
-  Table,
   Tabs,
   Tag,
   Typography,
@@ -155,36 +154,26 @@ export function SignInWarmUp() {
                 Warm-up
               </Button>
             </Card>
+            {/* Recently Used Card is a plain table (RecentlyUsedCards.tsx): its avatars, money and dates. */}
             <Card title="Warm-up" styles={{ body: { padding: 0 } }}>
-              <Table
-                pagination={false}
-                size="middle"
-                scroll={{ x: 'max-content' }}
-                dataSource={ROWS}
-                columns={[
-                  {
-                    title: 'Name',
-                    key: 'name',
-                    render: (_value, row) => (
-                      <Flex align="center" gap={10}>
-                        <UserAvatar name={row.name} size="small" />
-                        <Typography.Text ellipsis={{ tooltip: row.name }}>{row.name}</Typography.Text>
-                      </Flex>
-                    ),
-                  },
-                  {
-                    title: 'Spent',
-                    key: 'spent',
-                    align: 'right',
-                    render: (_value, row) => (
-                      <Flex vertical align="flex-end">
+              <table className="recent-cards">
+                <tbody>
+                  {ROWS.map((row) => (
+                    <tr key={row.key}>
+                      <td>
+                        <Flex align="center" gap={10}>
+                          <UserAvatar name={row.name} size="small" />
+                          <span>{row.name}</span>
+                        </Flex>
+                      </td>
+                      <td>
                         <span>{formatMoney(row.spent)}</span>
-                        <Typography.Text type="secondary">{formatDate(row.usedAt)}</Typography.Text>
-                      </Flex>
-                    ),
-                  },
-                ]}
-              />
+                        <span className="recent-cards-secondary">{formatDate(row.usedAt)}</span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </Card>
           </Flex>
         </Layout.Content>

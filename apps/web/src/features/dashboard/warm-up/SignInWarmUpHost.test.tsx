@@ -19,11 +19,12 @@ describe('the warm-up on /login', () => {
     vi.unstubAllGlobals();
   });
 
-  it('prepares the dashboard (its table styles, among others) while /login is idle, with nothing of it in the page', async () => {
+  it('prepares the dashboard (the styles of its cards and tabs, among others) while /login is idle, with nothing of it in the page', async () => {
     installFakeApi(signedOut);
     renderApp('/login');
     expect(await screen.findByRole('heading', { name: MESSAGES.signInHeading })).toBeVisible();
-    await waitFor(() => expect(stylesInHead()).toContain('.ant-table'), { timeout: 10_000 });
+    await waitFor(() => expect(stylesInHead()).toContain('.ant-tabs'), { timeout: 10_000 });
+    expect(stylesInHead()).toContain('.ant-card');
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('figure')).toBeNull();
     expect(document.body).not.toHaveTextContent('Warm-up');
