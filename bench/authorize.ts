@@ -20,6 +20,7 @@ import { newCardBody } from '../apps/server/src/test/card-factories.js';
 import {
   BENCH_ORG,
   BenchClient,
+  builtServerEntry,
   figureTable,
   fixed,
   percentile,
@@ -672,7 +673,8 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
     await issuerDb.destroy();
     issuerDb = undefined;
 
-    log('starting the server (apps/server/src/main.ts)');
+    log('starting the server as production runs it (built by apps/server/build.mjs)');
+    const entry = await builtServerEntry();
     const serverEnv: Record<string, string> = {
       DATABASE_URL: url.toString(),
       DEFAULT_ORG: SLUG,
@@ -680,7 +682,10 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
       LOG_LEVEL: 'warn',
     };
     const nodeArgs = serverNodeArgs();
-    server = await startServerProcess({ ...serverEnv, DATABASE_URL: url.toString() }, { timeoutMs: 120_000, nodeArgs });
+    server = await startServerProcess(
+      { ...serverEnv, DATABASE_URL: url.toString() },
+      { timeoutMs: 120_000, nodeArgs, entry },
+    );
     client = new BenchClient(new URL(server.baseUrl), options.concurrency);
     await client.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
 
@@ -802,7 +807,7 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
         STRIPE_API_PORT: String(await freePort()),
         STRIPE_API_PROTOCOL: 'http',
       },
-      { timeoutMs: 120_000, nodeArgs },
+      { timeoutMs: 120_000, nodeArgs, entry },
     );
     client = new BenchClient(new URL(server.baseUrl), options.concurrency);
     log(`issuer webhook: warming up the server (${warmUpMs / 1000} s)`);
