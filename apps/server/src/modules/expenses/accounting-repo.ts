@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AccountingExportFormat } from '@wallet/contract';
-import { neutralised } from './repo.js';
+import { neutralised } from './export-sql.js';
 import type { DayRange } from './types.js';
 
 /**

@@ -8,7 +8,7 @@ import { spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { CopyConnections, crlfRecords } from './csv-export.js';
 import { csvField, writeExport } from './export.js';
 import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
-import { labelById } from './repo.js';
+import { labelById } from './export-sql.js';
 import { exportedFile } from './test-fixtures.js';
 
 /**

@@ -11,11 +11,11 @@ import { listTeams } from '../teams/service.js';
 import { namesOfUsers, userIdsInNameOrder } from '../users/service.js';
 import { listCategories } from '../wallet-categories/service.js';
 import { UNCATEGORIZED, WALLET_LABELS, type ExpenseCriteria, type ResolvedSort } from './criteria.js';
-import { expensesCsvQuery, expensesSheetQuery, type CsvColumn, type CsvLabels } from './repo.js';
+import { expensesCsvQuery, expensesSheetQuery, type CsvColumn, type CsvLabels } from './export-sql.js';
 
 /**
  * The CSV report export, written by PostgreSQL: COPY (SELECT ...) TO STDOUT with every cell worked out in the SELECT
- * (repo.ts expensesCsvQuery), its bytes passed on to the download at the download's pace. Node.js only turns the
+ * (export-sql.ts expensesCsvQuery), its bytes passed on to the download at the download's pace. Node.js only turns the
  * line ends into CRLF, so a million rows cost the server a small part of what formatting them here did.
  */
 
@@ -164,7 +164,7 @@ export async function csvCopyStatement(db: Db, job: Omit<CsvExport, 'header'>): 
 }
 
 /**
- * The COPY statement of an Excel export's sheet rows (repo.ts expensesSheetQuery), its values written in. Text format:
+ * The COPY statement of an Excel export's sheet rows (export-sql.ts expensesSheetQuery), its values written in. Text format:
  * the rows hold nothing it would escape, so each comes out as it is, one per line.
  */
 export async function sheetCopyStatement(

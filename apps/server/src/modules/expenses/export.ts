@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.js';
 import { validationFailed } from '../../http/errors.js';
 import { neutraliseCell } from '../../http/csv.js';
 import type { ExpenseCriteria, ResolvedSort } from './criteria.js';
-import type { CsvColumn } from './repo.js';
+import type { CsvColumn } from './export-sql.js';
 import { copyCsvExport, sheetCopyStatement, type CopyConnections } from './csv-export.js';
 
 /** Report export (PRODUCT.md §2 export modal): Excel or CSV, 'All (12)' columns or some of them. */
@@ -25,7 +25,7 @@ interface Field {
   /** The column's width in the Excel sheet. */
   width: number;
   /**
-   * Its cell in the export statements (repo.ts exportCells), worked out in SQL for both formats: the CSV's text, and
+   * Its cell in the export statements (export-sql.ts exportCells), worked out in SQL for both formats: the CSV's text, and
    * in Excel the same text, or a date or a number.
    */
   column: CsvColumn;
@@ -185,7 +185,7 @@ export async function writeExport(job: ExportJob, out: Writable): Promise<void> 
   });
   const sheet = workbook.addWorksheet('Transactions');
   sheet.columns = specs.map((spec, index) => ({ header: spec.header, key: String(index), width: spec.width }));
-  // exceljs writes the sheet's start, its columns and the header row; PostgreSQL writes the rows (repo.ts
+  // exceljs writes the sheet's start, its columns and the header row; PostgreSQL writes the rows (export-sql.ts
   // expensesSheetQuery), which go straight into exceljs's sheet stream.
   sheet.getRow(1).commit();
   const sheetXml = (sheet as unknown as { stream: SheetStream }).stream;
