@@ -38,6 +38,13 @@ export const ACCOUNTING_EXPORT_FORMAT_LABELS: Record<AccountingExportFormat, str
   xero: 'Xero',
 };
 
+/**
+ * What one file of a bank-statement import may hold: QuickBooks Online takes a file of at most 350 KB and 1,000 lines,
+ * Xero at most 1,000 statement lines. A period past either comes as a ZIP of CSV files, each within both, each with
+ * the BOM and the heading, in order.
+ */
+export const ACCOUNTING_FILE_LIMITS = { lines: 1_000, bytes: 350_000 } as const;
+
 export const ACCOUNTING_EXPORT_MESSAGES = {
   format: `The format must be one of: ${ACCOUNTING_EXPORT_FORMATS.join(', ')}.`,
   from: 'Choose the first day of the period (YYYY-MM-DD).',
@@ -56,11 +63,16 @@ export const ACCOUNTING_EXPORT_TEXTS = {
   periodLabel: 'Accounting export period',
   format: 'Format',
   downloadCsv: 'Download CSV',
+  downloadCsvParts: 'Download CSV files (ZIP)',
   downloadReceipts: 'Download receipts (ZIP)',
   counting: 'Counting reviewed transactions…',
   reviewedCount: (count: number, lowerBound: boolean) =>
     `${lowerBound ? 'More than ' : ''}${count.toLocaleString('en-US')} reviewed ${count === 1 ? 'transaction' : 'transactions'} in this period.`,
   noneReviewed: 'No reviewed transactions in this period: the CSV would hold only its heading.',
+  inParts:
+    `QuickBooks Online and Xero import at most ${ACCOUNTING_FILE_LIMITS.lines.toLocaleString('en-US')} lines ` +
+    `(QuickBooks Online at most ${ACCOUNTING_FILE_LIMITS.bytes / 1000} KB) a file: this period downloads as a ZIP of ` +
+    'CSV files, each with the heading, to import one after the other.',
   downloadFailed: 'The download failed. Try again.',
 } as const;
 

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTING_EXPORT_MESSAGES } from '@wallet/contract';
+import { sql } from 'kysely';
+import { ACCOUNTING_EXPORT_MESSAGES, ACCOUNTING_FILE_LIMITS } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
 import { makeUser, TEST_PASSWORD } from '../../test/factories.js';
+import { zipEntries } from '../../test/zip-entries.js';
 import { otherOrganisation, spendWorld, type SpendWorld } from '../analytics/test-fixtures.js';
 import { buyAtHostileMerchant } from './test-fixtures.js';
 
@@ -108,6 +110,40 @@ describe('GET /api/expenses/accounting-export', () => {
         '',
       ].join('\r\n'),
     );
+  });
+
+  it('a period past 1,000 lines is a ZIP of CSV files of 1,000 lines at most, each with the BOM and heading, in order', async () => {
+    // 2,001 reviewed purchases on Mia's card in December 2024, one a minute from the 1st (the export's order).
+    const december = Date.UTC(2024, 11, 1) / 1000;
+    const lines = ACCOUNTING_FILE_LIMITS.lines;
+    await sql`INSERT INTO expenses (org_id, card_id, user_id, provider, provider_transaction_id, type, amount,
+        merchant_data, stripe_created, reviewed_at, reviewed_by)
+      SELECT ${world.orgId}, ${world.mia.cardId}, ${world.mia.id}, 'simulator', 'ipi_december_' || n, 'capture', n,
+        jsonb_build_object('name', 'Shop ' || n), ${december} + n * 60, now(), NULL
+      FROM generate_series(1, ${2 * lines + 1}) AS n`.execute(ctx.db);
+    const response = await exported('format=quickbooks&filter[from]=2024-12-01&filter[to]=2024-12-31');
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="[a-z0-9-]+-quickbooks-2024-12-01-to-2024-12-31\.zip"$/,
+    );
+    const files = zipEntries(response.rawPayload);
+    expect(files.map((file) => file.name.replace(/^[a-z0-9-]+-quickbooks-/, ''))).toEqual([
+      '2024-12-01-to-2024-12-31-part-001.csv',
+      '2024-12-01-to-2024-12-31-part-002.csv',
+      '2024-12-01-to-2024-12-31-part-003.csv',
+    ]);
+    const texts = files.map((file) => file.bytes.toString('utf8'));
+    for (const text of texts) expect(text.startsWith(`${BOM}Date,Description,Amount\r\n`)).toBe(true);
+    const rows = texts.map((text) => text.split('\r\n').slice(1, -1));
+    expect(rows.map((part) => part.length)).toEqual([lines, lines, 1]);
+    // Every purchase once, in order: Shop 1 ... Shop 2001, each part going on where the last stopped.
+    expect(rows.flat().map((row) => /Shop (\d+) /.exec(row)?.[1])).toEqual(
+      Array.from({ length: 2 * lines + 1 }, (_, index) => String(index + 1)),
+    );
+    expect(rows[2]).toEqual([`12/02/2024,Shop 2001 · •••• ${mia} (Coffee run) · Mia Member,-20.01`]);
+    // Xero's file is split the same way.
+    const xero = zipEntries((await exported('format=xero&filter[from]=2024-12-01&filter[to]=2024-12-31')).rawPayload);
+    expect(xero.map((file) => file.bytes.toString('utf8').split('\r\n').length - 2)).toEqual([lines, lines, 1]);
   });
 
   it('the period is whole UTC days, both included; a period with nothing reviewed is the heading alone', async () => {

@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import {
   ACCOUNTING_EXPORT_FORMATS,
   ACCOUNTING_EXPORT_MESSAGES,
@@ -11,7 +10,8 @@ import { listCards } from '../cards/service.js';
 import { namesOfUsers, userIdsInNameOrder } from '../users/service.js';
 import { listCategories } from '../wallet-categories/service.js';
 import { accountingRowsQuery, type AccountingLabels } from './accounting-repo.js';
-import { crlfRecords, inlined, type CopyConnections } from './csv-export.js';
+import { csvRecords, inlined, type CopyConnections } from './csv-export.js';
+import { StatementFiles, type StatementFile } from './statement-files.js';
 import type { DayRange } from './types.js';
 
 /**
@@ -19,7 +19,8 @@ import type { DayRange } from './types.js';
  * documented import layout of QuickBooks Online (3 columns: Date, Description, Amount) or Xero (the precoded
  * statement's columns, the category's GL code as Account Code). Written by PostgreSQL like the report export
  * (csv-export.ts: COPY, every cell in the SELECT, formula neutralisation included), after a UTF-8 byte order mark so
- * Excel reads "••••" right, with CRLF record ends, streamed at the download's pace.
+ * Excel reads "••••" right, with CRLF record ends, streamed at the download's pace; a period longer than one import
+ * takes (ACCOUNTING_FILE_LIMITS) as a ZIP of such files.
  */
 
 /** The headings, as each import documents them (Xero marks its required columns with an asterisk). */
@@ -105,9 +106,20 @@ export async function accountingCopyStatement(db: Db, job: AccountingExport): Pr
   return `COPY (${inlined(query)}) TO STDOUT WITH (FORMAT csv)`;
 }
 
-/** The file into `out`: the BOM and heading, then PostgreSQL's rows; `out` is ended. */
-export async function copyAccountingExport(db: Db, connections: CopyConnections, job: AccountingExport, out: Writable) {
+/**
+ * The period's statement as its download: one CSV (the BOM and heading, then PostgreSQL's rows) when it fits what an
+ * import takes, else a ZIP of such CSVs (statement-files.ts), each named by `partName`. Resolves once the kind is known;
+ * the rest streams at the download's pace, a failure then cutting it.
+ */
+export async function accountingExportFile(
+  db: Db,
+  connections: CopyConnections,
+  job: AccountingExport,
+  partName: (part: number) => string,
+): Promise<StatementFile> {
   const statement = await accountingCopyStatement(db, job);
-  out.write(accountingHeader(job.format));
-  await connections.copyOut(statement, out, crlfRecords());
+  const files = new StatementFiles(Buffer.from(accountingHeader(job.format)), partName);
+  // A failure destroys `files` (the pipeline does), which rejects its file or cuts the ZIP under way.
+  connections.copyOut(statement, files, csvRecords()).catch(() => undefined);
+  return files.file;
 }

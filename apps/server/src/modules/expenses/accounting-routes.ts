@@ -1,19 +1,19 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { csvResponse, fileResponse } from '@wallet/contract';
+import { fileResponse } from '@wallet/contract';
 import { orgOf } from '../../http/context.js';
 import { requireAdmin } from '../../http/guards.js';
 import { attachmentName } from '../../http/csv.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { localReceiptStorage, receiptsOfPeriod } from '../receipts/service.js';
-import { copyAccountingExport, parseAccountingQuery } from './accounting-export.js';
+import { accountingExportFile, parseAccountingQuery } from './accounting-export.js';
 import type { CopyConnections } from './csv-export.js';
 import { writeReceiptsArchive } from './receipts-archive.js';
 
 /**
  * Month-end accounting (issue 21.7), for admins: the period's reviewed transactions as a QuickBooks Online or Xero
- * bank-statement CSV, and the period's receipts as a ZIP. Both are streamed; a failure part-way cuts the download
+ * bank-statement CSV (a ZIP of them past what one import takes), and the period's receipts as a ZIP. Both are streamed; a failure part-way cuts the download
  * rather than ending a file that looks whole. Registered by expensesRoutes, whose export connections (csv-export.ts: a
  * COPY holds one for the whole download) the statements share with the report export.
  */
@@ -42,21 +42,31 @@ export async function accountingExportRoutes(fastify: FastifyInstance, options: 
       onRequest: requireAdmin,
       schema: {
         querystring: listQuerystring,
-        response: { 200: csvResponse("The period's reviewed transactions as a QuickBooks Online or Xero statement") },
+        response: {
+          200: fileResponse(
+            ['text/csv', 'application/zip'],
+            "The period's reviewed transactions as a QuickBooks Online or Xero statement: one CSV, or a ZIP of CSV " +
+              'files when the period holds more than one import takes (ACCOUNTING_FILE_LIMITS)',
+          ),
+        },
       },
     },
     async (request, reply) => {
       const org = orgOf(request);
       const { format, period } = parseAccountingQuery(request.query, true);
-      const fileName = attachmentName(`${org.slug}-${format}-${period.from}-to-${period.to}.csv`);
-      const body = streamed(request.log, (out) =>
-        copyAccountingExport(db, copies, { orgId: org.id, format, period }, out),
+      const baseName = `${org.slug}-${format}-${period.from}-to-${period.to}`;
+      const file = await accountingExportFile(db, copies, { orgId: org.id, format, period }, (part) =>
+        attachmentName(`${baseName}-part-${String(part).padStart(3, '0')}.csv`),
       );
+      file.body.on('error', (error) => request.log.error({ err: error }, 'an accounting download failed part-way'));
       return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('content-type', file.zip ? 'application/zip' : 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${attachmentName(`${baseName}.${file.zip ? 'zip' : 'csv'}`)}"`,
+        )
         .header('cache-control', 'no-store')
-        .send(body);
+        .send(file.body);
     },
   );
 

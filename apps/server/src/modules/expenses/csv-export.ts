@@ -87,26 +87,58 @@ export function inlined(query: CompiledQuery): string {
 }
 
 /**
- * LF record ends to CRLF, as the file has always had them. A line break inside a quoted cell (a note on two lines)
- * stays as it is: quotes toggle the state, a doubled quote toggling it twice.
+ * Where records end in a chunk of COPY's CSV: the positions of its line feeds outside quoted cells (a note on two lines
+ * keeps its line break). Quotes toggle the state, a doubled quote toggling it twice; `state` carries it to the next
+ * chunk.
  */
+function recordEnds(chunk: Buffer, state: { quoted: boolean }): number[] {
+  const ends: number[] = [];
+  let quote = chunk.indexOf(0x22);
+  for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, newline + 1)) {
+    // The quotes before this line break decide whether it ends a record.
+    for (; quote !== -1 && quote < newline; quote = chunk.indexOf(0x22, quote + 1)) state.quoted = !state.quoted;
+    if (!state.quoted) ends.push(newline);
+  }
+  for (; quote !== -1; quote = chunk.indexOf(0x22, quote + 1)) state.quoted = !state.quoted;
+  return ends;
+}
+
+/** LF record ends to CRLF, as the file has always had them (a line break inside a quoted cell stays as it is). */
 export function crlfRecords(): Transform {
-  let quoted = false;
+  const state = { quoted: false };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       const parts: Buffer[] = [];
       let from = 0;
-      let quote = chunk.indexOf(0x22);
-      for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, newline + 1)) {
-        // The quotes before this line break decide whether it ends a record.
-        for (; quote !== -1 && quote < newline; quote = chunk.indexOf(0x22, quote + 1)) quoted = !quoted;
-        if (quoted) continue;
-        parts.push(chunk.subarray(from, newline), CRLF);
-        from = newline + 1;
+      for (const end of recordEnds(chunk, state)) {
+        parts.push(chunk.subarray(from, end), CRLF);
+        from = end + 1;
       }
-      for (; quote !== -1; quote = chunk.indexOf(0x22, quote + 1)) quoted = !quoted;
       parts.push(chunk.subarray(from));
       callback(null, Buffer.concat(parts));
+    },
+  });
+}
+
+/** COPY's CSV as whole records, one Buffer each ending in CRLF (object mode): for files split between records. */
+export function csvRecords(): Transform {
+  const state = { quoted: false };
+  let partial: Buffer[] = [];
+  return new Transform({
+    readableObjectMode: true,
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      let from = 0;
+      for (const end of recordEnds(chunk, state)) {
+        this.push(Buffer.concat([...partial, chunk.subarray(from, end), CRLF]));
+        partial = [];
+        from = end + 1;
+      }
+      if (from < chunk.length) partial.push(chunk.subarray(from));
+      callback();
+    },
+    flush(callback: TransformCallback) {
+      // COPY ends every record with a line feed: anything left is a record cut short.
+      callback(partial.length ? new Error('The CSV ended inside a record.') : null);
     },
   });
 }

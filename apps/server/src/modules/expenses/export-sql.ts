@@ -186,8 +186,7 @@ const NOT_IN_XML = Array.from({ length: 32 }, (_, code) => code)
   .concat('\x7F');
 
 /** Text as a sheet's cell holds it (XML_CELL_ESCAPES): for the labels, which the statement holds as constants. */
-const xmlCellText = (text: string): string =>
-  text.replace(XML_CELL_SPECIAL, (char) => XML_CELL_ESCAPES[char] ?? '');
+const xmlCellText = (text: string): string => text.replace(XML_CELL_SPECIAL, (char) => XML_CELL_ESCAPES[char] ?? '');
 
 /** The same, in SQL, for a transaction's own text; most have nothing to escape, which one match finds out. */
 function xmlCellSql(value: RawBuilder<unknown>): RawBuilder<unknown> {

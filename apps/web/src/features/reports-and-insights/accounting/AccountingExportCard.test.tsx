@@ -35,6 +35,9 @@ describe('Accounting Export', { timeout: 60_000 }, () => {
     expect(asked.get('page[size]')).toBe('1');
     expect(screen.getByLabelText('Accounting export period')).toHaveValue('October 2026');
     expect(screen.getByRole('radio', { name: 'QuickBooks Online' })).toBeChecked();
+    // Within one import's 1,000 lines: one CSV, no word of files.
+    expect(screen.queryByText(/downloads as a ZIP/)).not.toBeInTheDocument();
+    expect(link('Download CSV')).toHaveTextContent(/^Download CSV$/);
     expect(link('Download CSV')).toHaveAttribute(
       'href',
       '/api/expenses/accounting-export?format=quickbooks&filter%5Bfrom%5D=2026-10-01&filter%5Bto%5D=2026-10-31',
@@ -72,11 +75,27 @@ describe('Accounting Export', { timeout: 60_000 }, () => {
     expect(link('Download receipts').getAttribute('href')).toContain('filter%5Bfrom%5D=2026-09-01');
   });
 
+  it('past 1,000 lines the download is a ZIP of CSV files, and says so before it is clicked', async () => {
+    installReportsApi(admin, reviewedCount(1_001));
+    renderWithProviders(<AccountingExportCard today={TODAY} />, { me: admin });
+    expect(await screen.findByText('1,001 reviewed transactions in this period.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'QuickBooks Online and Xero import at most 1,000 lines (QuickBooks Online at most 350 KB) a file: this period ' +
+          'downloads as a ZIP of CSV files, each with the heading, to import one after the other.',
+      ),
+    ).toBeInTheDocument();
+    expect(link('Download CSV files \\(ZIP\\)')).toHaveAttribute(
+      'href',
+      '/api/expenses/accounting-export?format=quickbooks&filter%5Bfrom%5D=2026-10-01&filter%5Bto%5D=2026-10-31',
+    );
+  });
+
   it('a count past the limit reads as a lower bound; the links are keyboard-reachable', async () => {
     installReportsApi(admin, reviewedCount(10_000, true));
     renderWithProviders(<AccountingExportCard today={TODAY} />, { me: admin });
     expect(await screen.findByText('More than 10,000 reviewed transactions in this period.')).toBeInTheDocument();
-    for (const name of ['Download CSV', 'Download receipts']) {
+    for (const name of ['Download CSV files', 'Download receipts']) {
       link(name).focus();
       expect(link(name)).toHaveFocus();
     }

@@ -6,6 +6,7 @@ import {
   ACCOUNTING_EXPORT_FORMATS,
   ACCOUNTING_EXPORT_FORMAT_LABELS,
   ACCOUNTING_EXPORT_TEXTS,
+  ACCOUNTING_FILE_LIMITS,
   type AccountingExportFormat,
 } from '@wallet/contract';
 import { WIRE_DAY } from '../../../lib/dates';
@@ -33,15 +34,20 @@ export function AccountingExportCard({ today = dayjs() }: { today?: Dayjs }) {
   const period = useMemo(() => monthPeriod(month), [month]);
   const count = useReviewedCount(period);
 
+  // More lines than one import takes: the download is a ZIP of files (the server also splits by size, which no count shows).
+  const inParts = !!count.data && count.data.total > ACCOUNTING_FILE_LIMITS.lines;
   let countText = null;
   if (count.isPending) countText = <Skeleton.Input active size="small" aria-label={ACCOUNTING_EXPORT_TEXTS.counting} />;
   else if (count.data && count.data.total === 0)
     countText = <Alert type="info" showIcon title={ACCOUNTING_EXPORT_TEXTS.noneReviewed} />;
   else if (count.data)
     countText = (
-      <Typography.Text strong>
-        {ACCOUNTING_EXPORT_TEXTS.reviewedCount(count.data.total, count.data.lowerBound)}
-      </Typography.Text>
+      <Flex vertical gap={8}>
+        <Typography.Text strong>
+          {ACCOUNTING_EXPORT_TEXTS.reviewedCount(count.data.total, count.data.lowerBound)}
+        </Typography.Text>
+        {inParts && <Alert type="info" showIcon title={ACCOUNTING_EXPORT_TEXTS.inParts} />}
+      </Flex>
     );
 
   return (
@@ -78,7 +84,7 @@ export function AccountingExportCard({ today = dayjs() }: { today?: Dayjs }) {
         <div aria-live="polite">{countText}</div>
         <Flex wrap gap={8}>
           <Button type="primary" icon={<DownloadOutlined />} href={accountingExportUrl(format, period)} download>
-            {ACCOUNTING_EXPORT_TEXTS.downloadCsv}
+            {inParts ? ACCOUNTING_EXPORT_TEXTS.downloadCsvParts : ACCOUNTING_EXPORT_TEXTS.downloadCsv}
           </Button>
           <Button icon={<FileZipOutlined />} href={receiptsArchiveUrl(period)} download>
             {ACCOUNTING_EXPORT_TEXTS.downloadReceipts}
