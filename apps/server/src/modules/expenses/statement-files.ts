@@ -30,7 +30,8 @@ export class StatementFiles extends Writable {
   private bytes: number;
   private parts = 0;
   private archive: archiver.Archiver | null = null;
-  private finalizing = false;
+  /** The ZIP's last byte is out (finalize resolved): a close after that is the download's end. */
+  private zipWritten = false;
 
   /**
    * `heading`: what each file starts with (the BOM and the heading line); `partName(n)`: the name of the ZIP's n-th
@@ -68,11 +69,11 @@ export class StatementFiles extends Writable {
     }
     const archive = this.archive;
     this.nextPart()
+      .then(() => archive.finalize())
       .then(() => {
-        this.finalizing = true;
-        return archive.finalize();
-      })
-      .then(() => callback(), callback);
+        this.zipWritten = true;
+        callback();
+      }, callback);
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
@@ -91,9 +92,10 @@ export class StatementFiles extends Writable {
   private nextPart(): Promise<void> {
     if (!this.archive) {
       const archive = archiver('zip', { store: false, zlib: { level: 6 } });
-      // The download closed (the browser went away) stops the COPY at once, not when the next file is full.
+      // The download closed (the browser went away) stops the COPY at once, not when the next file is full, and a
+      // finalize that can no longer end does not hold the export connection.
       archive.once('close', () => {
-        if (!this.finalizing && !this.destroyed) this.destroy(new Error('The download was closed before it finished.'));
+        if (!this.zipWritten && !this.destroyed) this.destroy(new Error('The download was closed before it finished.'));
       });
       this.archive = archive;
       this.settle.resolve({ zip: true, body: archive });
