@@ -13,9 +13,10 @@ import { writeReceiptsArchive } from './receipts-archive.js';
 
 /**
  * Month-end accounting (issue 21.7), for admins: the period's reviewed transactions as a QuickBooks Online or Xero
- * bank-statement CSV (a ZIP of them past what one import takes), and the period's receipts as a ZIP. Both are streamed; a failure part-way cuts the download
- * rather than ending a file that looks whole. Registered by expensesRoutes, whose export connections (csv-export.ts: a
- * COPY holds one for the whole download) the statements share with the report export.
+ * bank-statement CSV (a ZIP of them past what one import takes), and the period's receipts as a ZIP. Both are
+ * streamed; a failure part-way cuts the download rather than ending a file that looks whole. Registered by
+ * expensesRoutes, whose export connections (csv-export.ts: a COPY holds one for the whole download) the statements
+ * share with the report export.
  */
 export async function accountingExportRoutes(fastify: FastifyInstance, options: { copies: CopyConnections }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
