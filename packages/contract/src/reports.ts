@@ -40,6 +40,14 @@ export const REPORT_EXPORT_CARD_DETAIL_LABELS = {
 } as const;
 
 export const REPORT_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+/** Rows of transactions an Excel sheet holds: its 1,048,576 rows less the heading. */
+export const EXCEL_MAX_DATA_ROWS = 1_048_575;
+/** Why an export is refused before it starts (GET /api/expenses/export, 422 on export_as). */
+export const REPORT_EXPORT_MESSAGES = {
+  excelTooManyRows:
+    `An Excel sheet holds at most ${EXCEL_MAX_DATA_ROWS.toLocaleString('en-US')} rows and these transactions are more: ` +
+    'narrow the date range or the filters, or export as CSV.',
+} as const;
 export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
 
 /** Texts of the report screens and the report export (matched exactly). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { REPORT_EXPORT_FIELD_LABELS, REPORT_EXPORT_FIELDS } from '@wallet/contract';
+import { REPORT_EXPORT_FIELD_LABELS, REPORT_EXPORT_FIELDS, REPORT_EXPORT_MESSAGES } from '@wallet/contract';
 import { useTestApp } from '../../test/context.js';
 import { makeOrganization, TEST_PASSWORD } from '../../test/factories.js';
 import { multipartFile, PNG_BYTES } from '../../test/helpers.js';
@@ -10,6 +10,8 @@ import { buyAtHostileMerchant, exportedFile } from './test-fixtures.js';
 import { DEFAULT_EXPENSE_POLICY } from './expense-policy.js';
 import { CopyConnections } from './csv-export.js';
 import { updateExpenseNotes } from './repo.js';
+import { parseExpenseQuery } from './criteria.js';
+import { assertExportFits } from './service.js';
 
 /**
  * GET /api/expenses/export (PRODUCT.md §2 export modal): CSV and Excel, every column or some, the table's filters and sort,
@@ -506,6 +508,37 @@ describe('bad input', () => {
     expect(response.statusCode, response.body).toBe(status);
     expect(response.headers['content-disposition']).toBeUndefined();
     expect(response.body).toContain(message);
+  });
+
+  it('an Excel export with more rows than a sheet holds is refused before it starts; CSV is not', async () => {
+    // The sheet's limit (1,048,575 rows) made small: counted from the rollups (a range) and by a capped count (a search).
+    const refusal = { export_as: [REPORT_EXPORT_MESSAGES.excelTooManyRows] };
+    const fits = async (query: Record<string, string>, format: 'csv' | 'xlsx', rows: number) => {
+      const { criteria } = await parseExpenseQuery(ctx.db, world.orgId, { id: 0, roles: ['super-admin'] }, query);
+      return assertExportFits(ctx.db, criteria, format, rows).then(
+        () => 'fits',
+        (error: { statusCode?: number; errors?: unknown }) => ({ status: error.statusCode, errors: error.errors }),
+      );
+    };
+    // Mia's transactions, as many as the list counts: exactly the limit fits, one more does not.
+    const mias = { 'filter[user_id]': String(world.mia.id) };
+    const count: number = (await world.admin.get(`/api/expenses?filter[user_id]=${world.mia.id}`)).json().meta.total;
+    expect(count).toBeGreaterThan(1);
+    expect(await fits(mias, 'xlsx', count)).toBe('fits');
+    expect(await fits(mias, 'xlsx', count - 1)).toEqual({ status: 422, errors: refusal });
+    expect(await fits(mias, 'csv', count - 1)).toBe('fits');
+    expect(await fits({ 'filter[custom_search]': 'Sweetgreen' }, 'xlsx', 1)).toEqual({ status: 422, errors: refusal });
+    expect(await fits({ 'filter[between]': 'day,2025-01-01,2025-12-31' }, 'xlsx', 1)).toEqual({
+      status: 422,
+      errors: refusal,
+    });
+    expect(REPORT_EXPORT_MESSAGES.excelTooManyRows).toBe(
+      'An Excel sheet holds at most 1,048,575 rows and these transactions are more: narrow the date range or the ' +
+        'filters, or export as CSV.',
+    );
+    // Within the limit the route answers the workbook as before.
+    const workbook = await world.admin.get(`/api/expenses/export?export_as=xlsx&export_fields=amount`);
+    expect(workbook.statusCode).toBe(200);
   });
 
   it('unknown filters and sorts are 400; no session is 401', async () => {

@@ -27,6 +27,7 @@ import { getCard } from '../cards/service.js';
 import { closedMonthsOf } from '../month-close/service.js';
 import { fullName } from '../users/service.js';
 import {
+  assertExportFits,
   cardTransactionsBetween,
   exportDaySpan,
   listCardHolds,
@@ -218,7 +219,7 @@ export async function expensesRoutes(fastify: FastifyInstance) {
         'export_as',
         'export_fields',
       ]);
-      const span = await exportDaySpan(db, criteria);
+      const [span] = await Promise.all([exportDaySpan(db, criteria), assertExportFits(db, criteria, format)]);
       const fileName = attachmentName(
         `${fullName(actor)}-transactions-${span ? `${span.from}-to-${span.to}` : 'all-time'}.${format}`,
       );

@@ -1,7 +1,7 @@
 import * as cardSpendRepo from './card-spend-repo.js';
-import { isAdmin, type ReviewAction } from '@wallet/contract';
+import { EXCEL_MAX_DATA_ROWS, isAdmin, REPORT_EXPORT_MESSAGES, type ReviewAction } from '@wallet/contract';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, validationFailed } from '../../http/errors.js';
 import {
   drawDownHold,
   holdsByIds,
@@ -226,6 +226,22 @@ export function cardTransactionsBetween(db: DbOrTx, card: Pick<CardRow, 'id' | '
 /** The days an export covers: the filter's, else the first and last matching transaction's (null when none). */
 export async function exportDaySpan(db: DbOrTx, criteria: ExpenseCriteria): Promise<DayRange | null> {
   return criteria.between ?? (await repo.expenseDaySpan(db, criteria));
+}
+
+/**
+ * An Excel export whose rows would not fit one sheet is refused before it starts (422 on export_as, the report's
+ * warning shows it): a file Excel cannot open whole is worse than none. Counted from the daily rollups where the
+ * criteria allow, else up to the limit. `rows`: the sheet's limit, a parameter for tests.
+ */
+export async function assertExportFits(
+  db: DbOrTx,
+  criteria: ExpenseCriteria,
+  format: 'csv' | 'xlsx',
+  rows = EXCEL_MAX_DATA_ROWS,
+): Promise<void> {
+  if (format !== 'xlsx') return;
+  const { total, complete } = await repo.countExpenses(db, criteria, rows);
+  if (!complete || total > rows) throw validationFailed({ export_as: [REPORT_EXPORT_MESSAGES.excelTooManyRows] });
 }
 
 /** What each of these cards spent (captures less refunds) since the given unix second; cards with nothing absent. */
