@@ -15,6 +15,7 @@ import { createCard, fundCard, setCardStatus, type CardsDeps } from '../apps/ser
 import { addFunds } from '../apps/server/src/modules/funding/service.js';
 import { authorize, decisionStatement } from '../apps/server/src/modules/authorizations/service.js';
 import { startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process.js';
+import { RawHttpClient } from './raw-http.js';
 import { startJobs } from '../apps/server/src/jobs/queue.js';
 import { newCardBody } from '../apps/server/src/test/card-factories.js';
 import {
@@ -287,7 +288,7 @@ const WEBHOOK_SECRET = 'whsec_bench';
  * A real issuer's path: Stripe's issuing_authorization.request webhook, signed as Stripe signs it
  * (t=<unix>,v1=HMAC-SHA256(secret, "<t>.<body>")), answered synchronously. No session, no tenancy lookup.
  */
-const webhookAuthorize = (client: BenchClient, pickCard: () => string) => async () => {
+const webhookAuthorize = (client: RawHttpClient, pickCard: () => string) => async () => {
   const now = Math.floor(Date.now() / 1000);
   const suffix = randomBytes(10).toString('hex');
   const body = JSON.stringify({
@@ -314,9 +315,7 @@ const webhookAuthorize = (client: BenchClient, pickCard: () => string) => async 
     },
   });
   const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${now}.${body}`).digest('hex');
-  const response = await client.request('POST', '/webhooks/stripe', body, {
-    'stripe-signature': `t=${now},v1=${signature}`,
-  });
+  const response = await client.post('/webhooks/stripe', body, { 'stripe-signature': `t=${now},v1=${signature}` });
   if (response.status !== 200) throw new Error(`${response.status} ${response.body.slice(0, 200)}`);
   return (JSON.parse(response.body) as { approved: boolean }).approved;
 };
@@ -650,8 +649,10 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
   let issuerDb: Db | undefined;
   let server: ServerProcess | undefined;
   let client: BenchClient | undefined;
+  let issuerClient: RawHttpClient | undefined;
   const cleanup = async () => {
     client?.close();
+    issuerClient?.close();
     await server?.stop().catch(() => undefined);
     await issuerDb?.destroy().catch(() => undefined);
     await bench?.stop();
@@ -809,12 +810,14 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
       },
       { timeoutMs: 120_000, nodeArgs, entry },
     );
-    client = new BenchClient(new URL(server.baseUrl), options.concurrency);
+    // As an issuer calls: no session, and a load generator that leaves the two cores to the server (raw-http.ts).
+    issuerClient = new RawHttpClient(new URL(server.baseUrl), options.concurrency);
+    const issuerHttp = issuerClient;
     log(`issuer webhook: warming up the server (${warmUpMs / 1000} s)`);
     warmUpErrors += (
       await drive(
         'warm-up',
-        webhookAuthorize(client, pick(seeded.warm.map((card) => card.provider_card_id))),
+        webhookAuthorize(issuerHttp, pick(seeded.warm.map((card) => card.provider_card_id))),
         warmUpMs,
         options.concurrency,
       )
@@ -826,7 +829,7 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
         await measured({ app: server.pid, postmaster, db }, () =>
           drive(
             'webhook hot',
-            webhookAuthorize(client!, () => seeded.hotWebhook.provider_card_id),
+            webhookAuthorize(issuerHttp, () => seeded.hotWebhook.provider_card_id),
             durationMs,
             options.concurrency,
           ),
@@ -835,11 +838,11 @@ export async function benchAuthorize(options: AuthorizeBenchOptions): Promise<Au
     }
     const issuer = await saturatedThenHalf(
       `Issuer webhook, ${options.cards} cards`,
-      webhookAuthorize(client, manyProviderIds),
+      webhookAuthorize(issuerHttp, manyProviderIds),
       options.statements,
     );
-    client.close();
-    client = undefined;
+    issuerClient.close();
+    issuerClient = undefined;
     await server.stop();
     server = undefined;
     await db.updateTable('cards').set({ provider: 'simulator' }).where('id', 'in', stripeCards).execute();
