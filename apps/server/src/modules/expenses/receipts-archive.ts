@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import archiver from 'archiver';
 import { centsToDecimal, type ReceiptType } from '@wallet/contract';
 import type { ReceiptedTransaction } from './period-transactions.js';
+import { entryTaken } from './archive-entry.js';
 
 /**
  * The ZIP of a period's receipts (issue 21.7), streamed: one receipt read from storage at a time, the next only once
@@ -50,32 +51,11 @@ export async function writeReceiptsArchive(receipts: AsyncIterable<ArchiveReceip
   piped.catch((error: unknown) => {
     failed = error ?? new Error('The download was closed before it finished.');
   });
-  const entryTaken = () =>
-    new Promise<void>((resolve, reject) => {
-      const onEntry = () => {
-        archive.off('error', onError);
-        out.off('close', onClose);
-        resolve();
-      };
-      const onError = (error: Error) => {
-        archive.off('entry', onEntry);
-        out.off('close', onClose);
-        reject(error);
-      };
-      const onClose = () => {
-        archive.off('entry', onEntry);
-        archive.off('error', onError);
-        reject(new Error('The download was closed before it finished.'));
-      };
-      archive.once('entry', onEntry);
-      archive.once('error', onError);
-      out.once('close', onClose);
-    });
   try {
     for await (const item of receipts) {
       if (failed) throw failed;
       const bytes = await item.read();
-      const taken = entryTaken();
+      const taken = entryTaken(archive, out);
       archive.append(bytes, {
         name: receiptArchiveName(item.transaction, item.receipt.type),
         date: new Date(Number(item.transaction.stripe_created) * 1000),

@@ -1,6 +1,7 @@
 import { Readable, Writable } from 'node:stream';
 import archiver from 'archiver';
 import { ACCOUNTING_FILE_LIMITS } from '@wallet/contract';
+import { entryTaken } from './archive-entry.js';
 
 /**
  * A bank-statement export as the files an accounting import takes (issue 21.7): QuickBooks Online and Xero read at most
@@ -102,21 +103,7 @@ export class StatementFiles extends Writable {
     }
     const archive = this.archive;
     if (archive.destroyed) return Promise.reject(new Error('The download was closed before it finished.'));
-    const taken = new Promise<void>((resolve, reject) => {
-      const done = (error?: Error) => {
-        archive.off('entry', onEntry);
-        archive.off('error', onError);
-        archive.off('close', onClose);
-        if (error) reject(error);
-        else resolve();
-      };
-      const onEntry = () => done();
-      const onError = (error: Error) => done(error);
-      const onClose = () => done(new Error('The download was closed before it finished.'));
-      archive.once('entry', onEntry);
-      archive.once('error', onError);
-      archive.once('close', onClose);
-    });
+    const taken = entryTaken(archive, archive);
     this.parts += 1;
     archive.append(this.fileBytes(), { name: this.partName(this.parts) });
     this.records = [];
